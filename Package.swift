@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+// PathText: text laid out along paths with real typography.
+//
+// Data flows one way, and so do the dependencies:
+//   Geometry (no C) ─┐
+//   Shaping (FreeType, HarfBuzz, FriBidi, Fontconfig) ─┤─► Layout ─► Render (libpng) ─► PathText ─► pathtext
+import PackageDescription
+
+let package = Package(
+    name: "PathText",
+    products: [
+        .library(name: "PathText", targets: ["PathText"]),
+        .executable(name: "pathtext", targets: ["pathtext"]),
+        .executable(name: "pathtext-bench", targets: ["pathtext-bench"]),
+    ],
+    targets: [
+        // C libraries, found with pkg-config (scripts/install-deps installs them).
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+
+        // Stages of the pipeline.
+        .target(name: "Geometry"),
+        .target(name: "Shaping", dependencies: ["Geometry", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
+        .target(name: "Layout", dependencies: ["Geometry", "Shaping"]),
+        .target(name: "Render", dependencies: ["Geometry", "Shaping", "Layout", "CPNG"]),
+        .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render"]),
+
+        // The command-line tool: a thin shell over the library.
+        .executableTarget(name: "pathtext", dependencies: ["PathText"]),
+        .executableTarget(
+            name: "pathtext-bench",
+            dependencies: ["PathText", "CFreeType", "CHarfBuzz"],
+            path: "Benchmarks/pathtext-bench"
+        ),
+
+        // Tests mirror the modules.
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "ShapingTests", dependencies: ["Shaping", "CHarfBuzz", "CFreeType"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Shaping", "Geometry"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Shaping", "Geometry", "CFreeType", "CPNG"]),
+        .testTarget(name: "CLITests", dependencies: ["PathText"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

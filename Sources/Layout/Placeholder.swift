@@ -1,0 +1,2 @@
+/// Placement of shaped text along a measured path.
+public enum LayoutModule {}

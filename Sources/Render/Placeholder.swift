@@ -1,0 +1,2 @@
+/// Rasterizing and output.
+public enum RenderModule {}

@@ -1,0 +1,2 @@
+/// Shaping: fonts, attributed text, HarfBuzz.
+public enum ShapingModule {}
