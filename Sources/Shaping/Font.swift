@@ -1,0 +1,82 @@
+import Geometry
+import Synchronization
+
+/// A font face: FreeType for outlines, HarfBuzz for shaping, sharing one copy of the file's bytes.
+///
+/// Thread safety: a `Font` may be used from any number of threads at once. HarfBuzz's font is immutable
+/// after creation, so shaping takes no lock; FreeType's face is mutable state (the glyph slot), so it lives
+/// inside a `Mutex` and every outline load holds the lock. Outlines are cached per glyph, in font units.
+public final class Font: Sendable, Hashable, CustomStringConvertible {
+    /// The file's name without its folder (`NotoSans-Regular.ttf`), or the name given for in-memory data.
+    public let name: String
+    /// The file's path, when loaded from a file.
+    public let path: String?
+    /// The face index within a collection.
+    public let faceIndex: Int
+    /// The family name from the font's name table.
+    public let familyName: String
+    /// The style name from the font's name table.
+    public let styleName: String
+    /// Design units per em.
+    public let unitsPerEm: Int
+    /// Number of glyphs in the face.
+    public let glyphCount: Int
+
+    let harfBuzz: HarfBuzzFont
+    private let freeType: Mutex<FreeTypeFace>
+    private let unscaledMetrics: (ascender: Double, descender: Double, lineGap: Double, xHeight: Double, capHeight: Double)
+
+    /// Loads face `faceIndex` of the font file at `path`.
+    /// - Throws: ``FontError`` naming the file when it is missing, unreadable or not a font.
+    public convenience init(path: String, faceIndex: Int = 0) throws(FontError) {
+        let data = try FontData.read(path: path)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        try self.init(data: data, name: name, path: path, faceIndex: faceIndex)
+    }
+
+    /// Loads face `faceIndex` of a font held in memory.
+    /// - Parameter name: what errors and placements call this font.
+    public convenience init(bytes: some Collection<UInt8>, name: String = "memory font", faceIndex: Int = 0) throws(FontError) {
+        try self.init(data: FontData(bytes), name: name, path: nil, faceIndex: faceIndex)
+    }
+
+    init(data: FontData, name: String, path: String?, faceIndex: Int) throws(FontError) {
+        guard faceIndex >= 0 else { throw .faceIndexOutOfRange(name: name, index: faceIndex, count: 0) }
+        let ft = try FreeTypeFace(data: data, index: faceIndex, name: name)
+        self.name = name; self.path = path; self.faceIndex = faceIndex
+        familyName = ft.familyName; styleName = ft.styleName
+        unitsPerEm = ft.unitsPerEm; glyphCount = ft.glyphCount
+        harfBuzz = HarfBuzzFont(data: data, index: faceIndex, variations: [])
+        unscaledMetrics = harfBuzz.metrics()
+        freeType = Mutex(ft)
+    }
+
+    /// Metrics in pixels at `size` pixels per em.
+    public func metrics(size: Double) -> FontMetrics {
+        let k = size / Double(unitsPerEm), m = unscaledMetrics
+        return FontMetrics(ascender: m.ascender * k, descender: m.descender * k, lineGap: m.lineGap * k,
+                           xHeight: m.xHeight * k, capHeight: m.capHeight * k, unitsPerEm: unitsPerEm, size: size)
+    }
+
+    /// Whether the font maps `scalar` to a glyph of its own.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool { harfBuzz.glyph(for: scalar) != nil }
+
+    /// The unhinted outline of `glyph` in font units with y up (as the font draws it).
+    public func outline(glyph: UInt32) -> Path {
+        freeType.withLock { $0.outline(glyph: glyph) }
+    }
+
+    /// The unhinted outline of `glyph` in pixels at `size`, y down, relative to the glyph origin.
+    public func outline(glyph: UInt32, size: Double) -> Path {
+        let k = size / Double(unitsPerEm)
+        return outline(glyph: glyph).transformed(by: Affine.scale(k, -k))
+    }
+
+    /// `name`.
+    public var description: String { name }
+
+    /// Fonts are equal when they are the same object.
+    public static func == (a: Font, b: Font) -> Bool { a === b }
+    /// Hashes the object identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

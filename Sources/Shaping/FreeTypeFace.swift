@@ -1,0 +1,110 @@
+import CFreeType
+import Geometry
+
+/// Owns one FreeType library and face (the FreeType boundary: raw FreeType pointers never leave this file).
+///
+/// Not thread-safe: ``Font`` keeps it inside a mutex. The face is sized to one pixel per font unit
+/// (`FT_Set_Char_Size(upem·64)` at 72 dpi), so unhinted outlines come out in font units × 64.
+final class FreeTypeFace {
+    private var library: FT_Library?
+    private var face: FT_Face?
+    private let data: FontData
+    /// Cache of unscaled outlines (font units, y up), per glyph id.
+    private var outlines: [UInt32: Path] = [:]
+
+    /// The face's units per em.
+    let unitsPerEm: Int
+    /// Number of faces in the file.
+    let faceCount: Int
+    /// Number of glyphs in the face.
+    let glyphCount: Int
+    /// Family and style names.
+    let familyName: String, styleName: String
+
+    /// Opens face `index` of `data`.
+    init(data: FontData, index: Int, name: String) throws(FontError) {
+        self.data = data
+        var lib: FT_Library?
+        guard FT_Init_FreeType(&lib) == 0, let lib else { throw .invalidFont(name: name, reason: "FreeType could not start") }
+        library = lib
+        var f: FT_Face?
+        let err = FT_New_Memory_Face(lib, data.base.assumingMemoryBound(to: FT_Byte.self), FT_Long(data.count), FT_Long(index), &f)
+        guard err == 0, let f else {
+            FT_Done_FreeType(lib); library = nil
+            // Ask how many faces there are, to tell a bad index from a bad file.
+            if index > 0, let count = Self.faceCount(data: data), count > 0 {
+                throw .faceIndexOutOfRange(name: name, index: index, count: count)
+            }
+            throw .invalidFont(name: name, reason: "FreeType error \(err) (not a TrueType/OpenType font, or corrupt)")
+        }
+        face = f
+        unitsPerEm = Int(f.pointee.units_per_EM)
+        faceCount = Int(f.pointee.num_faces)
+        glyphCount = Int(f.pointee.num_glyphs)
+        familyName = f.pointee.family_name.map { String(cString: $0) } ?? ""
+        styleName = f.pointee.style_name.map { String(cString: $0) } ?? ""
+        guard unitsPerEm > 0, f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+            throw .invalidFont(name: name, reason: "it has no scalable outlines")
+        }
+        guard FT_Set_Char_Size(f, 0, FT_F26Dot6(unitsPerEm * 64), 72, 72) == 0 else {
+            throw .invalidFont(name: name, reason: "FreeType cannot scale it")
+        }
+    }
+
+    private static func faceCount(data: FontData) -> Int? {
+        var lib: FT_Library?
+        guard FT_Init_FreeType(&lib) == 0, let lib else { return nil }
+        defer { FT_Done_FreeType(lib) }
+        var f: FT_Face?
+        guard FT_New_Memory_Face(lib, data.base.assumingMemoryBound(to: FT_Byte.self), FT_Long(data.count), -1, &f) == 0,
+              let f else { return nil }
+        defer { FT_Done_Face(f) }
+        return Int(f.pointee.num_faces)
+    }
+
+    deinit {
+        if let face { FT_Done_Face(face) }
+        if let library { FT_Done_FreeType(library) }
+    }
+
+    /// The unhinted outline of `glyph` in font units, y up, or an empty path for a glyph with no outline.
+    func outline(glyph: UInt32) -> Path {
+        if let cached = outlines[glyph] { return cached }
+        var path = Path()
+        if let face, FT_Load_Glyph(face, glyph, PT_LOAD_NO_HINTING_NO_BITMAP) == 0,
+           face.pointee.glyph.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
+            path = Self.decompose(&face.pointee.glyph.pointee.outline)
+        }
+        outlines[glyph] = path
+        return path
+    }
+
+    /// Clears cached outlines (after a change of variation coordinates).
+    func invalidateOutlines() { outlines.removeAll() }
+
+    /// Walks an FT_Outline into a ``Path`` scaled from 26.6 to font units.
+    private static func decompose(_ outline: inout FT_Outline) -> Path {
+        final class Sink { var path = Path() }
+        let sink = Sink()
+        func pt(_ v: UnsafePointer<FT_Vector>?) -> Point {
+            guard let v else { return .zero }
+            return Point(Double(v.pointee.x) / 64, Double(v.pointee.y) / 64)
+        }
+        func sinkOf(_ user: UnsafeMutableRawPointer?) -> Sink { Unmanaged<Sink>.fromOpaque(user!).takeUnretainedValue() }
+        var funcs = FT_Outline_Funcs(
+            move_to: { to, user in
+                let s = sinkOf(user); s.path.close(); s.path.move(to: pt(to)); return 0
+            },
+            line_to: { to, user in sinkOf(user).path.line(to: pt(to)); return 0 },
+            conic_to: { c, to, user in sinkOf(user).path.quad(to: pt(to), control: pt(c)); return 0 },
+            cubic_to: { c1, c2, to, user in
+                sinkOf(user).path.cubic(to: pt(to), control1: pt(c1), control2: pt(c2)); return 0
+            },
+            shift: 0, delta: 0)
+        _ = withExtendedLifetime(sink) {
+            FT_Outline_Decompose(&outline, &funcs, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        sink.path.close()
+        return sink.path
+    }
+}

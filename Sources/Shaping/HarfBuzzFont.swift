@@ -1,0 +1,99 @@
+import CHarfBuzz
+
+/// Owns one HarfBuzz blob, face and font (the HarfBuzz boundary: raw HarfBuzz pointers never leave this file).
+///
+/// The font uses HarfBuzz's own OpenType functions at a scale of one unit per font unit, so positions
+/// are exact and unhinted, the same as `hb-shape`'s defaults. It is made immutable after creation;
+/// HarfBuzz documents shaping with a shared immutable font from several threads as safe, and every
+/// shaping call uses its own buffer.
+final class HarfBuzzFont: @unchecked Sendable {
+    private let blob: OpaquePointer
+    private let face: OpaquePointer
+    private let font: OpaquePointer
+    private let data: FontData
+
+    /// Opens face `index` of `data`, with optional variation settings such as `wght=700`.
+    init(data: FontData, index: Int, variations: [(tag: String, value: Double)]) {
+        self.data = data
+        blob = hb_blob_create(data.base.assumingMemoryBound(to: CChar.self), UInt32(data.count),
+                              HB_MEMORY_MODE_READONLY, nil, nil)
+        face = hb_face_create(blob, UInt32(index))
+        font = hb_font_create(face)
+        let upem = Int32(hb_face_get_upem(face))
+        hb_font_set_scale(font, upem, upem)
+        if !variations.isEmpty {
+            var vars = variations.map { hb_variation_t(tag: hb_tag_from_string($0.tag, 4), value: Float($0.value)) }
+            hb_font_set_variations(font, &vars, UInt32(vars.count))
+        }
+        hb_font_make_immutable(font)
+    }
+
+    deinit {
+        hb_font_destroy(font)
+        hb_face_destroy(face)
+        hb_blob_destroy(blob)
+    }
+
+    /// The nominal glyph for a code point, or `nil` when the font has none.
+    func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+        var g: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar.value, &g) != 0 ? g : nil
+    }
+
+    /// A metric in font units, or `nil` when the font does not define it.
+    func metric(_ tag: hb_ot_metrics_tag_t) -> Double? {
+        var v: hb_position_t = 0
+        return hb_ot_metrics_get_position(font, tag, &v) != 0 ? Double(v) : nil
+    }
+
+    /// Ascender, descender, line gap, x-height and cap height in font units.
+    func metrics() -> (ascender: Double, descender: Double, lineGap: Double, xHeight: Double, capHeight: Double) {
+        (metric(HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER) ?? 0,
+         metric(HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER) ?? 0,
+         metric(HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP) ?? 0,
+         metric(HB_OT_METRICS_TAG_X_HEIGHT) ?? 0,
+         metric(HB_OT_METRICS_TAG_CAP_HEIGHT) ?? 0)
+    }
+
+    /// One shaped glyph in font units, as HarfBuzz reports it.
+    struct RawGlyph {
+        var glyph: UInt32, cluster: UInt32, xAdvance: Int32, yAdvance: Int32, xOffset: Int32, yOffset: Int32
+    }
+
+    /// Shapes `utf8[range]` with the whole text as context.
+    ///
+    /// - Parameters:
+    ///   - utf8: the whole paragraph, so that joining and contextual rules see the neighbours.
+    ///   - range: the byte range of the item to shape.
+    ///   - direction, script, language: set explicitly (never guessed) when given.
+    ///   - features: `hb_feature_from_string` syntax, with byte ranges relative to the whole text.
+    /// - Returns: glyphs in HarfBuzz's output order (visual order for the item), clusters as UTF-8 offsets.
+    func shape(utf8: [UInt8], range: Range<Int>, rtl: Bool?, script: String?, language: String?,
+               features: [String]) -> [RawGlyph] {
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        utf8.withUnsafeBufferPointer { p in
+            p.withMemoryRebound(to: CChar.self) { c in
+                hb_buffer_add_utf8(buffer, c.baseAddress, Int32(c.count), UInt32(range.lowerBound), Int32(range.count))
+            }
+        }
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        if let rtl { hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }
+        if let script { hb_buffer_set_script(buffer, hb_script_from_string(script, -1)) }
+        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+        hb_buffer_guess_segment_properties(buffer)
+        var feats: [hb_feature_t] = features.compactMap { text in
+            var f = hb_feature_t()
+            return hb_feature_from_string(text, -1, &f) != 0 ? f : nil
+        }
+        hb_shape(font, buffer, &feats, UInt32(feats.count))
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+        return (0..<Int(count)).map { i in
+            RawGlyph(glyph: infos[i].codepoint, cluster: infos[i].cluster,
+                     xAdvance: positions[i].x_advance, yAdvance: positions[i].y_advance,
+                     xOffset: positions[i].x_offset, yOffset: positions[i].y_offset)
+        }
+    }
+}

@@ -1,2 +1,0 @@
-/// Shaping: fonts, attributed text, HarfBuzz.
-public enum ShapingModule {}

@@ -1,0 +1,64 @@
+/// One glyph of a shaped line, positioned in pixels.
+public struct ShapedGlyph: Hashable, Sendable {
+    /// The glyph id in ``font``.
+    public var glyph: UInt32
+    /// The cluster: a UTF-8 byte offset into the original string (HarfBuzz's cluster value).
+    /// Glyphs with the same cluster form one unit that placement keeps together.
+    public var cluster: Int
+    /// The horizontal advance in pixels (letter spacing not included).
+    public var advance: Double
+    /// HarfBuzz's x offset in pixels (towards the line's end).
+    public var xOffset: Double
+    /// HarfBuzz's y offset in pixels, **up** positive (as HarfBuzz reports it).
+    public var yOffset: Double
+    /// The font that supplied the glyph.
+    public var font: Font
+    /// The size in pixels per em.
+    public var size: Double
+    /// Index into ``ShapedLine/runs`` of the attribute run the glyph came from.
+    public var runIndex: Int
+    /// Whether the glyph's cluster is right-to-left (its bidi level is odd).
+    public var isRTL: Bool
+
+    /// Creates a shaped glyph.
+    public init(glyph: UInt32, cluster: Int, advance: Double, xOffset: Double = 0, yOffset: Double = 0,
+                font: Font, size: Double, runIndex: Int = 0, isRTL: Bool = false) {
+        self.glyph = glyph; self.cluster = cluster; self.advance = advance; self.xOffset = xOffset
+        self.yOffset = yOffset; self.font = font; self.size = size; self.runIndex = runIndex; self.isRTL = isRTL
+    }
+}
+
+/// Something shaping noticed that the caller may want to report.
+public struct ShapingDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// The UTF-8 offset of the cluster concerned.
+    public var cluster: Int
+    /// What happened.
+    public var message: String
+    /// Creates a diagnostic.
+    public init(cluster: Int, message: String) { self.cluster = cluster; self.message = message }
+    /// `message (at byte N)`.
+    public var description: String { "\(message) (at byte \(cluster))" }
+}
+
+/// The result of shaping: glyphs in visual order (left to right), with pen positions implied by advances.
+public struct ShapedLine: Hashable, Sendable {
+    /// The text that was shaped.
+    public var text: String
+    /// The glyphs in visual order.
+    public var glyphs: [ShapedGlyph]
+    /// The attributes of each run (``ShapedGlyph/runIndex`` indexes this).
+    public var runs: [TextAttributes]
+    /// Metrics of the line: the largest ascender and deepest descender of the fonts used.
+    public var metrics: FontMetrics
+    /// Problems met while shaping (missing glyphs, fallbacks that failed).
+    public var diagnostics: [ShapingDiagnostic]
+
+    /// Creates a shaped line.
+    public init(text: String, glyphs: [ShapedGlyph], runs: [TextAttributes], metrics: FontMetrics,
+                diagnostics: [ShapingDiagnostic] = []) {
+        self.text = text; self.glyphs = glyphs; self.runs = runs; self.metrics = metrics; self.diagnostics = diagnostics
+    }
+
+    /// The sum of the glyph advances (letter spacing not included).
+    public var advance: Double { glyphs.reduce(0) { $0 + $1.advance } }
+}

@@ -1,0 +1,68 @@
+/// How a run of text looks: its fonts, size, colour and typographic options.
+public struct TextAttributes: Hashable, Sendable {
+    /// The font stack: the first font is primary, the rest are fallbacks tried per grapheme cluster.
+    public var fonts: [Font]
+    /// The size in pixels per em.
+    public var size: Double
+    /// The fill colour.
+    public var color: Color
+    /// OpenType features in `hb_feature_from_string` syntax (`kern=0`, `liga=0`, `ss01`, `+smcp`, `smcp[2:5]`).
+    public var features: [String]
+    /// The language as a BCP 47 tag (`ar`, `hi`, `sr-Latn`), or `nil` to let HarfBuzz use the default.
+    public var language: String?
+    /// Extra space added after each cluster, in pixels (may be negative).
+    public var letterSpacing: Double
+    /// Perpendicular baseline shift in pixels, up positive.
+    public var baselineShift: Double
+
+    /// Creates attributes.
+    public init(fonts: [Font], size: Double = 16, color: Color = .black, features: [String] = [],
+                language: String? = nil, letterSpacing: Double = 0, baselineShift: Double = 0) {
+        self.fonts = fonts; self.size = size; self.color = color; self.features = features
+        self.language = language; self.letterSpacing = letterSpacing; self.baselineShift = baselineShift
+    }
+}
+
+/// A string with attribute runs.
+///
+/// Runs are given as UTF-8 byte ranges of ``string``; they must cover it in order without gaps.
+public struct AttributedText: Hashable, Sendable {
+    /// One attribute run.
+    public struct Run: Hashable, Sendable {
+        /// The UTF-8 byte range of the run within ``AttributedText/string``.
+        public var range: Range<Int>
+        /// The run's attributes.
+        public var attributes: TextAttributes
+        /// Creates a run.
+        public init(range: Range<Int>, attributes: TextAttributes) { self.range = range; self.attributes = attributes }
+    }
+
+    /// The text.
+    public var string: String
+    /// The attribute runs, in order.
+    public var runs: [Run]
+
+    /// Text with one set of attributes throughout.
+    public init(_ string: String, attributes: TextAttributes) {
+        self.string = string
+        runs = [Run(range: 0..<string.utf8.count, attributes: attributes)]
+    }
+
+    /// Text made of pieces, each with its own attributes.
+    public init(pieces: [(String, TextAttributes)]) {
+        var s = "", runs: [Run] = []
+        for (text, attrs) in pieces {
+            let start = s.utf8.count
+            s += text
+            runs.append(Run(range: start..<s.utf8.count, attributes: attrs))
+        }
+        string = s; self.runs = runs
+    }
+
+    /// Appends a piece of text with its attributes.
+    public mutating func append(_ text: String, attributes: TextAttributes) {
+        let start = string.utf8.count
+        string += text
+        runs.append(Run(range: start..<string.utf8.count, attributes: attributes))
+    }
+}
