@@ -1,0 +1,37 @@
+import Geometry
+
+extension PlacedLabel {
+    /// The outline of `glyph` bent along the path (``WarpMode/bend``, SVG's `method=stretch`), in canvas pixels.
+    ///
+    /// Every outline point (x along the baseline, y up) maps to P(s + x) + N(s + x)·(shift + y), where s is
+    /// the glyph origin's distance along the measured path and shift its perpendicular offset. Outline
+    /// edges are first flattened, then subdivided until the mapped midpoint of every edge lies within
+    /// `tolerance` of the mapped chord, so long straight edges bend with the path too.
+    /// Returns the rigidly transformed outline when the label has no measure.
+    public func bentOutline(of glyph: PlacedGlyph, tolerance: Double = 0.05) -> Path {
+        let outline = glyph.font.outline(glyph: glyph.glyph, size: glyph.size)
+        guard let measure else { return outline.transformed(by: glyph.transform) }
+        func map(_ p: Point) -> Point {
+            let sample = measure.sample(at: glyph.pathDistance + p.x * glyph.scaleX)
+            return sample.point + sample.normal * (glyph.normalOffset - p.y)
+        }
+        var out = Path()
+        for poly in outline.flattened(tolerance: tolerance) where poly.count > 1 {
+            out.move(to: map(poly[0]))
+            for i in 1..<poly.count {
+                subdivide(poly[i - 1], poly[i], map(poly[i - 1]), map(poly[i]), depth: 0)
+            }
+            out.close()
+        }
+        func subdivide(_ a: Point, _ b: Point, _ ma: Point, _ mb: Point, depth: Int) {
+            let m = a.lerp(b, 0.5), mm = map(m)
+            if depth < 12, mm.distance(to: ma.lerp(mb, 0.5)) > tolerance {
+                subdivide(a, m, ma, mm, depth: depth + 1)
+                subdivide(m, b, mm, mb, depth: depth + 1)
+            } else {
+                out.line(to: mb)
+            }
+        }
+        return out
+    }
+}

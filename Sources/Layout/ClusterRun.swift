@@ -1,0 +1,78 @@
+import Shaping
+
+/// A shaped line grouped into the units placement moves as wholes: runs of glyphs that share a
+/// HarfBuzz cluster value.
+///
+/// For unit c: `advance` is a_c (the sum of its glyphs' advances), `pen` is p_c (where it starts, after
+/// the advances and letter spacing of the units before it), `spacing` is the letter spacing added after it.
+struct ClusterRun {
+    /// One unit.
+    struct Unit {
+        /// The glyphs of the unit, as indices into ``ShapedLine/glyphs``.
+        var glyphs: Range<Int>
+        /// a_c.
+        var advance: Double
+        /// p_c.
+        var pen: Double
+        /// Letter spacing after the unit.
+        var spacing: Double
+        /// The HarfBuzz cluster value.
+        var cluster: Int
+    }
+
+    /// The units in visual order.
+    var units: [Unit]
+    /// Glyph advances after fitting (stretch scales them), indexed like ``ShapedLine/glyphs``.
+    var glyphAdvances: [Double]
+    /// Horizontal scale of glyph outlines and offsets (`stretch` fitting).
+    var scaleX: Double = 1
+
+    /// W: the total advance, including the spacing after the last unit (as CSS and SVG count it).
+    var advance: Double { units.last.map { $0.pen + $0.advance + $0.spacing } ?? 0 }
+
+    /// Groups `line` into units, adding each run's letter spacing plus `extraSpacing` after every unit.
+    init(_ line: ShapedLine, extraSpacing: Double) {
+        let glyphs = line.glyphs
+        units = []
+        units.reserveCapacity(glyphs.count)
+        glyphAdvances = glyphs.map(\.advance)
+        var pen = 0.0
+        var i = 0
+        while i < glyphs.count {
+            let cluster = glyphs[i].cluster
+            var j = i, a = 0.0
+            while j < glyphs.count, glyphs[j].cluster == cluster { a += glyphs[j].advance; j += 1 }
+            let runSpacing = line.runs.indices.contains(glyphs[i].runIndex) ? line.runs[glyphs[i].runIndex].letterSpacing : 0
+            let spacing = runSpacing + extraSpacing
+            units.append(Unit(glyphs: i..<j, advance: a, pen: pen, spacing: spacing, cluster: cluster))
+            pen += a + spacing
+            i = j
+        }
+    }
+
+    /// Recomputes pen positions from advances and spacings.
+    private mutating func repen() {
+        var pen = 0.0
+        for k in units.indices { units[k].pen = pen; pen += units[k].advance + units[k].spacing }
+    }
+
+    /// SVG `lengthAdjust="spacing"`: spreads `length − W` evenly over the gaps between units, so the label
+    /// is exactly `length` long. A single unit is left alone.
+    mutating func fitSpacing(to length: Double) {
+        guard units.count > 1 else { return }
+        let delta = (length - advance) / Double(units.count - 1)
+        for k in 0..<(units.count - 1) { units[k].spacing += delta }
+        repen()
+    }
+
+    /// SVG `lengthAdjust="spacingAndGlyphs"`: scales advances, spacing and glyphs by `length / W`.
+    mutating func fitStretch(to length: Double) {
+        let w = advance
+        guard w > 0 else { return }
+        let k = length / w
+        scaleX = k
+        for g in glyphAdvances.indices { glyphAdvances[g] *= k }
+        for u in units.indices { units[u].advance *= k; units[u].spacing *= k }
+        repen()
+    }
+}

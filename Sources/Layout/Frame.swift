@@ -1,0 +1,130 @@
+import Geometry
+import Shaping
+
+/// The measured path in both directions, with the perpendicular shift applied: what every pass of the
+/// placement rule runs on.
+struct Frame {
+    /// The path the text follows first (reversed already for `side: .right`), measured.
+    let forward: PathMeasure
+    /// The same stretch traversed the other way, for the upright rule; built on demand.
+    private let backwardPath: Path
+    private let parallelShift: Double
+    /// The shift applied along each unit's normal (0 when the measure is the parallel curve).
+    let normalShift: Double
+
+    init(path: Path, line: ShapedLine, options: LabelOptions) throws(LayoutError) {
+        let base = options.side == .right ? path.reversed() : path
+        let dy = options.dy + options.baseline.shift(for: line.metrics)
+        guard dy.isFinite else { throw .badOption("dy must be a finite number") }
+        if options.shift == .parallel, dy != 0 {
+            parallelShift = dy; normalShift = 0
+        } else {
+            parallelShift = 0; normalShift = dy
+        }
+        do {
+            forward = try PathMeasure(Self.shifted(base, parallelShift))
+        } catch {
+            // Check the unshifted path first so a bad path is reported as such.
+            do { _ = try PathMeasure(base) } catch { throw .path(error) }
+            throw .badOption("the shift of \(dy) px collapses the path: nothing is left to follow")
+        }
+        backwardPath = base.reversed()
+    }
+
+    private static func shifted(_ p: Path, _ d: Double) -> Path { d == 0 ? p : p.parallel(offset: d) }
+
+    /// The measure of the reversed path (shifted by the same amount along its own normal).
+    func backward() throws(LayoutError) -> PathMeasure {
+        do { return try PathMeasure(Self.shifted(backwardPath, parallelShift)) } catch { throw .path(error) }
+    }
+
+    /// s0 for a label of length `w` on a path of length `length`.
+    func start(length: Double, advance w: Double, options: LabelOptions) -> Double {
+        let o = options.offset.resolved(length: length)
+        switch options.align {
+        case .start: return o
+        case .center: return length / 2 + o - w / 2
+        case .end: return length - o - w
+        }
+    }
+
+    /// Whether the whole of `line` lies within the open path.
+    func fits(_ line: ShapedLine, options: LabelOptions) -> Bool {
+        let w = ClusterRun(line, extraSpacing: options.letterSpacing).advance
+        let s0 = start(length: forward.length, advance: w, options: options)
+        return s0 >= -1e-9 && s0 + w <= forward.length + 1e-9
+    }
+
+    /// The largest scale factor k ≤ 1 of the glyph advances (spacing kept) for which the label fits.
+    func shrinkFactor(advance w: Double, spacing: Double, options: LabelOptions) -> Double {
+        let length = forward.length
+        let o = options.offset.resolved(length: length)
+        let room: Double = switch options.align {
+        case .start: length - o
+        case .center: 2 * min(length / 2 + o, length / 2 - o)
+        case .end: length - o
+        }
+        let glyphs = w - spacing
+        guard glyphs > 0 else { return 1 }
+        return min(1, max(0, (room - spacing) / glyphs))
+    }
+
+    func pass(_ input: PlacementInput, on m: PathMeasure, s0: Double, options: LabelOptions) -> Placement {
+        switch options.method {
+        case .align: return input.alignPlacement(on: m, s0: s0, dropOffPath: true)
+        case .chord:
+            // Corners consume more path than W: measure once from the nominal start, then re-anchor.
+            let first = input.chordPlacement(on: m, s0: s0, dropOffPath: false)
+            let s0c = start(length: m.length, advance: first.consumed, options: options)
+            return input.chordPlacement(on: m, s0: s0c, dropOffPath: true)
+        }
+    }
+
+    /// One label with the upright, overflow and max-angle rules applied.
+    func label(_ input: PlacementInput, options: LabelOptions, size: Double, s0 given: Double? = nil)
+        throws(LayoutError) -> PlacedLabel
+    {
+        let w = input.run.advance
+        var measure = forward
+        var s0 = given ?? start(length: forward.length, advance: w, options: options)
+        var placement = pass(input, on: measure, s0: s0, options: options)
+        var flipped = false
+        if options.upright == .auto, placement.readsBackwards {
+            let back = try backward()
+            let centre = (s0 + w / 2) / forward.length
+            s0 = back.length * (1 - centre) - w / 2
+            measure = back
+            placement = pass(input, on: back, s0: s0, options: options)
+            flipped = true
+        }
+        if case .error = options.overflow, !placement.dropped.isEmpty {
+            throw .overflow(textLength: w, pathLength: measure.length)
+        }
+        var label = PlacedLabel(glyphs: placement.glyphs, pathLength: measure.length, flipped: flipped,
+                                overflow: !placement.dropped.isEmpty, size: size, droppedClusters: placement.dropped,
+                                advance: w, start: s0, rejectedAngle: nil, warp: options.warp)
+        label.measure = measure
+        if let limit = options.maxAngle {
+            let turn = placement.largestTurn
+            if turn > limit { label.rejectedAngle = turn; label.glyphs = [] }
+        }
+        return label
+    }
+
+    /// Copies of the label along the path, `gap` apart, the block of copies aligned as one label would be.
+    func repeated(_ input: PlacementInput, gap: Double, options: LabelOptions, size: Double) -> [PlacedLabel] {
+        let w = input.run.advance
+        let length = forward.length
+        guard w > 0 else { return [] }
+        let count = max(1, Int(((length + gap) / (w + gap)).rounded(.down)))
+        let block = Double(count) * w + Double(count - 1) * gap
+        let first = start(length: length, advance: block, options: options)
+        var labels: [PlacedLabel] = []
+        for k in 0..<count {
+            if let l = try? label(input, options: options, size: size, s0: first + Double(k) * (w + gap)) {
+                labels.append(l)
+            }
+        }
+        return labels
+    }
+}

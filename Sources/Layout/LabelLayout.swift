@@ -1,0 +1,136 @@
+import Geometry
+import Shaping
+
+/// Places shaped text along a path.
+///
+/// ## The rule
+/// Glyphs come in visual order. Glyphs sharing a HarfBuzz cluster value form one unit c with advance a_c
+/// and pen position p_c; letter spacing is added after each unit. W is the total advance, L the length
+/// of the path measured (the parallel curve's with ``ShiftMode/parallel``).
+/// - Anchor: `start` → 0, `center` → L/2, `end` → L, plus the offset; s0 = anchor − {0, W/2, W}.
+/// - mid_c = s0 + p_c + a_c/2; P = point(mid_c), T = tangent(mid_c), N = (T.y, −T.x) (up on a y-down canvas).
+/// - origin_g = P + T·(p_g − p_c − a_c/2 + xoff_g) + N·(yoff_g + dy); angle_g = atan2(T.y, T.x).
+/// - Upright `auto`: when the last unit's P lies left of the first unit's P on screen, the label is laid
+///   out again on the reversed path over the same stretch (s0' = L − s0 − W; with a parallel shift, whose
+///   reversed curve can have another length L', the stretch's centre keeps its fraction of the path).
+/// - `side: .right` reverses the path before all of this.
+/// - dy = `dy` + the baseline's shift; `parallel` measures along the curve at distance dy, `normal` moves
+///   each unit along its own normal.
+public enum LabelLayout {
+    /// Places an already shaped line along `path`.
+    ///
+    /// - Returns: one label, or several with ``LabelOptions/repeatSpacing``.
+    /// - Throws: ``LayoutError`` for empty text, an unusable path, or overflow with ``OverflowPolicy/error``.
+    /// - Complexity: O(n log m) for n glyphs on a path of m segments, after an O(m) measure.
+    public static func place(_ line: ShapedLine, along path: Path, options: LabelOptions = LabelOptions())
+        throws(LayoutError) -> [PlacedLabel]
+    {
+        guard !line.glyphs.isEmpty else { throw .emptyText }
+        let frame = try Frame(path: path, line: line, options: options)
+        var line = line
+        var size = line.runs.first?.size ?? line.glyphs[0].size
+        var shrunkBelowMinimum = false
+
+        if case .shrink(let minimum) = options.overflow, !frame.forward.isClosed {
+            let run = ClusterRun(line, extraSpacing: options.letterSpacing)
+            let k = frame.shrinkFactor(advance: run.advance, spacing: run.units.reduce(0) { $0 + $1.spacing },
+                                       options: options)
+            if k < 1 {
+                let floor = size > 0 ? minimum / size : 1
+                let applied = max(k, min(1, floor))
+                shrunkBelowMinimum = k < floor
+                line = line.scaled(by: applied)
+                size *= applied
+            }
+        }
+
+        var run = ClusterRun(line, extraSpacing: options.letterSpacing)
+        switch options.fit {
+        case .none: break
+        case .spacing(let length): run.fitSpacing(to: length ?? frame.forward.length)
+        case .stretch(let length): run.fitStretch(to: length ?? frame.forward.length)
+        }
+
+        let input = PlacementInput(line: line, run: run, normalShift: frame.normalShift)
+        if let gap = options.repeatSpacing {
+            guard gap.isFinite, gap >= 0 else { throw .badOption("repeat spacing must be a finite number ≥ 0") }
+            return frame.repeated(input, gap: gap, options: options, size: size)
+        }
+        var label = try frame.label(input, options: options, size: size)
+        if shrunkBelowMinimum { label.overflow = true }
+        return [label]
+    }
+
+    /// Shapes `text` with ``Shaper`` and places it, supporting ``OverflowPolicy/ellipsis``, which needs
+    /// to shape the shortened text again.
+    public static func layout(_ text: AttributedText, along path: Path, options: LabelOptions = LabelOptions(),
+                              shape: (AttributedText) -> ShapedLine = { Shaper.shape($0) })
+        throws(LayoutError) -> [PlacedLabel]
+    {
+        let line = shape(text)
+        guard case .ellipsis = options.overflow else { return try place(line, along: path, options: options) }
+        let frame = try Frame(path: path, line: line, options: options)
+        var visible = options
+        visible.overflow = .visible
+        if frame.forward.isClosed || frame.fits(line, options: options) { return try place(line, along: path, options: visible) }
+        // Keep the longest prefix of grapheme clusters that fits with "…" appended (binary search).
+        let characters = Array(text.string)
+        var lo = 0, hi = characters.count - 1, best: (ShapedLine, [Int])? = nil
+        while lo <= hi {
+            let n = (lo + hi) / 2
+            let (shortened, cut) = text.truncated(keeping: n)
+            let candidate = shape(shortened)
+            if frame.fits(candidate, options: options) { best = (candidate, cut); lo = n + 1 } else { hi = n - 1 }
+        }
+        guard let (fitted, cut) = best else {
+            var labels = try place(shape(text.truncated(keeping: 0).0), along: path, options: visible)
+            for i in labels.indices { labels[i].overflow = true; labels[i].droppedClusters += text.clusterOffsets() }
+            return labels
+        }
+        var labels = try place(fitted, along: path, options: visible)
+        for i in labels.indices { labels[i].overflow = true; labels[i].droppedClusters += cut }
+        return labels
+    }
+}
+
+extension ShapedLine {
+    /// The line at `k` times its size: unhinted positions are linear in the size.
+    func scaled(by k: Double) -> ShapedLine {
+        var copy = self
+        for i in copy.glyphs.indices {
+            copy.glyphs[i].advance *= k; copy.glyphs[i].xOffset *= k
+            copy.glyphs[i].yOffset *= k; copy.glyphs[i].size *= k
+        }
+        for i in copy.runs.indices { copy.runs[i].size *= k }
+        copy.metrics.ascender *= k; copy.metrics.descender *= k; copy.metrics.lineGap *= k
+        copy.metrics.xHeight *= k; copy.metrics.capHeight *= k; copy.metrics.size *= k
+        return copy
+    }
+}
+
+extension AttributedText {
+    /// The first `n` grapheme clusters followed by "…" in the attributes of the last run kept,
+    /// and the UTF-8 offsets of the clusters cut.
+    func truncated(keeping n: Int) -> (AttributedText, [Int]) {
+        let end = string.index(string.startIndex, offsetBy: n)
+        let cutBytes = string[..<end].utf8.count
+        var out = AttributedText(pieces: [])
+        var lastAttributes = runs.first?.attributes
+        let bytes = Array(string.utf8)
+        for run in runs where run.range.lowerBound < cutBytes {
+            let upper = min(run.range.upperBound, cutBytes)
+            out.append(String(decoding: bytes[run.range.lowerBound..<upper], as: UTF8.self), attributes: run.attributes)
+            lastAttributes = run.attributes
+        }
+        if let lastAttributes { out.append("…", attributes: lastAttributes) }
+        let cut = clusterOffsets().filter { $0 >= cutBytes }
+        return (out, cut)
+    }
+
+    /// The UTF-8 offset of every grapheme cluster.
+    func clusterOffsets() -> [Int] {
+        var offsets: [Int] = [], o = 0
+        for ch in string { offsets.append(o); o += ch.utf8.count }
+        return offsets
+    }
+}

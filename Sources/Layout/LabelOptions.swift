@@ -1,0 +1,156 @@
+/// Where along the path the label is anchored (SVG `text-anchor` with `startOffset`).
+public enum Alignment: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The label starts at the anchor (`left` is accepted as a synonym).
+    case start
+    /// The label is centred on the anchor.
+    case center
+    /// The label ends at the anchor (`right` is accepted as a synonym).
+    case end
+
+    /// Parses `start|center|end`, with `left`, `right` and `middle` accepted as synonyms.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "start", "left": self = .start
+        case "center", "centre", "middle": self = .center
+        case "end", "right": self = .end
+        default: return nil
+        }
+    }
+}
+
+/// A distance along the path: pixels, or a percentage of the path's length.
+public enum PathOffset: Hashable, Sendable, Codable {
+    /// Pixels along the path (may be negative or beyond the length).
+    case pixels(Double)
+    /// Percent of the path's length (may be negative or beyond 100).
+    case percent(Double)
+
+    /// Parses `12`, `-40`, `25%`, `-25%`.
+    public init?(parsing text: String) {
+        if text.hasSuffix("%") {
+            guard let v = Double(text.dropLast()), v.isFinite else { return nil }
+            self = .percent(v)
+        } else {
+            guard let v = Double(text), v.isFinite else { return nil }
+            self = .pixels(v)
+        }
+    }
+
+    /// The offset in pixels on a path of length `length`.
+    public func resolved(length: Double) -> Double {
+        switch self {
+        case .pixels(let v): v
+        case .percent(let p): p / 100 * length
+        }
+    }
+}
+
+/// Which side of the path the text stands on (SVG 2 `side`).
+public enum PathSide: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The text's up side is the path's left-hand normal (the default).
+    case left
+    /// The path is reversed first, so the text stands on the other side.
+    case right
+}
+
+/// Which line of the text sits on the path.
+public enum Baseline: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The alphabetic baseline (no shift).
+    case alphabetic
+    /// The middle of the x-height (or of ascender + descender where the font has no x-height).
+    case middle
+    /// The ascender: the text hangs from the path.
+    case hanging
+    /// The descender: the text stands on the path.
+    case ideographic
+}
+
+/// How the perpendicular shift `dy` is applied.
+public enum ShiftMode: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Measure and place along the parallel curve at distance `dy`, so spacing stays true on bends.
+    case parallel
+    /// SVG's rule: place on the path, then move each cluster along its own normal.
+    case normal
+}
+
+/// Whether labels are flipped to read the right way up.
+public enum Upright: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Flip when the label would read right to left on screen (the default).
+    case auto
+    /// Never flip.
+    case off
+}
+
+/// How clusters are positioned along the path.
+public enum PlacementMethod: String, Sendable, Hashable, CaseIterable, Codable {
+    /// SVG 2's rule per cluster: the cluster's midpoint on the path, rotated to the tangent there.
+    case align
+    /// Both ends of each cluster on the path, rotated to the chord (corner-safe on polylines).
+    case chord
+}
+
+/// What happens to clusters that fall off the ends of an open path.
+public enum OverflowPolicy: Sendable, Hashable, Codable {
+    /// Drop clusters whose midpoint is off the path, and report them (SVG's behaviour).
+    case visible
+    /// Drop clusters from the logical end and append "…" so the rest fits.
+    case ellipsis
+    /// Reduce the size until the label fits, down to `minimumSize` pixels per em.
+    case shrink(minimumSize: Double)
+    /// Throw ``LayoutError/overflow(textLength:pathLength:)``.
+    case error
+}
+
+/// Fitting the label to a given length (SVG `textLength` with `lengthAdjust`).
+public enum FitMode: Sendable, Hashable, Codable {
+    /// Natural advances.
+    case none
+    /// Distribute the difference between the clusters' gaps.
+    case spacing(length: Double?)
+    /// Scale advances and glyphs along the path.
+    case stretch(length: Double?)
+}
+
+/// How glyph outlines follow the path.
+public enum WarpMode: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Each glyph is rotated as a rigid body (the default).
+    case rigid
+    /// Every outline point is mapped through the path (SVG `method=stretch`).
+    case bend
+}
+
+/// Everything that controls placing one label on a path.
+public struct LabelOptions: Hashable, Sendable {
+    /// The anchor.
+    public var align: Alignment = .start
+    /// Offset of the anchor along the path.
+    public var offset: PathOffset = .pixels(0)
+    /// The side the text stands on.
+    public var side: PathSide = .left
+    /// Which line of the text sits on the path.
+    public var baseline: Baseline = .alphabetic
+    /// Perpendicular shift in pixels, up (towards the text's top) positive.
+    public var dy: Double = 0
+    /// How `dy` (and the baseline choice) is applied.
+    public var shift: ShiftMode = .parallel
+    /// Extra space after every cluster, in pixels, added to each run's own letter spacing.
+    public var letterSpacing: Double = 0
+    /// The upright rule.
+    public var upright: Upright = .auto
+    /// The placement method.
+    public var method: PlacementMethod = .align
+    /// The overflow policy for open paths.
+    public var overflow: OverflowPolicy = .visible
+    /// Fitting to a length.
+    public var fit: FitMode = .none
+    /// How outlines follow the path.
+    public var warp: WarpMode = .rigid
+    /// The largest allowed turn between neighbouring clusters, in degrees; `nil` for no limit.
+    public var maxAngle: Double? = nil
+    /// When set, copies of the label are repeated along the path with this gap between them, in pixels.
+    public var repeatSpacing: Double? = nil
+
+    /// The defaults: start, no offset, left side, alphabetic baseline, parallel shift, upright auto, align,
+    /// visible overflow, no fit, rigid.
+    public init() {}
+}

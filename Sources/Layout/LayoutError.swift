@@ -1,0 +1,29 @@
+import Geometry
+
+/// What can go wrong placing text on a path.
+public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The text has nothing to place.
+    case emptyText
+    /// The path cannot be followed (empty, zero length, not finite).
+    case path(GeometryError)
+    /// The label is longer than the path and the overflow policy is ``OverflowPolicy/error``.
+    case overflow(textLength: Double, pathLength: Double)
+    /// An option value is unusable.
+    case badOption(String)
+
+    /// A message a user understands.
+    public var description: String {
+        switch self {
+        case .emptyText: "the text is empty: there is nothing to lay out"
+        case .path(let e): e.description
+        case .overflow(let t, let p):
+            "the text (\(Self.fmt(t)) px long) does not fit on the path (\(Self.fmt(p)) px long)"
+        case .badOption(let m): m
+        }
+    }
+
+    private static func fmt(_ v: Double) -> String {
+        let r = (v * 10).rounded() / 10
+        return r == r.rounded() ? String(Int(r)) : String(r)
+    }
+}

@@ -1,0 +1,103 @@
+import Geometry
+import Shaping
+
+/// A glyph positioned on the canvas: what another renderer needs to draw it.
+public struct PlacedGlyph: Hashable, Sendable {
+    /// The glyph id in ``font``.
+    public var glyph: UInt32
+    /// The HarfBuzz cluster (UTF-8 byte offset into the label's text).
+    public var cluster: Int
+    /// The font that supplies the glyph.
+    public var font: Font
+    /// The size in pixels per em.
+    public var size: Double
+    /// The glyph origin on its shifted baseline, canvas pixels (y down), HarfBuzz offsets applied.
+    public var origin: Point
+    /// The rotation of the glyph's baseline, radians, `atan2` of the direction in canvas coordinates.
+    public var angle: Double
+    /// The glyph's advance in pixels (after fitting).
+    public var advance: Double
+    /// Horizontal scale of the outline along the baseline (1 unless fitted with `stretch`).
+    public var scaleX: Double
+    /// The index of the attribute run the glyph came from (``ShapedLine/runs``).
+    public var runIndex: Int
+    /// The glyph's colour.
+    public var color: Color
+    /// The distance along the measured path of the glyph origin (used by the `bend` warp).
+    public var pathDistance: Double
+    /// The perpendicular offset of the origin from the measured path, up positive (used by `bend`).
+    public var normalOffset: Double
+
+    /// Creates a placed glyph.
+    public init(glyph: UInt32, cluster: Int, font: Font, size: Double, origin: Point, angle: Double, advance: Double,
+                scaleX: Double = 1, runIndex: Int = 0, color: Color = .black, pathDistance: Double = 0,
+                normalOffset: Double = 0) {
+        self.glyph = glyph; self.cluster = cluster; self.font = font; self.size = size; self.origin = origin
+        self.angle = angle; self.advance = advance; self.scaleX = scaleX; self.runIndex = runIndex
+        self.color = color; self.pathDistance = pathDistance; self.normalOffset = normalOffset
+    }
+
+    /// The transform from the glyph's outline space (pixels, y down, origin at the glyph origin) to the canvas.
+    public var transform: Affine {
+        Affine.translate(origin.vector) * Affine.rotate(angle) * Affine.scale(scaleX, 1)
+    }
+
+    /// The glyph's ink box on the canvas: the outline's bounding box in glyph space, rotated into place.
+    /// Corners in order: bottom-left, bottom-right, top-right, top-left (in the glyph's own frame).
+    /// Empty glyphs (spaces) give four copies of the origin.
+    public func inkBox() -> [Point] {
+        let outline = font.outline(glyph: glyph, size: size)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for sp in outline.subpaths {
+            for p in [sp.start] + sp.segments.map(\.end) {
+                minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+            }
+            for seg in sp.segments {
+                if case .quad(let q) = seg { for p in [q.p1] { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) } }
+                if case .cubic(let c) = seg { for p in [c.p1, c.p2] { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) } }
+            }
+        }
+        guard minX.isFinite else { return Array(repeating: origin, count: 4) }
+        let m = transform
+        return [Point(minX, maxY), Point(maxX, maxY), Point(maxX, minY), Point(minX, minY)].map { m.apply($0) }
+    }
+}
+
+/// One label laid out on a path.
+public struct PlacedLabel: Sendable {
+    /// The glyphs that were placed, in visual order.
+    public var glyphs: [PlacedGlyph]
+    /// The length of the path the rule measured along (the parallel curve's, with `shift: .parallel`).
+    public var pathLength: Double
+    /// Whether the upright rule laid the label out on the reversed path.
+    public var flipped: Bool
+    /// Whether clusters fell off the path (dropped, or the label did not fit at the minimum size).
+    public var overflow: Bool
+    /// The size the label was set at, in pixels per em (smaller than asked when `shrink` acted).
+    public var size: Double
+    /// Clusters (UTF-8 offsets) dropped because their midpoints fell off the path, or cut for the ellipsis.
+    public var droppedClusters: [Int]
+    /// The total advance W of the label, after fitting and letter spacing.
+    public var advance: Double
+    /// The start of the label along the path, s0 (in the direction of the path actually used).
+    public var start: Double
+    /// Set when `maxAngle` rejected the placement: the largest turn found between neighbouring clusters, degrees.
+    public var rejectedAngle: Double?
+    /// Whether the glyphs' outlines are to be bent along the path (``WarpMode/bend``).
+    public var warp: WarpMode
+    /// The measured path the label was placed on (reversed when flipped; the parallel curve with a
+    /// parallel shift): what the ``WarpMode/bend`` warp maps outlines through.
+    public var measure: PathMeasure?
+
+    /// Whether `maxAngle` rejected the placement.
+    public var rejected: Bool { rejectedAngle != nil }
+}
+
+extension PlacedLabel: CustomStringConvertible {
+    /// A one-line summary: glyph count, flags, size and the stretch used.
+    public var description: String {
+        "PlacedLabel(\(glyphs.count) glyphs, pathLength: \(pathLength), start: \(start), advance: \(advance), "
+            + "flipped: \(flipped), overflow: \(overflow), size: \(size), dropped: \(droppedClusters.count)"
+            + (rejectedAngle.map { ", rejected at \($0)°" } ?? "") + ")"
+    }
+}

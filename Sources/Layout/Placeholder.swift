@@ -1,2 +1,0 @@
-/// Placement of shaped text along a measured path.
-public enum LayoutModule {}

@@ -1,0 +1,156 @@
+import Geometry
+import Shaping
+
+/// One pass of the placement rule over a cluster run: the glyphs placed, and what the upright,
+/// overflow and max-angle rules need to know about them.
+struct Placement {
+    /// The placed glyphs, in visual order.
+    var glyphs: [PlacedGlyph] = []
+    /// Clusters whose midpoints fell off an open path.
+    var dropped: [Int] = []
+    /// Midpoint P and tangent T of every placed unit, in visual order.
+    var mids: [(point: Point, tangent: Vector)] = []
+    /// The path length consumed from s0 to the end of the last unit (differs from W only for `chord`).
+    var consumed: Double = 0
+
+    /// Whether this placement reads right to left on screen: the last unit's midpoint lies left of the first's.
+    /// With a single unit, whether its tangent points left.
+    var readsBackwards: Bool {
+        guard let first = mids.first, let last = mids.last else { return false }
+        let dx = last.point.x - first.point.x
+        if mids.count > 1, abs(dx) > 1e-9 * max(1, abs(first.point.x)) { return dx < 0 }
+        return first.tangent.x < 0
+    }
+
+    /// The largest turn between neighbouring units, in degrees, in [0, 180].
+    var largestTurn: Double {
+        guard mids.count > 1 else { return 0 }
+        var worst = 0.0
+        for k in 1..<mids.count {
+            var d = mids[k].tangent.angle - mids[k - 1].tangent.angle
+            d = d - 2 * .pi * (d / (2 * .pi)).rounded()
+            worst = max(worst, abs(d))
+        }
+        return worst * 180 / .pi
+    }
+}
+
+/// The inputs shared by every pass: the shaped line, its units and the perpendicular shift.
+struct PlacementInput {
+    var line: ShapedLine
+    var run: ClusterRun
+    /// Shift applied along each unit's normal (dy for `normal` shift; 0 for `parallel`, where the
+    /// measure itself is already the parallel curve).
+    var normalShift: Double
+
+    /// Yields each glyph of unit `u` with its pen offset from the unit's start (x offsets scaled by stretch).
+    @inline(__always)
+    func forEachGlyph(of u: ClusterRun.Unit, _ body: (Int, Double) -> Void) {
+        var pen = 0.0
+        for g in u.glyphs {
+            body(g, pen)
+            pen += run.glyphAdvances[g]
+        }
+    }
+
+    /// The placed glyph for glyph `g` at `origin` with direction `angle`.
+    @inline(__always)
+    func placed(_ g: Int, origin: Point, angle: Double, pathDistance: Double, normalOffset: Double) -> PlacedGlyph {
+        let sg = line.glyphs[g]
+        let color = line.runs.indices.contains(sg.runIndex) ? line.runs[sg.runIndex].color : .black
+        return PlacedGlyph(glyph: sg.glyph, cluster: sg.cluster, font: sg.font, size: sg.size, origin: origin,
+                           angle: angle, advance: run.glyphAdvances[g], scaleX: run.scaleX, runIndex: sg.runIndex,
+                           color: color, pathDistance: pathDistance, normalOffset: normalOffset)
+    }
+
+    /// The run's own baseline shift for glyph `g` plus HarfBuzz's y offset plus the normal shift.
+    @inline(__always)
+    func up(_ g: Int) -> Double {
+        let sg = line.glyphs[g]
+        let shift = line.runs.indices.contains(sg.runIndex) ? line.runs[sg.runIndex].baselineShift : 0
+        return sg.yOffset + shift + normalShift
+    }
+}
+
+extension PlacementInput {
+    /// SVG 2's rule applied per cluster (`method=align`).
+    ///
+    /// For unit c: mid_c = s0 + p_c + a_c/2; P, T at mid_c; N = (T.y, −T.x);
+    /// origin_g = P + T·(p_g − p_c − a_c/2 + xoff_g) + N·(yoff_g + dy); angle_g = atan2(T.y, T.x).
+    /// On an open path, units whose mid_c lies outside [0, L] are dropped when `dropOffPath` is set.
+    func alignPlacement(on measure: PathMeasure, s0: Double, dropOffPath: Bool) -> Placement {
+        var out = Placement()
+        out.glyphs.reserveCapacity(line.glyphs.count)
+        out.mids.reserveCapacity(run.units.count)
+        let length = measure.length
+        for u in run.units {
+            let mid = s0 + u.pen + u.advance / 2
+            if !measure.isClosed, dropOffPath, mid < 0 || mid > length {
+                out.dropped.append(u.cluster)
+                continue
+            }
+            let sample = measure.sample(at: mid)
+            let t = sample.tangent, n = sample.normal, angle = t.angle
+            out.mids.append((sample.point, t))
+            forEachGlyph(of: u) { g, pen in
+                let along = pen - u.advance / 2 + line.glyphs[g].xOffset * run.scaleX
+                let up = up(g)
+                let origin = sample.point + t * along + n * up
+                out.glyphs.append(placed(g, origin: origin, angle: angle, pathDistance: mid + along, normalOffset: up))
+            }
+        }
+        out.consumed = run.advance
+        return out
+    }
+
+    /// Mapnik's corner fix (`method=chord`): each unit's start and end both lie on the path, the unit is
+    /// rotated to that chord, and the next unit starts `spacing` further along the path.
+    ///
+    /// The chord end is found by walking along the path from the unit's start in steps of at most a
+    /// quarter of the advance until the straight-line distance reaches the advance, then bisecting.
+    func chordPlacement(on measure: PathMeasure, s0: Double, dropOffPath: Bool) -> Placement {
+        var out = Placement()
+        let length = measure.length
+        var s = s0
+        for u in run.units {
+            let a = u.advance
+            let startS = s
+            let pa = measure.sample(at: startS).point
+            var endS = startS + a
+            if a > 0 {
+                // March until the chord reaches the advance, then bisect.
+                let step = max(a / 4, 1e-3)
+                var lo = startS, hi = startS
+                let limit = startS + 4 * a + length
+                while hi < limit {
+                    hi = min(hi + step, limit)
+                    if measure.sample(at: hi).point.distance(to: pa) >= a { break }
+                    lo = hi
+                }
+                for _ in 0..<48 {
+                    let m = (lo + hi) / 2
+                    if measure.sample(at: m).point.distance(to: pa) >= a { hi = m } else { lo = m }
+                }
+                endS = hi
+            }
+            defer { s = endS + u.spacing }
+            if !measure.isClosed, dropOffPath, startS < -1e-9 || endS > length + 1e-9 {
+                out.dropped.append(u.cluster)
+                continue
+            }
+            let pb = measure.sample(at: endS).point
+            let t = (pb - pa).normalized ?? measure.sample(at: startS).tangent
+            let n = Vector(t.y, -t.x)
+            let angle = t.angle
+            out.mids.append((pa + t * (a / 2), t))
+            forEachGlyph(of: u) { g, pen in
+                let along = pen + line.glyphs[g].xOffset * run.scaleX
+                let up = up(g)
+                out.glyphs.append(placed(g, origin: pa + t * along + n * up, angle: angle,
+                                         pathDistance: startS + along, normalOffset: up))
+            }
+        }
+        out.consumed = s - s0
+        return out
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Geometry
+import Shaping
+@testable import Layout
+
+/// The package's `Fonts/` folder.
+let fontsDir: String = {
+    var dir = #filePath
+    for _ in 0..<3 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
+    return dir + "/Fonts"
+}()
+
+/// The embedded stack, loaded once.
+let stack: [Font] = try! DefaultFonts.stack(folder: fontsDir)
+
+/// Shapes `text` at `size` with the embedded stack.
+func shaped(_ text: String, size: Double = 40, letterSpacing: Double = 0) -> ShapedLine {
+    Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: stack, size: size, letterSpacing: letterSpacing)))
+}
+
+/// A horizontal line from (x0, y) to (x0 + length, y).
+func horizontal(_ x0: Double, _ y: Double, length: Double) -> Path {
+    var p = Path(); p.move(to: Point(x0, y)); p.line(to: Point(x0 + length, y)); return p
+}
+
+/// The units of a placed label: glyphs grouped by cluster, in order.
+func units(_ glyphs: [PlacedGlyph]) -> [[PlacedGlyph]] {
+    var out: [[PlacedGlyph]] = []
+    for g in glyphs {
+        if let last = out.last?.last, last.cluster == g.cluster { out[out.count - 1].append(g) } else { out.append([g]) }
+    }
+    return out
+}
+
+/// Angle difference wrapped to (−π, π].
+func angleDiff(_ a: Double, _ b: Double) -> Double {
+    var d = a - b
+    d -= 2 * .pi * (d / (2 * .pi)).rounded()
+    return d
+}
