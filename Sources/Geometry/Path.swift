@@ -84,7 +84,11 @@ public struct Path: Hashable, Sendable, Codable {
     public mutating func close() {
         guard let last = subpaths.indices.last, !subpaths[last].isClosed else { return }
         let sp = subpaths[last]
-        if sp.end != sp.start { subpaths[last].segments.append(.line(Line(sp.end, sp.start))) }
+        // As in ``arc(_:)``, a gap within rounding of the coordinates is not worth a segment.
+        let gap = sp.end.distance(to: sp.start)
+        if gap > 1e-12 * max(1, abs(sp.start.x), abs(sp.start.y)) {
+            subpaths[last].segments.append(.line(Line(sp.end, sp.start)))
+        }
         subpaths[last].isClosed = true
     }
 
