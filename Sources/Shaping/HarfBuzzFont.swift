@@ -65,11 +65,15 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// - Parameters:
     ///   - utf8: the whole paragraph, so that joining and contextual rules see the neighbours.
     ///   - range: the byte range of the item to shape.
-    ///   - direction, script, language: set explicitly (never guessed) when given.
-    ///   - features: `hb_feature_from_string` syntax, with byte ranges relative to the whole text.
+    ///   - rtl: the item's direction (set explicitly, never guessed).
+    ///   - script: the item's script as an ISO 15924 tag value (set explicitly).
+    ///   - language: a BCP 47 tag, or `nil` for HarfBuzz's default language.
+    ///   - features: settings whose ``FeatureSetting/start`` and ``FeatureSetting/end`` are already
+    ///     absolute UTF-8 offsets (cluster values) in `utf8`.
     /// - Returns: glyphs in HarfBuzz's output order (visual order for the item), clusters as UTF-8 offsets.
-    func shape(utf8: [UInt8], range: Range<Int>, rtl: Bool?, script: String?, language: String?,
-               features: [String]) -> [RawGlyph] {
+    func shape(utf8: [UInt8], range: Range<Int>, rtl: Bool, script: UInt32, language: String?,
+               features: [FeatureSetting]) -> [RawGlyph] {
+        guard !range.isEmpty else { return [] }
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         utf8.withUnsafeBufferPointer { p in
@@ -78,13 +82,13 @@ final class HarfBuzzFont: @unchecked Sendable {
             }
         }
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
-        if let rtl { hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }
-        if let script { hb_buffer_set_script(buffer, hb_script_from_string(script, -1)) }
+        hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, hb_script_t(rawValue: script))
         if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
         hb_buffer_guess_segment_properties(buffer)
-        var feats: [hb_feature_t] = features.compactMap { text in
-            var f = hb_feature_t()
-            return hb_feature_from_string(text, -1, &f) != 0 ? f : nil
+        var feats: [hb_feature_t] = features.map { f in
+            hb_feature_t(tag: hb_tag_from_string(f.tag, -1), value: f.value,
+                         start: UInt32(clamping: f.start), end: f.end.map { UInt32(clamping: $0) } ?? UInt32.max)
         }
         hb_shape(font, buffer, &feats, UInt32(feats.count))
         var count: UInt32 = 0
@@ -95,5 +99,22 @@ final class HarfBuzzFont: @unchecked Sendable {
                      xAdvance: positions[i].x_advance, yAdvance: positions[i].y_advance,
                      xOffset: positions[i].x_offset, yOffset: positions[i].y_offset)
         }
+    }
+
+    /// The Unicode Script property of `scalar` from HarfBuzz's default Unicode functions, as an
+    /// ISO 15924 tag value (`Latn`, `Zyyy` for Common, `Zinh` for Inherited, `Zzzz` for Unknown).
+    static func script(of scalar: Unicode.Scalar) -> UInt32 {
+        hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value).rawValue
+    }
+
+    /// Parses one feature in `hb_feature_from_string` syntax (`kern=0`, `+smcp`, `smcp[0:3]`).
+    /// - Returns: the tag, value and range (`end` is `nil` for "to the end"), or `nil` when HarfBuzz rejects it.
+    static func parseFeature(_ text: String) -> (tag: String, value: UInt32, start: Int, end: Int?)? {
+        var f = hb_feature_t()
+        guard !text.isEmpty, hb_feature_from_string(text, Int32(text.utf8.count), &f) != 0 else { return nil }
+        var chars = [CChar](repeating: 0, count: 5)
+        hb_tag_to_string(f.tag, &chars)
+        let tag = String(decoding: chars.prefix(4).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (tag, f.value, Int(f.start), f.end == UInt32.max ? nil : Int(f.end))
     }
 }

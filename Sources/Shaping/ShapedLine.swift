@@ -52,11 +52,15 @@ public struct ShapedLine: Hashable, Sendable {
     public var metrics: FontMetrics
     /// Problems met while shaping (missing glyphs, fallbacks that failed).
     public var diagnostics: [ShapingDiagnostic]
+    /// Whether the paragraph's base direction is right to left (given, or found from its first strong
+    /// character); the glyphs are in visual order either way.
+    public var isRightToLeft: Bool
 
     /// Creates a shaped line.
     public init(text: String, glyphs: [ShapedGlyph], runs: [TextAttributes], metrics: FontMetrics,
-                diagnostics: [ShapingDiagnostic] = []) {
+                diagnostics: [ShapingDiagnostic] = [], isRightToLeft: Bool = false) {
         self.text = text; self.glyphs = glyphs; self.runs = runs; self.metrics = metrics; self.diagnostics = diagnostics
+        self.isRightToLeft = isRightToLeft
     }
 
     /// The sum of the glyph advances (letter spacing not included).

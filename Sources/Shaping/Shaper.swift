@@ -1,26 +1,106 @@
 /// Shapes attributed text into a ``ShapedLine``.
 ///
-/// (Walking-skeleton version: each run shaped with its primary font, direction guessed by HarfBuzz.
-/// Replaced by bidi, script itemization and per-cluster fallback.)
+/// The paragraph is split into items (see below), each item is shaped by HarfBuzz with the whole
+/// paragraph as context, and the items are put in visual order.
+///
+/// - Bidi: embedding levels from FriBidi (UAX #9), with the paragraph direction given or found from
+///   the first strong character.
+/// - Script: the Unicode Script property, with Common and Inherited characters taking their
+///   neighbours' script and paired brackets kept together.
+/// - Attribute runs: each run keeps its fonts, size, language and features.
+/// - Font fallback per grapheme cluster: the first font of the run's stack that covers every scalar of
+///   the cluster (default-ignorables such as ZWJ or variation selectors need no coverage). When no
+///   font does, the primary font draws `.notdef` (glyph 0) and a ``ShapingDiagnostic`` says so.
+///
+/// Each item is shaped with its direction, script and language set explicitly and its run's features
+/// limited to their ranges. Positions are unhinted: shaped at the font's units per em and scaled to
+/// pixels in floating point, so they are linear in size. Shaping never fails: problems (uncovered
+/// characters, bad feature strings, runs without fonts) become diagnostics.
 public enum Shaper {
-    /// Shapes `text`.
-    public static func shape(_ text: AttributedText) -> ShapedLine {
+    /// Shapes `text` as one paragraph on one line.
+    /// - Parameter direction: the paragraph's base direction; `.auto` takes it from the first strong
+    ///   character.
+    public static func shape(_ text: AttributedText, direction: ParagraphDirection = .auto) -> ShapedLine {
         let utf8 = Array(text.string.utf8)
+        var (items, paragraphLevel, diagnostics) = Itemizer.itemize(text, direction: direction)
+        let features = resolveFeatures(text, diagnostics: &diagnostics)
+
         var glyphs: [ShapedGlyph] = []
-        for (ri, run) in text.runs.enumerated() {
-            guard let font = run.attributes.fonts.first else { continue }
-            let k = run.attributes.size / Double(font.unitsPerEm)
-            let raw = font.harfBuzz.shape(utf8: utf8, range: run.range, rtl: nil, script: nil,
-                                          language: run.attributes.language, features: run.attributes.features)
+        for index in Itemizer.visualOrder(items) {
+            let item = items[index]
+            let attributes = text.runs[item.runIndex].attributes
+            let k = attributes.size / Double(item.font.unitsPerEm)
+            let raw = item.font.harfBuzz.shape(utf8: utf8, range: item.range, rtl: item.isRTL, script: item.script.tag,
+                                               language: attributes.language, features: features[item.runIndex])
             glyphs += raw.map {
                 ShapedGlyph(glyph: $0.glyph, cluster: Int($0.cluster), advance: Double($0.xAdvance) * k,
                             xOffset: Double($0.xOffset) * k, yOffset: Double($0.yOffset) * k,
-                            font: font, size: run.attributes.size, runIndex: ri)
+                            font: item.font, size: attributes.size, runIndex: item.runIndex, isRTL: item.isRTL)
             }
         }
-        let first = text.runs.first?.attributes
-        let metrics = first.flatMap { a in a.fonts.first.map { $0.metrics(size: a.size) } }
-            ?? FontMetrics(ascender: 0, descender: 0, lineGap: 0, xHeight: 0, capHeight: 0, unitsPerEm: 1000, size: 0)
-        return ShapedLine(text: text.string, glyphs: glyphs, runs: text.runs.map(\.attributes), metrics: metrics)
+        return ShapedLine(text: text.string, glyphs: glyphs, runs: text.runs.map(\.attributes),
+                          metrics: lineMetrics(text, items: items), diagnostics: diagnostics,
+                          isRightToLeft: paragraphLevel & 1 == 1)
+    }
+
+    /// Each run's feature settings with ranges converted from scalars within the run to absolute UTF-8
+    /// offsets; strings HarfBuzz rejects are dropped with a diagnostic.
+    static func resolveFeatures(_ text: AttributedText, diagnostics: inout [ShapingDiagnostic]) -> [[FeatureSetting]] {
+        text.runs.map { run in
+            var out: [FeatureSetting] = []
+            var offsets: [Int]?   // UTF-8 offset of each scalar of the run, computed when a range needs it
+            for string in run.attributes.features {
+                let setting: FeatureSetting
+                do { setting = try FeatureSetting(parsing: string) } catch {
+                    diagnostics.append(ShapingDiagnostic(cluster: run.range.lowerBound, message: "ignored \(error)"))
+                    continue
+                }
+                if setting.isGlobal { out.append(setting); continue }
+                if offsets == nil { offsets = scalarOffsets(text.string, in: run.range) }
+                let table = offsets!
+                func absolute(_ i: Int) -> Int { i < table.count ? table[max(i, 0)] : run.range.upperBound }
+                var s = setting
+                s.start = absolute(setting.start)
+                s.end = setting.end.map(absolute) ?? run.range.upperBound
+                out.append(s)
+            }
+            return out
+        }
+    }
+
+    /// Absolute UTF-8 offsets of the scalars that start within `range`.
+    static func scalarOffsets(_ string: String, in range: Range<Int>) -> [Int] {
+        var out: [Int] = [], offset = 0
+        for s in string.unicodeScalars {
+            if offset >= range.upperBound { break }
+            if offset >= range.lowerBound { out.append(offset) }
+            offset += UTF8.width(s)
+        }
+        return out
+    }
+
+    /// The line's metrics: the largest ascender, deepest descender and largest line gap, x-height and
+    /// cap height over the fonts (at their sizes) that shaped an item; for text without items, those of
+    /// the first run's primary font, so an empty line still has a height.
+    static func lineMetrics(_ text: AttributedText, items: [TextItem]) -> FontMetrics {
+        var used: [(Font, Double)] = []
+        for item in items {
+            let size = text.runs[item.runIndex].attributes.size
+            if !used.contains(where: { $0.0 === item.font && $0.1 == size }) { used.append((item.font, size)) }
+        }
+        if used.isEmpty, let first = text.runs.first, let font = first.attributes.fonts.first {
+            used = [(font, first.attributes.size)]
+        }
+        guard let (font0, size0) = used.first else {
+            return FontMetrics(ascender: 0, descender: 0, lineGap: 0, xHeight: 0, capHeight: 0, unitsPerEm: 1000, size: 0)
+        }
+        var m = font0.metrics(size: size0)
+        for (font, size) in used.dropFirst() {
+            let n = font.metrics(size: size)
+            m.ascender = max(m.ascender, n.ascender); m.descender = min(m.descender, n.descender)
+            m.lineGap = max(m.lineGap, n.lineGap); m.xHeight = max(m.xHeight, n.xHeight)
+            m.capHeight = max(m.capHeight, n.capHeight); m.size = max(m.size, n.size)
+        }
+        return m
     }
 }

@@ -1,0 +1,118 @@
+/// A maximal stretch of a paragraph that HarfBuzz shapes in one call: one bidi level, one script,
+/// one attribute run and one font.
+struct TextItem: Hashable, Sendable {
+    /// The UTF-8 byte range in the paragraph.
+    var range: Range<Int>
+    /// The bidi embedding level (odd is right to left).
+    var level: UInt8
+    /// The resolved script.
+    var script: Script
+    /// Index of the attribute run.
+    var runIndex: Int
+    /// The font: the first in the run's stack that covers the item's clusters (the primary font
+    /// when none does, which then draws `.notdef`).
+    var font: Font
+
+    /// Whether the item reads right to left.
+    var isRTL: Bool { level & 1 == 1 }
+}
+
+/// Splits a paragraph into ``TextItem``s: bidi levels, script runs, attribute runs and per-cluster
+/// font fallback.
+enum Itemizer {
+    /// The items of `text` in logical order, the paragraph level, and what went wrong.
+    static func itemize(_ text: AttributedText, direction: ParagraphDirection)
+        -> (items: [TextItem], paragraphLevel: UInt8, diagnostics: [ShapingDiagnostic]) {
+        let string = text.string
+        let scalars = Array(string.unicodeScalars)
+        var scalarOffsets: [Int] = []
+        scalarOffsets.reserveCapacity(scalars.count)
+        var offset = 0
+        for s in scalars { scalarOffsets.append(offset); offset += UTF8.width(s) }
+
+        let bidi = BidiAnalysis(scalars: scalars, direction: direction)
+        let scripts = ScriptResolver.resolve(scalars)
+        var diagnostics: [ShapingDiagnostic] = []
+        var items: [TextItem] = []
+        guard !text.runs.isEmpty else { return ([], bidi.paragraphLevel, diagnostics) }
+        var reportedEmptyStacks = Set<Int>()
+
+        var runIndex = 0
+        var scalarIndex = 0
+        var clusterStart = 0
+        /// Run index containing byte `b` (runs cover the text in order; the last run takes any overhang).
+        func run(at b: Int) -> Int {
+            while runIndex + 1 < text.runs.count, b >= text.runs[runIndex].range.upperBound { runIndex += 1 }
+            return runIndex
+        }
+        for character in string {
+            let clusterEnd = clusterStart + character.utf8.count
+            // A cluster split by an attribute run boundary becomes several units.
+            var unitStart = clusterStart
+            while unitStart < clusterEnd {
+                let r = run(at: unitStart)
+                let runEnd = r == text.runs.count - 1 ? clusterEnd : text.runs[r].range.upperBound
+                var unitEnd = min(clusterEnd, max(runEnd, unitStart + 1))
+                let firstScalar = scalarIndex
+                while scalarIndex < scalars.count, scalarOffsets[scalarIndex] < unitEnd { scalarIndex += 1 }
+                // A run boundary inside a scalar (malformed runs) moves to the scalar's end.
+                unitEnd = scalarIndex < scalars.count ? scalarOffsets[scalarIndex] : offset
+                let unitScalars = scalars[firstScalar..<scalarIndex]
+                let fonts = text.runs[r].attributes.fonts
+                guard let primary = fonts.first else {
+                    if reportedEmptyStacks.insert(r).inserted {
+                        diagnostics.append(ShapingDiagnostic(cluster: unitStart, message: "run \(r) has no fonts; its text is not shaped"))
+                    }
+                    unitStart = unitEnd
+                    continue
+                }
+                var font = primary
+                if let i = FontFallback.choose(unitScalars, fonts: fonts) {
+                    font = fonts[i]
+                } else {
+                    let missing = unitScalars.filter { s in !FontFallback.isIgnorable(s) && !fonts.contains { $0.covers(s) } }
+                    let names = missing.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
+                    diagnostics.append(ShapingDiagnostic(
+                        cluster: unitStart,
+                        message: "no font in the stack (\(fonts.map(\.name).joined(separator: ", "))) covers \(names.joined(separator: " ")); drawn as .notdef of \(primary.name)"))
+                }
+                let level = bidi.levels[firstScalar], script = scripts[firstScalar]
+                if var last = items.last, last.range.upperBound == unitStart, last.level == level,
+                   last.script == script, last.runIndex == r, last.font === font {
+                    last.range = last.range.lowerBound..<unitEnd
+                    items[items.count - 1] = last
+                } else {
+                    items.append(TextItem(range: unitStart..<unitEnd, level: level, script: script, runIndex: r, font: font))
+                }
+                unitStart = unitEnd
+            }
+            clusterStart = clusterEnd
+        }
+        return (items, bidi.paragraphLevel, diagnostics)
+    }
+
+    /// Indices of `items` in visual order, left to right (UAX #9 rule L2: from the highest level down to
+    /// the lowest odd level, reverse every maximal sequence of items at that level or higher).
+    static func visualOrder(_ items: [TextItem]) -> [Int] {
+        var order = Array(items.indices)
+        guard let highest = items.map(\.level).max(), let lowest = items.map(\.level).min() else { return order }
+        let lowestOdd = lowest | 1
+        guard highest >= lowestOdd else { return order }
+        for level in stride(from: Int(highest), through: Int(lowestOdd), by: -1) {
+            var i = 0
+            while i < order.count {
+                guard items[order[i]].level >= level else { i += 1; continue }
+                var j = i
+                while j < order.count, items[order[j]].level >= level { j += 1 }
+                order[i..<j].reverse()
+                i = j
+            }
+        }
+        return order
+    }
+}
+
+extension String {
+    /// The string with leading zeros added up to `width` characters.
+    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}

@@ -1,0 +1,13 @@
+/// What can go wrong preparing text for shaping (fonts have their own ``FontError``).
+public enum ShapingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// An OpenType feature setting that HarfBuzz's `hb_feature_from_string` does not accept.
+    case badFeature(String)
+
+    /// A message a user understands.
+    public var description: String {
+        switch self {
+        case .badFeature(let text):
+            "bad feature setting \"\(text)\": expected e.g. kern=0, liga=0, ss01, +smcp, -kern or smcp[0:3]"
+        }
+    }
+}
