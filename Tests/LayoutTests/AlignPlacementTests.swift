@@ -118,7 +118,7 @@ import Shaping
         #expect(abs(normal.pathLength - 2 * .pi * r) < 1e-6 * r)
     }
 
-    @Test(.disabled("until font fallback lands from the shaping branch")) func clustersOfSeveralGlyphsShareOneAngleAndKeepTheirGlyphIds() throws {
+    @Test func clustersOfSeveralGlyphsShareOneAngleAndKeepTheirGlyphIds() throws {
         var arc = Path()
         arc.move(to: Point(0, 300))
         arc.arc(EllipticalArc(center: Point(300, 300), radii: Vector(300, 300), startAngle: .pi, sweepAngle: .pi / 2))

@@ -1,0 +1,35 @@
+# The two commands README.md opens with, and the other entry points.
+# Every target installs what it needs first (scripts/install-deps is idempotent).
+SWIFT ?= swift
+SECONDS ?= 60
+
+.PHONY: deps build demo test gallery bench sanitize fuzz clean
+
+deps:
+	@scripts/install-deps
+
+build: deps
+	$(SWIFT) build -c release --product pathtext
+
+demo: build
+	.build/release/pathtext demo --out out/demo.png
+
+test: deps
+	$(SWIFT) test
+
+gallery: build
+	scripts/gallery
+
+bench: deps
+	$(SWIFT) build -c release --product pathtext-bench
+	.build/release/pathtext-bench
+
+sanitize: deps
+	$(SWIFT) test --sanitize=address -Xswiftc -use-ld=lld
+	$(SWIFT) test --sanitize=thread
+
+fuzz: deps
+	scripts/fuzz $(SECONDS)
+
+clean:
+	rm -rf .build out bench.json

@@ -1,0 +1,81 @@
+/// Command-line arguments split into options and positional values, checked against what a
+/// subcommand accepts.
+///
+/// Accepts `--name value`, `--name=value` and bare switches. A value may start with `-` (so
+/// `--offset -40` and `--dy -12` work): an option that takes a value always takes the next word.
+struct Arguments {
+    /// Values of value-taking options, in order of appearance (repeatable options keep all).
+    private(set) var values: [String: [String]] = [:]
+    /// Switches that were given.
+    private(set) var switches: Set<String> = []
+    /// Words that are not options.
+    private(set) var positional: [String] = []
+
+    /// Parses `words` for a command that takes the value options `valued` and the switches `flags`.
+    /// - Throws: ``CLIError/usage(_:)`` for an unknown option or a missing value.
+    init(_ words: [String], command: String, valued: Set<String>, flags: Set<String> = []) throws(CLIError) {
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            i += 1
+            guard word.hasPrefix("--"), word.count > 2 else {
+                if word.hasPrefix("-"), word.count > 1, Double(word) == nil {
+                    throw .usage("unknown option \(word) for 'pathtext \(command)' (see pathtext \(command) --help)")
+                }
+                positional.append(word)
+                continue
+            }
+            var name = String(word.dropFirst(2)), inline: String? = nil
+            if let eq = name.firstIndex(of: "=") {
+                inline = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            if valued.contains(name) {
+                if let inline {
+                    values[name, default: []].append(inline)
+                } else {
+                    guard i < words.count else { throw .usage("option --\(name) needs a value") }
+                    values[name, default: []].append(words[i])
+                    i += 1
+                }
+            } else if flags.contains(name), inline == nil {
+                switches.insert(name)
+            } else {
+                throw .usage("unknown option --\(name) for 'pathtext \(command)' (see pathtext \(command) --help)")
+            }
+        }
+    }
+
+    /// The last value given for `name`.
+    func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value given for `name`, in order.
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// Whether the switch `name` was given.
+    func has(_ name: String) -> Bool { switches.contains(name) }
+
+    /// The value of `name` as a finite number, or `nil` when absent.
+    /// - Throws: ``CLIError/usage(_:)`` when it is not a finite number.
+    func number(_ name: String) throws(CLIError) -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let v = Double(text), v.isFinite else { throw .usage("--\(name) expects a number, got \"\(text)\"") }
+        return v
+    }
+
+    /// The value of `name` as a whole number within `range`, or `nil` when absent.
+    func integer(_ name: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let v = Int(text), range.contains(v) else {
+            throw .usage("--\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(text)\"")
+        }
+        return v
+    }
+
+    /// The value of `name` parsed by `parse`, or `nil` when absent.
+    func choice<T>(_ name: String, _ expected: String, _ parse: (String) -> T?) throws(CLIError) -> T? {
+        guard let text = value(name) else { return nil }
+        guard let v = parse(text) else { throw .usage("--\(name) expects \(expected), got \"\(text)\"") }
+        return v
+    }
+}

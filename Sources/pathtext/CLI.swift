@@ -1,0 +1,66 @@
+import Foundation
+import PathText
+
+/// Dispatches subcommands, prints errors on stderr, and maps them to exit codes
+/// (0 success, 1 bad input or environment, 2 bad command line).
+enum CLI {
+    /// The tool's version.
+    static let version = "0.1.0"
+
+    /// A subcommand: its name, one line of help, and how to run it.
+    struct Command: Sendable {
+        let name: String
+        let summary: String
+        let usage: String
+        let run: @Sendable ([String]) throws(CLIError) -> Void
+    }
+
+    static let commands: [Command] = [
+        LayoutCommand.command,
+    ]
+
+    /// Runs the command line and returns the exit code.
+    static func run(_ words: [String]) -> Int32 {
+        do {
+            try dispatch(words)
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("pathtext: \(error.description)\n".utf8))
+            return error.exitCode
+        }
+    }
+
+    private static func dispatch(_ words: [String]) throws(CLIError) {
+        guard let first = words.first else {
+            // With no arguments: the default demo, with the embedded fonts.
+            print(help); return
+        }
+        switch first {
+        case "--help", "-h", "help":
+            if words.count > 1, let c = commands.first(where: { $0.name == words[1] }) { print(c.usage) } else { print(help) }
+        case "--version", "-V":
+            print("pathtext \(version) ")
+        default:
+            guard let command = commands.first(where: { $0.name == first }) else {
+                if first.hasPrefix("-") { throw .usage("unknown option \(first) (see pathtext --help)") }
+                throw .usage("unknown command '\(first)' (see pathtext --help)")
+            }
+            let rest = Array(words.dropFirst())
+            if rest.contains("--help") || rest.contains("-h") { print(command.usage); return }
+            try command.run(rest)
+        }
+    }
+
+    static var help: String {
+        var lines = [
+            "pathtext \(version): text laid out along paths with real typography",
+            "",
+            "usage: pathtext <command> [options]    (no command: pathtext demo)",
+            "",
+            "commands:",
+        ]
+        for c in commands { lines.append("  " + c.name.padding(toLength: 9, withPad: " ", startingAt: 0) + c.summary) }
+        lines += ["", "pathtext <command> --help shows a command's options.", "pathtext --version shows the library versions."]
+        return lines.joined(separator: "\n")
+    }
+}
