@@ -22,7 +22,7 @@ import Shaping
     }
 
     /// An independent implementation of the rule on an analytic circle.
-    @Test(.disabled("until the exact PathMeasure lands from the geometry branch")) func circleMatchesTheRuleExactly() throws {
+    @Test func circleMatchesTheRuleExactly() throws {
         let r = 150.0, c = Point(200, 200)
         let path = Path.circle(center: c, radius: r, startAngle: .pi, clockwise: true)  // from the left, over the top
         let line = shaped("ACCOUNT BALANCE", size: 30, letterSpacing: 3)
@@ -88,7 +88,7 @@ import Shaping
         #expect(before.droppedClusters.first == 0)
     }
 
-    @Test(.disabled("until the exact PathMeasure lands from the geometry branch")) func parallelShiftLaysTheTextOnTheSmallerCircle() throws {
+    @Test func parallelShiftLaysTheTextOnTheSmallerCircle() throws {
         let r = 120.0, c = Point(0, 0)
         let path = Path.circle(center: c, radius: r, startAngle: -.pi, clockwise: true)
         let line = shaped("Parallel text", size: 20)

@@ -24,9 +24,8 @@ import Shaping
         #expect(xs == xs.sorted())  // left to right on screen
         // Still on the bottom of the circle (below the centre), over the same stretch.
         #expect(label.glyphs.allSatisfy { $0.origin.y > 200 })
-        let first = label.glyphs.first!, last = label.glyphs.last!
-        let right = last.origin + Vector.polar(last.angle) * last.advance
-        #expect(abs((first.origin.x + right.x) / 2 - 200) < 1e-6)  // symmetric about the bottom point
+        // The same stretch: centred on the bottom point, which is a quarter of the way along the reversed circle.
+        #expect(abs(label.start + label.advance / 2 - label.pathLength / 4) < 1e-9)
     }
 
     @Test func uprightOffLeavesItUpsideDown() throws {
