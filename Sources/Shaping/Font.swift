@@ -49,13 +49,20 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         try self.init(data: FontData(bytes), name: name, path: nil, faceIndex: faceIndex, variations: variations)
     }
 
-    init(data: FontData, name: String, path: String?, faceIndex: Int, variations requested: [FontVariation]) throws(FontError) {
+    /// - Parameter namedInstance: a named instance of a variable font (1-based, 0 for none) whose
+    ///   coordinates come before `requested`, as fontconfig reports it in the upper bits of an index.
+    init(data: FontData, name: String, path: String?, faceIndex: Int, variations: [FontVariation],
+         namedInstance: Int = 0) throws(FontError) {
         guard faceIndex >= 0 else { throw .faceIndexOutOfRange(name: name, index: faceIndex, count: 0) }
         let ft = try FreeTypeFace(data: data, index: faceIndex, name: name)
         self.name = name; self.path = path; self.faceIndex = faceIndex
         familyName = ft.familyName; styleName = ft.styleName
         unitsPerEm = ft.unitsPerEm; glyphCount = ft.glyphCount
         axes = ft.axes()
+        var requested = variations
+        if let named = ft.namedInstanceCoordinates(namedInstance) {
+            requested = zip(axes, named).map { FontVariation(tag: $0.tag, value: $1) } + requested
+        }
         var instance: [FontVariation] = []
         if !requested.isEmpty {
             // Every axis gets a value (its default unless set; a later setting of an axis wins), so
@@ -73,7 +80,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
             }
             instance = zip(axes, coordinates).map { FontVariation(tag: $0.tag, value: $1) }
         }
-        variations = instance
+        self.variations = instance
         harfBuzz = HarfBuzzFont(data: data, index: faceIndex, variations: instance.map { ($0.tag, $0.value) })
         unscaledMetrics = harfBuzz.metrics()
         freeType = Mutex(ft)

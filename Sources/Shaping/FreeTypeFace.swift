@@ -97,6 +97,17 @@ final class FreeTypeFace {
         }
     }
 
+    /// The design coordinates of named instance `instance` (1-based, as fontconfig's index counts them in
+    /// its upper 16 bits), one per axis, or `nil` when there is no such instance.
+    func namedInstanceCoordinates(_ instance: Int) -> [Double]? {
+        guard instance > 0, let face, let library else { return nil }
+        var mm: UnsafeMutablePointer<FT_MM_Var>?
+        guard FT_Get_MM_Var(face, &mm) == 0, let mm else { return nil }
+        defer { FT_Done_MM_Var(library, mm) }
+        guard instance <= Int(mm.pointee.num_namedstyles), let coords = mm.pointee.namedstyle[instance - 1].coords else { return nil }
+        return (0..<Int(mm.pointee.num_axis)).map { Double(coords[$0]) / 65536 }
+    }
+
     /// Selects the instance at `coordinates` (design units, one per axis in ``axes()`` order) and
     /// clears the outline cache.
     /// - Returns: whether FreeType accepted the coordinates.
