@@ -6,6 +6,9 @@ import Synchronization
 /// Thread safety: a `Font` may be used from any number of threads at once. HarfBuzz's font is immutable
 /// after creation, so shaping takes no lock; FreeType's face is mutable state (the glyph slot), so it lives
 /// inside a `Mutex` and every outline load holds the lock. Outlines are cached per glyph, in font units.
+///
+/// A variable font is fixed at one instance when loaded (``variations``): FreeType's outlines and
+/// HarfBuzz's advances both use it. Find installed fonts by family with ``init(family:style:)``.
 public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// The file's name without its folder (`NotoSans-Regular.ttf`), or the name given for in-memory data.
     public let name: String
