@@ -88,7 +88,7 @@ import Geometry
         let bad = dir.appendingPathComponent("Broken.ttf").path
         // A real header followed by nothing: truncated.
         let head = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fontsDir + "/NotoSans-Regular.ttf")).prefix(200))
-        FileManager.default.createFile(atPath: bad, contents: Data(head))
+        #expect(FileManager.default.createFile(atPath: bad, contents: Data(head)))
         do {
             _ = try Font(path: bad)
             Issue.record("a truncated font loaded")
