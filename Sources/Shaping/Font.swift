@@ -6,6 +6,9 @@ import Synchronization
 /// Thread safety: a `Font` may be used from any number of threads at once. HarfBuzz's font is immutable
 /// after creation, so shaping takes no lock; FreeType's face is mutable state (the glyph slot), so it lives
 /// inside a `Mutex` and every outline load holds the lock. Outlines are cached per glyph, in font units.
+///
+/// A variable font is fixed at one instance when loaded (``variations``): FreeType's outlines and
+/// HarfBuzz's advances both use it. Find installed fonts by family with ``init(family:style:)``.
 public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// The file's name without its folder (`NotoSans-Regular.ttf`), or the name given for in-memory data.
     public let name: String
@@ -21,32 +24,67 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     public let unitsPerEm: Int
     /// Number of glyphs in the face.
     public let glyphCount: Int
+    /// The variation axes of a variable font (empty for a static font).
+    public let axes: [FontAxis]
+    /// The instance in use: every axis with its value (clamped to the axis range) when variations were
+    /// given, empty for the default instance.
+    public let variations: [FontVariation]
 
     let harfBuzz: HarfBuzzFont
     private let freeType: Mutex<FreeTypeFace>
     private let unscaledMetrics: (ascender: Double, descender: Double, lineGap: Double, xHeight: Double, capHeight: Double)
 
-    /// Loads face `faceIndex` of the font file at `path`.
-    /// - Throws: ``FontError`` naming the file when it is missing, unreadable or not a font.
-    public convenience init(path: String, faceIndex: Int = 0) throws(FontError) {
+    /// Loads face `faceIndex` of the font file at `path`, optionally at a variable-font instance.
+    /// - Parameter variations: axis settings such as `wght=700` (see ``FontVariation/parse(_:)``),
+    ///   applied to both outlines and shaping; values outside an axis's range are clamped to it.
+    /// - Throws: ``FontError`` naming the file when it is missing, unreadable or not a font, or
+    ///   ``FontError/badVariation(_:)`` for an axis the font does not have.
+    public convenience init(path: String, faceIndex: Int = 0, variations: [FontVariation] = []) throws(FontError) {
         let data = try FontData.read(path: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        try self.init(data: data, name: name, path: path, faceIndex: faceIndex)
+        try self.init(data: data, name: name, path: path, faceIndex: faceIndex, variations: variations)
     }
 
-    /// Loads face `faceIndex` of a font held in memory.
+    /// Loads face `faceIndex` of a font held in memory, optionally at a variable-font instance.
     /// - Parameter name: what errors and placements call this font.
-    public convenience init(bytes: some Collection<UInt8>, name: String = "memory font", faceIndex: Int = 0) throws(FontError) {
-        try self.init(data: FontData(bytes), name: name, path: nil, faceIndex: faceIndex)
+    public convenience init(bytes: some Collection<UInt8>, name: String = "memory font", faceIndex: Int = 0,
+                            variations: [FontVariation] = []) throws(FontError) {
+        try self.init(data: FontData(bytes), name: name, path: nil, faceIndex: faceIndex, variations: variations)
     }
 
-    init(data: FontData, name: String, path: String?, faceIndex: Int) throws(FontError) {
+    /// - Parameter namedInstance: a named instance of a variable font (1-based, 0 for none) whose
+    ///   coordinates come before `requested`, as fontconfig reports it in the upper bits of an index.
+    init(data: FontData, name: String, path: String?, faceIndex: Int, variations: [FontVariation],
+         namedInstance: Int = 0) throws(FontError) {
         guard faceIndex >= 0 else { throw .faceIndexOutOfRange(name: name, index: faceIndex, count: 0) }
         let ft = try FreeTypeFace(data: data, index: faceIndex, name: name)
         self.name = name; self.path = path; self.faceIndex = faceIndex
         familyName = ft.familyName; styleName = ft.styleName
         unitsPerEm = ft.unitsPerEm; glyphCount = ft.glyphCount
-        harfBuzz = HarfBuzzFont(data: data, index: faceIndex, variations: [])
+        axes = ft.axes()
+        var requested = variations
+        if let named = ft.namedInstanceCoordinates(namedInstance) {
+            requested = zip(axes, named).map { FontVariation(tag: $0.tag, value: $1) } + requested
+        }
+        var instance: [FontVariation] = []
+        if !requested.isEmpty {
+            // Every axis gets a value (its default unless set; a later setting of an axis wins), so
+            // FreeType and HarfBuzz are told exactly the same instance.
+            var coordinates = axes.map(\.defaultValue)
+            for v in requested {
+                guard let i = axes.firstIndex(where: { $0.tag == v.tag }) else {
+                    let have = axes.isEmpty ? "\(name) is not a variable font" : "\(name) has axes \(axes.map(\.tag).joined(separator: ", "))"
+                    throw .badVariation("\(v) (\(have))")
+                }
+                coordinates[i] = min(max(v.value, axes[i].minimum), axes[i].maximum)
+            }
+            guard ft.setDesignCoordinates(coordinates) else {
+                throw .invalidFont(name: name, reason: "FreeType rejected the variation coordinates")
+            }
+            instance = zip(axes, coordinates).map { FontVariation(tag: $0.tag, value: $1) }
+        }
+        self.variations = instance
+        harfBuzz = HarfBuzzFont(data: data, index: faceIndex, variations: instance.map { ($0.tag, $0.value) })
         unscaledMetrics = harfBuzz.metrics()
         freeType = Mutex(ft)
     }

@@ -82,6 +82,43 @@ final class FreeTypeFace {
     /// Clears cached outlines (after a change of variation coordinates).
     func invalidateOutlines() { outlines.removeAll() }
 
+    /// The face's variation axes (`fvar`), in the font's order; empty for a font that does not vary.
+    func axes() -> [FontAxis] {
+        guard let face, let library, face.pointee.face_flags & FT_Long(FT_FACE_FLAG_MULTIPLE_MASTERS) != 0 else { return [] }
+        var mm: UnsafeMutablePointer<FT_MM_Var>?
+        guard FT_Get_MM_Var(face, &mm) == 0, let mm else { return [] }
+        defer { FT_Done_MM_Var(library, mm) }
+        return (0..<Int(mm.pointee.num_axis)).map { i in
+            let a = mm.pointee.axis[i]
+            let tag = String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: a.tag >> $0) }, as: UTF8.self)
+            return FontAxis(tag: tag, name: a.name.map { String(cString: $0) } ?? tag,
+                            minimum: Double(a.minimum) / 65536, defaultValue: Double(a.def) / 65536,
+                            maximum: Double(a.maximum) / 65536)
+        }
+    }
+
+    /// The design coordinates of named instance `instance` (1-based, as fontconfig's index counts them in
+    /// its upper 16 bits), one per axis, or `nil` when there is no such instance.
+    func namedInstanceCoordinates(_ instance: Int) -> [Double]? {
+        guard instance > 0, let face, let library else { return nil }
+        var mm: UnsafeMutablePointer<FT_MM_Var>?
+        guard FT_Get_MM_Var(face, &mm) == 0, let mm else { return nil }
+        defer { FT_Done_MM_Var(library, mm) }
+        guard instance <= Int(mm.pointee.num_namedstyles), let coords = mm.pointee.namedstyle[instance - 1].coords else { return nil }
+        return (0..<Int(mm.pointee.num_axis)).map { Double(coords[$0]) / 65536 }
+    }
+
+    /// Selects the instance at `coordinates` (design units, one per axis in ``axes()`` order) and
+    /// clears the outline cache.
+    /// - Returns: whether FreeType accepted the coordinates.
+    func setDesignCoordinates(_ coordinates: [Double]) -> Bool {
+        guard let face else { return false }
+        var fixed = coordinates.map { FT_Fixed(($0 * 65536).rounded()) }
+        let ok = FT_Set_Var_Design_Coordinates(face, FT_UInt(fixed.count), &fixed) == 0
+        invalidateOutlines()
+        return ok
+    }
+
     /// Walks an FT_Outline into a ``Path`` scaled from 26.6 to font units.
     private static func decompose(_ outline: inout FT_Outline) -> Path {
         final class Sink { var path = Path() }

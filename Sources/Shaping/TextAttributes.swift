@@ -7,6 +7,10 @@ public struct TextAttributes: Hashable, Sendable {
     /// The fill colour.
     public var color: Color
     /// OpenType features in `hb_feature_from_string` syntax (`kern=0`, `liga=0`, `ss01`, `+smcp`, `smcp[2:5]`).
+    ///
+    /// A range counts Unicode scalars from the start of this run, end exclusive. Check strings from users
+    /// with ``FeatureList``; ``Shaper`` skips strings HarfBuzz rejects and reports them as
+    /// diagnostics.
     public var features: [String]
     /// The language as a BCP 47 tag (`ar`, `hi`, `sr-Latn`), or `nil` to let HarfBuzz use the default.
     public var language: String?

@@ -144,3 +144,37 @@ import Testing
         #expect(deva.descender != sans.descender)
     }
 }
+
+/// Mixed-script lines agree with hb-shape on each script's own font, and positions scale linearly.
+@Suite struct MixedAgainstHBShapeTests {
+    @Test func hebrewPartMatchesHBShapeOnTheHebrewFont() throws {
+        let line = Shaper.shape(AttributedText("Hello שלום world", attributes: TextAttributes(fonts: TestFonts.stack, size: 30)))
+        let hebrew = line.glyphs.filter { $0.font === TestFonts.hebrew }
+        let reference = try hbShape(TestFonts.hebrew.path!, "שלום")
+        #expect(hebrew.map(\.glyph) == reference.map(\.g))
+        for (g, r) in zip(hebrew, reference) { #expect(abs(g.advance - Double(r.ax) * 30 / Double(TestFonts.hebrew.unitsPerEm)) <= 1.0 / 64) }
+        let latin = line.glyphs.filter { $0.font === TestFonts.sans }
+        let latinReference = try hbShape(TestFonts.sans.path!, "Hello ") + (try hbShape(TestFonts.sans.path!, " world"))
+        #expect(latin.map(\.glyph) == latinReference.map(\.g))
+    }
+
+    @Test func arabicPartOfCairoMatchesHBShape() throws {
+        let line = Shaper.shape(AttributedText("Cairo القاهرة 2024", attributes: TextAttributes(fonts: TestFonts.stack, size: 30)))
+        let arabic = line.glyphs.filter { $0.font === TestFonts.arabic }
+        let reference = try hbShape(TestFonts.arabic.path!, "القاهرة")
+        #expect(arabic.map(\.glyph) == reference.map(\.g))
+    }
+
+    @Test func positionsAreLinearInSize() {
+        func shape(_ size: Double) -> ShapedLine {
+            Shaper.shape(AttributedText("Tomorrow's VAT مرحبا", attributes: TextAttributes(fonts: TestFonts.stack, size: size)))
+        }
+        let small = shape(7), large = shape(7 * 13)
+        #expect(small.glyphs.map(\.glyph) == large.glyphs.map(\.glyph))
+        for (s, l) in zip(small.glyphs, large.glyphs) {
+            #expect(abs(l.advance - 13 * s.advance) < 1e-9)
+            #expect(abs(l.xOffset - 13 * s.xOffset) < 1e-9 && abs(l.yOffset - 13 * s.yOffset) < 1e-9)
+        }
+        #expect(abs(large.advance - 13 * small.advance) < 1e-9)
+    }
+}

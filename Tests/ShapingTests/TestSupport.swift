@@ -24,12 +24,14 @@ struct HBGlyph: Decodable, Equatable {
 }
 
 /// Runs HarfBuzz's own `hb-shape` on `text` and decodes its JSON.
-func hbShape(_ fontPath: String, _ text: String, features: String? = nil, direction: String? = nil) throws -> [HBGlyph] {
+func hbShape(_ fontPath: String, _ text: String, features: String? = nil, direction: String? = nil,
+             variations: String? = nil) throws -> [HBGlyph] {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
     var args = ["--output-format=json", "--no-glyph-names"]
     if let features { args.append("--features=\(features)") }
     if let direction { args.append("--direction=\(direction)") }
+    if let variations { args.append("--variations=\(variations)") }
     args += [fontPath, text]
     p.arguments = args
     let out = Pipe()
@@ -59,7 +61,8 @@ func expectMatchesHBShape(_ font: Font, _ text: String, size: Double = 37.5, fea
                             direction: direction)
     let hbDirection: String? = switch direction { case .auto: nil; case .ltr: "ltr"; case .rtl: "rtl" }
     let reference = try hbShape(font.path!, text, features: features.isEmpty ? nil : features.joined(separator: ","),
-                                direction: hbDirection)
+                                direction: hbDirection,
+                                variations: font.variations.isEmpty ? nil : font.variations.map(\.description).joined(separator: ","))
     let k = size / Double(font.unitsPerEm)
     let index = scalarIndexByByte(text)
     #expect(line.glyphs.map(\.glyph) == reference.map(\.g), "glyph ids", sourceLocation: sourceLocation)
