@@ -3,7 +3,7 @@
 //
 // Data flows one way, and so do the dependencies:
 //   Geometry (no C) ─┐
-//   Shaping (FreeType, HarfBuzz, FriBidi, Fontconfig) ─┤─► Layout ─► Render (libpng) ─► PathText ─► pathtext
+//   Shaping (FreeType, HarfBuzz, FriBidi, Fontconfig) ─┤─► Layout ─► Render (libpng) ─► Scenes ─► PathText ─► pathtext
 import PackageDescription
 
 let package = Package(
@@ -26,7 +26,8 @@ let package = Package(
         .target(name: "Shaping", dependencies: ["Geometry", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         .target(name: "Layout", dependencies: ["Geometry", "Shaping"]),
         .target(name: "Render", dependencies: ["Geometry", "Shaping", "Layout", "CPNG"]),
-        .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render"]),
+        .target(name: "Scenes", dependencies: ["Geometry", "Shaping", "Layout", "Render"]),
+        .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Scenes"]),
 
         // The command-line tool: a thin shell over the library.
         .executableTarget(name: "pathtext", dependencies: ["PathText"]),
@@ -41,6 +42,7 @@ let package = Package(
         .testTarget(name: "ShapingTests", dependencies: ["Shaping", "CHarfBuzz", "CFreeType"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Shaping", "Geometry"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Shaping", "Geometry", "CFreeType", "CPNG"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Render", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "CLITests", dependencies: ["PathText"]),
     ],
     swiftLanguageModes: [.v6]

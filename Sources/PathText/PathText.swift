@@ -3,3 +3,4 @@
 @_exported import Shaping
 @_exported import Layout
 @_exported import Render
+@_exported import Scenes

@@ -110,8 +110,7 @@ struct LabelFlags {
         }
         for family in args.all("font-family") {
             let parts = family.split(separator: ":", maxSplits: 1).map(String.init)
-            _ = parts
-            throw .failure("--font-family is not available yet")
+            fonts.append(try failing { try FontLookup.font(family: parts[0], style: parts.count > 1 ? parts[1] : nil) })
         }
         if fonts.isEmpty {
             fonts = try failing { try DefaultFonts.stack(folder: args.value("fonts-dir")) }

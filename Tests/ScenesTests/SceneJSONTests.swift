@@ -1,0 +1,70 @@
+import Testing
+import Foundation
+import Geometry
+@testable import Scenes
+
+@Suite struct SceneJSONTests {
+    func decode(_ json: String) throws(SceneError) -> Scene { try SceneJSON.decode(Data(json.utf8)) }
+
+    func error(_ json: String) -> String? {
+        do { _ = try decode(json); return nil } catch { return error.description }
+    }
+
+    @Test func readsAMinimalScene() throws {
+        let s = try decode(#"{"width": 100, "height": 50}"#)
+        #expect(s.width == 100 && s.height == 50 && s.shapes.isEmpty && s.labels.isEmpty)
+    }
+
+    @Test func errorsNameTheJSONPath() {
+        #expect(error(#"{"width": "wide", "height": 50}"#) == "width: expected a whole number")
+        #expect(error(#"{"height": 50}"#) == "width: required")
+        #expect(error(##"{"width": 1, "height": 1, "labels": [{}, {}, {"text": "x", "path": "M0 0", "colour": "#fff"}]}"##)
+                == "labels[2].colour: unknown key (did you mean color?)")
+        #expect(error(#"{"width": 1, "height": 1, "shapes": [{"type": "circle", "radius": "big"}]}"#)
+                == "shapes[0].radius: expected a number")
+        #expect(error("{not json") != nil)
+    }
+
+    @Test func resolvingNamesTheBadValue() throws {
+        let scene = try decode(#"{"width": 10, "height": 10, "labels": [{"text": "a", "path": "M0 0 L 9 0"}, {"text": "a", "path": "M0 0 L 9 0"}, {"text": "b", "path": "M0 0 L9 0", "align": "middle-ish"}]}"#)
+        let resolver = SceneResolver()
+        #expect(throws: SceneError("labels[2].align", "expected start|center|end, got \"middle-ish\"")) {
+            _ = try resolver.resolve(scene.labels[2], index: 2)
+        }
+        let badPath = SceneLabel(text: "x", path: "M 0 0 L 10")
+        #expect(throws: SceneError("labels[0].path", "bad path data at character 10: expected a number")) {
+            _ = try resolver.resolve(badPath, index: 0)
+        }
+        let missing = SceneLabel(text: "x", shape: "ring")
+        #expect(throws: SceneError("labels[0].shape", "no shape has the id \"ring\"")) {
+            _ = try resolver.resolve(missing, index: 0)
+        }
+    }
+
+    @Test func roundTripsThroughJSON() throws {
+        var shape = SceneShape(type: "ring", id: "band")
+        shape.center = [50, 50]; shape.innerRadius = 30; shape.outerRadius = 40; shape.fill = "#336699"
+        var label = SceneLabel(text: "Round trip", shape: "band")
+        label.offset = .text("-25%"); label.align = "center"; label.size = 12
+        let scene = Scene(width: 100, height: 100, background: "#ffffff", shapes: [shape], labels: [label])
+        let again = try SceneJSON.decode(SceneJSON.encode(scene))
+        #expect(again == scene)
+    }
+
+    @Test func shapesBecomeTheirPaths() throws {
+        var ring = SceneShape(type: "ring"); ring.center = [0, 0]; ring.innerRadius = 10; ring.outerRadius = 20
+        let p = try ring.path(at: "shapes[0]")
+        #expect(p.subpaths.count == 2)
+        #expect(abs(try PathMeasure(p).length - 2 * .pi * 30) < 1e-9)
+        var sector = SceneShape(type: "sector"); sector.center = [0, 0]; sector.innerRadius = 10; sector.outerRadius = 20
+        sector.startAngle = 330; sector.endAngle = 30
+        let sp = try sector.path(at: "shapes[1]")
+        // 60° of two arcs plus two radial lines of 10.
+        #expect(abs(try PathMeasure(sp).length - (Double.pi / 3 * 30 + 20)) < 1e-9)
+        var bad = SceneShape(type: "circle"); bad.center = [0, 0]
+        #expect(throws: SceneError("shapes[2].radius", "required for a circle")) { _ = try bad.path(at: "shapes[2]") }
+        #expect(throws: SceneError("shapes[3].type", "expected circle|ring|sector|rect|path, got \"blob\"")) {
+            _ = try SceneShape(type: "blob").path(at: "shapes[3]")
+        }
+    }
+}
