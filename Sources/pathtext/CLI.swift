@@ -16,7 +16,7 @@ enum CLI {
     }
 
     static let commands: [Command] = [
-        LayoutCommand.command,
+        LayoutCommand.command, ShapeCommand.command,
     ]
 
     /// Runs the command line and returns the exit code.
@@ -25,7 +25,7 @@ enum CLI {
             try dispatch(words)
             return 0
         } catch {
-            FileHandle.standardError.write(Data("pathtext: \(error.description)\n".utf8))
+            printError("pathtext: \(error.description)")
             return error.exitCode
         }
     }
@@ -39,7 +39,7 @@ enum CLI {
         case "--help", "-h", "help":
             if words.count > 1, let c = commands.first(where: { $0.name == words[1] }) { print(c.usage) } else { print(help) }
         case "--version", "-V":
-            print("pathtext \(version) ")
+            print("pathtext \(version) (\(LibraryVersions.summary))")
         default:
             guard let command = commands.first(where: { $0.name == first }) else {
                 if first.hasPrefix("-") { throw .usage("unknown option \(first) (see pathtext --help)") }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why the command failed, and with which exit code.
 enum CLIError: Error, CustomStringConvertible {
     /// The command line itself is wrong (exit code 2).
@@ -24,4 +26,15 @@ enum CLIError: Error, CustomStringConvertible {
 /// Runs `body`, turning any library error into a ``CLIError/failure(_:)`` with its message.
 func failing<T>(_ body: () throws -> T) throws(CLIError) -> T {
     do { return try body() } catch let e as CLIError { throw e } catch { throw .failure("\(error)") }
+}
+
+/// Writes a line on stderr.
+func printError(_ line: String) {
+    var err = StandardError()
+    print(line, to: &err)
+}
+
+/// stderr as a text stream.
+struct StandardError: TextOutputStream {
+    mutating func write(_ s: String) { FileHandle.standardError.write(Data(s.utf8)) }
 }

@@ -13,7 +13,8 @@ enum LayoutCommand {
     static func run(_ words: [String]) throws(CLIError) {
         let args = try Arguments(words, command: "layout", valued: LabelFlags.valued, flags: ["ink"])
         guard args.positional.isEmpty else { throw .usage("unexpected argument \(args.positional[0])") }
-        let label = try LabelFlags(args)
-        print(PlacementsJSON.encode(try label.layout(), inkBoxes: args.has("ink")), terminator: "")
+        let label = try LabelFlags.resolve(args, resolver: SceneResolver(fontsDir: args.value("fonts-dir")))
+        let placed = try failing { try label.layout() }
+        print(PlacementsJSON.encode(placed, inkBoxes: args.has("ink")), terminator: "")
     }
 }
