@@ -46,14 +46,20 @@ public struct GaussLegendre: Sendable {
 
     /// The 16-point rule used for arc lengths.
     public static let sixteen = GaussLegendre(order: 16)
+    /// A 5-point rule, for the short corrections of Newton iterations.
+    public static let five = GaussLegendre(order: 5)
 
     /// `∫ₐᵇ f(t) dt` by this rule.
     @inlinable public func integrate(_ a: Double, _ b: Double, _ f: (Double) -> Double) -> Double {
         let h = (b - a) / 2, m = (a + b) / 2
         var sum = 0.0
-        for k in nodes.indices {
-            let x = nodes[k]
-            if x == 0 { sum += weights[k] * f(m) } else { sum += weights[k] * (f(m + h * x) + f(m - h * x)) }
+        nodes.withUnsafeBufferPointer { xs in
+            weights.withUnsafeBufferPointer { ws in
+                for k in 0..<xs.count {
+                    let x = xs[k]
+                    if x == 0 { sum += ws[k] * f(m) } else { sum += ws[k] * (f(m + h * x) + f(m - h * x)) }
+                }
+            }
         }
         return sum * h
     }

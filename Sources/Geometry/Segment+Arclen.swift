@@ -25,28 +25,41 @@ extension Segment {
 
     /// The arc length between `t0` and `t1` by one 16-point Gauss–Legendre rule (exact for lines and
     /// circular arcs; accurate when the interval is short enough, as ``arclen(accuracy:)`` arranges).
-    public func arclen(from t0: Double, to t1: Double) -> Double {
-        let gl = GaussLegendre.sixteen
+    public func arclen(from t0: Double, to t1: Double) -> Double { speedIntegral(t0, t1, high: true) }
+
+    /// The arc length between `t0` and `t1` by a 5-point rule: for short intervals only.
+    @usableFromInline func shortArclen(from t0: Double, to t1: Double) -> Double { speedIntegral(t0, t1, high: false) }
+
+    /// The arc length between `t0` and `t1` by the given Gauss–Legendre rule.
+    public func arclen(from t0: Double, to t1: Double, rule: GaussLegendre) -> Double {
+        if hasConstantSpeed { return speedIntegral(t0, t1, high: true) }
+        return rule.integrate(t0, t1) { speed($0) }
+    }
+
+    @inline(__always) func speedIntegral(_ t0: Double, _ t1: Double, high: Bool) -> Double {
         switch self {
         case .line(let l):
             return l.length * (t1 - t0)
         case .quad(let q):
             // B′(t) = c0 + t c1.
             let c0 = (q.p1 - q.p0) * 2, c1 = ((q.p2 - q.p1) - (q.p1 - q.p0)) * 2
-            return gl.integrate(t0, t1) { t in (c0 + c1 * t).length }
+            let f = { (t: Double) -> Double in (c0 + c1 * t).length }
+            return high ? FixedGaussLegendre.gl16(t0, t1, f) : FixedGaussLegendre.gl5(t0, t1, f)
         case .cubic(let c):
             // B′(t) = c0 + t (c1 + t c2).
             let q0 = c.p1 - c.p0, q1 = c.p2 - c.p1, q2 = c.p3 - c.p2
             let c0 = q0 * 3, c1 = (q1 - q0) * 6, c2 = (q0 - q1 * 2 + q2) * 3
-            return gl.integrate(t0, t1) { t in (c0 + (c1 + c2 * t) * t).length }
+            let f = { (t: Double) -> Double in (c0 + (c1 + c2 * t) * t).length }
+            return high ? FixedGaussLegendre.gl16(t0, t1, f) : FixedGaussLegendre.gl5(t0, t1, f)
         case .arc(let a):
             let rx = a.radii.x, ry = a.radii.y, w = abs(a.sweepAngle)
-            if hasConstantSpeed { return abs(rx) * w * (t1 - t0) }
-            return gl.integrate(t0, t1) { t in
+            if abs(abs(rx) - abs(ry)) <= 1e-13 * max(abs(rx), abs(ry)) { return abs(rx) * w * (t1 - t0) }
+            let f = { (t: Double) -> Double in
                 let th = a.startAngle + t * a.sweepAngle
                 let s = sin(th), c = cos(th)
                 return w * (rx * rx * s * s + ry * ry * c * c).squareRoot()
             }
+            return high ? FixedGaussLegendre.gl16(t0, t1, f) : FixedGaussLegendre.gl5(t0, t1, f)
         }
     }
 

@@ -236,3 +236,25 @@ let cuspCubic = [Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0)]
         #expect(corner.reversed().tangent(at: 10) == Vector(-1, 0))
     }
 }
+
+@Suite struct GaussLegendreTests {
+    @Test func rulesIntegratePolynomialsExactly() {
+        for n in [1, 2, 5, 16] {
+            let gl = GaussLegendre(order: n)
+            // ∫₀² t^(2n−1) dt = 2^(2n) / (2n).
+            let deg = 2 * n - 1
+            let exact = pow(2, Double(deg + 1)) / Double(deg + 1)
+            #expect(abs(gl.integrate(0, 2) { pow($0, Double(deg)) } - exact) <= 1e-12 * exact, "n=\(n)")
+            #expect(close(gl.weights.reduce(0, +) * 2 - (n % 2 == 1 ? gl.weights.last! : 0), 2, 1e-14))
+        }
+    }
+
+    @Test func fixedRulesMatchComputedRules() {
+        // The 16-point rule computed here agrees with the tabulated values (Abramowitz & Stegun 25.4).
+        let gl = GaussLegendre.sixteen
+        #expect(close(gl.nodes[0], 0.9894009349916499, 1e-15) && close(gl.weights[0], 0.0271524594117540, 1e-15))
+        #expect(close(gl.nodes[7], 0.0950125098376374, 1e-15) && close(gl.weights[7], 0.1894506104550685, 1e-15))
+        let seg = Segment.cubic(CubicBez(Point(0, 0), Point(30, 80), Point(70, -40), Point(100, 0)))
+        #expect(close(seg.arclen(from: 0.1, to: 0.7), seg.arclen(from: 0.1, to: 0.7, rule: gl), 1e-12))
+    }
+}
