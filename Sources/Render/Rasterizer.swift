@@ -32,8 +32,10 @@ public struct Rasterizer: Sendable {
     /// The largest distance, in device pixels, between a curve and the chords that replace it.
     public var tolerance: Double
 
-    /// Flattened geometry in device pixels.
+    /// Flattened geometry in device pixels: what is filled.
     var contours = FlattenedContours()
+    /// The flattened path whose stroke is being built.
+    var strokeSource = FlattenedContours()
     /// `(width + 2) × height` cells, zero between calls.
     private var accumulation: [Float] = []
 
