@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whole-file reads and atomic writes with POSIX calls.
+///
+/// A write goes to a temporary file in the destination's folder, is flushed to disk, then renamed over
+/// the destination, so readers see the old file or the new one, never a part. On any failure the
+/// temporary file is removed and the destination is untouched.
+enum AtomicFile {
+    /// Writes `bytes` to `path` atomically.
+    /// - Throws: ``RenderError/cannotWrite(path:reason:)`` with the system's reason.
+    static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
+        let folder: String
+        if let slash = path.lastIndex(of: "/") {
+            folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        } else {
+            folder = "."
+        }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard !name.isEmpty, !path.hasSuffix("/") else { throw .cannotWrite(path: path, reason: "not a file name") }
+        var template = Array((folder + "/." + name + ".tmp-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .cannotWrite(path: path, reason: reason(errno)) }
+        let temp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        func fail(_ code: Int32) -> RenderError {
+            close(fd)
+            unlink(temp)
+            return .cannotWrite(path: path, reason: reason(code))
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw fail(errno)
+            }
+            offset += n
+        }
+        guard fchmod(fd, 0o644) == 0, fsync(fd) == 0 else { throw fail(errno) }
+        guard close(fd) == 0 else { let e = errno; unlink(temp); throw .cannotWrite(path: path, reason: reason(e)) }
+        guard rename(temp, path) == 0 else { let e = errno; unlink(temp); throw .cannotWrite(path: path, reason: reason(e)) }
+    }
+
+    /// Reads the whole file at `path`.
+    /// - Throws: ``RenderError/cannotRead(path:reason:)`` with the system's reason.
+    static func read(_ path: String) throws(RenderError) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw .cannotRead(path: path, reason: reason(errno)) }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(path: path, reason: reason(errno))
+            }
+            if n == 0 { return out }
+            out.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+}

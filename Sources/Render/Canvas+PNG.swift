@@ -1,0 +1,61 @@
+extension Canvas {
+    /// The canvas as an 8-bit RGBA PNG with straight alpha (colour channels unpremultiplied, rounded).
+    /// - Throws: ``RenderError/pngEncodingFailed(reason:)`` with libpng's message.
+    public func pngData() throws(RenderError) -> [UInt8] {
+        try PNGCodec.encode(straightRGBA: straightPixels(), width: width, height: height)
+    }
+
+    /// Writes the canvas as a PNG to `path`, atomically: a temporary file in the same folder is renamed
+    /// over `path` once complete; on failure no file is left behind.
+    /// - Throws: ``RenderError/cannotWrite(path:reason:)`` (for example an unwritable or missing folder),
+    ///   or an encoding error.
+    public func writePNG(to path: String) throws(RenderError) {
+        try AtomicFile.write(pngData(), to: path)
+    }
+
+    /// Reads a PNG of any colour type and bit depth libpng supports (converted to 8-bit RGBA).
+    /// - Throws: ``RenderError/pngDecodingFailed(reason:)`` for bytes libpng cannot read, and the size
+    ///   errors of ``init(width:height:background:pixelLimit:)``, checked before the pixels are allocated.
+    public init(pngData: [UInt8], pixelLimit: Int = Canvas.defaultPixelLimit) throws(RenderError) {
+        let (w, h, rgba) = try PNGCodec.decode(pngData) { (w: Int, h: Int) throws(RenderError) in
+            try Canvas.checkSize(width: w, height: h, pixelLimit: pixelLimit)
+        }
+        var px = rgba
+        px.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                let a = UInt32(p[i + 3])
+                if a != 255 {
+                    p[i] = UInt8(Canvas.mul255(UInt32(p[i]), a))
+                    p[i + 1] = UInt8(Canvas.mul255(UInt32(p[i + 1]), a))
+                    p[i + 2] = UInt8(Canvas.mul255(UInt32(p[i + 2]), a))
+                }
+                i += 4
+            }
+        }
+        self.init(width: w, height: h, premultiplied: px)
+    }
+
+    /// Reads the PNG file at `path`; see ``init(pngData:pixelLimit:)``.
+    /// - Throws: ``RenderError/cannotRead(path:reason:)`` when the file cannot be read.
+    public init(pngFile path: String, pixelLimit: Int = Canvas.defaultPixelLimit) throws(RenderError) {
+        try self.init(pngData: AtomicFile.read(path), pixelLimit: pixelLimit)
+    }
+
+    /// The pixels with straight alpha.
+    func straightPixels() -> [UInt8] {
+        var out = pixels
+        out.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                let a = p[i + 3]
+                if a != 255 {
+                    let c = Canvas.unpremultiply(p[i], p[i + 1], p[i + 2], a)
+                    p[i] = c.r; p[i + 1] = c.g; p[i + 2] = c.b
+                }
+                i += 4
+            }
+        }
+        return out
+    }
+}

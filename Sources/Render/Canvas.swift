@@ -1,0 +1,115 @@
+import Geometry
+import Shaping
+
+/// An RGBA image, 8 bits per channel, with **premultiplied** alpha in memory, rows top to bottom.
+///
+/// Paint on it with ``fill(_:transform:color:rule:mode:)``, ``fill(_:color:mode:)`` and
+/// ``stroke(_:transform:width:color:cap:join:miterLimit:mode:)``; write it with ``pngData()`` or
+/// ``writePNG(to:)``. A canvas keeps a ``Rasterizer`` and a mask as scratch, so painting many glyphs
+/// allocates nothing once warm. It is a value: copies are independent.
+public struct Canvas: Sendable {
+    /// The largest canvas made when no limit is given: 100 megapixels (400 MB of pixels).
+    public static let defaultPixelLimit = 100_000_000
+
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Premultiplied RGBA bytes, `4 × width` per row, rows top to bottom.
+    public internal(set) var pixels: [UInt8]
+
+    /// Scratch for painting; not part of the image.
+    var rasterizer = Rasterizer()
+    var scratchMask = CoverageMask()
+
+    /// Creates a canvas filled with `background` (transparent by default).
+    ///
+    /// - Throws: ``RenderError/emptyCanvas(width:height:)`` when a side is below 1, and
+    ///   ``RenderError/canvasTooLarge(width:height:limit:)`` when `width × height` exceeds `pixelLimit`;
+    ///   both are checked before anything is allocated.
+    public init(width: Int, height: Int, background: Color = .transparent,
+                pixelLimit: Int = Canvas.defaultPixelLimit) throws(RenderError) {
+        try Self.checkSize(width: width, height: height, pixelLimit: pixelLimit)
+        self.width = width; self.height = height
+        let p = Self.premultiply(background)
+        if p.a == 0 {
+            pixels = [UInt8](repeating: 0, count: width * height * 4)
+        } else {
+            pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buf, count in
+                var i = 0
+                while i < buf.count {
+                    buf[i] = p.r; buf[i + 1] = p.g; buf[i + 2] = p.b; buf[i + 3] = p.a
+                    i += 4
+                }
+                count = buf.count
+            }
+        }
+    }
+
+    /// Creates a canvas from premultiplied RGBA bytes.
+    /// - Precondition: `pixels.count == width × height × 4`, and no colour byte exceeds its alpha.
+    init(width: Int, height: Int, premultiplied pixels: [UInt8]) {
+        precondition(pixels.count == width * height * 4)
+        self.width = width; self.height = height; self.pixels = pixels
+    }
+
+    /// Throws when `width × height` is empty or above `pixelLimit` (without overflowing).
+    static func checkSize(width: Int, height: Int, pixelLimit: Int) throws(RenderError) {
+        guard width > 0, height > 0 else { throw .emptyCanvas(width: width, height: height) }
+        let (n, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, n <= pixelLimit, n <= Int.max / 4 else {
+            throw .canvasTooLarge(width: width, height: height, limit: pixelLimit)
+        }
+    }
+
+    /// The whole canvas as a rectangle.
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// The colour of pixel (`x`, `y`) with straight alpha (colour channels are rounded when unpremultiplied).
+    /// - Precondition: the pixel is on the canvas.
+    public func pixel(x: Int, y: Int) -> Color {
+        let p = premultipliedPixel(x: x, y: y)
+        return Self.unpremultiply(p.r, p.g, p.b, p.a)
+    }
+
+    /// The stored (premultiplied) channels of pixel (`x`, `y`).
+    /// - Precondition: the pixel is on the canvas.
+    public func premultipliedPixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is off the canvas")
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    /// Replaces every pixel with `color`.
+    public mutating func clear(to color: Color) {
+        let p = Self.premultiply(color)
+        pixels.withUnsafeMutableBufferPointer { buf in
+            var i = 0
+            while i < buf.count {
+                buf[i] = p.r; buf[i + 1] = p.g; buf[i + 2] = p.b; buf[i + 3] = p.a
+                i += 4
+            }
+        }
+    }
+
+    /// `x·y/255` rounded, for bytes.
+    @inline(__always) static func mul255(_ x: UInt32, _ y: UInt32) -> UInt32 {
+        let t = x * y + 128
+        return (t + (t >> 8)) >> 8
+    }
+
+    /// A straight-alpha colour with its channels multiplied by alpha.
+    static func premultiply(_ c: Color) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let a = UInt32(c.a)
+        return (UInt8(mul255(UInt32(c.r), a)), UInt8(mul255(UInt32(c.g), a)), UInt8(mul255(UInt32(c.b), a)), c.a)
+    }
+
+    /// Premultiplied channels back to straight alpha, rounded (transparent pixels become `.transparent`).
+    static func unpremultiply(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> Color {
+        guard a != 0 else { return .transparent }
+        if a == 255 { return Color(r: r, g: g, b: b, a: 255) }
+        let a32 = UInt32(a), h = a32 / 2
+        func u(_ v: UInt8) -> UInt8 { UInt8(min(255, (UInt32(v) * 255 + h) / a32)) }
+        return Color(r: u(r), g: u(g), b: u(b), a: a)
+    }
+}

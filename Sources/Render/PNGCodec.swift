@@ -1,0 +1,75 @@
+import CPNG
+
+/// PNG encoding and decoding through libpng's simplified API (the libpng boundary: raw libpng pointers
+/// and structures stay in this file).
+///
+/// The simplified API runs libpng's `setjmp` error handling internally and reports failure as a zero
+/// return with a message in `png_image.message`, so a bad file or an encoding failure becomes a Swift
+/// error, never an abort; Swift never calls `setjmp` or installs an error callback.
+enum PNGCodec {
+    /// Encodes straight-alpha RGBA8 rows (top to bottom, `4·width` bytes each) as an 8-bit RGBA PNG.
+    static func encode(straightRGBA rgba: [UInt8], width: Int, height: Int) throws(RenderError) -> [UInt8] {
+        precondition(rgba.count == width * height * 4)
+        guard width <= Int(UInt32.max), height <= Int(UInt32.max), width * 4 <= Int(Int32.max) else {
+            throw .pngEncodingFailed(reason: "image too large for PNG")
+        }
+        var image = png_image()
+        image.version = PT_PNG_IMAGE_VERSION
+        image.width = UInt32(width)
+        image.height = UInt32(height)
+        image.format = PT_PNG_FORMAT_RGBA
+        var size: png_alloc_size_t = 0
+        // First pass: ask for the size; second pass: write into a buffer of that size.
+        let sized = rgba.withUnsafeBytes { px in
+            png_image_write_to_memory(&image, nil, &size, 0, px.baseAddress, Int32(width * 4), nil)
+        }
+        guard sized != 0, size > 0 else { throw .pngEncodingFailed(reason: message(&image)) }
+        var out = [UInt8](repeating: 0, count: Int(size))
+        let written = out.withUnsafeMutableBytes { dst in
+            rgba.withUnsafeBytes { px in
+                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, px.baseAddress, Int32(width * 4), nil)
+            }
+        }
+        guard written != 0 else { throw .pngEncodingFailed(reason: message(&image)) }
+        out.removeLast(out.count - Int(size))
+        return out
+    }
+
+    /// Decodes any PNG libpng reads to straight-alpha RGBA8.
+    /// - Parameter checkSize: called with the header's size before the pixels are allocated.
+    static func decode(_ data: [UInt8], checkSize: (Int, Int) throws(RenderError) -> Void)
+        throws(RenderError) -> (width: Int, height: Int, rgba: [UInt8]) {
+        var image = png_image()
+        image.version = PT_PNG_IMAGE_VERSION
+        let result: Result<(Int, Int, [UInt8]), RenderError> = data.withUnsafeBytes { src in
+            guard png_image_begin_read_from_memory(&image, src.baseAddress, src.count) != 0 else {
+                return .failure(.pngDecodingFailed(reason: message(&image)))
+            }
+            let w = Int(image.width), h = Int(image.height)
+            do throws(RenderError) {
+                try checkSize(w, h)
+            } catch {
+                png_image_free(&image)
+                return .failure(error)
+            }
+            image.format = PT_PNG_FORMAT_RGBA
+            var out = [UInt8](repeating: 0, count: w * h * 4)
+            let ok = out.withUnsafeMutableBytes { dst in
+                png_image_finish_read(&image, nil, dst.baseAddress, Int32(w * 4), nil)
+            }
+            guard ok != 0 else { return .failure(.pngDecodingFailed(reason: message(&image))) }
+            return .success((w, h, out))
+        }
+        switch result {
+        case .success(let (w, h, px)): return (w, h, px)
+        case .failure(let e): throw e
+        }
+    }
+
+    /// libpng's message for the last failure.
+    private static func message(_ image: inout png_image) -> String {
+        let bytes = withUnsafeBytes(of: &image.message) { Array($0.prefix { $0 != 0 }) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.isEmpty ? "libpng reported an error" : text
+    }
+}

@@ -1,2 +1,0 @@
-/// Rasterizing and output.
-public enum RenderModule {}

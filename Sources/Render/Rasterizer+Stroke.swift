@@ -1,0 +1,27 @@
+import Geometry
+
+extension Rasterizer {
+    /// The coverage of the stroke of `path`, mapped by `transform`, clipped to `clip`.
+    ///
+    /// The path is transformed and flattened first; the stroke is then built in device pixels with
+    /// half-width `style.width/2 · √|det(transform)|` (exact for similarity transforms; under a
+    /// non-uniform scale the pen stays circular instead of becoming an ellipse).
+    public mutating func rasterizeStroke(_ path: Path, transform: Affine = .identity, style: StrokeStyle,
+                                         clip: PixelRect? = nil, into mask: inout CoverageMask) {
+        strokeSource.removeAll()
+        strokeSource.append(path, transform: transform, tolerance: tolerance)
+        contours.removeAll()
+        let scale = abs(transform.determinant).squareRoot()
+        Stroker(hw: style.width / 2 * scale, cap: style.cap, join: style.join, miterLimit: style.miterLimit,
+                tolerance: tolerance).outline(of: strokeSource, into: &contours)
+        rasterizeContours(rule: .nonZero, clip: clip, into: &mask)
+    }
+
+    /// The coverage of the stroke of `path`; see ``rasterizeStroke(_:transform:style:clip:into:)``.
+    public mutating func rasterizeStroke(_ path: Path, transform: Affine = .identity, style: StrokeStyle,
+                                         clip: PixelRect? = nil) -> CoverageMask {
+        var mask = CoverageMask()
+        rasterizeStroke(path, transform: transform, style: style, clip: clip, into: &mask)
+        return mask
+    }
+}

@@ -1,0 +1,219 @@
+import Geometry
+
+/// An anti-aliasing scan converter with exact area coverage, in the spirit of font-rs.
+///
+/// ## How it works
+/// The path is transformed and flattened to polylines (``tolerance`` pixels, default 0.1). Each line is
+/// walked row by row; within a row it deposits, into a float *accumulation buffer* one cell per pixel,
+/// the signed differences of the area it leaves to its right (`+dy` for downward edges, `−dy` for upward
+/// ones), split exactly among the cells it crosses. A prefix sum along each row then turns the
+/// differences into the integral of the winding number over every pixel, and the fill rule maps that to
+/// coverage: `min(1, |w|)` for non-zero, the triangle wave `1 − |(w mod 2) − 1|` for even-odd.
+///
+/// ## What is exact
+/// The integral of the winding number over each pixel is exact for the polygon (up to `Float` rounding),
+/// whatever the number of contours, their directions and overlaps: accumulation is signed, never `abs`
+/// per edge. The rule is applied to that per-pixel integral, so coverage is exact wherever the winding
+/// number inside one pixel takes at most two adjacent values (0 and ±1, 1 and 2, …), which is every pixel
+/// except those crossed by edges of two contours at once. There, as in FreeType's, stb_truetype's and
+/// tiny-skia's renderers, coverage is approximate: a pixel half at winding 0 and half at winding 2 (two
+/// coincident edges of same-direction contours) reads as full under non-zero. Interiors are exact under
+/// both rules for overlapping, self-intersecting and oppositely wound contours.
+///
+/// ## Clipping
+/// Only pixels inside the clip rectangle are computed, but geometry outside still counts: parts of lines
+/// left of the clip are moved onto its left edge (keeping their vertical extent, hence their winding),
+/// parts right of it are dropped (they cannot affect pixels to their left), and parts above or below are
+/// cut off.
+///
+/// A rasterizer keeps its scratch buffers between calls; reuse one (per thread) for many glyphs.
+/// The accumulation buffer is all zeros between calls: the final pass clears what it reads.
+public struct Rasterizer: Sendable {
+    /// The largest distance, in device pixels, between a curve and the chords that replace it.
+    public var tolerance: Double
+
+    /// Flattened geometry in device pixels: what is filled.
+    var contours = FlattenedContours()
+    /// The flattened path whose stroke is being built.
+    var strokeSource = FlattenedContours()
+    /// `(width + 2) × height` cells, zero between calls.
+    private var accumulation: [Float] = []
+
+    /// Creates a rasterizer whose curves are flattened within `tolerance` device pixels.
+    public init(tolerance: Double = 0.1) { self.tolerance = tolerance }
+
+    /// The coverage of `path`, mapped by `transform`, over its pixel bounding box clipped to `clip`.
+    ///
+    /// - Parameters:
+    ///   - path: the shape; open subpaths are filled as if closed.
+    ///   - transform: maps path coordinates to device pixels (y down).
+    ///   - rule: the fill rule.
+    ///   - clip: the pixels of interest, usually the canvas; `nil` for the whole bounding box.
+    /// - Returns: an empty mask when the path is empty, outside `clip`, or has non-finite coordinates.
+    public mutating func rasterize(_ path: Path, transform: Affine = .identity, rule: FillRule = .nonZero,
+                                   clip: PixelRect? = nil) -> CoverageMask {
+        var mask = CoverageMask()
+        rasterize(path, transform: transform, rule: rule, clip: clip, into: &mask)
+        return mask
+    }
+
+    /// Like ``rasterize(_:transform:rule:clip:)`` but reuses `mask`'s storage, so that rendering many
+    /// glyphs allocates nothing once the buffers have grown.
+    public mutating func rasterize(_ path: Path, transform: Affine = .identity, rule: FillRule = .nonZero,
+                                   clip: PixelRect? = nil, into mask: inout CoverageMask) {
+        contours.removeAll()
+        contours.append(path, transform: transform, tolerance: tolerance)
+        rasterizeContours(rule: rule, clip: clip, into: &mask)
+    }
+
+    /// Rasterizes the current ``contours`` (each implicitly closed) into `mask`.
+    mutating func rasterizeContours(rule: FillRule, clip: PixelRect?, into mask: inout CoverageMask) {
+        guard let box = contours.pixelBounds else { mask.reset(to: .empty); return }
+        let rect = clip.map { box.intersection($0) } ?? box
+        guard !rect.isEmpty else { mask.reset(to: .empty); return }
+        mask.reset(to: rect)
+        let stride = rect.width + 2
+        let cells = stride * rect.height
+        if accumulation.count < cells { accumulation = [Float](repeating: 0, count: cells) }
+        let originX = Double(rect.x), originY = Double(rect.y)
+        let w = Double(rect.width), h = Double(rect.height), rows = rect.height
+        accumulation.withUnsafeMutableBufferPointer { accBuf in
+            let acc = accBuf.baseAddress!
+            contours.coordinates.withUnsafeBufferPointer { c in
+                var start = 0
+                for end in contours.ends {
+                    // Lines p[i-1] → p[i], then the closing line p[end-1] → p[start].
+                    var px = c[2 * (end - 1)] - originX, py = c[2 * (end - 1) + 1] - originY
+                    for i in start..<end {
+                        let qx = c[2 * i] - originX, qy = c[2 * i + 1] - originY
+                        Self.addLine(acc, stride: stride, rows: rows, w: w, h: h, px, py, qx, qy)
+                        px = qx; py = qy
+                    }
+                    start = end
+                }
+            }
+            mask.coverage.withUnsafeMutableBufferPointer { out in
+                Self.resolve(acc, stride: stride, width: rect.width, height: rows, rule: rule, out.baseAddress!)
+            }
+        }
+    }
+
+    /// Clips the line (`ax`, `ay`) → (`bx`, `by`), in mask-relative pixels, to the rows `0..<h` and the
+    /// columns `0..<w` (moving parts left of column 0 onto it) and accumulates what remains.
+    @inline(__always)
+    static func addLine(_ acc: UnsafeMutablePointer<Float>, stride: Int, rows: Int, w: Double, h: Double,
+                        _ ax0: Double, _ ay0: Double, _ bx0: Double, _ by0: Double) {
+        var ax = ax0, ay = ay0, bx = bx0, by = by0
+        if ay == by || (ay <= 0 && by <= 0) || (ay >= h && by >= h) || (ax >= w && bx >= w) { return }
+        if ay < 0 || by < 0 || ay > h || by > h {
+            let dxdy = (bx - ax) / (by - ay)
+            if ay < 0 { ax += (0 - ay) * dxdy; ay = 0 } else if ay > h { ax += (h - ay) * dxdy; ay = h }
+            if by < 0 { bx += (0 - by) * dxdy; by = 0 } else if by > h { bx += (h - by) * dxdy; by = h }
+            if ax >= w && bx >= w { return }
+        }
+        if ax >= 0 && bx >= 0 && ax <= w && bx <= w {
+            cell(acc, stride: stride, rows: rows, ax, ay, bx, by)
+            return
+        }
+        // Cut at x = 0 and x = w, in the order the line meets them; clamp each piece into [0, w].
+        let dydx = (by - ay) / (bx - ax)
+        let (c0, c1) = bx > ax ? (0.0, w) : (w, 0.0)
+        var sx = ax, sy = ay
+        if (c0 > ax) != (c0 > bx) && c0 != ax {
+            let cy = ay + (c0 - ax) * dydx
+            piece(acc, stride: stride, rows: rows, w: w, sx, sy, c0, cy)
+            sx = c0; sy = cy
+        }
+        if (c1 > ax) != (c1 > bx) && c1 != ax {
+            let cy = ay + (c1 - ax) * dydx
+            piece(acc, stride: stride, rows: rows, w: w, sx, sy, c1, cy)
+            sx = c1; sy = cy
+        }
+        piece(acc, stride: stride, rows: rows, w: w, sx, sy, bx, by)
+    }
+
+    @inline(__always)
+    private static func piece(_ acc: UnsafeMutablePointer<Float>, stride: Int, rows: Int, w: Double,
+                              _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        if ax >= w && bx >= w { return }
+        cell(acc, stride: stride, rows: rows, min(max(ax, 0), w), ay, min(max(bx, 0), w), by)
+    }
+
+    /// Accumulates a line lying within `[0, w] × [0, rows]` (mask-relative pixels).
+    @inline(__always)
+    private static func cell(_ acc: UnsafeMutablePointer<Float>, stride: Int, rows: Int,
+                             _ ax0: Double, _ ay0: Double, _ bx0: Double, _ by0: Double) {
+        var dir: Float = 1
+        var ax = Float(ax0), ay = Float(ay0), bx = Float(bx0), by = Float(by0)
+        if ay > by { swap(&ax, &bx); swap(&ay, &by); dir = -1 }
+        guard ay < by else { return }
+        let dxdy = (bx - ax) / (by - ay)
+        let lo = min(ax, bx), hi = max(ax, bx)
+        let rowEnd = min(rows, Int(by.rounded(.up)))
+        var x = ax
+        var row = Int(ay)
+        while row < rowEnd {
+            let top = Float(row)
+            let y0 = max(top, ay), y1 = min(top + 1, by)
+            let d = (y1 - y0) * dir
+            let xNext = y1 == by ? bx : min(max(ax + dxdy * (y1 - ay), lo), hi)
+            let line = acc + row * stride
+            let (xl, xr) = x < xNext ? (x, xNext) : (xNext, x)
+            let xlFloor = xl.rounded(.down), xrCeil = xr.rounded(.up)
+            let il = Int(xlFloor), ir = Int(xrCeil)
+            if ir <= il + 1 {
+                // Within one column: the part right of the mean x stays in this pixel.
+                let xm = 0.5 * (x + xNext) - xlFloor
+                line[il] += d - d * xm
+                line[il + 1] += d * xm
+            } else {
+                // Across columns: exact trapezoid areas, slope s = dy per unit of x.
+                let s = 1 / (xr - xl)
+                let fl = xl - xlFloor
+                let a0 = 0.5 * s * (1 - fl) * (1 - fl)
+                let fr = xr - xrCeil + 1
+                let am = 0.5 * s * fr * fr
+                line[il] += d * a0
+                if ir == il + 2 {
+                    line[il + 1] += d * (1 - a0 - am)
+                } else {
+                    let a1 = s * (1.5 - fl)
+                    line[il + 1] += d * (a1 - a0)
+                    let ds = d * s
+                    var i = il + 2
+                    while i < ir - 1 { line[i] += ds; i += 1 }
+                    let a2 = a1 + Float(ir - il - 3) * s
+                    line[ir - 1] += d * (1 - a2 - am)
+                }
+                line[ir] += d * am
+            }
+            x = xNext
+            row += 1
+        }
+    }
+
+    /// Prefix-sums each row, applies `rule`, writes bytes to `out` and zeroes the buffer.
+    private static func resolve(_ acc: UnsafeMutablePointer<Float>, stride: Int, width: Int, height: Int,
+                                rule: FillRule, _ out: UnsafeMutablePointer<UInt8>) {
+        for row in 0..<height {
+            let line = acc + row * stride
+            let dst = out + row * width
+            var sum: Float = 0
+            switch rule {
+            case .nonZero:
+                for i in 0..<width {
+                    sum += line[i]; line[i] = 0
+                    dst[i] = UInt8(min(abs(sum), 1) * 255 + 0.5)
+                }
+            case .evenOdd:
+                for i in 0..<width {
+                    sum += line[i]; line[i] = 0
+                    var a = abs(sum)
+                    a -= 2 * (a * 0.5).rounded(.down)
+                    dst[i] = UInt8(min(a > 1 ? 2 - a : a, 1) * 255 + 0.5)
+                }
+            }
+            line[width] = 0; line[width + 1] = 0
+        }
+    }
+}
