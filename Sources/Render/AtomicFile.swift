@@ -9,10 +9,10 @@ import Darwin
 /// A write goes to a temporary file in the destination's folder, is flushed to disk, then renamed over
 /// the destination, so readers see the old file or the new one, never a part. On any failure the
 /// temporary file is removed and the destination is untouched.
-enum AtomicFile {
+public enum AtomicFile {
     /// Writes `bytes` to `path` atomically.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` with the system's reason.
-    static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
+    public static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
         let folder: String
         if let slash = path.lastIndex(of: "/") {
             folder = slash == path.startIndex ? "/" : String(path[..<slash])

@@ -16,7 +16,7 @@ enum CLI {
     }
 
     static let commands: [Command] = [
-        LayoutCommand.command, ShapeCommand.command,
+        DemoCommand.command, RenderCommand.command, LayoutCommand.command, ShapeCommand.command,
     ]
 
     /// Runs the command line and returns the exit code.
@@ -33,7 +33,7 @@ enum CLI {
     private static func dispatch(_ words: [String]) throws(CLIError) {
         guard let first = words.first else {
             // With no arguments: the default demo, with the embedded fonts.
-            print(help); return
+            return try DemoCommand.command.run([])
         }
         switch first {
         case "--help", "-h", "help":

@@ -1,0 +1,65 @@
+import Geometry
+import Shaping
+import Layout
+import Render
+
+/// A scene drawn: the pixels, and the placements of every label (for `--json`).
+public struct RenderedScene: Sendable {
+    /// The picture.
+    public var canvas: Canvas
+    /// The placed labels, in the scene's label order (a repeated label contributes several).
+    public var labels: [PlacedLabel]
+}
+
+/// Resolves and draws scenes.
+public enum SceneRenderer {
+    /// Draws `scene`: background, then shapes in order, then labels in order.
+    ///
+    /// - Parameters:
+    ///   - resolver: where fonts come from (and the cache of loaded fonts).
+    ///   - pixelLimit: the largest canvas allowed, checked before anything is allocated.
+    /// - Throws: ``SceneError`` naming the JSON path of the value at fault.
+    public static func render(_ scene: Scene, resolver: SceneResolver = SceneResolver(),
+                              pixelLimit: Int = Canvas.defaultPixelLimit) throws(SceneError) -> RenderedScene {
+        let background = try SceneResolver.color(scene.background, .transparent, at: "background")
+        var canvas: Canvas
+        do { canvas = try Canvas(width: scene.width, height: scene.height, background: background, pixelLimit: pixelLimit) } catch {
+            throw SceneError(scene.width <= 0 ? "width" : scene.height <= 0 ? "height" : "width", error.description)
+        }
+        var shapesByID: [String: Path] = [:]
+        for (i, shape) in scene.shapes.enumerated() {
+            let at = "shapes[\(i)]"
+            let path = try shape.path(at: at)
+            if let id = shape.id { shapesByID[id] = path }
+            try draw(shape, path: path, on: &canvas, at: at)
+        }
+        var placed: [PlacedLabel] = []
+        for (i, label) in scene.labels.enumerated() {
+            let resolved = try resolver.resolve(label, index: i, shapes: shapesByID)
+            let labels: [PlacedLabel]
+            do { labels = try resolved.layout() } catch { throw SceneError("labels[\(i)]", error.description) }
+            for l in labels { canvas.draw(l, mode: resolved.knockout ? .destinationOut : .sourceOver) }
+            placed += labels
+        }
+        return RenderedScene(canvas: canvas, labels: placed)
+    }
+
+    static func draw(_ shape: SceneShape, path: Path, on canvas: inout Canvas, at: String) throws(SceneError) {
+        let rule = try SceneResolver.word(shape.fillRule, "nonzero|evenodd", at: at + ".fillRule") {
+            $0 == "nonzero" ? FillRule.nonZero : $0 == "evenodd" ? .evenOdd : nil
+        } ?? .nonZero
+        let mode = try SceneResolver.word(shape.blend, "normal|knockout", at: at + ".blend") {
+            $0 == "normal" ? BlendMode.sourceOver : $0 == "knockout" ? .destinationOut : nil
+        } ?? .sourceOver
+        if let fill = shape.fill {
+            canvas.fill(path, color: try SceneResolver.color(fill, .black, at: at + ".fill"), rule: rule, mode: mode)
+        }
+        if let stroke = shape.stroke {
+            let width = try SceneResolver.finite(shape.strokeWidth, at: at + ".strokeWidth") ?? 1
+            guard width > 0 else { throw SceneError(at + ".strokeWidth", "expected a width above 0") }
+            let cap = try SceneResolver.word(shape.strokeCap, "butt|round|square", at: at + ".strokeCap", LineCap.init(rawValue:)) ?? .round
+            canvas.stroke(path, width: width, color: try SceneResolver.color(stroke, .black, at: at + ".stroke"),
+                          cap: cap, join: .round, mode: mode)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import PathText
+
+/// `pathtext demo`: the payment dial with the embedded fonts (and, with `--all`, the other pictures).
+enum DemoCommand {
+    static let command = CLI.Command(
+        name: "demo", summary: "draw the payment-dial demo with the embedded fonts (--all: every picture)",
+        usage: """
+        usage: pathtext demo [--out FILE.png] [--all] [--size PX] [--fonts-dir DIR]
+
+              --out FILE     where the dial goes (default out/demo.png); --all writes beside it:
+                             dial-multilingual, sleep-clock, drag and badges
+              --size PX      the dial's size (default 800)
+        """,
+        run: run)
+
+    static func run(_ words: [String]) throws(CLIError) {
+        let args = try Arguments(words, command: "demo", valued: ["out", "size", "fonts-dir"], flags: ["all"])
+        guard args.positional.isEmpty else { throw .usage("unexpected argument \(args.positional[0])") }
+        let out = args.value("out") ?? "out/demo.png"
+        let size = try args.integer("size", in: 64...8192) ?? 800
+        let resolver = SceneResolver(fontsDir: args.value("fonts-dir"))
+        var written: [String] = []
+        func render(_ scene: Scene, _ path: String) throws(CLIError) {
+            let rendered = try failing { try SceneRenderer.render(scene, resolver: resolver) }
+            try Output.write(rendered, to: path)
+            written.append(path)
+        }
+        try render(Showcase.paymentDial(size: size), out)
+        if args.has("all") {
+            let dir = (out as NSString).deletingLastPathComponent
+            let folder = dir.isEmpty ? "" : dir + "/"
+            try render(Showcase.multilingualDial(size: size), folder + "dial-multilingual.png")
+            try render(Showcase.sleepClock(size: size), folder + "sleep-clock.png")
+            try render(try failing { try Showcase.figureEightDrag() }, folder + "drag.png")
+        }
+        for w in written { print("wrote \(w)") }
+    }
+}
