@@ -239,21 +239,6 @@ public struct PathMeasure: Sendable {
     /// The unit tangent of measured segment `index` at `t`, with the derivative-limit rule where the
     /// derivative vanishes: from the side after `t` when `entering`, else from the side before.
     func unitTangent(_ index: Int, _ t: Double, entering: Bool) -> Vector {
-        let seg = storage.segments[index]
-        let scale = storage.segLength[index]
-        let d = seg.deriv(t)
-        if d.length > 1e-9 * scale, let u = d.normalized { return u }
-        // The derivative's direction just beside t (its limit as the offset shrinks).
-        var after = entering
-        if t >= 1 { after = false } else if t <= 0 { after = true }
-        var delta = 1e-7
-        while delta < 0.5 {
-            let tt = after ? min(1, t + delta) : max(0, t - delta)
-            let v = seg.deriv(tt)
-            if v.length > 1e-14 * scale, let u = v.normalized { return u }
-            delta *= 100
-        }
-        // Last resort: the chord.
-        return (seg.end - seg.start).normalized ?? Vector(1, 0)
+        storage.segments[index].unitTangent(at: t, after: entering, scale: storage.segLength[index]) ?? Vector(1, 0)
     }
 }

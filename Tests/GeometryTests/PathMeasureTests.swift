@@ -91,8 +91,8 @@ let cuspCubic = [Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0)]
                 worstPoint = max(worstPoint, m.point(at: s).distance(to: b))
             }
         }
-        #expect(worstLength < 1e-6, "worst length error \(worstLength)")
-        #expect(worstPoint < 1e-6, "worst point error \(worstPoint)")
+        #expect(worstLength < 1e-7, "worst length error \(worstLength)")
+        #expect(worstPoint < 1e-7, "worst point error \(worstPoint)")
     }
 
     @Test func quadAndEllipticalArcAgainstQuadrature() throws {
