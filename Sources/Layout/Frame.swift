@@ -4,16 +4,16 @@ import Shaping
 /// The measured path in both directions, with the perpendicular shift applied: what every pass of the
 /// placement rule runs on.
 struct Frame {
-    /// The path the text follows first (reversed already for `side: .right`), measured.
+    /// The path the text follows first (reversed already for `side: .right`), measured, and shifted to
+    /// the parallel curve with a parallel shift.
     let forward: PathMeasure
-    /// The same stretch traversed the other way, for the upright rule; built on demand.
-    private let backwardPath: Path
+    /// The unshifted measure of the same path, from which the reversed pass is derived.
+    private let base: PathMeasure
     private let parallelShift: Double
     /// The shift applied along each unit's normal (0 when the measure is the parallel curve).
     let normalShift: Double
 
     init(path: Path, line: ShapedLine, options: LabelOptions) throws(LayoutError) {
-        let base = options.side == .right ? path.reversed() : path
         let dy = options.dy + options.baseline.shift(for: line.metrics)
         guard dy.isFinite else { throw .badOption("dy must be a finite number") }
         if options.shift == .parallel, dy != 0 {
@@ -22,21 +22,21 @@ struct Frame {
             parallelShift = 0; normalShift = dy
         }
         do {
-            forward = try PathMeasure(Self.shifted(base, parallelShift))
-        } catch {
-            // Check the unshifted path first so a bad path is reported as such.
-            do { _ = try PathMeasure(base) } catch { throw .path(error) }
-            throw .badOption("the shift of \(dy) px collapses the path: nothing is left to follow")
-        }
-        backwardPath = base.reversed()
+            let measured = try PathMeasure(path)
+            base = options.side == .right ? measured.reversed() : measured
+        } catch { throw .path(error) }
+        forward = try Self.shifted(base, parallelShift)
     }
 
-    private static func shifted(_ p: Path, _ d: Double) -> Path { d == 0 ? p : p.parallel(offset: d) }
+    private static func shifted(_ m: PathMeasure, _ d: Double) throws(LayoutError) -> PathMeasure {
+        guard d != 0 else { return m }
+        do { return try m.parallel(offset: d) } catch {
+            throw .badOption("a shift of \(d) px collapses the path: nothing is left to follow")
+        }
+    }
 
     /// The measure of the reversed path (shifted by the same amount along its own normal).
-    func backward() throws(LayoutError) -> PathMeasure {
-        do { return try PathMeasure(Self.shifted(backwardPath, parallelShift)) } catch { throw .path(error) }
-    }
+    func backward() throws(LayoutError) -> PathMeasure { try Self.shifted(base.reversed(), parallelShift) }
 
     /// s0 for a label of length `w` on a path of length `length`.
     func start(length: Double, advance w: Double, options: LabelOptions) -> Double {
