@@ -41,7 +41,7 @@ public enum PlacementsJSON {
     }
 
     /// A JSON number with up to six decimals, trailing zeros removed (`-0` written as `0`).
-    static func number(_ v: Double) -> String {
+    public static func number(_ v: Double) -> String {
         guard v.isFinite else { return "null" }
         var s = String(format: "%.6f", v)
         while s.hasSuffix("0") { s.removeLast() }

@@ -33,6 +33,7 @@ enum DemoCommand {
             try render(Showcase.multilingualDial(size: size), folder + "dial-multilingual.png")
             try render(Showcase.sleepClock(size: size), folder + "sleep-clock.png")
             try render(try failing { try Showcase.figureEightDrag() }, folder + "drag.png")
+            try render(try failing { try Badge.sheet(resolver: resolver) }, folder + "badges.png")
         }
         for w in written { print("wrote \(w)") }
     }
