@@ -149,7 +149,8 @@ public struct Rasterizer: Sendable {
         guard ay < by else { return }
         let dxdy = (bx - ax) / (by - ay)
         let lo = min(ax, bx), hi = max(ax, bx)
-        let rowEnd = min(rows, Int(by.rounded(.up)))
+        let byInt = Int(by)
+        let rowEnd = min(rows, Float(byInt) < by ? byInt + 1 : byInt)
         var x = ax
         var row = Int(ay)
         while row < rowEnd {
@@ -159,8 +160,10 @@ public struct Rasterizer: Sendable {
             let xNext = y1 == by ? bx : min(max(ax + dxdy * (y1 - ay), lo), hi)
             let line = acc + row * stride
             let (xl, xr) = x < xNext ? (x, xNext) : (xNext, x)
-            let xlFloor = xl.rounded(.down), xrCeil = xr.rounded(.up)
-            let il = Int(xlFloor), ir = Int(xrCeil)
+            // Floor and ceiling of non-negative values without libm calls.
+            let il = Int(xl), ir0 = Int(xr)
+            let ir = Float(ir0) < xr ? ir0 + 1 : ir0
+            let xlFloor = Float(il), xrCeil = Float(ir)
             if ir <= il + 1 {
                 // Within one column: the part right of the mean x stays in this pixel.
                 let xm = 0.5 * (x + xNext) - xlFloor
@@ -192,6 +195,15 @@ public struct Rasterizer: Sendable {
         }
     }
 
+    /// 1.5·2²³: adding it to a float in [0, 2²²) leaves the value rounded to an integer in the low mantissa
+    /// bits (round to nearest even), which avoids the range checks of a trapping conversion.
+    private static let roundingMagic: Float = 12_582_912
+
+    /// `v` (in 0…255) rounded to a byte.
+    @inline(__always) private static func byte(_ v: Float) -> UInt8 {
+        UInt8(truncatingIfNeeded: (v + roundingMagic).bitPattern)
+    }
+
     /// Prefix-sums each row, applies `rule`, writes bytes to `out` and zeroes the buffer.
     private static func resolve(_ acc: UnsafeMutablePointer<Float>, stride: Int, width: Int, height: Int,
                                 rule: FillRule, _ out: UnsafeMutablePointer<UInt8>) {
@@ -201,16 +213,50 @@ public struct Rasterizer: Sendable {
             var sum: Float = 0
             switch rule {
             case .nonZero:
-                for i in 0..<width {
+                // Four cells at a time: a prefix sum within the vector, plus the running total.
+                var i = 0
+                var carry = SIMD4<Float>(repeating: 0)
+                let zero = SIMD4<Float>(repeating: 0), one = SIMD4<Float>(repeating: 1)
+                let scale = SIMD4<Float>(repeating: 255), magic = SIMD4<Float>(repeating: roundingMagic)
+                let absMask = SIMD4<UInt32>(repeating: 0x7fff_ffff)
+                let raw = UnsafeMutableRawPointer(line), out = UnsafeMutableRawPointer(dst)
+                var run = SIMD4<UInt8>(repeating: 0)  // the bytes of the running total
+                while i + 4 <= width {
+                    var v = raw.loadUnaligned(fromByteOffset: 4 * i, as: SIMD4<Float>.self)
+                    if v == zero {
+                        // No edge here (most cells of a large glyph): the coverage carries on unchanged.
+                        out.storeBytes(of: run, toByteOffset: i, as: SIMD4<UInt8>.self)
+                        i += 4
+                        continue
+                    }
+                    raw.storeBytes(of: zero, toByteOffset: 4 * i, as: SIMD4<Float>.self)
+                    v += SIMD4(0, v[0], v[1], v[2])
+                    v += SIMD4(0, 0, v[0], v[1])
+                    v += carry
+                    carry = SIMD4(repeating: v[3])
+                    // |v| by clearing the sign bits, then min(·, 1); written out because the generic
+                    // pointwiseMin/Max are not inlined.
+                    var a = unsafeBitCast(unsafeBitCast(v, to: SIMD4<UInt32>.self) & absMask, to: SIMD4<Float>.self)
+                    a.replace(with: one, where: a .> one)
+                    let c = a * scale + magic
+                    let bits = unsafeBitCast(c, to: SIMD4<UInt32>.self)
+                    let bytes = SIMD4<UInt8>(truncatingIfNeeded: bits)
+                    out.storeBytes(of: bytes, toByteOffset: i, as: SIMD4<UInt8>.self)
+                    run = SIMD4(repeating: bytes[3])
+                    i += 4
+                }
+                sum = carry[0]
+                while i < width {
                     sum += line[i]; line[i] = 0
-                    dst[i] = UInt8(min(abs(sum), 1) * 255 + 0.5)
+                    dst[i] = byte(min(abs(sum), 1) * 255)
+                    i += 1
                 }
             case .evenOdd:
                 for i in 0..<width {
                     sum += line[i]; line[i] = 0
                     var a = abs(sum)
                     a -= 2 * (a * 0.5).rounded(.down)
-                    dst[i] = UInt8(min(a > 1 ? 2 - a : a, 1) * 255 + 0.5)
+                    dst[i] = byte(min(a > 1 ? 2 - a : a, 1) * 255)
                 }
             }
             line[width] = 0; line[width + 1] = 0

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import Geometry
+@testable import Shaping
+@testable import Render
+
+/// Collects elements and attributes, and whether the text parsed as XML.
+final class SVGProbe: NSObject, XMLParserDelegate {
+    var elements: [(name: String, attributes: [String: String])] = []
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        elements.append((name, attributes))
+    }
+
+    static func parse(_ text: String) -> SVGProbe? {
+        let probe = SVGProbe()
+        let parser = XMLParser(data: Data(text.utf8))
+        parser.delegate = probe
+        return parser.parse() ? probe : nil
+    }
+}
+
+@Suite struct SVGDocumentTests {
+    @Test func numbersAreCompact() {
+        #expect(SVGPathData.number(1.0 / 3) == "0.333")
+        #expect(SVGPathData.number(-2.5) == "-2.5")
+        #expect(SVGPathData.number(100) == "100")
+        #expect(SVGPathData.number(-0.0004) == "0")
+        #expect(SVGPathData.number(12.0005) == "12.001")
+        #expect(SVGPathData.number(0.04, decimals: 1) == "0")
+        #expect(SVGPathData.number(.nan) == "0")
+    }
+
+    @Test func pathDataUsesEveryCommand() {
+        var p = Path()
+        p.move(to: Point(10, 20))
+        p.line(to: Point(30, -4.5))
+        p.quad(to: Point(40, 40), control: Point(35.25, 10))
+        p.cubic(to: Point(0, 50), control1: Point(30, 60), control2: Point(10, 60))
+        p.close()
+        #expect(SVGPathData.encode(p) == "M10 20L30-4.5Q35.25 10 40 40C30 60 10 60 0 50Z")
+        #expect(SVGPathData.encode(p, transform: .translate(Vector(1, 1))).hasPrefix("M11 21L31-3.5"))
+        // A circle: two half-turn arcs, sweep flag 1 (clockwise on screen).
+        let circle = SVGPathData.encode(Path.circle(center: Point(50, 50), radius: 20))
+        #expect(circle == "M70 50A20 20 0 0 1 30 50A20 20 0 0 1 70 50Z")
+        // A mirror reverses the sweep.
+        #expect(SVGPathData.encode(Path.circle(center: Point(0, 0), radius: 1), transform: .scale(1, -1)).contains(" 0 0 0 "))
+    }
+
+    @Test func documentIsValidXMLWithTheRightAttributes() throws {
+        let font = try Font(path: TestSupport.font("NotoSans-Regular.ttf"))
+        let g = try #require(font.harfBuzz.glyph(for: "a"))
+        var doc = SVGDocument(width: 200, height: 100, background: .white)
+        doc.addPath(font.outline(glyph: g, size: 64), transform: .translate(Vector(20, 80)),
+                    fill: Color(r: 255, g: 0, b: 0, a: 128), rule: .evenOdd)
+        doc.addStroke(Path.circle(center: Point(150, 50), radius: 30), width: 4, color: .black, cap: .round, join: .round)
+        doc.addKnockout(TestSupport.rect(140, 40, 20, 20))
+        let probe = try #require(SVGProbe.parse(doc.text))
+        let names = probe.elements.map(\.name)
+        #expect(names.first == "svg")
+        #expect(names.filter { $0 == "path" }.count == 3)
+        #expect(names.contains("mask") && names.contains("g") && names.contains("rect"))
+        let svg = probe.elements[0].attributes
+        #expect(svg["width"] == "200" && svg["viewBox"] == "0 0 200 100" && svg["xmlns"] == "http://www.w3.org/2000/svg")
+        let fill = try #require(probe.elements.first { $0.attributes["fill-rule"] == "evenodd" }).attributes
+        #expect(fill["fill"] == "#ff0000" && fill["fill-opacity"] == "0.502")
+        let stroke = try #require(probe.elements.first { $0.attributes["stroke"] != nil }).attributes
+        #expect(stroke["stroke-width"] == "4" && stroke["stroke-linecap"] == "round" && stroke["fill"] == "none")
+        #expect(probe.elements.first { $0.name == "g" }?.attributes["mask"] == "url(#knockout1)")
+    }
+
+    @Test func writeIsAtomic() throws {
+        var template = Array("/tmp/pathtext-svg-XXXXXX".utf8CString)
+        let folder = String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }!)
+        var doc = SVGDocument(width: 10, height: 10)
+        doc.addPath(TestSupport.rect(1, 1, 5, 5), fill: .black)
+        try doc.write(to: folder + "/a.svg")
+        let back = try String(contentsOfFile: folder + "/a.svg", encoding: .utf8)
+        #expect(back == doc.text)
+        #expect(throws: RenderError.self) { try doc.write(to: folder + "/no/such/folder/a.svg") }
+        unlink(folder + "/a.svg"); rmdir(folder)
+    }
+}
