@@ -13,7 +13,7 @@ public struct RenderedScene: Sendable {
 
 /// Resolves and draws scenes.
 public enum SceneRenderer {
-    /// Draws `scene`: background, then shapes in order, then labels in order.
+    /// Draws `scene` to pixels: background, then shapes in order, then labels in order.
     ///
     /// - Parameters:
     ///   - resolver: where fonts come from (and the cache of loaded fonts).
@@ -26,25 +26,45 @@ public enum SceneRenderer {
         do { canvas = try Canvas(width: scene.width, height: scene.height, background: background, pixelLimit: pixelLimit) } catch {
             throw SceneError(scene.width <= 0 ? "width" : scene.height <= 0 ? "height" : "width", error.description)
         }
+        let labels = try draw(scene, on: &canvas, resolver: resolver)
+        return RenderedScene(canvas: canvas, labels: labels)
+    }
+
+    /// Draws `scene` as SVG: one `<path>` per shape and per placed glyph, outlines baked into canvas
+    /// coordinates, so any browser shows what the PNG shows.
+    public static func renderSVG(_ scene: Scene, resolver: SceneResolver = SceneResolver(),
+                                 pixelLimit: Int = Canvas.defaultPixelLimit) throws(SceneError) -> (svg: SVGDocument, labels: [PlacedLabel]) {
+        let background = try SceneResolver.color(scene.background, .transparent, at: "background")
+        guard scene.width > 0, scene.height > 0 else { throw SceneError(scene.width <= 0 ? "width" : "height", "expected a size above 0") }
+        guard scene.width.multipliedReportingOverflow(by: scene.height).partialValue <= pixelLimit, scene.width <= pixelLimit, scene.height <= pixelLimit else {
+            throw SceneError("width", RenderError.canvasTooLarge(width: scene.width, height: scene.height, limit: pixelLimit).description)
+        }
+        var svg = SVGDocument(width: Double(scene.width), height: Double(scene.height), background: background.a == 0 ? nil : background)
+        let labels = try draw(scene, on: &svg, resolver: resolver)
+        return (svg, labels)
+    }
+
+    /// Draws the shapes, then the labels, of `scene` on `surface`, and returns the placed labels.
+    public static func draw<S: DrawingSurface>(_ scene: Scene, on surface: inout S, resolver: SceneResolver) throws(SceneError) -> [PlacedLabel] {
         var shapesByID: [String: Path] = [:]
         for (i, shape) in scene.shapes.enumerated() {
             let at = "shapes[\(i)]"
             let path = try shape.path(at: at)
             if let id = shape.id { shapesByID[id] = path }
-            try draw(shape, path: path, on: &canvas, at: at)
+            try draw(shape, path: path, on: &surface, at: at)
         }
         var placed: [PlacedLabel] = []
         for (i, label) in scene.labels.enumerated() {
             let resolved = try resolver.resolve(label, index: i, shapes: shapesByID)
             let labels: [PlacedLabel]
             do { labels = try resolved.layout() } catch { throw SceneError("labels[\(i)]", error.description) }
-            for l in labels { canvas.draw(l, mode: resolved.knockout ? .destinationOut : .sourceOver) }
+            for l in labels { surface.draw(l, mode: resolved.knockout ? .destinationOut : .sourceOver) }
             placed += labels
         }
-        return RenderedScene(canvas: canvas, labels: placed)
+        return placed
     }
 
-    static func draw(_ shape: SceneShape, path: Path, on canvas: inout Canvas, at: String) throws(SceneError) {
+    static func draw<S: DrawingSurface>(_ shape: SceneShape, path: Path, on surface: inout S, at: String) throws(SceneError) {
         let rule = try SceneResolver.word(shape.fillRule, "nonzero|evenodd", at: at + ".fillRule") {
             $0 == "nonzero" ? FillRule.nonZero : $0 == "evenodd" ? .evenOdd : nil
         } ?? .nonZero
@@ -52,14 +72,13 @@ public enum SceneRenderer {
             $0 == "normal" ? BlendMode.sourceOver : $0 == "knockout" ? .destinationOut : nil
         } ?? .sourceOver
         if let fill = shape.fill {
-            canvas.fill(path, color: try SceneResolver.color(fill, .black, at: at + ".fill"), rule: rule, mode: mode)
+            surface.fillPath(path, transform: .identity, color: try SceneResolver.color(fill, .black, at: at + ".fill"), rule: rule, mode: mode)
         }
         if let stroke = shape.stroke {
             let width = try SceneResolver.finite(shape.strokeWidth, at: at + ".strokeWidth") ?? 1
             guard width > 0 else { throw SceneError(at + ".strokeWidth", "expected a width above 0") }
             let cap = try SceneResolver.word(shape.strokeCap, "butt|round|square", at: at + ".strokeCap", LineCap.init(rawValue:)) ?? .round
-            canvas.stroke(path, width: width, color: try SceneResolver.color(stroke, .black, at: at + ".stroke"),
-                          cap: cap, join: .round, mode: mode)
+            surface.strokePath(path, width: width, color: try SceneResolver.color(stroke, .black, at: at + ".stroke"), cap: cap, mode: mode)
         }
     }
 }

@@ -34,8 +34,7 @@ enum BadgeCommand {
                             margin: margin, resolver: resolver)
         }
         let scene = Scene(width: size, height: size, background: "none", shapes: [parts.circle], labels: [parts.label])
-        let rendered = try failing { try SceneRenderer.render(scene, resolver: resolver) }
-        try Output.write(rendered, to: out)
-        if let json = args.value("json") { try Output.writeJSON(rendered.labels, to: json) }
+        let labels = try Output.render(scene, resolver: resolver, to: out)
+        if let json = args.value("json") { try Output.writeJSON(labels, to: json) }
     }
 }

@@ -22,18 +22,18 @@ enum DemoCommand {
         let resolver = SceneResolver(fontsDir: args.value("fonts-dir"))
         var written: [String] = []
         func render(_ scene: Scene, _ path: String) throws(CLIError) {
-            let rendered = try failing { try SceneRenderer.render(scene, resolver: resolver) }
-            try Output.write(rendered, to: path)
+            try Output.render(scene, resolver: resolver, to: path)
             written.append(path)
         }
         try render(Showcase.paymentDial(size: size), out)
         if args.has("all") {
             let dir = (out as NSString).deletingLastPathComponent
             let folder = dir.isEmpty ? "" : dir + "/"
-            try render(Showcase.multilingualDial(size: size), folder + "dial-multilingual.png")
-            try render(Showcase.sleepClock(size: size), folder + "sleep-clock.png")
-            try render(try failing { try Showcase.figureEightDrag() }, folder + "drag.png")
-            try render(try failing { try Badge.sheet(resolver: resolver) }, folder + "badges.png")
+            let ext = "." + (out as NSString).pathExtension
+            try render(Showcase.multilingualDial(size: size), folder + "dial-multilingual" + ext)
+            try render(Showcase.sleepClock(size: size), folder + "sleep-clock" + ext)
+            try render(try failing { try Showcase.figureEightDrag() }, folder + "drag" + ext)
+            try render(try failing { try Badge.sheet(resolver: resolver) }, folder + "badges" + ext)
         }
         for w in written { print("wrote \(w)") }
     }

@@ -37,14 +37,8 @@ enum RenderCommand {
             scene = Scene(width: width, height: height, background: args.value("background") ?? "#ffffff")
             flagLabel = try LabelFlags.resolve(args, resolver: resolver)
         }
-        var rendered = try failing { try SceneRenderer.render(scene, resolver: resolver) }
-        if let label = flagLabel {
-            let placed = try failing { try label.layout() }
-            for l in placed { rendered.canvas.draw(l, mode: label.knockout ? .destinationOut : .sourceOver) }
-            rendered.labels += placed
-        }
-        try Output.write(rendered, to: out)
-        if let json = args.value("json") { try Output.writeJSON(rendered.labels, to: json) }
+        let labels = try Output.render(scene, extra: flagLabel.map { [$0] } ?? [], resolver: resolver, to: out)
+        if let json = args.value("json") { try Output.writeJSON(labels, to: json) }
     }
 
     /// Refuses to overwrite an input file with the output.

@@ -1,0 +1,56 @@
+import Geometry
+import Shaping
+import Layout
+
+/// Something shapes and placed text can be drawn onto: the raster ``Canvas`` or an ``SVGDocument``.
+public protocol DrawingSurface {
+    /// Fills `path` (mapped by `transform`) with `color`, or cuts it out with ``BlendMode/destinationOut``.
+    mutating func fillPath(_ path: Path, transform: Affine, color: Color, rule: FillRule, mode: BlendMode)
+    /// Strokes `path` with round joins.
+    mutating func strokePath(_ path: Path, width: Double, color: Color, cap: LineCap, mode: BlendMode)
+}
+
+extension DrawingSurface {
+    /// Draws every glyph of a placed label: rigid glyphs through their placement transform, bent glyphs
+    /// through the path (``WarpMode/bend``).
+    /// - Parameter mode: ``BlendMode/destinationOut`` cuts the glyphs out of what is below (knockout).
+    public mutating func draw(_ label: PlacedLabel, mode: BlendMode = .sourceOver) {
+        for glyph in label.glyphs {
+            switch label.warp {
+            case .rigid:
+                fillPath(glyph.font.outline(glyph: glyph.glyph, size: glyph.size), transform: glyph.transform,
+                         color: glyph.color, rule: .nonZero, mode: mode)
+            case .bend:
+                fillPath(label.bentOutline(of: glyph), transform: .identity, color: glyph.color, rule: .nonZero, mode: mode)
+            }
+        }
+    }
+}
+
+extension Canvas: DrawingSurface {
+    /// Rasterizes the fill onto the canvas.
+    public mutating func fillPath(_ path: Path, transform: Affine, color: Color, rule: FillRule, mode: BlendMode) {
+        fill(path, transform: transform, color: color, rule: rule, mode: mode)
+    }
+
+    /// Rasterizes the stroke onto the canvas.
+    public mutating func strokePath(_ path: Path, width: Double, color: Color, cap: LineCap, mode: BlendMode) {
+        stroke(path, width: width, color: color, cap: cap, join: .round, mode: mode)
+    }
+}
+
+extension SVGDocument: DrawingSurface {
+    /// Adds a `<path>` (or a knockout mask for ``BlendMode/destinationOut``), the outline baked into canvas coordinates.
+    public mutating func fillPath(_ path: Path, transform: Affine, color: Color, rule: FillRule, mode: BlendMode) {
+        switch mode {
+        case .sourceOver: addPath(path, transform: transform, fill: color, rule: rule)
+        case .destinationOut: addKnockout(path, transform: transform, rule: rule)
+        }
+    }
+
+    /// Adds a stroked `<path>`; a knockout stroke becomes a knockout of nothing (not supported in SVG output).
+    public mutating func strokePath(_ path: Path, width: Double, color: Color, cap: LineCap, mode: BlendMode) {
+        guard mode == .sourceOver else { return }
+        addStroke(path, width: width, color: color, cap: cap, join: .round)
+    }
+}
