@@ -123,6 +123,12 @@ public enum Showcase {
         return Scene(width: 800, height: 600, background: "#ffffff", shapes: shapes, labels: [caption])
     }
 
+    /// Every picture by name, as the gallery renders them from `fixtures/scenes/NAME.json`.
+    public static func all(resolver: SceneResolver) throws -> [(name: String, scene: Scene)] {
+        [("dial", paymentDial()), ("dial-multilingual", multilingualDial()), ("sleep-clock", sleepClock()),
+         ("drag", try figureEightDrag()), ("badges", try Badge.sheet(resolver: resolver))]
+    }
+
     static func hex(r: Double, g: Double, b: Double) -> String {
         func c(_ v: Double) -> String {
             let i = max(0, min(255, Int((v * 255).rounded())))

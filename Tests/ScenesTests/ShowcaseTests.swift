@@ -161,3 +161,15 @@ let fontsDir: String = {
         _ = differs
     }
 }
+
+@Suite struct GalleryFixtureTests {
+    /// The gallery renders `fixtures/scenes/*.json`; they must be exactly the library's showcase scenes
+    /// (regenerate with `pathtext demo --scenes fixtures/scenes`).
+    @Test func fixturesAreTheShowcaseScenes() throws {
+        let root = String(fontsDir.dropLast("/Fonts".count))
+        for (name, scene) in try Showcase.all(resolver: SceneResolver(fontsDir: fontsDir)) {
+            let file = try SceneJSON.read(path: "\(root)/fixtures/scenes/\(name).json")
+            #expect(file == scene, "fixtures/scenes/\(name).json is out of date")
+        }
+    }
+}

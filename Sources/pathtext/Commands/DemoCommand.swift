@@ -6,16 +6,17 @@ enum DemoCommand {
     static let command = CLI.Command(
         name: "demo", summary: "draw the payment-dial demo with the embedded fonts (--all: every picture)",
         usage: """
-        usage: pathtext demo [--out FILE.png] [--all] [--size PX] [--fonts-dir DIR]
+        usage: pathtext demo [--out FILE.png|FILE.svg] [--all] [--size PX] [--fonts-dir DIR] [--scenes DIR]
 
               --out FILE     where the dial goes (default out/demo.png); --all writes beside it:
                              dial-multilingual, sleep-clock, drag and badges
               --size PX      the dial's size (default 800)
+              --scenes DIR   also write every picture's scene file (dial.json, …) into DIR
         """,
         run: run)
 
     static func run(_ words: [String]) throws(CLIError) {
-        let args = try Arguments(words, command: "demo", valued: ["out", "size", "fonts-dir"], flags: ["all"])
+        let args = try Arguments(words, command: "demo", valued: ["out", "size", "fonts-dir", "scenes"], flags: ["all"])
         guard args.positional.isEmpty else { throw .usage("unexpected argument \(args.positional[0])") }
         let out = args.value("out") ?? "out/demo.png"
         let size = try args.integer("size", in: 64...8192) ?? 800
@@ -34,6 +35,14 @@ enum DemoCommand {
             try render(Showcase.sleepClock(size: size), folder + "sleep-clock" + ext)
             try render(try failing { try Showcase.figureEightDrag() }, folder + "drag" + ext)
             try render(try failing { try Badge.sheet(resolver: resolver) }, folder + "badges" + ext)
+        }
+        if let dir = args.value("scenes") {
+            for (name, scene) in try failing({ try Showcase.all(resolver: resolver) }) {
+                let file = dir + "/" + name + ".json"
+                try Output.makeFolder(for: file)
+                try failing { try AtomicFile.write(Array(SceneJSON.encode(scene)) + [10], to: file) }
+                written.append(file)
+            }
         }
         for w in written { print("wrote \(w)") }
     }
