@@ -26,6 +26,11 @@ public enum LabelLayout {
         throws(LayoutError) -> [PlacedLabel]
     {
         guard !line.glyphs.isEmpty else { throw .emptyText }
+        try check(options, path: path)
+        for g in line.glyphs where !(g.size > 0 && g.size <= options.limits.fontSize) {
+            throw g.size > 0 ? .limitExceeded(what: "font size", amount: g.size, limit: options.limits.fontSize)
+                : .badOption("the font size must be above 0, got \(g.size)")
+        }
         let frame = try Frame(path: path, line: line, options: options)
         var line = line
         var size = line.runs.first?.size ?? line.glyphs[0].size
@@ -54,10 +59,15 @@ public enum LabelLayout {
         let input = PlacementInput(line: line, run: run, normalShift: frame.normalShift)
         if let gap = options.repeatSpacing {
             guard gap.isFinite, gap >= 0 else { throw .badOption("repeat spacing must be a finite number ≥ 0") }
-            return frame.repeated(input, gap: gap, options: options, size: size)
+            return frame.repeated(input, gap: gap, options: options, size: size).map { l in
+                var l = l
+                l.diagnostics = line.diagnostics
+                return l
+            }
         }
         var label = try frame.label(input, options: options, size: size)
         if shrunkBelowMinimum { label.overflow = true }
+        label.diagnostics = line.diagnostics
         return [label]
     }
 
@@ -67,6 +77,16 @@ public enum LabelLayout {
                               shape: (AttributedText) -> ShapedLine = { Shaper.shape($0) })
         throws(LayoutError) -> [PlacedLabel]
     {
+        let bytes = text.string.utf8.count
+        guard bytes <= options.limits.textBytes else {
+            throw .limitExceeded(what: "text length in bytes", amount: Double(bytes), limit: Double(options.limits.textBytes))
+        }
+        try check(options, path: path)
+        for run in text.runs where !(run.attributes.size > 0 && run.attributes.size <= options.limits.fontSize) {
+            throw run.attributes.size > 0
+                ? .limitExceeded(what: "font size", amount: run.attributes.size, limit: options.limits.fontSize)
+                : .badOption("the font size must be above 0, got \(run.attributes.size)")
+        }
         let line = shape(text)
         guard case .ellipsis = options.overflow else { return try place(line, along: path, options: options) }
         let frame = try Frame(path: path, line: line, options: options)
@@ -90,6 +110,31 @@ public enum LabelLayout {
         var labels = try place(fitted, along: path, options: visible)
         for i in labels.indices { labels[i].overflow = true; labels[i].droppedClusters += cut }
         return labels
+    }
+}
+
+extension LabelLayout {
+    /// Rejects non-finite option values and paths over the segment limit, before any work.
+    static func check(_ o: LabelOptions, path: Path) throws(LayoutError) {
+        let segments = path.subpaths.reduce(0) { $0 + $1.segments.count }
+        guard segments <= o.limits.pathSegments else {
+            throw .limitExceeded(what: "number of path segments", amount: Double(segments), limit: Double(o.limits.pathSegments))
+        }
+        let numbers: [(String, Double?)] = [
+            ("dy", o.dy), ("letter spacing", o.letterSpacing), ("max angle", o.maxAngle), ("repeat spacing", o.repeatSpacing),
+            ("offset", { if case .pixels(let v) = o.offset { v } else if case .percent(let v) = o.offset { v } else { nil } }()),
+        ]
+        for (name, value) in numbers where value.map({ !$0.isFinite }) ?? false {
+            throw .badOption("the \(name) must be a finite number")
+        }
+        switch o.fit {
+        case .spacing(let l?), .stretch(let l?):
+            guard l.isFinite, l > 0 else { throw .badOption("the fit length must be a finite number above 0") }
+        default: break
+        }
+        if case .shrink(let m) = o.overflow, !(m.isFinite && m > 0) {
+            throw .badOption("the minimum size for shrink must be a finite number above 0")
+        }
     }
 }
 

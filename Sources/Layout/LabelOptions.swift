@@ -149,6 +149,8 @@ public struct LabelOptions: Hashable, Sendable {
     public var maxAngle: Double? = nil
     /// When set, copies of the label are repeated along the path with this gap between them, in pixels.
     public var repeatSpacing: Double? = nil
+    /// Limits on text length, path segments and font size, checked before any work.
+    public var limits: ResourceLimits = .default
 
     /// The defaults: start, no offset, left side, alphabetic baseline, parallel shift, upright auto, align,
     /// visible overflow, no fit, rigid.

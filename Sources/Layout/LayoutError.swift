@@ -10,6 +10,8 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case overflow(textLength: Double, pathLength: Double)
     /// An option value is unusable.
     case badOption(String)
+    /// The input is larger than ``ResourceLimits`` allow: what, how much, and the limit.
+    case limitExceeded(what: String, amount: Double, limit: Double)
 
     /// A message a user understands.
     public var description: String {
@@ -19,6 +21,8 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case .overflow(let t, let p):
             "the text (\(Self.fmt(t)) px long) does not fit on the path (\(Self.fmt(p)) px long)"
         case .badOption(let m): m
+        case .limitExceeded(let what, let amount, let limit):
+            "the \(what) (\(Self.fmt(amount))) is over the limit of \(Self.fmt(limit))"
         }
     }
 

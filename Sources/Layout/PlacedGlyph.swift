@@ -85,6 +85,8 @@ public struct PlacedLabel: Sendable {
     public var rejectedAngle: Double?
     /// Whether the glyphs' outlines are to be bent along the path (``WarpMode/bend``).
     public var warp: WarpMode
+    /// What shaping reported (glyphs no font in the stack has, drawn as .notdef).
+    public var diagnostics: [ShapingDiagnostic] = []
     /// The measured path the label was placed on (reversed when flipped; the parallel curve with a
     /// parallel shift): what the ``WarpMode/bend`` warp maps outlines through.
     public var measure: PathMeasure?

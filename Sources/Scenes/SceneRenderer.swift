@@ -17,14 +17,16 @@ public enum SceneRenderer {
     ///
     /// - Parameters:
     ///   - resolver: where fonts come from (and the cache of loaded fonts).
-    ///   - pixelLimit: the largest canvas allowed, checked before anything is allocated.
+    ///   - pixelLimit: the largest canvas allowed, checked before anything is allocated
+    ///     (default: the resolver's ``ResourceLimits/canvasPixels``).
     /// - Throws: ``SceneError`` naming the JSON path of the value at fault.
     public static func render(_ scene: Scene, resolver: SceneResolver = SceneResolver(),
-                              pixelLimit: Int = Canvas.defaultPixelLimit) throws(SceneError) -> RenderedScene {
+                              pixelLimit: Int? = nil) throws(SceneError) -> RenderedScene {
+        let pixelLimit = pixelLimit ?? resolver.limits.canvasPixels
         let background = try SceneResolver.color(scene.background, .transparent, at: "background")
         var canvas: Canvas
         do { canvas = try Canvas(width: scene.width, height: scene.height, background: background, pixelLimit: pixelLimit) } catch {
-            throw SceneError(scene.width <= 0 ? "width" : scene.height <= 0 ? "height" : "width", error.description)
+            throw SceneError(scene.width <= 0 ? "width" : scene.height <= 0 ? "height" : "", error.description)
         }
         let labels = try draw(scene, on: &canvas, resolver: resolver)
         return RenderedScene(canvas: canvas, labels: labels)
@@ -33,11 +35,12 @@ public enum SceneRenderer {
     /// Draws `scene` as SVG: one `<path>` per shape and per placed glyph, outlines baked into canvas
     /// coordinates, so any browser shows what the PNG shows.
     public static func renderSVG(_ scene: Scene, resolver: SceneResolver = SceneResolver(),
-                                 pixelLimit: Int = Canvas.defaultPixelLimit) throws(SceneError) -> (svg: SVGDocument, labels: [PlacedLabel]) {
+                                 pixelLimit: Int? = nil) throws(SceneError) -> (svg: SVGDocument, labels: [PlacedLabel]) {
+        let pixelLimit = pixelLimit ?? resolver.limits.canvasPixels
         let background = try SceneResolver.color(scene.background, .transparent, at: "background")
         guard scene.width > 0, scene.height > 0 else { throw SceneError(scene.width <= 0 ? "width" : "height", "expected a size above 0") }
         guard scene.width.multipliedReportingOverflow(by: scene.height).partialValue <= pixelLimit, scene.width <= pixelLimit, scene.height <= pixelLimit else {
-            throw SceneError("width", RenderError.canvasTooLarge(width: scene.width, height: scene.height, limit: pixelLimit).description)
+            throw SceneError("", RenderError.canvasTooLarge(width: scene.width, height: scene.height, limit: pixelLimit).description)
         }
         var svg = SVGDocument(width: Double(scene.width), height: Double(scene.height), background: background.a == 0 ? nil : background)
         let labels = try draw(scene, on: &svg, resolver: resolver)

@@ -29,6 +29,8 @@ public struct ResolvedLabel: Sendable {
 public final class SceneResolver {
     /// The fonts folder (`nil`: the usual search; see ``DefaultFonts/folder(explicit:)``).
     public let fontsDir: String?
+    /// Limits applied to every label and canvas this resolver resolves.
+    public var limits: ResourceLimits = .default
     private var fonts: [String: Font] = [:]
     private var embedded: [Font]?
 
@@ -112,7 +114,10 @@ public final class SceneResolver {
             let rat = label.runs == nil ? at : "\(at).runs[\(k)]"
             var a = TextAttributes(fonts: try stack(run.font ?? label.font, at: rat + ".font"))
             let size = try Self.finite(run.size ?? label.size, at: rat + ".size") ?? 32
-            guard size > 0, size <= 10_000 else { throw SceneError(rat + ".size", "expected a size above 0 and at most 10000 px") }
+            guard size > 0 else { throw SceneError(rat + ".size", "expected a size above 0") }
+            guard size <= limits.fontSize else {
+                throw SceneError(rat + ".size", LayoutError.limitExceeded(what: "font size", amount: size, limit: limits.fontSize).description)
+            }
             a.size = size
             a.color = try Self.color(run.color ?? label.color, .black, at: rat + ".color")
             do { a.features = try FeatureList.parse(run.features ?? label.features ?? "").map(\.description) } catch {
@@ -124,6 +129,7 @@ public final class SceneResolver {
         }
         // The options.
         var o = LabelOptions()
+        o.limits = limits
         o.align = try Self.word(label.align, "start|center|end", at: at + ".align", Alignment.init(name:)) ?? o.align
         switch label.offset {
         case nil: break

@@ -42,7 +42,11 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     public convenience init(path: String, faceIndex: Int = 0, variations: [FontVariation] = []) throws(FontError) {
         let data = try FontData.read(path: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        try self.init(data: data, name: name, path: path, faceIndex: faceIndex, variations: variations)
+        do {
+            try self.init(data: data, name: name, path: path, faceIndex: faceIndex, variations: variations)
+        } catch {
+            throw error.naming(path)  // errors name the file as the caller gave it
+        }
     }
 
     /// Loads face `faceIndex` of a font held in memory, optionally at a variable-font instance.

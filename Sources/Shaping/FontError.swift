@@ -27,3 +27,14 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension FontError {
+    /// The same error naming the font `path` instead of its file name.
+    func naming(_ path: String) -> FontError {
+        switch self {
+        case .invalidFont(_, let reason): .invalidFont(name: path, reason: reason)
+        case .faceIndexOutOfRange(_, let index, let count): .faceIndexOutOfRange(name: path, index: index, count: count)
+        default: self
+        }
+    }
+}

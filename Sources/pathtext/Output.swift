@@ -5,7 +5,11 @@ import PathText
 enum Output {
     /// Draws `scene` and `extra` labels, writes `.png` or `.svg` to `path` atomically, and returns the placements.
     @discardableResult
-    static func render(_ scene: Scene, extra: [ResolvedLabel] = [], resolver: SceneResolver, to path: String) throws(CLIError) -> [PlacedLabel] {
+    static func render(_ scene: Scene, extra: [ResolvedLabel] = [], resolver: SceneResolver, to path: String,
+                       inputs: [String] = []) throws(CLIError) -> [PlacedLabel] {
+        try checkNotAnInput(path, inputs: inputs + scene.labels.flatMap { $0.font ?? [] } + extra.flatMap { l in
+            l.text.runs.flatMap { $0.attributes.fonts.compactMap(\.path) }
+        })
         let ext = (path as NSString).pathExtension.lowercased()
         guard ext == "png" || ext == "svg" else { throw .usage("--out must end in .png or .svg, got \"\(path)\"") }
         try makeFolder(for: path)
@@ -13,11 +17,13 @@ enum Output {
             var rendered = try failing { try SceneRenderer.render(scene, resolver: resolver) }
             rendered.labels += try drawExtra(extra, on: &rendered.canvas)
             try failing { try rendered.canvas.writePNG(to: path) }
+            warn(rendered.labels)
             return rendered.labels
         } else {
             var (svg, labels) = try failing { try SceneRenderer.renderSVG(scene, resolver: resolver) }
             labels += try drawExtra(extra, on: &svg)
             try failing { try svg.write(to: path) }
+            warn(labels)
             return labels
         }
     }
@@ -30,6 +36,21 @@ enum Output {
             placed += labels
         }
         return placed
+    }
+
+    /// Prints shaping diagnostics (missing glyphs) as warnings on stderr, once each.
+    static func warn(_ labels: [PlacedLabel]) {
+        var seen = Set<String>()
+        for d in labels.flatMap(\.diagnostics) where seen.insert(d.description).inserted { printError("warning: \(d)") }
+    }
+
+    /// Refuses to write over one of the command's input files.
+    static func checkNotAnInput(_ out: String, inputs: [String]) throws(CLIError) {
+        func canonical(_ p: String) -> String { URL(fileURLWithPath: p).standardizedFileURL.resolvingSymlinksInPath().path }
+        let o = canonical(out)
+        for i in inputs where canonical(i) == o {
+            throw .failure("the output \(out) is also an input: refusing to overwrite it")
+        }
     }
 
     /// Writes placements JSON to `target` (`-` for stdout), atomically for files.

@@ -43,7 +43,7 @@ import Geometry
         #expect(throws: FontError.faceIndexOutOfRange(name: "pair.ttc", index: 2, count: 2)) {
             try Font(bytes: ttc, name: "pair.ttc", faceIndex: 2)
         }
-        #expect(throws: FontError.faceIndexOutOfRange(name: "NotoSans-Regular.ttf", index: 1, count: 1)) {
+        #expect(throws: FontError.faceIndexOutOfRange(name: fontsDir + "/NotoSans-Regular.ttf", index: 1, count: 1)) {
             try Font(path: fontsDir + "/NotoSans-Regular.ttf", faceIndex: 1)
         }
     }

@@ -16,5 +16,6 @@ enum LayoutCommand {
         let label = try LabelFlags.resolve(args, resolver: SceneResolver(fontsDir: args.value("fonts-dir")))
         let placed = try failing { try label.layout() }
         print(PlacementsJSON.encode(placed, inkBoxes: args.has("ink")), terminator: "")
+        Output.warn(placed)
     }
 }

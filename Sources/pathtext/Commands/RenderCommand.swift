@@ -29,8 +29,8 @@ enum RenderCommand {
         if let file = args.positional.first {
             guard args.positional.count == 1 else { throw .usage("unexpected argument \(args.positional[1])") }
             guard args.value("text") == nil else { throw .usage("give a scene file or --text, not both") }
+            try Output.checkNotAnInput(out, inputs: [file])
             scene = try failing { try SceneJSON.read(path: file) }
-            try checkNotAnInput(out, inputs: [file])
         } else {
             let width = try args.integer("width", in: 1...1_000_000) ?? 800
             let height = try args.integer("height", in: 1...1_000_000) ?? 400
@@ -39,13 +39,5 @@ enum RenderCommand {
         }
         let labels = try Output.render(scene, extra: flagLabel.map { [$0] } ?? [], resolver: resolver, to: out)
         if let json = args.value("json") { try Output.writeJSON(labels, to: json) }
-    }
-
-    /// Refuses to overwrite an input file with the output.
-    static func checkNotAnInput(_ out: String, inputs: [String]) throws(CLIError) {
-        let o = URL(fileURLWithPath: out).standardizedFileURL.resolvingSymlinksInPath().path
-        for i in inputs where URL(fileURLWithPath: i).standardizedFileURL.resolvingSymlinksInPath().path == o {
-            throw .failure("the output \(out) is the input file \(i): refusing to overwrite it")
-        }
     }
 }
