@@ -65,7 +65,11 @@ public final class SceneResolver {
             if list.isEmpty { return try embeddedStack() }
             if let fallback = try? embeddedStack() { list += fallback }
             return list
-        } catch { throw SceneError(path, error.description) }
+        } catch {
+            // A missing fonts folder is not the fault of this label's font list.
+            if case .fontsFolderNotFound = error { throw SceneError("", error.description) }
+            throw SceneError(path, error.description)
+        }
     }
 
     /// A colour, or `fallback` when absent.

@@ -92,7 +92,7 @@ enum LabelFlags {
             return resolved
         } catch let e as SceneError {
             // Bad input data (path, font file, text) is exit 1; a bad option value is a usage error.
-            let input = ["labels[0].path", "labels[0].font", "labels[0].text"].contains(e.path)
+            let input = ["", "labels[0].path", "labels[0].font", "labels[0].text"].contains(e.path)
             throw input ? .failure(flagMessage(e)) : .usage(flagMessage(e))
         } catch let e as CLIError {
             throw e

@@ -37,7 +37,12 @@ enum RenderCommand {
             scene = Scene(width: width, height: height, background: args.value("background") ?? "#ffffff")
             flagLabel = try LabelFlags.resolve(args, resolver: resolver)
         }
-        let labels = try Output.render(scene, extra: flagLabel.map { [$0] } ?? [], resolver: resolver, to: out)
+        let labels: [PlacedLabel]
+        do {
+            labels = try Output.render(scene, extra: flagLabel.map { [$0] } ?? [], resolver: resolver, to: out)
+        } catch let CLIError.failure(message) where args.positional.first != nil && !message.hasPrefix("cannot write") {
+            throw .failure("\(args.positional[0]): \(message)")  // scene errors name the file, then the JSON path
+        }
         if let json = args.value("json") { try Output.writeJSON(labels, to: json) }
     }
 }
