@@ -18,7 +18,9 @@ extension DrawingSurface {
         for glyph in label.glyphs {
             switch label.warp {
             case .rigid:
-                fillPath(glyph.font.outline(glyph: glyph.glyph, size: glyph.size), transform: glyph.transform,
+                // The cached outline in font units (y up), scaled into the placement transform: no copy per glyph.
+                let k = glyph.size / Double(glyph.font.unitsPerEm)
+                fillPath(glyph.font.outline(glyph: glyph.glyph), transform: glyph.transform * Affine.scale(k, -k),
                          color: glyph.color, rule: .nonZero, mode: mode)
             case .bend:
                 fillPath(label.bentOutline(of: glyph), transform: .identity, color: glyph.color, rule: .nonZero, mode: mode)

@@ -110,12 +110,17 @@ public struct SceneLabel: Codable, Hashable, Sendable {
     public var path: String?
     /// Or: the `id` of a shape whose outline to follow.
     public var shape: String?
-    /// Default run attributes.
+    /// Default font files of the runs, primary first (the embedded stack always follows).
     public var font: [String]?
+    /// Default size of the runs, pixels per em (default 32).
     public var size: Double?
+    /// Default colour of the runs, `#RRGGBB[AA]` (default black).
     public var color: String?
+    /// Default OpenType features of the runs, comma separated.
     public var features: String?
+    /// Default BCP 47 language of the runs.
     public var lang: String?
+    /// Default extra space after each cluster, pixels.
     public var letterSpacing: Double?
     /// `ltr`, `rtl` or `auto`.
     public var dir: String?
@@ -123,18 +128,31 @@ public struct SceneLabel: Codable, Hashable, Sendable {
     public var align: String?
     /// Pixels (a number) or a percentage (`"25%"`).
     public var offset: SceneOffset?
+    /// `left|right` (SVG 2 `side`).
     public var side: String?
+    /// `alphabetic|middle|hanging|ideographic`.
     public var baseline: String?
+    /// Perpendicular shift in pixels, up positive.
     public var dy: Double?
+    /// `parallel|normal`.
     public var shift: String?
+    /// `auto|off`.
     public var upright: String?
+    /// `align|chord`.
     public var method: String?
+    /// `visible|ellipsis|shrink|error`.
     public var overflow: String?
+    /// The smallest size `shrink` may use, pixels per em (default 6).
     public var minSize: Double?
+    /// `none|spacing|stretch` (SVG `lengthAdjust`).
     public var fit: String?
+    /// The length to fit to, pixels (default: the path's length).
     public var length: Double?
+    /// `rigid|bend`.
     public var warp: String?
+    /// The largest turn between neighbouring clusters, degrees.
     public var maxAngle: Double?
+    /// Repeat the label along the path with this gap, pixels.
     public var `repeat`: Double?
     /// `normal` or `knockout`.
     public var blend: String?
