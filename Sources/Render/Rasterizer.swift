@@ -172,31 +172,30 @@ public struct Rasterizer: Sendable {
         guard ay < by else { return }
         let dxdy = (bx - ax) / (by - ay)
         let lo = min(ax, bx), hi = max(ax, bx)
-        let byInt = Int(by)
-        let rowEnd = min(grid.rows, Float(byInt) < by ? byInt + 1 : byInt)
-        var x = ax
+        var x = ax, y = ay
         var row = Int(ay)
-        while row < rowEnd {
-            let top = Float(row)
-            let y0 = max(top, ay), y1 = min(top + 1, by)
-            let d = (y1 - y0) * dir
-            let xNext = y1 == by ? bx : min(max(ax + dxdy * (y1 - ay), lo), hi)
-            let line = acc + row * grid.stride
+        var line = acc + row * grid.stride
+        // One step per row crossed, from (x, y) to (xNext, yNext).
+        while row < grid.rows {
+            let last = Float(row + 1) >= by
+            let yNext = last ? by : Float(row + 1)
+            let xNext = last ? bx : min(max(ax + dxdy * (yNext - ay), lo), hi)
+            let d = (yNext - y) * dir
             let (xl, xr) = x < xNext ? (x, xNext) : (xNext, x)
-            // Floor and ceiling of non-negative values without libm calls.
-            let il = Int(xl), ir0 = Int(xr)
-            let ir = Float(ir0) < xr ? ir0 + 1 : ir0
-            // Cells il...max(ir, il + 1) change: mark their blocks.
-            let firstBlock = il &>> grid.shift, lastBlock = Swift.max(ir, il + 1) &>> grid.shift
-            used[row] |= (UInt64.max &<< UInt64(firstBlock)) & (UInt64.max &>> UInt64(63 - lastBlock))
-            let xlFloor = Float(il), xrCeil = Float(ir)
-            if ir <= il + 1 {
+            // Floor of a non-negative value without a libm call.
+            let il = Int(xl)
+            let xlFloor = Float(il)
+            if xr <= xlFloor + 1 {
                 // Within one column: the part right of the mean x stays in this pixel.
                 let xm = 0.5 * (x + xNext) - xlFloor
                 line[il] += d - d * xm
                 line[il + 1] += d * xm
+                used[row] |= (1 &<< UInt64(il &>> grid.shift)) | (1 &<< UInt64((il + 1) &>> grid.shift))
             } else {
                 // Across columns: exact trapezoid areas, slope s = dy per unit of x.
+                let ir0 = Int(xr)
+                let ir = Float(ir0) < xr ? ir0 + 1 : ir0
+                let xrCeil = Float(ir)
                 let s = 1 / (xr - xl)
                 let fl = xl - xlFloor
                 let a0 = 0.5 * s * (1 - fl) * (1 - fl)
@@ -215,9 +214,12 @@ public struct Rasterizer: Sendable {
                     line[ir - 1] += d * (1 - a2 - am)
                 }
                 line[ir] += d * am
+                used[row] |= (UInt64.max &<< UInt64(il &>> grid.shift)) & (UInt64.max &>> (63 - UInt64(ir &>> grid.shift)))
             }
-            x = xNext
+            if last { break }
+            x = xNext; y = yNext
             row += 1
+            line += grid.stride
         }
     }
 
