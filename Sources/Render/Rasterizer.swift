@@ -89,6 +89,10 @@ public struct Rasterizer: Sendable {
         let originX = Double(rect.x), originY = Double(rect.y)
         let w = Double(rect.width), h = Double(rect.height)
         let grid = Grid(stride: stride, rows: rows, shift: shift)
+        // When the clip holds the whole box (the usual case for glyphs), every line already lies within
+        // the mask and needs no clipping; unless the box was clamped to ±2²⁴ (see ``FlattenedContours``).
+        let limit = 1 << 24
+        let unclipped = rect == box && box.x > -limit && box.y > -limit && box.maxX < limit && box.maxY < limit
         accumulation.withUnsafeMutableBufferPointer { accBuf in
             touched.withUnsafeMutableBufferPointer { touchedBuf in
                 let acc = accBuf.baseAddress!, used = touchedBuf.baseAddress!
@@ -97,10 +101,18 @@ public struct Rasterizer: Sendable {
                     for end in contours.ends {
                         // Lines p[i-1] → p[i], then the closing line p[end-1] → p[start].
                         var px = c[2 * (end - 1)] - originX, py = c[2 * (end - 1) + 1] - originY
-                        for i in start..<end {
-                            let qx = c[2 * i] - originX, qy = c[2 * i + 1] - originY
-                            Self.addLine(acc, used, grid, w: w, h: h, px, py, qx, qy)
-                            px = qx; py = qy
+                        if unclipped {
+                            for i in start..<end {
+                                let qx = c[2 * i] - originX, qy = c[2 * i + 1] - originY
+                                Self.cell(acc, used, grid, px, py, qx, qy)
+                                px = qx; py = qy
+                            }
+                        } else {
+                            for i in start..<end {
+                                let qx = c[2 * i] - originX, qy = c[2 * i + 1] - originY
+                                Self.addLine(acc, used, grid, w: w, h: h, px, py, qx, qy)
+                                px = qx; py = qy
+                            }
                         }
                         start = end
                     }
