@@ -27,7 +27,9 @@ import Geometry
 /// cut off.
 ///
 /// A rasterizer keeps its scratch buffers between calls; reuse one (per thread) for many glyphs.
-/// The accumulation buffer is all zeros between calls: the final pass clears what it reads.
+/// The accumulation buffer is all zeros between calls: the final pass clears what it reads. The lines
+/// also mark, per row, which blocks of cells they wrote to, so that the final pass reads only those and
+/// fills the runs between them with the coverage they carry, as FreeType fills its spans.
 public struct Rasterizer: Sendable {
     /// The largest distance, in device pixels, between a curve and the chords that replace it.
     public var tolerance: Double
@@ -36,8 +38,10 @@ public struct Rasterizer: Sendable {
     var contours = FlattenedContours()
     /// The flattened path whose stroke is being built.
     var strokeSource = FlattenedContours()
-    /// `(width + 2) × height` cells, zero between calls.
+    /// At least `(width + 2) × height` cells, zero between calls.
     private var accumulation: [Float] = []
+    /// For each row, a bit per block of cells that a line wrote to; zero between calls.
+    private var touched: [UInt64] = []
 
     /// Creates a rasterizer whose curves are flattened within `tolerance` device pixels.
     public init(tolerance: Double = 0.1) { self.tolerance = tolerance }
@@ -72,37 +76,67 @@ public struct Rasterizer: Sendable {
         let rect = clip.map { box.intersection($0) } ?? box
         guard !rect.isEmpty else { mask.reset(to: .empty); return }
         mask.reset(to: rect)
-        let stride = rect.width + 2
-        let cells = stride * rect.height
+        // Each row is split into at most 64 blocks of 2^shift cells (at least 4, one SIMD vector), and a
+        // row's bit set records the blocks that lines wrote to; only those are read back.
+        var shift = 2
+        while (rect.width + 2) > 64 << shift { shift += 1 }
+        let block = 1 << shift
+        let stride = (rect.width + 2 + block - 1) & ~(block - 1)
+        let rows = rect.height
+        let cells = stride * rows
         if accumulation.count < cells { accumulation = [Float](repeating: 0, count: cells) }
+        if touched.count < rows { touched = [UInt64](repeating: 0, count: rows) }
         let originX = Double(rect.x), originY = Double(rect.y)
-        let w = Double(rect.width), h = Double(rect.height), rows = rect.height
+        let w = Double(rect.width), h = Double(rect.height)
+        let grid = Grid(stride: stride, rows: rows, shift: shift)
+        // When the clip holds the whole box (the usual case for glyphs), every line already lies within
+        // the mask and needs no clipping; unless the box was clamped to ±2²⁴ (see ``FlattenedContours``).
+        let limit = 1 << 24
+        let unclipped = rect == box && box.x > -limit && box.y > -limit && box.maxX < limit && box.maxY < limit
         accumulation.withUnsafeMutableBufferPointer { accBuf in
-            let acc = accBuf.baseAddress!
-            contours.coordinates.withUnsafeBufferPointer { c in
-                var start = 0
-                for end in contours.ends {
-                    // Lines p[i-1] → p[i], then the closing line p[end-1] → p[start].
-                    var px = c[2 * (end - 1)] - originX, py = c[2 * (end - 1) + 1] - originY
-                    for i in start..<end {
-                        let qx = c[2 * i] - originX, qy = c[2 * i + 1] - originY
-                        Self.addLine(acc, stride: stride, rows: rows, w: w, h: h, px, py, qx, qy)
-                        px = qx; py = qy
+            touched.withUnsafeMutableBufferPointer { touchedBuf in
+                let acc = accBuf.baseAddress!, used = touchedBuf.baseAddress!
+                contours.coordinates.withUnsafeBufferPointer { c in
+                    var start = 0
+                    for end in contours.ends {
+                        // Lines p[i-1] → p[i], then the closing line p[end-1] → p[start].
+                        var px = c[2 * (end - 1)] - originX, py = c[2 * (end - 1) + 1] - originY
+                        if unclipped {
+                            for i in start..<end {
+                                let qx = c[2 * i] - originX, qy = c[2 * i + 1] - originY
+                                Self.cell(acc, used, grid, px, py, qx, qy)
+                                px = qx; py = qy
+                            }
+                        } else {
+                            for i in start..<end {
+                                let qx = c[2 * i] - originX, qy = c[2 * i + 1] - originY
+                                Self.addLine(acc, used, grid, w: w, h: h, px, py, qx, qy)
+                                px = qx; py = qy
+                            }
+                        }
+                        start = end
                     }
-                    start = end
+                }
+                mask.coverage.withUnsafeMutableBufferPointer { out in
+                    Self.resolve(acc, used, grid, width: rect.width, rule: rule, out.baseAddress!)
                 }
             }
-            mask.coverage.withUnsafeMutableBufferPointer { out in
-                Self.resolve(acc, stride: stride, width: rect.width, height: rows, rule: rule, out.baseAddress!)
-            }
         }
+    }
+
+    /// The layout of the accumulation buffer: `rows` rows of `stride` cells, each row in blocks of
+    /// `1 << shift` cells whose use is recorded in one bit of the row's word.
+    struct Grid {
+        var stride: Int
+        var rows: Int
+        var shift: Int
     }
 
     /// Clips the line (`ax`, `ay`) → (`bx`, `by`), in mask-relative pixels, to the rows `0..<h` and the
     /// columns `0..<w` (moving parts left of column 0 onto it) and accumulates what remains.
     @inline(__always)
-    static func addLine(_ acc: UnsafeMutablePointer<Float>, stride: Int, rows: Int, w: Double, h: Double,
-                        _ ax0: Double, _ ay0: Double, _ bx0: Double, _ by0: Double) {
+    static func addLine(_ acc: UnsafeMutablePointer<Float>, _ used: UnsafeMutablePointer<UInt64>, _ grid: Grid,
+                        w: Double, h: Double, _ ax0: Double, _ ay0: Double, _ bx0: Double, _ by0: Double) {
         var ax = ax0, ay = ay0, bx = bx0, by = by0
         if ay == by || (ay <= 0 && by <= 0) || (ay >= h && by >= h) || (ax >= w && bx >= w) { return }
         if ay < 0 || by < 0 || ay > h || by > h {
@@ -112,7 +146,7 @@ public struct Rasterizer: Sendable {
             if ax >= w && bx >= w { return }
         }
         if ax >= 0 && bx >= 0 && ax <= w && bx <= w {
-            cell(acc, stride: stride, rows: rows, ax, ay, bx, by)
+            cell(acc, used, grid, ax, ay, bx, by)
             return
         }
         // Cut at x = 0 and x = w, in the order the line meets them; clamp each piece into [0, w].
@@ -121,27 +155,28 @@ public struct Rasterizer: Sendable {
         var sx = ax, sy = ay
         if (c0 > ax) != (c0 > bx) && c0 != ax {
             let cy = ay + (c0 - ax) * dydx
-            piece(acc, stride: stride, rows: rows, w: w, sx, sy, c0, cy)
+            piece(acc, used, grid, w: w, sx, sy, c0, cy)
             sx = c0; sy = cy
         }
         if (c1 > ax) != (c1 > bx) && c1 != ax {
             let cy = ay + (c1 - ax) * dydx
-            piece(acc, stride: stride, rows: rows, w: w, sx, sy, c1, cy)
+            piece(acc, used, grid, w: w, sx, sy, c1, cy)
             sx = c1; sy = cy
         }
-        piece(acc, stride: stride, rows: rows, w: w, sx, sy, bx, by)
+        piece(acc, used, grid, w: w, sx, sy, bx, by)
     }
 
     @inline(__always)
-    private static func piece(_ acc: UnsafeMutablePointer<Float>, stride: Int, rows: Int, w: Double,
+    private static func piece(_ acc: UnsafeMutablePointer<Float>, _ used: UnsafeMutablePointer<UInt64>, _ grid: Grid,
+                              w: Double,
                               _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
         if ax >= w && bx >= w { return }
-        cell(acc, stride: stride, rows: rows, min(max(ax, 0), w), ay, min(max(bx, 0), w), by)
+        cell(acc, used, grid, min(max(ax, 0), w), ay, min(max(bx, 0), w), by)
     }
 
     /// Accumulates a line lying within `[0, w] × [0, rows]` (mask-relative pixels).
     @inline(__always)
-    private static func cell(_ acc: UnsafeMutablePointer<Float>, stride: Int, rows: Int,
+    private static func cell(_ acc: UnsafeMutablePointer<Float>, _ used: UnsafeMutablePointer<UInt64>, _ grid: Grid,
                              _ ax0: Double, _ ay0: Double, _ bx0: Double, _ by0: Double) {
         var dir: Float = 1
         var ax = Float(ax0), ay = Float(ay0), bx = Float(bx0), by = Float(by0)
@@ -149,28 +184,30 @@ public struct Rasterizer: Sendable {
         guard ay < by else { return }
         let dxdy = (bx - ax) / (by - ay)
         let lo = min(ax, bx), hi = max(ax, bx)
-        let byInt = Int(by)
-        let rowEnd = min(rows, Float(byInt) < by ? byInt + 1 : byInt)
-        var x = ax
+        var x = ax, y = ay
         var row = Int(ay)
-        while row < rowEnd {
-            let top = Float(row)
-            let y0 = max(top, ay), y1 = min(top + 1, by)
-            let d = (y1 - y0) * dir
-            let xNext = y1 == by ? bx : min(max(ax + dxdy * (y1 - ay), lo), hi)
-            let line = acc + row * stride
+        var line = acc + row * grid.stride
+        // One step per row crossed, from (x, y) to (xNext, yNext).
+        while row < grid.rows {
+            let last = Float(row + 1) >= by
+            let yNext = last ? by : Float(row + 1)
+            let xNext = last ? bx : min(max(ax + dxdy * (yNext - ay), lo), hi)
+            let d = (yNext - y) * dir
             let (xl, xr) = x < xNext ? (x, xNext) : (xNext, x)
-            // Floor and ceiling of non-negative values without libm calls.
-            let il = Int(xl), ir0 = Int(xr)
-            let ir = Float(ir0) < xr ? ir0 + 1 : ir0
-            let xlFloor = Float(il), xrCeil = Float(ir)
-            if ir <= il + 1 {
+            // Floor of a non-negative value without a libm call.
+            let il = Int(xl)
+            let xlFloor = Float(il)
+            if xr <= xlFloor + 1 {
                 // Within one column: the part right of the mean x stays in this pixel.
                 let xm = 0.5 * (x + xNext) - xlFloor
                 line[il] += d - d * xm
                 line[il + 1] += d * xm
+                used[row] |= (1 &<< UInt64(il &>> grid.shift)) | (1 &<< UInt64((il + 1) &>> grid.shift))
             } else {
                 // Across columns: exact trapezoid areas, slope s = dy per unit of x.
+                let ir0 = Int(xr)
+                let ir = Float(ir0) < xr ? ir0 + 1 : ir0
+                let xrCeil = Float(ir)
                 let s = 1 / (xr - xl)
                 let fl = xl - xlFloor
                 let a0 = 0.5 * s * (1 - fl) * (1 - fl)
@@ -189,9 +226,12 @@ public struct Rasterizer: Sendable {
                     line[ir - 1] += d * (1 - a2 - am)
                 }
                 line[ir] += d * am
+                used[row] |= (UInt64.max &<< UInt64(il &>> grid.shift)) & (UInt64.max &>> (63 - UInt64(ir &>> grid.shift)))
             }
-            x = xNext
+            if last { break }
+            x = xNext; y = yNext
             row += 1
+            line += grid.stride
         }
     }
 
@@ -204,62 +244,81 @@ public struct Rasterizer: Sendable {
         UInt8(truncatingIfNeeded: (v + roundingMagic).bitPattern)
     }
 
-    /// Prefix-sums each row, applies `rule`, writes bytes to `out` and zeroes the buffer.
-    private static func resolve(_ acc: UnsafeMutablePointer<Float>, stride: Int, width: Int, height: Int,
-                                rule: FillRule, _ out: UnsafeMutablePointer<UInt8>) {
-        for row in 0..<height {
-            let line = acc + row * stride
+    /// The coverage byte of a winding-number integral `sum` under `rule`.
+    @inline(__always) private static func coverage(_ sum: Float, _ rule: FillRule) -> UInt8 {
+        var a = abs(sum)
+        if rule == .evenOdd {
+            a -= 2 * (a * 0.5).rounded(.down)
+            if a > 1 { a = 2 - a }
+        }
+        return byte(min(a, 1) * 255)
+    }
+
+    /// Prefix-sums each row, applies `rule`, writes bytes to `out` and zeroes the buffer and the marks.
+    ///
+    /// Only the marked blocks are read; between them the sum is constant, so the runs of pixels there
+    /// are filled with one byte (`memset`).
+    private static func resolve(_ acc: UnsafeMutablePointer<Float>, _ used: UnsafeMutablePointer<UInt64>,
+                                _ grid: Grid, width: Int, rule: FillRule, _ out: UnsafeMutablePointer<UInt8>) {
+        let zero = SIMD4<Float>(repeating: 0), one = SIMD4<Float>(repeating: 1)
+        let scale = SIMD4<Float>(repeating: 255), magic = SIMD4<Float>(repeating: roundingMagic)
+        let absMask = SIMD4<UInt32>(repeating: 0x7fff_ffff)
+        for row in 0..<grid.rows {
+            let line = acc + row * grid.stride
             let dst = out + row * width
-            var sum: Float = 0
-            switch rule {
-            case .nonZero:
-                // Four cells at a time: a prefix sum within the vector, plus the running total.
-                var i = 0
-                var carry = SIMD4<Float>(repeating: 0)
-                let zero = SIMD4<Float>(repeating: 0), one = SIMD4<Float>(repeating: 1)
-                let scale = SIMD4<Float>(repeating: 255), magic = SIMD4<Float>(repeating: roundingMagic)
-                let absMask = SIMD4<UInt32>(repeating: 0x7fff_ffff)
-                let raw = UnsafeMutableRawPointer(line), out = UnsafeMutableRawPointer(dst)
-                var run = SIMD4<UInt8>(repeating: 0)  // the bytes of the running total
-                while i + 4 <= width {
-                    var v = raw.loadUnaligned(fromByteOffset: 4 * i, as: SIMD4<Float>.self)
-                    if v == zero {
-                        // No edge here (most cells of a large glyph): the coverage carries on unchanged.
-                        out.storeBytes(of: run, toByteOffset: i, as: SIMD4<UInt8>.self)
-                        i += 4
-                        continue
+            var bits = used[row]
+            used[row] = 0
+            var sum: Float = 0      // the running prefix sum
+            var fill: UInt8 = 0     // its coverage byte
+            var i = 0               // the first pixel not yet written
+            while bits != 0 {
+                // The next run of marked blocks: cells start..<end.
+                let first = bits.trailingZeroBitCount
+                let count = (~(bits &>> UInt64(first))).trailingZeroBitCount
+                bits = first + count >= 64 ? 0 : bits & (UInt64.max &<< UInt64(first + count))
+                let start = first << grid.shift, end = (first + count) << grid.shift
+                let gap = Swift.min(start, width) - i
+                if gap > 0 { (dst + i).initialize(repeating: fill, count: gap) }
+                var j = start
+                switch rule {
+                case .nonZero:
+                    // Four cells at a time: a prefix sum within the vector, plus the running total.
+                    let raw = UnsafeMutableRawPointer(line)
+                    var carry = SIMD4<Float>(repeating: sum)
+                    var bytes = SIMD4<UInt8>(repeating: fill)
+                    while j < end {
+                        var v = raw.loadUnaligned(fromByteOffset: 4 * j, as: SIMD4<Float>.self)
+                        raw.storeBytes(of: zero, toByteOffset: 4 * j, as: SIMD4<Float>.self)
+                        v += SIMD4(0, v[0], v[1], v[2])
+                        v += SIMD4(0, 0, v[0], v[1])
+                        v += carry
+                        carry = SIMD4(repeating: v[3])
+                        // |v| by clearing the sign bits, then min(·, 1); written out because the generic
+                        // pointwiseMin/Max are not inlined.
+                        var a = unsafeBitCast(unsafeBitCast(v, to: SIMD4<UInt32>.self) & absMask, to: SIMD4<Float>.self)
+                        a.replace(with: one, where: a .> one)
+                        let c = a * scale + magic
+                        bytes = SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(c, to: SIMD4<UInt32>.self))
+                        if j + 4 <= width {
+                            UnsafeMutableRawPointer(dst + j).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+                        } else {
+                            for k in 0..<4 where j + k < width { dst[j + k] = bytes[k] }
+                        }
+                        j += 4
                     }
-                    raw.storeBytes(of: zero, toByteOffset: 4 * i, as: SIMD4<Float>.self)
-                    v += SIMD4(0, v[0], v[1], v[2])
-                    v += SIMD4(0, 0, v[0], v[1])
-                    v += carry
-                    carry = SIMD4(repeating: v[3])
-                    // |v| by clearing the sign bits, then min(·, 1); written out because the generic
-                    // pointwiseMin/Max are not inlined.
-                    var a = unsafeBitCast(unsafeBitCast(v, to: SIMD4<UInt32>.self) & absMask, to: SIMD4<Float>.self)
-                    a.replace(with: one, where: a .> one)
-                    let c = a * scale + magic
-                    let bits = unsafeBitCast(c, to: SIMD4<UInt32>.self)
-                    let bytes = SIMD4<UInt8>(truncatingIfNeeded: bits)
-                    out.storeBytes(of: bytes, toByteOffset: i, as: SIMD4<UInt8>.self)
-                    run = SIMD4(repeating: bytes[3])
-                    i += 4
+                    sum = carry[0]
+                    fill = bytes[3]
+                case .evenOdd:
+                    while j < end {
+                        sum += line[j]; line[j] = 0
+                        fill = coverage(sum, rule)
+                        if j < width { dst[j] = fill }
+                        j += 1
+                    }
                 }
-                sum = carry[0]
-                while i < width {
-                    sum += line[i]; line[i] = 0
-                    dst[i] = byte(min(abs(sum), 1) * 255)
-                    i += 1
-                }
-            case .evenOdd:
-                for i in 0..<width {
-                    sum += line[i]; line[i] = 0
-                    var a = abs(sum)
-                    a -= 2 * (a * 0.5).rounded(.down)
-                    dst[i] = byte(min(a > 1 ? 2 - a : a, 1) * 255)
-                }
+                i = end
             }
-            line[width] = 0; line[width + 1] = 0
+            if width > i { (dst + i).initialize(repeating: fill, count: width - i) }
         }
     }
 }
