@@ -52,6 +52,9 @@ public struct PathMeasure: Sendable {
         var segment: Int
         /// Arc length is proportional to `t` (lines, circular arcs).
         var linear: Bool
+        /// The speed `|B′|` at `t0` and `t1` (for the first guess of ``invert(_:_:)``; 0 for linear pieces,
+        /// which never need it).
+        var v0: Double = 0, v1: Double = 0
     }
 
     /// Measures `path`.
@@ -74,7 +77,8 @@ public struct PathMeasure: Sendable {
                 seg.forEachArclenPiece { t0, t1, len in
                     guard len > 0 else { return }
                     pieceStart.append(total + segTotal)
-                    pieces.append(Piece(t0: t0, t1: t1, length: len, segment: segments.count, linear: linear))
+                    pieces.append(Piece(t0: t0, t1: t1, length: len, segment: segments.count, linear: linear,
+                                        v0: linear ? 0 : seg.speed(t0), v1: linear ? 0 : seg.speed(t1)))
                     segTotal += len
                 }
                 guard segTotal.isFinite else { throw .nonFinite("a segment's length") }
@@ -180,7 +184,7 @@ public struct PathMeasure: Sendable {
         if piece.linear { return min(max(piece.t0 + span * u, piece.t0), piece.t1) }
         let seg = storage.segments[piece.segment]
         // Hermite guess in the unit square: slopes dt/dσ scaled by length/span.
-        let v0 = seg.speed(piece.t0), v1 = seg.speed(piece.t1)
+        let v0 = piece.v0, v1 = piece.v1  // seg.speed(piece.t0), seg.speed(piece.t1), stored when measured
         var m0 = v0 > 0 ? piece.length / (span * v0) : 3, m1 = v1 > 0 ? piece.length / (span * v1) : 3
         m0 = min(m0, 3); m1 = min(m1, 3)
         let u2 = u * u, u3 = u2 * u

@@ -1,0 +1,137 @@
+import CHarfBuzz
+import Geometry
+import Shaping
+import Layout
+
+/// The peer for layout rows: HarfBuzz alone, as a C program would call it. One blob, face and hb-ot font
+/// at upem scale, one buffer reused for every call.
+final class HarfBuzzPeer {
+    let blob: OpaquePointer
+    let face: OpaquePointer
+    let font: OpaquePointer
+    let buffer: OpaquePointer
+
+    init(path: String) {
+        blob = hb_blob_create_from_file(path)
+        face = hb_face_create(blob, 0)
+        font = hb_font_create(face)  // hb-ot font functions
+        let upem = Int32(hb_face_get_upem(face))
+        hb_font_set_scale(font, upem, upem)
+        buffer = hb_buffer_create()
+    }
+
+    deinit {
+        hb_buffer_destroy(buffer); hb_font_destroy(font); hb_face_destroy(face); hb_blob_destroy(blob)
+    }
+
+    /// Shapes `utf8` and returns the glyph count and the sum of advances (font units).
+    @inline(__always)
+    func shape(_ utf8: UnsafeBufferPointer<CChar>) -> (count: Int, advance: Int) {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf8(buffer, utf8.baseAddress, Int32(utf8.count), 0, Int32(utf8.count))
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font, buffer, nil, 0)
+        var n: UInt32 = 0
+        let pos = hb_buffer_get_glyph_positions(buffer, &n)!
+        var adv = 0
+        for i in 0..<Int(n) { adv += Int(pos[i].x_advance) }
+        return (Int(n), adv)
+    }
+}
+
+enum LayoutBench {
+    struct Script {
+        var name: String
+        var font: String
+        var words: [String]
+    }
+
+    static let scripts = [
+        Script(name: "latin", font: "NotoSans-Regular.ttf",
+               words: ["the", "quick", "brown", "fox", "jumps", "over", "the", "lazy", "dog", "while", "typography",
+                       "follows", "curved", "paths", "with", "care"]),
+        Script(name: "arabic", font: "NotoSansArabic-Regular.ttf",
+               words: ["النص", "يتبع", "المسار", "المنحني", "بدقة", "عالية", "في", "كل", "مكان", "والحروف", "متصلة"]),
+        Script(name: "devanagari", font: "NotoSansDevanagari-Regular.ttf",
+               words: ["पाठ", "वक्र", "पथ", "का", "अनुसरण", "करता", "है", "सुंदर", "अक्षर", "क्षेत्र", "स्वतंत्र"]),
+    ]
+
+    /// Words repeated (space separated) and cut to exactly `clusters` grapheme clusters.
+    static func text(_ words: [String], clusters: Int) -> String {
+        var s = ""
+        var i = 0, count = 0
+        while count < clusters {
+            if !s.isEmpty { s += " "; count += 1 }
+            s += words[i % words.count]
+            count += words[i % words.count].count
+            i += 1
+        }
+        return String(s.prefix(clusters))
+    }
+
+    /// A wave of cubic segments (200 px chords, about 240 px of arc each), longer than `length` by at least one segment.
+    static func wave(length: Double) -> Path {
+        var path = Path()
+        var x = 0.0
+        let y = 300.0
+        path.move(to: Point(x, y))
+        repeat {
+            path.cubic(to: Point(x + 200, y), control1: Point(x + 66, y - 60), control2: Point(x + 133, y + 60))
+            x += 200
+        } while x < length + 200  // each 200 px chord has more than 200 px of arc
+        return path
+    }
+
+    static func run(_ config: BenchConfig, fontsDir: String, filter: String? = nil) -> [Row] {
+        var rows: [Row] = []
+        let sizes = [20, 200, 2000]
+        let peerName = "HarfBuzz alone: hb_buffer_clear_contents + add_utf8 + guess_segment_properties + hb_shape, reused buffer, hb-ot font at upem"
+        for script in scripts {
+            let path = fontsDir + "/" + script.font
+            let font: Font
+            do { font = try Font(path: path) } catch { fatalError("cannot load \(path): \(error)") }
+            let peer = HarfBuzzPeer(path: path)
+            for n in sizes {
+                if let filter, !"layout/\(script.name)/\(n)".contains(filter) { continue }
+                let string = text(script.words, clusters: n)
+                let attributed = AttributedText(string, attributes: TextAttributes(fonts: [font], size: 16))
+                let line = Shaper.shape(attributed)
+                let wavePath = wave(length: line.advance)
+                let measure = try! PathMeasure(wavePath)
+                precondition(measure.length >= line.advance, "path too short")
+                let options = LabelOptions()
+                let labels = try! LabelLayout.place(line, along: wavePath, options: options)
+                precondition(labels.count == 1 && labels[0].glyphs.count == line.glyphs.count && !labels[0].overflow,
+                             "layout/\(script.name)/\(n): not every glyph placed")
+                var utf8 = Array(string.utf8CString)
+                utf8.removeLast()  // the NUL
+                let (peerCount, peerAdvance) = utf8.withUnsafeBufferPointer { peer.shape($0) }
+                let ourAdvance = line.glyphs.reduce(0.0) { $0 + $1.advance } * Double(font.unitsPerEm) / 16
+                precondition(peerCount == line.glyphs.count && abs(Double(peerAdvance) - ourAdvance) < 1e-6 * abs(ourAdvance) + 1,
+                             "layout/\(script.name)/\(n): HarfBuzz alone gives \(peerCount) glyphs, we give \(line.glyphs.count)")
+                progress("layout/\(script.name)/\(n): \(line.glyphs.count) glyphs, path \(measure.segmentCount) cubics, \(Int(measure.length)) px")
+
+                let times = utf8.withUnsafeBufferPointer { buf in
+                    timeInterleaved(config, [
+                        {   // ours: shape + place (place measures the path)
+                            let l = Shaper.shape(attributed)
+                            blackHole(try! LabelLayout.place(l, along: wavePath, options: options))
+                        },
+                        { blackHole(try! PathMeasure(wavePath)) },     // the path measuring inside place
+                        { blackHole(Shaper.shape(attributed)) },        // shaping alone
+                        { blackHole(peer.shape(buf)) },                 // HarfBuzz alone
+                    ])
+                }
+                let (full, measuring, shaping, hb) = (times[0], times[1], times[2], times[3])
+                let base = "layout/\(script.name)/\(n)"
+                rows.append(makeRow(base, ours: full, peer: hb, peerName: peerName,
+                                    note: "Shaper.shape + LabelLayout.place on a \(measure.segmentCount)-cubic wave, \(line.glyphs.count) glyphs"))
+                rows.append(makeRow(base + "/shape", ours: shaping, peer: hb, peerName: peerName, note: "Shaper.shape alone"))
+                let excl = zip(full, measuring).map { $0 - $1 }
+                rows.append(makeRow(base + "/excl-measure", ours: excl, peer: hb, peerName: peerName,
+                                    note: "per run: full layout minus PathMeasure(path) timed in the same run"))
+            }
+        }
+        return rows
+    }
+}
