@@ -20,12 +20,15 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // The one C file of our own: owns libpng's setjmp so the classic write API can choose its
+        // compression level and filters, and turns libpng errors into return codes.
+        .target(name: "CPNGWriter", dependencies: ["CPNG"]),
 
         // Stages of the pipeline.
         .target(name: "Geometry"),
         .target(name: "Shaping", dependencies: ["Geometry", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         .target(name: "Layout", dependencies: ["Geometry", "Shaping"]),
-        .target(name: "Render", dependencies: ["Geometry", "Shaping", "Layout", "CPNG"]),
+        .target(name: "Render", dependencies: ["Geometry", "Shaping", "Layout", "CPNG", "CPNGWriter"]),
         .target(name: "Scenes", dependencies: ["Geometry", "Shaping", "Layout", "Render"]),
         .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Scenes"]),
 

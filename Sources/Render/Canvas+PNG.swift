@@ -1,16 +1,17 @@
 extension Canvas {
     /// The canvas as an 8-bit RGBA PNG with straight alpha (colour channels unpremultiplied, rounded).
+    /// - Parameter compression: speed against size (default ``PNGCompression/fast``).
     /// - Throws: ``RenderError/pngEncodingFailed(reason:)`` with libpng's message.
-    public func pngData() throws(RenderError) -> [UInt8] {
-        try PNGCodec.encode(straightRGBA: straightPixels(), width: width, height: height)
+    public func pngData(compression: PNGCompression = .fast) throws(RenderError) -> [UInt8] {
+        try PNGCodec.encode(straightRGBA: straightPixels(), width: width, height: height, compression: compression)
     }
 
     /// Writes the canvas as a PNG to `path`, atomically: a temporary file in the same folder is renamed
     /// over `path` once complete; on failure no file is left behind.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` (for example an unwritable or missing folder),
     ///   or an encoding error.
-    public func writePNG(to path: String) throws(RenderError) {
-        try AtomicFile.write(pngData(), to: path)
+    public func writePNG(to path: String, compression: PNGCompression = .fast) throws(RenderError) {
+        try AtomicFile.write(pngData(compression: compression), to: path)
     }
 
     /// Reads a PNG of any colour type and bit depth libpng supports (converted to 8-bit RGBA).

@@ -1,14 +1,52 @@
 import CPNG
+import CPNGWriter
 
-/// PNG encoding and decoding through libpng's simplified API (the libpng boundary: raw libpng pointers
-/// and structures stay in this file).
+/// How hard libpng works to make the file small.
+public enum PNGCompression: String, Hashable, Sendable, CaseIterable {
+    /// zlib level 1 with the "up" filter: several times faster than `balanced`, files somewhat larger.
+    case fast
+    /// zlib level 6 with libpng's adaptive filter choice (libpng's own default).
+    case balanced
+    /// zlib level 9 with adaptive filters: the smallest files, slowest.
+    case smallest
+
+    var level: Int32 { switch self { case .fast: 1; case .balanced: 6; case .smallest: 9 } }
+    var filter: Int32 { switch self { case .fast: 2; case .balanced, .smallest: -1 } }
+}
+
+/// PNG encoding and decoding through libpng (the libpng boundary: raw libpng pointers and structures
+/// stay in this file and in the `CPNGWriter` C target).
 ///
-/// The simplified API runs libpng's `setjmp` error handling internally and reports failure as a zero
-/// return with a message in `png_image.message`, so a bad file or an encoding failure becomes a Swift
-/// error, never an abort; Swift never calls `setjmp` or installs an error callback.
+/// Encoding uses libpng's classic API through `CPNGWriter`, a C function that owns the `setjmp`
+/// libpng's error handling needs and returns an error code and message instead. Decoding uses the
+/// simplified API, which runs its own `setjmp` and reports failure as a zero return with a message in
+/// `png_image.message`. Either way a libpng failure becomes a Swift error, never an abort; Swift never
+/// calls `setjmp` or installs an error callback.
 enum PNGCodec {
     /// Encodes straight-alpha RGBA8 rows (top to bottom, `4·width` bytes each) as an 8-bit RGBA PNG.
-    static func encode(straightRGBA rgba: [UInt8], width: Int, height: Int) throws(RenderError) -> [UInt8] {
+    static func encode(straightRGBA rgba: [UInt8], width: Int, height: Int,
+                       compression: PNGCompression = .fast) throws(RenderError) -> [UInt8] {
+        precondition(rgba.count == width * height * 4)
+        guard width <= Int(UInt32.max), height <= Int(UInt32.max), width * 4 <= Int(Int32.max) else {
+            throw .pngEncodingFailed(reason: "image too large for PNG")
+        }
+        var buffer = pt_png_buffer()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = rgba.withUnsafeBufferPointer { px in
+            pt_png_encode_rgba(px.baseAddress, UInt32(width), UInt32(height), compression.level, compression.filter,
+                               &buffer, &message, message.count)
+        }
+        defer { pt_png_free(&buffer) }
+        guard status == 0, let bytes = buffer.bytes else {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw .pngEncodingFailed(reason: text.isEmpty ? "libpng reported an error" : text)
+        }
+        return Array(UnsafeBufferPointer(start: bytes, count: buffer.count))
+    }
+
+    /// Encodes with libpng's simplified API (default compression, two passes: one to size the output).
+    /// Kept as the reference the classic-API writer is tested against.
+    static func encodeSimplified(straightRGBA rgba: [UInt8], width: Int, height: Int) throws(RenderError) -> [UInt8] {
         precondition(rgba.count == width * height * 4)
         guard width <= Int(UInt32.max), height <= Int(UInt32.max), width * 4 <= Int(Int32.max) else {
             throw .pngEncodingFailed(reason: "image too large for PNG")
