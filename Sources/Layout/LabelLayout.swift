@@ -7,7 +7,8 @@ import Shaping
 /// Glyphs come in visual order. Glyphs sharing a HarfBuzz cluster value form one unit c with advance a_c
 /// and pen position p_c; letter spacing is added after each unit. W is the total advance, L the length
 /// of the path measured (the parallel curve's with ``ShiftMode/parallel``).
-/// - Anchor: `start` → 0, `center` → L/2, `end` → L, plus the offset; s0 = anchor − {0, W/2, W}.
+/// - Anchor: `start` → 0 + offset, `center` → L/2 + offset, `end` → L − offset (measured back from the
+///   end); s0 = anchor − {0, W/2, W}.
 /// - mid_c = s0 + p_c + a_c/2; P = point(mid_c), T = tangent(mid_c), N = (T.y, −T.x) (up on a y-down canvas).
 /// - origin_g = P + T·(p_g − p_c − a_c/2 + xoff_g) + N·(yoff_g + dy); angle_g = atan2(T.y, T.x).
 /// - Upright `auto`: when the last unit's P lies left of the first unit's P on screen, the label is laid
