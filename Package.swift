@@ -40,6 +40,12 @@ let package = Package(
             path: "Benchmarks/pathtext-bench"
         ),
 
+        // libFuzzer targets: scripts/fuzz builds them with -DFUZZING; built plainly they replay their seed corpora.
+        .executableTarget(name: "FuzzPathData", dependencies: ["Geometry"], path: "Fuzz/FuzzPathData"),
+        .executableTarget(name: "FuzzFontBytes", dependencies: ["Geometry", "Shaping"], path: "Fuzz/FuzzFontBytes"),
+        .executableTarget(name: "FuzzPipeline", dependencies: ["Geometry", "Shaping", "Layout"], path: "Fuzz/FuzzPipeline"),
+        .executableTarget(name: "FuzzSceneJSON", dependencies: ["Geometry", "Layout", "Scenes"], path: "Fuzz/FuzzSceneJSON"),
+
         // Tests mirror the modules.
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "ShapingTests", dependencies: ["Shaping", "CHarfBuzz", "CFreeType"]),

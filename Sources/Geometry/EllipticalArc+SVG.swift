@@ -94,7 +94,14 @@ extension Segment {
         // A half turn has no preferred direction in atan2; the sweep flag decides it.
         if abs(abs(dtheta) - .pi) < 1e-12 { dtheta = sweep ? .pi : -.pi }
         guard center.isFinite, dtheta.isFinite, theta1.isFinite else { return .line(Line(p1, p2)) }
-        return .arc(EllipticalArc(center: center, radii: Vector(rx, ry), xRotation: phi,
-                                  startAngle: theta1, sweepAngle: dtheta))
+        let arc = EllipticalArc(center: center, radii: Vector(rx, ry), xRotation: phi, startAngle: theta1, sweepAngle: dtheta)
+        // Radii many orders of magnitude beyond the chord put the centre so far away that the end points,
+        // evaluated back from it, lose the chord to rounding (radii of 1e22 on a chord of 1e-7 come back
+        // millions of units off). Such an arc is flatter than the coordinates can show: a line.
+        let tolerance = 1e-6 * p1.distance(to: p2) + 1e-13 * max(abs(p1.x), abs(p1.y), abs(p2.x), abs(p2.y))
+        guard arc.start.distance(to: p1) <= tolerance, arc.end.distance(to: p2) <= tolerance else {
+            return .line(Line(p1, p2))
+        }
+        return .arc(arc)
     }
 }

@@ -26,14 +26,16 @@ extension Segment {
             guard r > tolerance else { return 1 }
             let step = 2 * acos(max(-1, min(1, 1 - tolerance / r)))
             guard step > 0, step.isFinite else { return 1 }
-            return max(1, min(1 << 16, Int((abs(a.sweepAngle) / step).rounded(.up))))
+            // Clamp in floating point: a huge sweep over a tiny step is beyond Int's range.
+            return max(1, Int(min(Double(1 << 16), (abs(a.sweepAngle) / step).rounded(.up))))
         }
     }
 
     private static func wang(_ secondDerivBound: Double, _ tol: Double) -> Int {
         let n = (secondDerivBound / (8 * tol)).squareRoot().rounded(.up)
         guard n.isFinite else { return 1 }
-        return max(1, min(1 << 16, Int(n)))
+        // Clamp in floating point: for huge control polygons `n` is finite but beyond Int's range.
+        return max(1, Int(min(Double(1 << 16), n)))
     }
 
     /// Calls `emit` with the end points of the chords that approximate this segment within `tolerance`

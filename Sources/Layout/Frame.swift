@@ -112,11 +112,18 @@ struct Frame {
     }
 
     /// Copies of the label along the path, `gap` apart, the block of copies aligned as one label would be.
-    func repeated(_ input: PlacementInput, gap: Double, options: LabelOptions, size: Double) -> [PlacedLabel] {
+    /// - Throws: ``LayoutError/badOption(_:)`` when that would be more than ``LabelLayout/maximumRepeatCount`` copies.
+    func repeated(_ input: PlacementInput, gap: Double, options: LabelOptions, size: Double) throws(LayoutError) -> [PlacedLabel] {
         let w = input.run.advance
         let length = forward.length
         guard w > 0 else { return [] }
-        let count = max(1, Int(((length + gap) / (w + gap)).rounded(.down)))
+        // In floating point first: a tiny label on a huge path asks for more copies than Int holds.
+        let copies = ((length + gap) / (w + gap)).rounded(.down)
+        guard copies <= Double(LabelLayout.maximumRepeatCount) else {
+            throw .badOption("repeating the label every \(w + gap) px along \(length) px gives more than "
+                             + "\(LabelLayout.maximumRepeatCount) copies: use a larger repeat spacing")
+        }
+        let count = max(1, Int(copies))
         let block = Double(count) * w + Double(count - 1) * gap
         let first = start(length: length, advance: block, options: options)
         var labels: [PlacedLabel] = []

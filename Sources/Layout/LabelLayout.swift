@@ -18,10 +18,14 @@ import Shaping
 /// - dy = `dy` + the baseline's shift; `parallel` measures along the curve at distance dy, `normal` moves
 ///   each unit along its own normal.
 public enum LabelLayout {
+    /// The most copies ``LabelOptions/repeatSpacing`` may place along one path; more is an error
+    /// (a tiny label on a huge path would otherwise ask for billions).
+    public static let maximumRepeatCount = 10_000
+
     /// Places an already shaped line along `path`.
     ///
     /// - Returns: one label, or several with ``LabelOptions/repeatSpacing``.
-    /// - Throws: ``LayoutError`` for empty text, an unusable path, or overflow with ``OverflowPolicy/error``.
+    /// - Throws: ``LayoutError`` for empty text, an unusable path, overflow with ``OverflowPolicy/error``, or a repeat spacing that gives more than ``maximumRepeatCount`` copies.
     /// - Complexity: O(n log m) for n glyphs on a path of m segments, after an O(m) measure.
     public static func place(_ line: ShapedLine, along path: Path, options: LabelOptions = LabelOptions())
         throws(LayoutError) -> [PlacedLabel]
@@ -60,7 +64,7 @@ public enum LabelLayout {
         let input = PlacementInput(line: line, run: run, normalShift: frame.normalShift)
         if let gap = options.repeatSpacing {
             guard gap.isFinite, gap >= 0 else { throw .badOption("repeat spacing must be a finite number ≥ 0") }
-            return frame.repeated(input, gap: gap, options: options, size: size).map { l in
+            return try frame.repeated(input, gap: gap, options: options, size: size).map { l in
                 var l = l
                 l.diagnostics = line.diagnostics
                 return l

@@ -147,7 +147,8 @@ public struct LabelOptions: Hashable, Sendable {
     public var warp: WarpMode = .rigid
     /// The largest allowed turn between neighbouring clusters, in degrees; `nil` for no limit.
     public var maxAngle: Double? = nil
-    /// When set, copies of the label are repeated along the path with this gap between them, in pixels.
+    /// When set, copies of the label are repeated along the path with this gap between them, in pixels
+    /// (at most ``LabelLayout/maximumRepeatCount`` copies).
     public var repeatSpacing: Double? = nil
     /// Limits on text length, path segments and font size, checked before any work.
     public var limits: ResourceLimits = .default

@@ -119,10 +119,17 @@ extension PlacementInput {
             var endS = startS + a
             if a > 0 {
                 // March until the chord reaches the advance, then bisect.
-                let step = max(a / 4, 1e-3)
                 var lo = startS, hi = startS
                 let limit = startS + 4 * a + length
+                // On an open path the point stands still before 0 and after the length (distances are
+                // clamped), so the march skips the first stretch and stops at the end; and it takes at
+                // most 2^16 steps, coarser than a/4 only on paths over 16384 advances long. Unbounded,
+                // it took (length + |s0|) / (a/4) samples: forever on huge paths or offsets.
+                if !measure.isClosed, hi < 0 { hi = min(0, limit); lo = hi }
+                let marchEnd = measure.isClosed ? limit : min(limit, length)
+                let step = max(a / 4, 1e-3, (marchEnd - hi) / 65536)
                 while hi < limit {
+                    if !measure.isClosed, hi >= length { lo = limit; hi = limit; break }
                     hi = min(hi + step, limit)
                     if measure.sample(at: hi).point.distance(to: pa) >= a { break }
                     lo = hi

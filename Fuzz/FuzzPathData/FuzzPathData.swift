@@ -1,0 +1,86 @@
+// libFuzzer target: SVG path data → Path → svgPathData → Path again, then PathMeasure samples.
+//
+// Built with `-Xswiftc -DFUZZING` (see scripts/fuzz) this file only defines LLVMFuzzerTestOneInput and
+// libFuzzer supplies `main`. Built plainly (as `swift build` does) it is a replay tool: it runs the files
+// given as arguments (folders are walked), or its seed corpus when given none, through the same function.
+import Foundation
+import Geometry
+
+/// One input. Errors from the parser or the measure are fine; traps, NaN samples and serialized data
+/// that does not parse again are bugs.
+func fuzzPathData(_ bytes: UnsafeRawBufferPointer) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard let path = try? Path(svgPathData: text) else { return }
+    let data = path.svgPathData
+    let again: Path
+    do { again = try Path(svgPathData: data) } catch {
+        fatalError("serialized path data does not parse again: \(error)\n  input: \(text.debugDescription)\n  data: \(data)")
+    }
+    precondition(again.subpaths.count == path.subpaths.count,
+                 "round trip changed the subpath count \(path.subpaths.count) → \(again.subpaths.count): \(data)")
+    precondition(again.isEmpty == path.isEmpty, "round trip changed emptiness: \(data)")
+
+    for p in [path, again] {
+        guard let m = try? PathMeasure(p) else { continue }
+        precondition(m.length.isFinite && m.length > 0, "measure length \(m.length)")
+        let r = m.reversed()
+        let n = 16
+        for k in 0...n {
+            let s = m.length * Double(k) / Double(n)
+            for measure in [m, r] {
+                let sample = measure.sample(at: s)
+                precondition(sample.point.isFinite, "NaN/inf point at \(s) of \(m.length): \(data)")
+                precondition(sample.tangent.x.isFinite && sample.tangent.y.isFinite, "NaN/inf tangent at \(s): \(data)")
+            }
+        }
+        // Out-of-range and odd distances are clamped or wrapped, never NaN.
+        for s in [-1.0, m.length * 2, -.infinity, .infinity, .nan, .greatestFiniteMagnitude] {
+            precondition(m.sample(at: s).point.isFinite, "NaN/inf point at \(s): \(data)")
+        }
+    }
+}
+
+#if FUZZING
+@_cdecl("LLVMFuzzerTestOneInput")
+public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    fuzzPathData(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}
+#else
+@main enum FuzzPathDataReplay {
+    static func main() {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../fixtures/fuzz/FuzzPathData").standardized.path
+        var args = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("-") }
+        if args.isEmpty { args = [corpus] }
+        var count = 0
+        for file in inputFiles(args) {
+            guard let d = FileManager.default.contents(atPath: file) else { continue }
+            d.withUnsafeBytes { fuzzPathData($0) }
+            count += 1
+        }
+        print("FuzzPathData: replayed \(count) inputs")
+    }
+}
+#endif
+
+/// The files named by `args`, walking folders recursively, sorted.
+func inputFiles(_ args: [String]) -> [String] {
+    var out: [String] = []
+    let fm = FileManager.default
+    for a in args {
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: a, isDirectory: &isDir) else { continue }
+        if isDir.boolValue {
+            let sub = (fm.enumerator(atPath: a)?.allObjects as? [String] ?? []).sorted()
+            for s in sub {
+                var d: ObjCBool = false
+                let p = a + "/" + s
+                if fm.fileExists(atPath: p, isDirectory: &d), !d.boolValue { out.append(p) }
+            }
+        } else {
+            out.append(a)
+        }
+    }
+    return out
+}

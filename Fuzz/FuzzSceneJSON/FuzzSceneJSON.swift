@@ -1,0 +1,100 @@
+// libFuzzer target: bytes → SceneJSON.decode → shapes' paths, SceneResolver.resolve of each label → layout.
+//
+// Built with `-Xswiftc -DFUZZING` (see scripts/fuzz) this file only defines LLVMFuzzerTestOneInput and
+// libFuzzer supplies `main`. Built plainly (as `swift build` does) it is a replay tool: it runs the files
+// given as arguments (folders are walked), or its seed corpus when given none, through the same function.
+import Foundation
+import Geometry
+import Layout
+import Scenes
+
+/// The package's embedded fonts folder.
+let fontsDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../Fonts").standardized.path
+
+/// One resolver for every input, so the embedded fonts load once. Only the fuzzer's single thread uses it.
+nonisolated(unsafe) let resolver = SceneResolver(fontsDir: fontsDir)
+
+/// Font names that could reach outside the fonts folder (`/dev/zero`, huge files) become a missing file:
+/// the fuzzer tests parsing, not the machine's file system.
+func confined(_ names: [String]?) -> [String]? {
+    names?.map { $0.contains("/") || $0.hasPrefix(".") ? "missing.ttf" : $0 }
+}
+
+/// One input. Decode and resolve errors are fine; traps, hangs and non-finite positions are bugs.
+func fuzzSceneJSON(_ bytes: UnsafeRawBufferPointer) {
+    guard let scene = try? SceneJSON.decode(Data(bytes)) else { return }
+    // Writing and reading back gives the same scene.
+    let again: Scene
+    do { again = try SceneJSON.decode(SceneJSON.encode(scene)) } catch {
+        fatalError("an encoded scene does not decode: \(error)")
+    }
+    precondition(again == scene, "scene changed in a JSON round trip")
+
+    var shapes: [String: Path] = [:]
+    for (i, shape) in scene.shapes.enumerated() {
+        guard let p = try? shape.path(at: "shapes[\(i)]") else { continue }
+        if let id = shape.id { shapes[id] = p }
+    }
+    for (i, var label) in scene.labels.enumerated() {
+        label.font = confined(label.font)
+        label.runs = label.runs?.map { var r = $0; r.font = confined(r.font); return r }
+        let resolved: ResolvedLabel
+        do { resolved = try resolver.resolve(label, index: i, shapes: shapes) } catch {
+            precondition(!error.description.isEmpty)
+            continue
+        }
+        guard resolved.text.string.unicodeScalars.count <= 256 else { continue }
+        guard let placed = try? resolved.layout() else { continue }
+        for l in placed {
+            for g in l.glyphs {
+                precondition(g.origin.isFinite && g.angle.isFinite, "glyph \(g.glyph) at \(g.origin), \(g.angle) in \(l)")
+            }
+        }
+    }
+}
+
+#if FUZZING
+@_cdecl("LLVMFuzzerTestOneInput")
+public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    fuzzSceneJSON(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}
+#else
+@main enum FuzzSceneJSONReplay {
+    static func main() {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../fixtures/fuzz/FuzzSceneJSON").standardized.path
+        var args = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("-") }
+        if args.isEmpty { args = [corpus] }
+        var count = 0
+        for file in inputFiles(args) {
+            guard let d = FileManager.default.contents(atPath: file) else { continue }
+            d.withUnsafeBytes { fuzzSceneJSON($0) }
+            count += 1
+        }
+        print("FuzzSceneJSON: replayed \(count) inputs")
+    }
+}
+#endif
+
+/// The files named by `args`, walking folders recursively, sorted.
+func inputFiles(_ args: [String]) -> [String] {
+    var out: [String] = []
+    let fm = FileManager.default
+    for a in args {
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: a, isDirectory: &isDir) else { continue }
+        if isDir.boolValue {
+            let sub = (fm.enumerator(atPath: a)?.allObjects as? [String] ?? []).sorted()
+            for s in sub {
+                var d: ObjCBool = false
+                let p = a + "/" + s
+                if fm.fileExists(atPath: p, isDirectory: &d), !d.boolValue { out.append(p) }
+            }
+        } else {
+            out.append(a)
+        }
+    }
+    return out
+}

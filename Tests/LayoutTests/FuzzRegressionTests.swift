@@ -1,0 +1,71 @@
+import Testing
+import Geometry
+import Shaping
+@testable import Layout
+
+/// Inputs the fuzzers (Fuzz/, scripts/fuzz) found crashing or hanging; the raw inputs are kept in
+/// fixtures/fuzz/regressions/<target>/.
+@Suite struct LayoutFuzzRegressionTests {
+    /// FuzzPipeline, huge-curve-flattening-and-repeat-count.bin: a parallel shift of a curve with huge control
+    /// points trapped converting the number of flattening steps to Int.
+    @Test func parallelShiftOfAHugeCurveDoesNotTrap() {
+        var path = Path()
+        path.move(to: Point(0, 0))
+        path.cubic(to: Point(100, 0), control1: Point(1e100, 0), control2: Point(0, 1e100))
+        var options = LabelOptions()
+        options.dy = 5
+        options.shift = .parallel
+        if let labels = try? LabelLayout.place(shaped("Hello"), along: path, options: options) {
+            for g in labels.flatMap(\.glyphs) { #expect(g.origin.isFinite && g.angle.isFinite) }
+        }
+    }
+
+    /// FuzzSceneJSON, chord-march-huge-path.json: the chord method marched along the path in steps of a
+    /// quarter advance through every distance up to 4·advance + length even where an open path's point
+    /// stands still (before 0 and past the end), so a path of length 1e30 (or an offset of 1e15) never
+    /// finished. It now skips those stretches, with the same placements.
+    @Test(.timeLimit(.minutes(1))) func chordMarchEndsOnHugePathsAndOffsets() throws {
+        var options = LabelOptions()
+        options.method = .chord
+        var huge = Path()
+        huge.move(to: Point(37, 150))
+        huge.cubic(to: Point(580, 1.5e30), control1: Point(150, 20), control2: Point(450, 20))
+        for overflow in [OverflowPolicy.visible, .ellipsis] {
+            options.overflow = overflow
+            let labels = try LabelLayout.layout(AttributedText("Hello مرحبا", attributes: TextAttributes(fonts: stack, size: 30)),
+                                                along: huge, options: options)
+            for g in labels.flatMap(\.glyphs) { #expect(g.origin.isFinite && g.angle.isFinite) }
+        }
+        // A label anchored far before the start or beyond the end of an ordinary line: nothing fits.
+        options.overflow = .visible
+        for offset in [-1e15, 1e15] {
+            options.offset = .pixels(offset)
+            let label = try LabelLayout.place(shaped("Hello"), along: horizontal(0, 0, length: 300), options: options)[0]
+            #expect(label.glyphs.isEmpty && label.overflow)
+        }
+        // Straddling the start: the clusters past 0 are placed exactly as before (each chord spans its advance).
+        options.offset = .pixels(-30)
+        let line = shaped("Hello")
+        let label = try LabelLayout.place(line, along: horizontal(0, 0, length: 300), options: options)[0]
+        #expect(!label.glyphs.isEmpty && label.overflow)
+        for g in label.glyphs { #expect(g.origin.y == 0 && g.angle == 0 && g.origin.x >= 0) }
+    }
+}
+
+extension LayoutFuzzRegressionTests {
+    /// FuzzPipeline, huge-curve-flattening-and-repeat-count.bin: the number of repeated copies, length / (advance + gap),
+    /// trapped converting to Int for a huge path, and would have run for ages for a tiny label.
+    @Test func repeatingIsLimitedToMaximumRepeatCount() throws {
+        var options = LabelOptions()
+        options.repeatSpacing = 0
+        for path in [horizontal(0, 0, length: 1e30), horizontal(0, 0, length: 1e9)] {
+            #expect(throws: LayoutError.self) { _ = try LabelLayout.place(shaped("Hi"), along: path, options: options) }
+        }
+        // Up to the limit copies are placed as before.
+        options.repeatSpacing = 10
+        let w = ClusterRun(shaped("Hi", size: 10), extraSpacing: 0).advance
+        let length = (w + 10) * Double(LabelLayout.maximumRepeatCount) - 10
+        let labels = try LabelLayout.place(shaped("Hi", size: 10), along: horizontal(0, 0, length: length), options: options)
+        #expect(labels.count == LabelLayout.maximumRepeatCount)
+    }
+}
