@@ -43,7 +43,7 @@ let package = Package(
         // libFuzzer targets: scripts/fuzz builds them with -DFUZZING; built plainly they replay their seed corpora.
         .executableTarget(name: "FuzzPathData", dependencies: ["Geometry"], path: "Fuzz/FuzzPathData"),
         .executableTarget(name: "FuzzFontBytes", dependencies: ["Geometry", "Shaping"], path: "Fuzz/FuzzFontBytes"),
-        .executableTarget(name: "FuzzPipeline", dependencies: ["Geometry", "Shaping", "Layout"], path: "Fuzz/FuzzPipeline"),
+        .executableTarget(name: "FuzzPipeline", dependencies: ["Geometry", "Shaping", "Layout", "Render"], path: "Fuzz/FuzzPipeline"),
         .executableTarget(name: "FuzzSceneJSON", dependencies: ["Geometry", "Layout", "Scenes"], path: "Fuzz/FuzzSceneJSON"),
 
         // Tests mirror the modules.

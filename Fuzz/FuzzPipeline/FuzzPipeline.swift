@@ -1,4 +1,5 @@
-// libFuzzer target: bytes → text, attributes, a path and options → LabelLayout.layout (and the bend warp).
+// libFuzzer target: bytes → text, attributes, a path and options → LabelLayout.layout (and the bend warp)
+// → rasterized on a small canvas.
 //
 // Built with `-Xswiftc -DFUZZING` (see scripts/fuzz) this file only defines LLVMFuzzerTestOneInput and
 // libFuzzer supplies `main`. Built plainly (as `swift build` does) it is a replay tool: it runs the files
@@ -7,6 +8,7 @@ import Foundation
 import Geometry
 import Shaping
 import Layout
+import Render
 
 /// The embedded fonts, loaded once: Latin, Arabic, Hebrew, Devanagari, Thai.
 let stack: [Font] = {
@@ -210,6 +212,11 @@ func fuzzPipeline(_ bytes: UnsafeRawBufferPointer) {
     } catch {
         _ = error.description
         return
+    }
+    // Draw everything on a small canvas: the rasterizer must clip whatever layout produced.
+    if var canvas = try? Canvas(width: 48, height: 32, background: .white) {
+        for label in labels.prefix(4) { canvas.draw(label) }
+        precondition(canvas.pixels.count == 48 * 32 * 4)
     }
     for label in labels {
         precondition(label.size.isFinite && label.advance.isFinite && label.start.isFinite, "\(label)")
