@@ -96,20 +96,20 @@ public struct Rasterizer: Sendable {
         accumulation.withUnsafeMutableBufferPointer { accBuf in
             touched.withUnsafeMutableBufferPointer { touchedBuf in
                 let acc = accBuf.baseAddress!, used = touchedBuf.baseAddress!
-                contours.coordinates.withUnsafeBufferPointer { c in
+                contours.withPoints { c in
                     var start = 0
                     for end in contours.ends {
                         // Lines p[i-1] → p[i], then the closing line p[end-1] → p[start].
-                        var px = c[2 * (end - 1)] - originX, py = c[2 * (end - 1) + 1] - originY
+                        var px = c[end - 1].x - originX, py = c[end - 1].y - originY
                         if unclipped {
                             for i in start..<end {
-                                let qx = c[2 * i] - originX, qy = c[2 * i + 1] - originY
+                                let qx = c[i].x - originX, qy = c[i].y - originY
                                 Self.cell(acc, used, grid, px, py, qx, qy)
                                 px = qx; py = qy
                             }
                         } else {
                             for i in start..<end {
-                                let qx = c[2 * i] - originX, qy = c[2 * i + 1] - originY
+                                let qx = c[i].x - originX, qy = c[i].y - originY
                                 Self.addLine(acc, used, grid, w: w, h: h, px, py, qx, qy)
                                 px = qx; py = qy
                             }
