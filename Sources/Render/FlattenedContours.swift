@@ -7,8 +7,11 @@ import Geometry
 
 /// Polylines in device pixels: a path with its transform applied, curves replaced by chords.
 ///
-/// The scratch geometry that the ``Rasterizer`` fills and the stroker builds; its arrays keep their
-/// capacity across uses, so flattening one glyph after another allocates nothing once warm.
+/// The scratch geometry that the ``Rasterizer`` fills and the stroker builds. Points go straight into a
+/// manually managed buffer that grows geometrically and is kept across uses, so flattening one glyph
+/// after another allocates nothing once warm and stores each point with a plain write (no checked
+/// `Array.append`). The bounding box is tracked as points are stored, so the rasterizer needs no
+/// separate pass over them.
 ///
 /// Curves are flattened with the transform applied to the control points first, so the tolerance is in
 /// device pixels whatever the scale: Béziers in `n` equal parameter steps evaluated by forward differences,
@@ -16,40 +19,111 @@ import Geometry
 /// step `h` strays at most `M·h²/8`); elliptical arcs in `n` equal angle steps whose sagitta on the larger
 /// radius is at most the tolerance, evaluated by a rotation recurrence, with area-preserving vertices
 /// (see ``appendArc(_:_:_:)``).
+///
+/// Value semantics: the point buffer is shared between copies until ``removeAll()``, which every
+/// rebuild starts with, gives this value a buffer of its own.
 struct FlattenedContours: Sendable {
-    /// Interleaved x, y coordinates of all points.
-    var coordinates: [Double] = []
-    /// For each contour, the number of points (not coordinates) up to and including its last point.
-    var ends: [Int] = []
+    /// The point buffer. Only a uniquely referenced one is ever written (see ``removeAll()``).
+    private final class Storage: @unchecked Sendable {
+        let points: UnsafeMutablePointer<SIMD2<Double>>
+        let capacity: Int
+        init(capacity: Int) {
+            self.capacity = capacity
+            points = .allocate(capacity: capacity)
+        }
+        deinit { points.deallocate() }
+    }
+
+    private var storage = Storage(capacity: 256)
+    /// Number of points.
+    private(set) var pointCount = 0
+    /// For each contour, the number of points up to and including its last point.
+    private(set) var ends: [Int] = []
     /// For each contour, whether its subpath was closed.
-    var closed: [Bool] = []
+    private(set) var closed: [Bool] = []
+    /// The least and greatest coordinates of all points (±∞ when there are none).
+    private var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+    /// Zero while every input point was finite, NaN otherwise.
+    private var probe = SIMD2<Double>.zero
 
     /// The largest number of chords one curve is cut into.
     static let maxSteps = 1 << 16
 
-    /// Number of points.
-    var pointCount: Int { coordinates.count / 2 }
-
-    /// Forgets all contours, keeping capacity.
+    /// Forgets all contours, keeping the buffer if no copy shares it.
     mutating func removeAll() {
-        coordinates.removeAll(keepingCapacity: true)
-        ends.removeAll(keepingCapacity: true)
-        closed.removeAll(keepingCapacity: true)
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(capacity: storage.capacity) }
+        pointCount = 0
+        if !ends.isEmpty {
+            ends.removeAll(keepingCapacity: true)
+            closed.removeAll(keepingCapacity: true)
+        }
+        lo = SIMD2(repeating: .infinity); hi = SIMD2(repeating: -.infinity)
+        probe = .zero
     }
 
+    /// Room for `n` more points; returns where the next point goes.
+    @inline(__always) private mutating func reserve(_ n: Int) -> UnsafeMutablePointer<SIMD2<Double>> {
+        if pointCount + n > storage.capacity { grow(pointCount + n) }
+        return storage.points + pointCount
+    }
+
+    @inline(never) private mutating func grow(_ needed: Int) {
+        let bigger = Storage(capacity: Swift.max(needed, 2 * storage.capacity))
+        bigger.points.update(from: storage.points, count: pointCount)
+        storage = bigger
+    }
+
+    /// Includes `p` in the bounding box.
+    @inline(__always) private mutating func include(_ p: SIMD2<Double>) {
+        lo = lo.replacing(with: p, where: p .< lo)
+        hi = hi.replacing(with: p, where: p .> hi)
+    }
+
+    /// Records whether `p` is finite (`p·0` is 0 for finite values, NaN otherwise).
+    @inline(__always) private mutating func check(_ p: SIMD2<Double>) { probe += p * 0 }
+
+    /// Appends a point, which must be finite for the contours to be rasterized.
     @inline(__always) mutating func push(_ x: Double, _ y: Double) {
-        coordinates.append(x); coordinates.append(y)
+        let p = SIMD2(x, y)
+        reserve(1).pointee = p
+        pointCount += 1
+        include(p)
+        check(p)
+    }
+
+    @inline(__always) private mutating func push(_ p: Point) { push(p.x, p.y) }
+
+    /// Point `i`.
+    subscript(i: Int) -> Point {
+        let p = storage.points[i]
+        return Point(p.x, p.y)
+    }
+
+    /// Calls `body` with the points.
+    func withPoints<R>(_ body: (UnsafePointer<SIMD2<Double>>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(storage) { try body(storage.points) }
     }
 
     /// Ends the contour begun after the previous one; a contour of fewer than two points is dropped.
     mutating func endContour(closed isClosed: Bool) {
         let start = ends.last ?? 0
         if pointCount - start < 2 {
-            coordinates.removeLast(2 * (pointCount - start))
+            if pointCount > start { dropPoints(from: start) }
             return
         }
         ends.append(pointCount)
         closed.append(isClosed)
+    }
+
+    /// Forgets the points from `start` on and recomputes the bounding box (rare: a lone point).
+    private mutating func dropPoints(from start: Int) {
+        pointCount = start
+        lo = SIMD2(repeating: .infinity); hi = SIMD2(repeating: -.infinity)
+        probe = .zero
+        for i in 0..<start {
+            let p = storage.points[i]
+            include(p); check(p)
+        }
     }
 
     /// The points of contour `i`.
@@ -59,13 +133,11 @@ struct FlattenedContours: Sendable {
     mutating func append(_ path: Path, transform m: Affine, tolerance: Double) {
         let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.1
         for sp in path.subpaths where !sp.segments.isEmpty {
-            let s = m.apply(sp.start)
-            push(s.x, s.y)
+            push(m.apply(sp.start))
             for seg in sp.segments {
                 switch seg {
                 case .line(let l):
-                    let p = m.apply(l.p1)
-                    push(p.x, p.y)
+                    push(m.apply(l.p1))
                 case .quad(let q):
                     appendQuad(m.apply(q.p0), m.apply(q.p1), m.apply(q.p2), tol)
                 case .cubic(let c):
@@ -85,57 +157,59 @@ struct FlattenedContours: Sendable {
         return Swift.max(1, Swift.min(maxSteps, Int(n)))
     }
 
+    /// Stores the `n − 1` inner points of forward differences from `p` (first and second differences
+    /// `d1`, `d2`, third `d3`), then `end`. The control points were checked by the caller; the inner
+    /// points of finite input are finite or overflow to ±∞, which the bounding box then shows.
+    @inline(__always) private mutating func forwardDifferences(_ n: Int, from p0: SIMD2<Double>, _ d1: SIMD2<Double>,
+                                                               _ d2: SIMD2<Double>, _ d3: SIMD2<Double>,
+                                                               to end: SIMD2<Double>) {
+        let out = reserve(n)
+        var p = p0, d1 = d1, d2 = d2
+        var lo = self.lo, hi = self.hi
+        for i in 0..<(n - 1) {
+            p += d1; d1 += d2; d2 += d3
+            out[i] = p
+            lo = lo.replacing(with: p, where: p .< lo)
+            hi = hi.replacing(with: p, where: p .> hi)
+        }
+        out[n - 1] = end
+        self.lo = lo.replacing(with: end, where: end .< lo)
+        self.hi = hi.replacing(with: end, where: end .> hi)
+        pointCount += n
+    }
+
     /// Quadratics (all TrueType glyphs) use FreeType's step rule, scaled by the tolerance: the number of
     /// chords is the smallest power of two `n` with `⌊…⌊⌊u⌋/4⌋…/4⌋ ≤ 64` (log₄ n divisions), where
     /// `u = max(|ddx|, |ddy|)·64/(2.5·tol)` and `dd = p0 − 2·p1 + p2`. So `|dd|∞/n² < 2.5·tol·65/64`, a chord
     /// strays at most `|dd|/(4n²) < 0.9·tol`, and at
     /// the default 0.1 px the chords are FreeType's own (`|dd|∞ ≤ ¼ px`), so glyphs match its renderer
     /// to within rounding rather than to within two different flattenings.
-    mutating func appendQuad(_ p0: Point, _ p1: Point, _ p2: Point, _ tol: Double) {
+    mutating func appendQuad(_ q0: Point, _ q1: Point, _ q2: Point, _ tol: Double) {
+        let p0 = SIMD2(q0.x, q0.y), p1 = SIMD2(q1.x, q1.y), p2 = SIMD2(q2.x, q2.y)
+        check(p1); check(p2)
         // B(t) = p0 + 2t(p1 − p0) + t²·dd, B'' = 2·dd.
-        let ddx = p0.x - 2 * p1.x + p2.x, ddy = p0.y - 2 * p1.y + p2.y
+        let dd = p0 - 2 * p1 + p2
         // In units of limit/64 (1/256 px at the default), truncated at each step like FreeType's shifts.
-        let scaled = Swift.max(abs(ddx), abs(ddy)) * (64 / (2.5 * tol))
+        let scaled = Swift.max(abs(dd.x), abs(dd.y)) * (64 / (2.5 * tol))
         var units = scaled.isFinite ? Int(Swift.min(scaled, 1e15)) : 0
         var n = 1
         while units > 64 && n < Self.maxSteps { units >>= 2; n <<= 1 }
-        if n > 1 {
-            let h = 1 / Double(n), h2 = h * h
-            var x = p0.x, y = p0.y
-            var d1x = 2 * h * (p1.x - p0.x) + h2 * ddx, d1y = 2 * h * (p1.y - p0.y) + h2 * ddy
-            let d2x = 2 * h2 * ddx, d2y = 2 * h2 * ddy
-            for _ in 1..<n {
-                x += d1x; y += d1y
-                d1x += d2x; d1y += d2y
-                push(x, y)
-            }
-        }
-        push(p2.x, p2.y)
+        let h = 1 / Double(n), h2 = h * h
+        forwardDifferences(n, from: p0, 2 * h * (p1 - p0) + h2 * dd, 2 * h2 * dd, .zero, to: p2)
     }
 
-    mutating func appendCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ tol: Double) {
+    mutating func appendCubic(_ q0: Point, _ q1: Point, _ q2: Point, _ q3: Point, _ tol: Double) {
+        let p0 = SIMD2(q0.x, q0.y), p1 = SIMD2(q1.x, q1.y), p2 = SIMD2(q2.x, q2.y), p3 = SIMD2(q3.x, q3.y)
+        check(p1); check(p2); check(p3)
         // B(t) = p0 + c·t + b·t² + a·t³; B'' is a convex combination of 6·(second differences).
-        let cx = 3 * (p1.x - p0.x), cy = 3 * (p1.y - p0.y)
-        let bx = 3 * (p0.x - 2 * p1.x + p2.x), by = 3 * (p0.y - 2 * p1.y + p2.y)
-        let ax = p3.x - 3 * p2.x + 3 * p1.x - p0.x, ay = p3.y - 3 * p2.y + 3 * p1.y - p0.y
-        let e1x = p0.x - 2 * p1.x + p2.x, e1y = p0.y - 2 * p1.y + p2.y
-        let e2x = p1.x - 2 * p2.x + p3.x, e2y = p1.y - 2 * p2.y + p3.y
-        let m = 6 * Swift.max((e1x * e1x + e1y * e1y).squareRoot(), (e2x * e2x + e2y * e2y).squareRoot())
+        let c = 3 * (p1 - p0)
+        let b = 3 * (p0 - 2 * p1 + p2)
+        let a = p3 - 3 * p2 + 3 * p1 - p0
+        let e1 = p0 - 2 * p1 + p2, e2 = p1 - 2 * p2 + p3
+        let m = 6 * Swift.max((e1 * e1).sum().squareRoot(), (e2 * e2).sum().squareRoot())
         let n = Self.steps(secondDerivativeBound: m, tol)
-        if n > 1 {
-            let h = 1 / Double(n), h2 = h * h, h3 = h2 * h
-            var x = p0.x, y = p0.y
-            var d1x = ax * h3 + bx * h2 + cx * h, d1y = ay * h3 + by * h2 + cy * h
-            var d2x = 6 * ax * h3 + 2 * bx * h2, d2y = 6 * ay * h3 + 2 * by * h2
-            let d3x = 6 * ax * h3, d3y = 6 * ay * h3
-            for _ in 1..<n {
-                x += d1x; y += d1y
-                d1x += d2x; d1y += d2y
-                d2x += d3x; d2y += d3y
-                push(x, y)
-            }
-        }
-        push(p3.x, p3.y)
+        let h = 1 / Double(n), h2 = h * h, h3 = h2 * h
+        forwardDifferences(n, from: p0, a * h3 + b * h2 + c * h, 6 * a * h3 + 2 * b * h2, 6 * a * h3, to: p3)
     }
 
     mutating func appendArc(_ arc: EllipticalArc, _ t: Affine, _ tol: Double) {
@@ -178,24 +252,12 @@ struct FlattenedContours: Sendable {
     /// The smallest pixel rectangle holding every point, or `nil` when there are no points or one is not
     /// finite. Coordinates are limited to ±2²⁴ so that the result is a valid rectangle.
     var pixelBounds: PixelRect? {
-        guard !coordinates.isEmpty else { return nil }
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        var probe = 0.0  // becomes NaN when any coordinate is NaN or infinite
-        coordinates.withUnsafeBufferPointer { c in
-            var i = 0
-            while i < c.count {
-                let x = c[i], y = c[i + 1]
-                x0 = Swift.min(x0, x); x1 = Swift.max(x1, x)
-                y0 = Swift.min(y0, y); y1 = Swift.max(y1, y)
-                probe += x * 0 + y * 0
-                i += 2
-            }
-        }
-        guard probe == 0, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
+        guard pointCount > 0, probe == .zero, lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite
+        else { return nil }
         let lim = Double(1 << 24)
         func clamp(_ v: Double) -> Int { Int(Swift.max(-lim, Swift.min(lim, v))) }
-        let ix0 = clamp(x0.rounded(.down)), iy0 = clamp(y0.rounded(.down))
-        let ix1 = clamp(x1.rounded(.up)), iy1 = clamp(y1.rounded(.up))
+        let ix0 = clamp(lo.x.rounded(.down)), iy0 = clamp(lo.y.rounded(.down))
+        let ix1 = clamp(hi.x.rounded(.up)), iy1 = clamp(hi.y.rounded(.up))
         return PixelRect(x: ix0, y: iy0, width: ix1 - ix0, height: iy1 - iy0)
     }
 }

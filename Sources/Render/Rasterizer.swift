@@ -26,10 +26,14 @@ import Geometry
 /// parts right of it are dropped (they cannot affect pixels to their left), and parts above or below are
 /// cut off.
 ///
-/// A rasterizer keeps its scratch buffers between calls; reuse one (per thread) for many glyphs.
-/// The accumulation buffer is all zeros between calls: the final pass clears what it reads. The lines
-/// also mark, per row, which blocks of cells they wrote to, so that the final pass reads only those and
-/// fills the runs between them with the coverage they carry, as FreeType fills its spans.
+/// ## Speed
+/// A rasterizer keeps its scratch buffers between calls; reuse one (per thread) for many glyphs: once
+/// warm it allocates nothing. The accumulation buffer is all zeros between calls: the final pass clears
+/// what it reads. Rows are split into at most 64 blocks of cells, and each row step of a line marks the
+/// blocks it wrote to (steep lines reuse the mark of the previous row); the final pass reads only marked
+/// blocks, four cells per SIMD vector, and fills the runs between them with the coverage they carry, as
+/// FreeType fills its spans. The walker keeps to `Float` and finds cells with a rounding trick instead
+/// of trapping conversions (see ``Grid/cell(_:)``).
 public struct Rasterizer: Sendable {
     /// The largest distance, in device pixels, between a curve and the chords that replace it.
     public var tolerance: Double
@@ -38,7 +42,7 @@ public struct Rasterizer: Sendable {
     var contours = FlattenedContours()
     /// The flattened path whose stroke is being built.
     var strokeSource = FlattenedContours()
-    /// At least `(width + 2) × height` cells, zero between calls.
+    /// At least `stride × height` cells, zero between calls.
     private var accumulation: [Float] = []
     /// For each row, a bit per block of cells that a line wrote to; zero between calls.
     private var touched: [UInt64] = []
@@ -75,68 +79,116 @@ public struct Rasterizer: Sendable {
         guard let box = contours.pixelBounds else { mask.reset(to: .empty); return }
         let rect = clip.map { box.intersection($0) } ?? box
         guard !rect.isEmpty else { mask.reset(to: .empty); return }
+        if rect.width > Self.maxSide || rect.height > Self.maxSide { return rasterizeTiles(rect, rule: rule, into: &mask) }
         mask.reset(to: rect)
-        // Each row is split into at most 64 blocks of 2^shift cells (at least 4, one SIMD vector), and a
-        // row's bit set records the blocks that lines wrote to; only those are read back.
+        // Each row is split into at most 64 blocks of 2^shift cells (at least 4, one SIMD vector). A line
+        // touches cells up to column width + 1.
         var shift = 2
         while (rect.width + 2) > 64 << shift { shift += 1 }
-        let block = 1 << shift
-        let stride = (rect.width + 2 + block - 1) & ~(block - 1)
+        let stride = (rect.width + 2 + (1 << shift) - 1) & ~((1 << shift) - 1)
         let rows = rect.height
-        let cells = stride * rows
-        if accumulation.count < cells { accumulation = [Float](repeating: 0, count: cells) }
+        if accumulation.count < stride * rows { accumulation = [Float](repeating: 0, count: stride * rows) }
         if touched.count < rows { touched = [UInt64](repeating: 0, count: rows) }
-        let originX = Double(rect.x), originY = Double(rect.y)
+        let origin = SIMD2(Double(rect.x), Double(rect.y))
         let w = Double(rect.width), h = Double(rect.height)
-        let grid = Grid(stride: stride, rows: rows, shift: shift)
         // When the clip holds the whole box (the usual case for glyphs), every line already lies within
         // the mask and needs no clipping; unless the box was clamped to ±2²⁴ (see ``FlattenedContours``).
         let limit = 1 << 24
         let unclipped = rect == box && box.x > -limit && box.y > -limit && box.maxX < limit && box.maxY < limit
         accumulation.withUnsafeMutableBufferPointer { accBuf in
             touched.withUnsafeMutableBufferPointer { touchedBuf in
-                let acc = accBuf.baseAddress!, used = touchedBuf.baseAddress!
-                contours.coordinates.withUnsafeBufferPointer { c in
+                let grid = Grid(cells: accBuf.baseAddress!, marks: touchedBuf.baseAddress!, stride: stride,
+                                rows: rows, shift: shift)
+                contours.withPoints { p in
                     var start = 0
                     for end in contours.ends {
                         // Lines p[i-1] → p[i], then the closing line p[end-1] → p[start].
-                        var px = c[2 * (end - 1)] - originX, py = c[2 * (end - 1) + 1] - originY
+                        var a = p[end - 1] - origin
                         if unclipped {
+                            var af = SIMD2<Float>(Float(a.x), Float(a.y))
                             for i in start..<end {
-                                let qx = c[2 * i] - originX, qy = c[2 * i + 1] - originY
-                                Self.cell(acc, used, grid, px, py, qx, qy)
-                                px = qx; py = qy
+                                let b = p[i] - origin
+                                let bf = SIMD2<Float>(Float(b.x), Float(b.y))
+                                grid.line(af.x, af.y, bf.x, bf.y)
+                                af = bf
                             }
                         } else {
                             for i in start..<end {
-                                let qx = c[2 * i] - originX, qy = c[2 * i + 1] - originY
-                                Self.addLine(acc, used, grid, w: w, h: h, px, py, qx, qy)
-                                px = qx; py = qy
+                                let b = p[i] - origin
+                                grid.clippedLine(w: w, h: h, a.x, a.y, b.x, b.y)
+                                a = b
                             }
                         }
                         start = end
                     }
                 }
                 mask.coverage.withUnsafeMutableBufferPointer { out in
-                    Self.resolve(acc, used, grid, width: rect.width, rule: rule, out.baseAddress!)
+                    grid.resolve(width: rect.width, rule: rule, into: out.baseAddress!)
                 }
             }
         }
     }
 
-    /// The layout of the accumulation buffer: `rows` rows of `stride` cells, each row in blocks of
-    /// `1 << shift` cells whose use is recorded in one bit of the row's word.
-    struct Grid {
-        var stride: Int
-        var rows: Int
-        var shift: Int
+    /// The largest mask side rasterized in one piece: the walker's cell arithmetic (see ``Grid/cell(_:)``)
+    /// holds below 2²² cells.
+    static let maxSide = 1 << 20
+
+    /// Rasterizes a huge `rect` tile by tile (each clipped like any mask) and copies the tiles in.
+    private mutating func rasterizeTiles(_ rect: PixelRect, rule: FillRule, into mask: inout CoverageMask) {
+        mask.reset(to: rect)
+        var tile = CoverageMask()
+        for ty in Swift.stride(from: rect.y, to: rect.maxY, by: Self.maxSide) {
+            for tx in Swift.stride(from: rect.x, to: rect.maxX, by: Self.maxSide) {
+                let part = PixelRect(x: tx, y: ty, width: Swift.min(Self.maxSide, rect.maxX - tx),
+                                     height: Swift.min(Self.maxSide, rect.maxY - ty))
+                rasterizeContours(rule: rule, clip: part, into: &tile)
+                for y in part.y..<part.maxY {
+                    for x in part.x..<part.maxX { mask.coverage[(y - rect.y) * rect.width + (x - rect.x)] = tile[x, y] }
+                }
+            }
+        }
+    }
+}
+
+/// The accumulation buffer and its block marks, with the line walker and the final pass.
+///
+/// `rows` rows of `stride` cells (`stride ≥ width + 2`, a whole number of blocks), each row in blocks of
+/// `1 << shift` cells whose use is recorded in one bit of the row's mark word.
+struct Grid {
+    let cells: UnsafeMutablePointer<Float>
+    let marks: UnsafeMutablePointer<UInt64>
+    let stride: Int
+    let rows: Int
+    let shift: Int
+
+    /// 1.5·2²³: adding it to a float of magnitude below 2²² rounds that to an integer (to nearest, ties
+    /// to even), left in the low mantissa bits of the sum; subtracting it again gives the integer as a
+    /// float. This replaces Swift's trapping float-to-integer conversions, about ten instructions each.
+    static let magic: Float = 12_582_912
+    /// The bit pattern of ``magic``.
+    static let magicBits: UInt32 = 0x4B40_0000
+
+    /// For `0 ≤ v < 2²²`, a cell `i` with `i ≤ v ≤ i + 1`, and `i` as a float: `v − ½` rounded to nearest,
+    /// which is `⌊v⌋` except at integers, where it may be `v − 1`. Both are right for the area formulas
+    /// below, which only need `v` within the closed cell, and `i ≥ 0` still holds.
+    @inline(__always) static func cell(_ v: Float) -> (Int, Float) {
+        let r = (v - 0.5) + magic
+        return (Int(r.bitPattern &- magicBits), r - magic)
     }
 
+    /// `v` clamped to `[lo, hi]`; NaN becomes `lo`.
+    @inline(__always) static func clamp(_ v: Float, _ lo: Float, _ hi: Float) -> Float {
+        let a = v > lo ? v : lo
+        return a < hi ? a : hi
+    }
+
+    // MARK: Lines
+
     /// Clips the line (`ax`, `ay`) → (`bx`, `by`), in mask-relative pixels, to the rows `0..<h` and the
-    /// columns `0..<w` (moving parts left of column 0 onto it) and accumulates what remains.
+    /// columns `0..<w` (moving parts left of column 0 onto it) and accumulates what remains. Works in
+    /// `Double` since the coordinates may be far outside the mask.
     @inline(__always)
-    static func addLine(_ acc: UnsafeMutablePointer<Float>, _ used: UnsafeMutablePointer<UInt64>, _ grid: Grid,
-                        w: Double, h: Double, _ ax0: Double, _ ay0: Double, _ bx0: Double, _ by0: Double) {
+    func clippedLine(w: Double, h: Double, _ ax0: Double, _ ay0: Double, _ bx0: Double, _ by0: Double) {
         var ax = ax0, ay = ay0, bx = bx0, by = by0
         if ay == by || (ay <= 0 && by <= 0) || (ay >= h && by >= h) || (ax >= w && bx >= w) { return }
         if ay < 0 || by < 0 || ay > h || by > h {
@@ -146,7 +198,7 @@ public struct Rasterizer: Sendable {
             if ax >= w && bx >= w { return }
         }
         if ax >= 0 && bx >= 0 && ax <= w && bx <= w {
-            cell(acc, used, grid, ax, ay, bx, by)
+            piece(w: w, h: h, ax, ay, bx, by)
             return
         }
         // Cut at x = 0 and x = w, in the order the line meets them; clamp each piece into [0, w].
@@ -155,170 +207,213 @@ public struct Rasterizer: Sendable {
         var sx = ax, sy = ay
         if (c0 > ax) != (c0 > bx) && c0 != ax {
             let cy = ay + (c0 - ax) * dydx
-            piece(acc, used, grid, w: w, sx, sy, c0, cy)
+            piece(w: w, h: h, sx, sy, c0, cy)
             sx = c0; sy = cy
         }
         if (c1 > ax) != (c1 > bx) && c1 != ax {
             let cy = ay + (c1 - ax) * dydx
-            piece(acc, used, grid, w: w, sx, sy, c1, cy)
+            piece(w: w, h: h, sx, sy, c1, cy)
             sx = c1; sy = cy
         }
-        piece(acc, used, grid, w: w, sx, sy, bx, by)
+        piece(w: w, h: h, sx, sy, bx, by)
     }
 
+    /// A piece of a clipped line: dropped right of the mask, clamped into it otherwise (NaN-safe, so
+    /// that only coordinates within the mask reach ``line(_:_:_:_:)``).
     @inline(__always)
-    private static func piece(_ acc: UnsafeMutablePointer<Float>, _ used: UnsafeMutablePointer<UInt64>, _ grid: Grid,
-                              w: Double,
-                              _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+    private func piece(w: Double, h: Double, _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
         if ax >= w && bx >= w { return }
-        cell(acc, used, grid, min(max(ax, 0), w), ay, min(max(bx, 0), w), by)
+        let fw = Float(w), fh = Float(h)
+        line(Self.clamp(Float(ax), 0, fw), Self.clamp(Float(ay), 0, fh),
+             Self.clamp(Float(bx), 0, fw), Self.clamp(Float(by), 0, fh))
     }
 
-    /// Accumulates a line lying within `[0, w] × [0, rows]` (mask-relative pixels).
-    @inline(__always)
-    private static func cell(_ acc: UnsafeMutablePointer<Float>, _ used: UnsafeMutablePointer<UInt64>, _ grid: Grid,
-                             _ ax0: Double, _ ay0: Double, _ bx0: Double, _ by0: Double) {
-        var dir: Float = 1
-        var ax = Float(ax0), ay = Float(ay0), bx = Float(bx0), by = Float(by0)
-        if ay > by { swap(&ax, &bx); swap(&ay, &by); dir = -1 }
-        guard ay < by else { return }
-        let dxdy = (bx - ax) / (by - ay)
-        let lo = min(ax, bx), hi = max(ax, bx)
-        var x = ax, y = ay
-        var row = Int(ay)
-        var line = acc + row * grid.stride
-        // One step per row crossed, from (x, y) to (xNext, yNext).
-        while row < grid.rows {
-            let last = Float(row + 1) >= by
-            let yNext = last ? by : Float(row + 1)
-            let xNext = last ? bx : min(max(ax + dxdy * (yNext - ay), lo), hi)
-            let d = (yNext - y) * dir
-            let (xl, xr) = x < xNext ? (x, xNext) : (xNext, x)
-            // Floor of a non-negative value without a libm call.
-            let il = Int(xl)
-            let xlFloor = Float(il)
-            if xr <= xlFloor + 1 {
-                // Within one column: the part right of the mean x stays in this pixel.
-                let xm = 0.5 * (x + xNext) - xlFloor
-                line[il] += d - d * xm
-                line[il + 1] += d * xm
-                used[row] |= (1 &<< UInt64(il &>> grid.shift)) | (1 &<< UInt64((il + 1) &>> grid.shift))
-            } else {
-                // Across columns: exact trapezoid areas, slope s = dy per unit of x.
-                let ir0 = Int(xr)
-                let ir = Float(ir0) < xr ? ir0 + 1 : ir0
-                let xrCeil = Float(ir)
-                let s = 1 / (xr - xl)
-                let fl = xl - xlFloor
-                let a0 = 0.5 * s * (1 - fl) * (1 - fl)
-                let fr = xr - xrCeil + 1
-                let am = 0.5 * s * fr * fr
-                line[il] += d * a0
-                if ir == il + 2 {
-                    line[il + 1] += d * (1 - a0 - am)
-                } else {
-                    let a1 = s * (1.5 - fl)
-                    line[il + 1] += d * (a1 - a0)
-                    let ds = d * s
-                    var i = il + 2
-                    while i < ir - 1 { line[i] += ds; i += 1 }
-                    let a2 = a1 + Float(ir - il - 3) * s
-                    line[ir - 1] += d * (1 - a2 - am)
-                }
-                line[ir] += d * am
-                used[row] |= (UInt64.max &<< UInt64(il &>> grid.shift)) & (UInt64.max &>> (63 - UInt64(ir &>> grid.shift)))
-            }
-            if last { break }
-            x = xNext; y = yNext
-            row += 1
-            line += grid.stride
-        }
-    }
-
-    /// 1.5·2²³: adding it to a float in [0, 2²²) leaves the value rounded to an integer in the low mantissa
-    /// bits (round to nearest even), which avoids the range checks of a trapping conversion.
-    private static let roundingMagic: Float = 12_582_912
-
-    /// `v` (in 0…255) rounded to a byte.
-    @inline(__always) private static func byte(_ v: Float) -> UInt8 {
-        UInt8(truncatingIfNeeded: (v + roundingMagic).bitPattern)
-    }
-
-    /// The coverage byte of a winding-number integral `sum` under `rule`.
-    @inline(__always) private static func coverage(_ sum: Float, _ rule: FillRule) -> UInt8 {
-        var a = abs(sum)
-        if rule == .evenOdd {
-            a -= 2 * (a * 0.5).rounded(.down)
-            if a > 1 { a = 2 - a }
-        }
-        return byte(min(a, 1) * 255)
-    }
-
-    /// Prefix-sums each row, applies `rule`, writes bytes to `out` and zeroes the buffer and the marks.
+    /// Accumulates a line lying within `[0, width] × [0, rows]` (mask-relative pixels), one step per row.
     ///
-    /// Only the marked blocks are read; between them the sum is constant, so the runs of pixels there
-    /// are filled with one byte (`memset`).
-    private static func resolve(_ acc: UnsafeMutablePointer<Float>, _ used: UnsafeMutablePointer<UInt64>,
-                                _ grid: Grid, width: Int, rule: FillRule, _ out: UnsafeMutablePointer<UInt8>) {
-        let zero = SIMD4<Float>(repeating: 0), one = SIMD4<Float>(repeating: 1)
-        let scale = SIMD4<Float>(repeating: 255), magic = SIMD4<Float>(repeating: roundingMagic)
-        let absMask = SIMD4<UInt32>(repeating: 0x7fff_ffff)
-        for row in 0..<grid.rows {
-            let line = acc + row * grid.stride
-            let dst = out + row * width
-            var bits = used[row]
-            used[row] = 0
-            var sum: Float = 0      // the running prefix sum
-            var fill: UInt8 = 0     // its coverage byte
-            var i = 0               // the first pixel not yet written
+    /// Each step marks the blocks of the cells it wrote to. Most steps stay within the cell of the
+    /// previous one (steep lines), and reuse its mark.
+    @inline(__always)
+    func line(_ ax: Float, _ ay: Float, _ bx: Float, _ by: Float) {
+        // Top to bottom; `dir` is the sign of the winding.
+        var x0 = ax, y0 = ay, x1 = bx, y1 = by, dir: Float = 1
+        if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
+        guard y0 < y1 else { return }  // horizontal (or NaN): no area
+        let (r0, r0f) = Self.cell(y0)
+        let r1 = min(Self.cell(y1).0, rows &- 1)
+        var row = cells + r0 &* stride
+        var used = marks + r0
+        if r0 >= r1 {
+            used.pointee |= step(row, x0, x1, (y1 - y0) * dir)
+            return
+        }
+        // Steps stay within [lo, hi] despite rounding, hence within the mask.
+        let lo = min(x0, x1), hi = max(x0, x1)
+        let dxdy = (x1 - x0) / (y1 - y0)
+        // The first row, from y0 down to its bottom edge.
+        var x = Self.clamp(x0 + dxdy * (r0f + 1 - y0), lo, hi)
+        used.pointee |= step(row, x0, x, (r0f + 1 - y0) * dir)
+        // Whole rows: dy = 1. The cell of each end point, and its mark, carry over to the next row.
+        var (ix, ixf) = Self.cell(x)
+        var mark = pairMark(ix)
+        var n = r1 &- r0 &- 1
+        while n > 0 {
+            row += stride; used += 1; n &-= 1
+            let xn = Self.clamp(x + dxdy, lo, hi)
+            let (ixn, ixnf) = Self.cell(xn)
+            if ixn == ix {
+                // Both ends within cell ix: the part right of the mean x spills into the next cell.
+                let t = dir * (0.5 * (x + xn) - ixf)
+                row[ix] += dir - t
+                row[ix &+ 1] += t
+            } else {
+                used.pointee |= step(row, x, xn, dir)
+                mark = pairMark(ixn)
+            }
+            used.pointee |= mark
+            x = xn; ix = ixn; ixf = ixnf
+        }
+        // The last row, from its top edge down to y1.
+        row += stride; used += 1
+        used.pointee |= step(row, x, x1, (y1 - Float(r1)) * dir)
+    }
+
+    /// The mark of cells `i` and `i + 1`.
+    @inline(__always) private func pairMark(_ i: Int) -> UInt64 {
+        (1 &<< UInt64(truncatingIfNeeded: i &>> shift)) | (1 &<< UInt64(truncatingIfNeeded: (i &+ 1) &>> shift))
+    }
+
+    /// Accumulates the part of a line within one row, from `xa` to `xb` (in `[0, width]`), `d` being its
+    /// height in the row times its winding; returns the mark of the cells written.
+    @inline(__always)
+    private func step(_ row: UnsafeMutablePointer<Float>, _ xa: Float, _ xb: Float, _ d: Float) -> UInt64 {
+        let xl = min(xa, xb), xr = max(xa, xb)
+        let (il, ilf) = Self.cell(xl)
+        if xr <= ilf + 1 {
+            // Within one cell: the part right of the mean x spills into the next cell.
+            let t = d * (0.5 * (xa + xb) - ilf)
+            row[il] += d - t
+            row[il &+ 1] += t
+            return pairMark(il)
+        }
+        // Across cells il ... ir (ir ≥ il + 2): exact trapezoid areas, slope s = dy per unit of x.
+        let (ic, icf) = Self.cell(xr)
+        let ir = ic &+ 1
+        let s = 1 / (xr - xl)
+        let fl = xl - ilf
+        let a0 = 0.5 * s * (1 - fl) * (1 - fl)
+        let fr = xr - icf
+        let am = 0.5 * s * fr * fr
+        row[il] += d * a0
+        if ir == il &+ 2 {
+            row[il &+ 1] += d * (1 - a0 - am)
+        } else {
+            let a1 = s * (1.5 - fl)
+            row[il &+ 1] += d * (a1 - a0)
+            let ds = d * s
+            var i = il &+ 2
+            while i < ir &- 1 { row[i] += ds; i &+= 1 }
+            let a2 = a1 + Float(ir &- il &- 3) * s
+            row[ir &- 1] += d * (1 - a2 - am)
+        }
+        row[ir] += d * am
+        let first = UInt64(truncatingIfNeeded: il &>> shift), last = UInt64(truncatingIfNeeded: ir &>> shift)
+        return (UInt64.max &<< first) & (UInt64.max &>> (63 &- last))
+    }
+
+    // MARK: Final pass
+
+    /// Prefix-sums each row, applies `rule`, writes bytes to `out` (`width` per row) and zeroes the
+    /// cells and marks it reads.
+    func resolve(width: Int, rule: FillRule, into out: UnsafeMutablePointer<UInt8>) {
+        // A small mask is cleared with one `memset` and the runs of zeros between blocks (the outside
+        // and the holes) are then skipped; a large one is written once, run by run.
+        let zeroed = width * rows <= 2048
+        if zeroed { out.initialize(repeating: 0, count: width * rows) }
+        switch rule {
+        case .nonZero: resolveRows(width: width, evenOdd: false, zeroed: zeroed, out)
+        case .evenOdd: resolveRows(width: width, evenOdd: true, zeroed: zeroed, out)
+        }
+    }
+
+    /// The marked blocks are computed from their cells; the pixels between them carry the coverage the
+    /// last block ended on (the running sum does not change there).
+    @inline(__always)
+    private func resolveRows(width: Int, evenOdd: Bool, zeroed: Bool, _ out: UnsafeMutablePointer<UInt8>) {
+        let block = 1 &<< shift
+        var row = cells, dst = out, used = marks
+        for _ in 0..<rows {
+            var bits = used.pointee
+            used.pointee = 0
+            var carry = SIMD4<Float>.zero  // the running sum, in every lane
+            var fill: UInt32 = 0           // its coverage byte, in every byte
+            var i = 0                      // the first pixel not yet written
             while bits != 0 {
-                // The next run of marked blocks: cells start..<end.
-                let first = bits.trailingZeroBitCount
-                let count = (~(bits &>> UInt64(first))).trailingZeroBitCount
-                bits = first + count >= 64 ? 0 : bits & (UInt64.max &<< UInt64(first + count))
-                let start = first << grid.shift, end = (first + count) << grid.shift
-                let gap = Swift.min(start, width) - i
-                if gap > 0 { (dst + i).initialize(repeating: fill, count: gap) }
+                let start = bits.trailingZeroBitCount &<< shift, end = start &+ block
+                bits &= bits &- 1
                 var j = start
-                switch rule {
-                case .nonZero:
-                    // Four cells at a time: a prefix sum within the vector, plus the running total.
-                    let raw = UnsafeMutableRawPointer(line)
-                    var carry = SIMD4<Float>(repeating: sum)
-                    var bytes = SIMD4<UInt8>(repeating: fill)
-                    while j < end {
-                        var v = raw.loadUnaligned(fromByteOffset: 4 * j, as: SIMD4<Float>.self)
-                        raw.storeBytes(of: zero, toByteOffset: 4 * j, as: SIMD4<Float>.self)
-                        v += SIMD4(0, v[0], v[1], v[2])
-                        v += SIMD4(0, 0, v[0], v[1])
-                        v += carry
-                        carry = SIMD4(repeating: v[3])
-                        // |v| by clearing the sign bits, then min(·, 1); written out because the generic
-                        // pointwiseMin/Max are not inlined.
-                        var a = unsafeBitCast(unsafeBitCast(v, to: SIMD4<UInt32>.self) & absMask, to: SIMD4<Float>.self)
-                        a.replace(with: one, where: a .> one)
-                        let c = a * scale + magic
-                        bytes = SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(c, to: SIMD4<UInt32>.self))
-                        if j + 4 <= width {
-                            UnsafeMutableRawPointer(dst + j).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
-                        } else {
-                            for k in 0..<4 where j + k < width { dst[j + k] = bytes[k] }
-                        }
-                        j += 4
-                    }
-                    sum = carry[0]
-                    fill = bytes[3]
-                case .evenOdd:
-                    while j < end {
-                        sum += line[j]; line[j] = 0
-                        fill = coverage(sum, rule)
-                        if j < width { dst[j] = fill }
-                        j += 1
-                    }
+                if end <= width {
+                    if !zeroed || fill != 0 { Self.fill(dst + i, start &- i, fill) }
+                    repeat {
+                        let bytes = Self.coverage(row + j, &carry, evenOdd)
+                        UnsafeMutableRawPointer(dst + j).storeBytes(of: bytes, as: UInt32.self)
+                        fill = bytes
+                        j &+= 4
+                    } while j < end
+                } else {
+                    // The block reaches past the last pixel.
+                    if start > i && (!zeroed || fill != 0) { Self.fill(dst + i, Swift.min(start, width) &- i, fill) }
+                    repeat {
+                        let bytes = Self.coverage(row + j, &carry, evenOdd)
+                        for k in 0..<4 where j &+ k < width { dst[j &+ k] = UInt8(truncatingIfNeeded: bytes &>> (8 &* k)) }
+                        fill = bytes
+                        j &+= 4
+                    } while j < end
                 }
+                fill = (fill &>> 24) &* 0x0101_0101
                 i = end
             }
-            if width > i { (dst + i).initialize(repeating: fill, count: width - i) }
+            if i < width && (!zeroed || fill != 0) { Self.fill(dst + i, width &- i, fill) }
+            row += stride; dst += width; used += 1
         }
+    }
+
+    /// Writes `count` (≥ 0) copies of the byte repeated in `pattern`.
+    @inline(__always)
+    private static func fill(_ p: UnsafeMutablePointer<UInt8>, _ count: Int, _ pattern: UInt32) {
+        if count > 64 {
+            p.initialize(repeating: UInt8(truncatingIfNeeded: pattern), count: count)
+            return
+        }
+        let raw = UnsafeMutableRawPointer(p), wide = SIMD4<UInt32>(repeating: pattern)
+        var k = 0
+        while k &+ 16 <= count { raw.storeBytes(of: wide, toByteOffset: k, as: SIMD4<UInt32>.self); k &+= 16 }
+        while k &+ 4 <= count { raw.storeBytes(of: pattern, toByteOffset: k, as: UInt32.self); k &+= 4 }
+        while k < count { p[k] = UInt8(truncatingIfNeeded: pattern); k &+= 1 }
+    }
+
+    /// The coverage bytes (little-endian) of the four cells at `cells`, which are zeroed; `carry` holds the
+    /// running sum before them, and after.
+    @inline(__always)
+    private static func coverage(_ cells: UnsafeMutablePointer<Float>, _ carry: inout SIMD4<Float>,
+                                 _ evenOdd: Bool) -> UInt32 {
+        let raw = UnsafeMutableRawPointer(cells)
+        var v = raw.loadUnaligned(as: SIMD4<Float>.self)
+        raw.storeBytes(of: SIMD4<Float>.zero, as: SIMD4<Float>.self)
+        // Prefix sum within the vector: add each lane to the next within pairs (64-bit lanes shifted
+        // by 32 bits), then the first pair's total to the second pair.
+        v += unsafeBitCast(unsafeBitCast(v, to: SIMD2<UInt64>.self) &<< 32, to: SIMD4<Float>.self)
+        v += SIMD4(lowHalf: .zero, highHalf: SIMD2(repeating: v[1]))
+        v += carry
+        carry = SIMD4(repeating: v[3])
+        let one = SIMD4<Float>(repeating: 1)
+        var a = unsafeBitCast(unsafeBitCast(v, to: SIMD4<UInt32>.self) & 0x7fff_ffff, to: SIMD4<Float>.self)
+        if evenOdd {
+            // Distance to the nearest even number: |a − 2·round(a/2)|.
+            let half = (a * 0.5 + magic) - magic
+            a = unsafeBitCast(unsafeBitCast(a - 2 * half, to: SIMD4<UInt32>.self) & 0x7fff_ffff, to: SIMD4<Float>.self)
+        }
+        a = a.replacing(with: one, where: a .> one)
+        let c = unsafeBitCast(a * 255 + magic, to: SIMD4<UInt32>.self)
+        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: c), to: UInt32.self)
     }
 }

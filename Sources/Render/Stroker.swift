@@ -23,13 +23,12 @@ struct Stroker {
     /// Appends the stroke outline of `polylines` (device pixels) to `out`.
     func outline(of polylines: FlattenedContours, into out: inout FlattenedContours) {
         guard hw > 0, hw.isFinite else { return }
-        let c = polylines.coordinates
         var pts: [Point] = []
         for ci in polylines.ends.indices {
             // Drop repeated points so that every chord has a direction.
             pts.removeAll(keepingCapacity: true)
             for i in polylines.range(of: ci) {
-                let p = Point(c[2 * i], c[2 * i + 1])
+                let p = polylines[i]
                 if let last = pts.last, (p - last).lengthSquared < 1e-18 { continue }
                 pts.append(p)
             }
