@@ -14,6 +14,15 @@ struct BidiAnalysis: Hashable, Sendable {
 
     /// Analyses `scalars` as one paragraph with the requested base direction.
     init(scalars: [Unicode.Scalar], direction: ParagraphDirection) {
+        self.init(scalars, direction: direction, fastPath: true)
+    }
+
+    /// The analysis without the left-to-right fast path (for tests).
+    init(forcingFriBidi scalars: [Unicode.Scalar], direction: ParagraphDirection) {
+        self.init(scalars, direction: direction, fastPath: false)
+    }
+
+    private init(_ scalars: [Unicode.Scalar], direction: ParagraphDirection, fastPath: Bool) {
         let n = scalars.count
         var base: FriBidiParType = switch direction {
         case .auto: FRIBIDI_PAR_ON
@@ -23,6 +32,15 @@ struct BidiAnalysis: Hashable, Sendable {
         guard n > 0 else {
             levels = []
             paragraphLevel = direction == .rtl ? 1 : 0
+            return
+        }
+        if fastPath, direction != .rtl, scalars.allSatisfy({ $0.value < 0x0590 }) {
+            // Below U+0590 (Hebrew) every bidi class is L, EN, ES, ET, CS, NSM, BN, B, S, WS or ON: no
+            // strong right-to-left character, Arabic number or explicit formatting character, so the
+            // paragraph is left to right (its first strong character, if any, is L), European numbers
+            // become L (W7), neutrals take level 0 (N1, N2) and nothing is raised (I1): every level is 0.
+            levels = [UInt8](repeating: 0, count: n)
+            paragraphLevel = 0
             return
         }
         let chars: [FriBidiChar] = scalars.map(\.value)
@@ -55,8 +73,11 @@ struct BidiAnalysis: Hashable, Sendable {
     /// The Bidi_Paired_Bracket property: for a paired bracket, an identifier shared by the opening and
     /// closing bracket of a pair and whether this one opens; `nil` for other characters.
     static func pairedBracket(_ scalar: Unicode.Scalar) -> (id: UInt32, opens: Bool)? {
-        let b = fribidi_get_bracket(scalar.value)
+        let b = ScalarProperties.bracket(scalar)
         guard b != 0 else { return nil }
         return (b & 0x7fff_ffff, b & 0x8000_0000 != 0)
     }
+
+    /// FriBidi's `fribidi_get_bracket` value for `scalar` (0 for characters that are not paired brackets).
+    static func rawBracket(_ scalar: Unicode.Scalar) -> UInt32 { UInt32(fribidi_get_bracket(scalar.value)) }
 }
