@@ -15,6 +15,7 @@ struct GraphemeBreaks {
     private(set) var scalars: [Unicode.Scalar] = []
     /// The UTF-8 offset of each scalar, then the total length.
     private(set) var offsets: [Int] = []
+    /// Each scalar's break class, computed when the first boundary is asked for.
     private var classes: [ScalarProperties.BreakClass] = []
     /// Boundaries (scalar indices) already found by the library, in order, and the next to return.
     private var pending: [Int] = []
@@ -27,32 +28,28 @@ struct GraphemeBreaks {
         var count = 0
         var scalars = [Unicode.Scalar](unsafeUninitializedCapacity: n) { sp, sInit in
             offsets = [Int](unsafeUninitializedCapacity: n + 1) { op, oInit in
-                classes = [ScalarProperties.BreakClass](unsafeUninitializedCapacity: n) { cp, cInit in
-                    var i = 0
-                    while i < n {
-                        let b0 = UInt32(utf8[i])
-                        var v: UInt32, width: Int
-                        if b0 < 0x80 {
-                            v = b0; width = 1
-                        } else if b0 < 0xE0 {
-                            v = (b0 & 0x1F) << 6 | UInt32(utf8[i + 1] & 0x3F); width = 2
-                        } else if b0 < 0xF0 {
-                            v = (b0 & 0x0F) << 12 | UInt32(utf8[i + 1] & 0x3F) << 6 | UInt32(utf8[i + 2] & 0x3F); width = 3
-                        } else {
-                            v = (b0 & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12 | UInt32(utf8[i + 2] & 0x3F) << 6
-                                | UInt32(utf8[i + 3] & 0x3F)
-                            width = 4
-                        }
-                        let s = Unicode.Scalar(v) ?? "\u{FFFD}"  // a String holds valid UTF-8
-                        sp[count] = s
-                        op[count] = i
-                        cp[count] = ScalarProperties.breakClass(s)
-                        count += 1
-                        i += width
+                var i = 0
+                while i < n {
+                    let b0 = UInt32(utf8[i])
+                    var v: UInt32, width: Int
+                    if b0 < 0x80 {
+                        v = b0; width = 1
+                    } else if b0 < 0xE0 {
+                        v = (b0 & 0x1F) << 6 | UInt32(utf8[i + 1] & 0x3F); width = 2
+                    } else if b0 < 0xF0 {
+                        v = (b0 & 0x0F) << 12 | UInt32(utf8[i + 1] & 0x3F) << 6 | UInt32(utf8[i + 2] & 0x3F); width = 3
+                    } else {
+                        v = (b0 & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12 | UInt32(utf8[i + 2] & 0x3F) << 6
+                            | UInt32(utf8[i + 3] & 0x3F)
+                        width = 4
                     }
-                    op[count] = n
-                    cInit = count
+                    let s = Unicode.Scalar(v) ?? "\u{FFFD}"  // a String holds valid UTF-8
+                    sp[count] = s
+                    op[count] = i
+                    count += 1
+                    i += width
                 }
+                op[count] = n
                 oInit = count + 1
             }
             sInit = count
@@ -87,6 +84,7 @@ struct GraphemeBreaks {
 
     /// The end (scalar index) of the cluster that starts at scalar `start`, a boundary.
     mutating func clusterEnd(from start: Int) -> Int {
+        if classes.isEmpty { classes = scalars.map(ScalarProperties.breakClass) }  // on first use
         if pendingNext < pending.count {
             defer { pendingNext += 1 }
             return pending[pendingNext]
