@@ -43,6 +43,16 @@ struct BidiAnalysis: Hashable, Sendable {
             paragraphLevel = 0
             return
         }
+        if fastPath, let level = Self.uniformLevel(scalars, direction: direction) {
+            // Only marks, spaces and strong characters of one direction, with at least one strong one:
+            // the paragraph takes that direction; AL becomes R (W3), marks take the preceding type or
+            // sos (W1), spaces between or around strong characters resolve to their direction (N1,
+            // with sos = eos = the paragraph's direction), trailing ones return to the paragraph level
+            // (L1), and nothing is raised (I1, I2): every level is the paragraph's.
+            levels = [UInt8](repeating: level, count: n)
+            paragraphLevel = level
+            return
+        }
         let chars: [FriBidiChar] = scalars.map(\.value)
         var types = [FriBidiCharType](repeating: FRIBIDI_TYPE_ON, count: n)
         var brackets = [FriBidiBracketType](repeating: 0, count: n)
@@ -80,4 +90,25 @@ struct BidiAnalysis: Hashable, Sendable {
 
     /// FriBidi's `fribidi_get_bracket` value for `scalar` (0 for characters that are not paired brackets).
     static func rawBracket(_ scalar: Unicode.Scalar) -> UInt32 { UInt32(fribidi_get_bracket(scalar.value)) }
+
+    /// The level of every scalar when the paragraph holds only NSM, U+0020 and strong characters of
+    /// one direction (L, or R and AL) agreeing with `direction` (0 or 1), at least one of them strong;
+    /// otherwise `nil`.
+    static func uniformLevel(_ scalars: [Unicode.Scalar], direction: ParagraphDirection) -> UInt8? {
+        var rtl: Bool? = nil
+        for s in scalars where s.value != 0x20 {
+            let t = fribidi_get_bidi_type(s.value)
+            let r: Bool
+            if t == FRIBIDI_TYPE_LTR { r = false } else if t == FRIBIDI_TYPE_RTL || t == FRIBIDI_TYPE_AL { r = true }
+            else if t == FRIBIDI_TYPE_NSM { continue } else { return nil }
+            if let rtl, rtl != r { return nil }
+            rtl = r
+        }
+        guard let rtl else { return nil }
+        switch direction {
+        case .auto: return rtl ? 1 : 0
+        case .ltr: return rtl ? nil : 0
+        case .rtl: return rtl ? 1 : nil
+        }
+    }
 }

@@ -1,4 +1,29 @@
 import CHarfBuzz
+import Synchronization
+
+/// Cleared HarfBuzz buffers kept between shaping calls, so that a call does not allocate and grow a
+/// buffer of its own (at most 8 are kept, and none that grew past 16 384 glyphs).
+private enum BufferPool {
+    struct Buffer: @unchecked Sendable { let pointer: OpaquePointer }
+    static let free = Mutex<[Buffer]>([])
+
+    static func take() -> OpaquePointer {
+        free.withLock { $0.popLast() }?.pointer ?? hb_buffer_create()
+    }
+
+    /// Returns `buffer` cleared (`hb_buffer_clear_contents`: no text, default properties, flags and
+    /// cluster level), or destroys it.
+    static func give(_ buffer: OpaquePointer) {
+        let big = hb_buffer_get_length(buffer) > 16_384
+        hb_buffer_clear_contents(buffer)
+        let kept = !big && free.withLock { pool in
+            guard pool.count < 8 else { return false }
+            pool.append(Buffer(pointer: buffer))
+            return true
+        }
+        if !kept { hb_buffer_destroy(buffer) }
+    }
+}
 
 /// Owns one HarfBuzz blob, face and font (the HarfBuzz boundary: raw HarfBuzz pointers never leave this file).
 ///
@@ -75,8 +100,8 @@ final class HarfBuzzFont: @unchecked Sendable {
     func shape(utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>, rtl: Bool, script: UInt32, language: String?,
                features: [FeatureSetting], count: (Int) -> Void, body: (RawGlyph) -> Void) {
         guard !range.isEmpty else { return }
-        let buffer = hb_buffer_create()
-        defer { hb_buffer_destroy(buffer) }
+        let buffer = BufferPool.take()
+        defer { BufferPool.give(buffer) }
         utf8.withMemoryRebound(to: CChar.self) { c in
             hb_buffer_add_utf8(buffer, c.baseAddress, Int32(c.count), UInt32(range.lowerBound), Int32(range.count))
         }

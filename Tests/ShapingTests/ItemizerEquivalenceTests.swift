@@ -153,7 +153,9 @@ struct ReferenceBidi {
         for trial in 0..<3000 {
             // Single-script pools reach the one-item fast path (with marks, controls and neutrals).
             let pools = [Array(Self.pool.prefix(22)), Self.pool, ["a", "b", " ", "1", ".", "\u{301}", "\r", "\n", "(", ")", "\u{200D}"],
-                         ["क", "ष", "त", "\u{94D}", "\u{93F}", " ", "१", "\u{200C}"], ["ا", "ل", "ع", "\u{64E}", " ", "٣", "1", "("]]
+                         ["क", "ष", "त", "\u{94D}", "\u{93F}", " ", "१", "\u{200C}"], ["ا", "ل", "ع", "\u{64E}", " ", "٣", "1", "("],
+                         ["ا", "ل", "ع", "\u{64E}", "\u{651}", " ", " ", "ש", "\u{5B8}"],
+                         ["क", "ष", "\u{94D}", "\u{93F}", "\u{902}", " ", "a", "\u{301}"]]
             let pool = pools[trial % pools.count]
             let n = Int.random(in: 0...24, using: &rng)
             let string = Self.randomString(&rng, count: n, pool: pool)
