@@ -54,13 +54,6 @@ final class CoverageCache {
         return yes
     }
 
-    /// Whether the first font of the stack last given to ``use(_:)`` covers every non-ignorable scalar.
-    func primaryCoversAll(_ scalars: [Unicode.Scalar]) -> Bool {
-        guard !fonts.isEmpty else { return false }
-        for s in scalars where !covers(s, 0) { return false }
-        return true
-    }
-
     /// The index in the stack last given to ``use(_:)`` of the first font that covers every
     /// non-ignorable scalar of `cluster`, or `nil` when none does (the same answer as
     /// ``FontFallback/choose(_:fonts:)``).

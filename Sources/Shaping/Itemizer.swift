@@ -41,20 +41,19 @@ enum Itemizer {
         var diagnostics: [ShapingDiagnostic] = []
         var items: [TextItem] = []
         guard !text.runs.isEmpty else { return ([], bidi.paragraphLevel, diagnostics) }
-        let coverage = CoverageCache()
         if text.runs.count == 1, !scalars.isEmpty, let primary = text.runs[0].attributes.fonts.first {
             // One run: units are whole clusters, each takes the level and script of its first scalar and
             // the first font covering it. When the primary font covers every scalar and all levels and
             // scripts are equal, every unit joins one item, whatever the cluster boundaries.
             let level = bidi.levels[0], script = scripts[0]
-            coverage.use(text.runs[0].attributes.fonts)
             if bidi.levels.allSatisfy({ $0 == level }) && scripts.allSatisfy({ $0 == script })
-                && coverage.primaryCoversAll(scalars) {
+                && primary.coversAllOrIgnorable(scalars) {
                 return ([TextItem(range: 0..<offset, level: level, script: script, runIndex: 0, font: primary)],
                         bidi.paragraphLevel, diagnostics)
             }
         }
         var reportedEmptyStacks = Set<Int>()
+        let coverage = CoverageCache()
 
         var runIndex = 0
         var scalarIndex = 0
@@ -135,6 +134,7 @@ enum Itemizer {
     /// the lowest odd level, reverse every maximal sequence of items at that level or higher).
     static func visualOrder(_ items: [TextItem]) -> [Int] {
         var order = Array(items.indices)
+        guard items.count > 1 else { return order }  // reversing one item changes nothing
         guard let highest = items.map(\.level).max(), let lowest = items.map(\.level).min() else { return order }
         let lowestOdd = lowest | 1
         guard highest >= lowestOdd else { return order }
