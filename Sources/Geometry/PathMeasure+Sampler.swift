@@ -41,7 +41,14 @@ extension PathMeasure {
                 }
             }
             t = invert(p, sigma)
-            var tangent = measure.unitTangent(p.segment, t, entering: !preferEarlier)
+            var tangent: Vector
+            let d = isCubic ? c0 + (c1 + c2 * t) * t : Vector(0, 0)
+            let l = d.length
+            if isCubic, l > 1e-9 * storage.segLength[p.segment], l.isFinite {
+                tangent = Vector(d.x / l, d.y / l)  // Segment.unitTangent's regular case, from the cached B′
+            } else {
+                tangent = measure.unitTangent(p.segment, t, entering: !preferEarlier)
+            }
             if preferEarlier { tangent = -tangent }
             return PathSample(point: storage.segments[p.segment].eval(t), tangent: tangent)
         }
