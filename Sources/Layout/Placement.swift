@@ -83,13 +83,14 @@ extension PlacementInput {
         out.glyphs.reserveCapacity(line.glyphs.count)
         out.mids.reserveCapacity(run.units.count)
         let length = measure.length
+        var sampler = measure.sampler()  // the midpoints come in increasing order
         for u in run.units {
             let mid = s0 + u.pen + u.advance / 2
             if !measure.isClosed, dropOffPath, mid < 0 || mid > length {
                 out.dropped.append(u.cluster)
                 continue
             }
-            let sample = measure.sample(at: mid)
+            let sample = sampler.sample(at: mid)
             let t = sample.tangent, n = sample.normal, angle = t.angle
             out.mids.append((sample.point, t))
             forEachGlyph(of: u) { g, pen in

@@ -14,6 +14,15 @@ struct BidiAnalysis: Hashable, Sendable {
 
     /// Analyses `scalars` as one paragraph with the requested base direction.
     init(scalars: [Unicode.Scalar], direction: ParagraphDirection) {
+        self.init(scalars, direction: direction, fastPath: true)
+    }
+
+    /// The analysis without the left-to-right fast path (for tests).
+    init(forcingFriBidi scalars: [Unicode.Scalar], direction: ParagraphDirection) {
+        self.init(scalars, direction: direction, fastPath: false)
+    }
+
+    private init(_ scalars: [Unicode.Scalar], direction: ParagraphDirection, fastPath: Bool) {
         let n = scalars.count
         var base: FriBidiParType = switch direction {
         case .auto: FRIBIDI_PAR_ON
@@ -23,6 +32,25 @@ struct BidiAnalysis: Hashable, Sendable {
         guard n > 0 else {
             levels = []
             paragraphLevel = direction == .rtl ? 1 : 0
+            return
+        }
+        if fastPath, direction != .rtl, scalars.allSatisfy({ $0.value < 0x0590 }) {
+            // Below U+0590 (Hebrew) every bidi class is L, EN, ES, ET, CS, NSM, BN, B, S, WS or ON: no
+            // strong right-to-left character, Arabic number or explicit formatting character, so the
+            // paragraph is left to right (its first strong character, if any, is L), European numbers
+            // become L (W7), neutrals take level 0 (N1, N2) and nothing is raised (I1): every level is 0.
+            levels = [UInt8](repeating: 0, count: n)
+            paragraphLevel = 0
+            return
+        }
+        if fastPath, let level = Self.uniformLevel(scalars, direction: direction) {
+            // Only marks, spaces and strong characters of one direction, with at least one strong one:
+            // the paragraph takes that direction; AL becomes R (W3), marks take the preceding type or
+            // sos (W1), spaces between or around strong characters resolve to their direction (N1,
+            // with sos = eos = the paragraph's direction), trailing ones return to the paragraph level
+            // (L1), and nothing is raised (I1, I2): every level is the paragraph's.
+            levels = [UInt8](repeating: level, count: n)
+            paragraphLevel = level
             return
         }
         let chars: [FriBidiChar] = scalars.map(\.value)
@@ -55,8 +83,32 @@ struct BidiAnalysis: Hashable, Sendable {
     /// The Bidi_Paired_Bracket property: for a paired bracket, an identifier shared by the opening and
     /// closing bracket of a pair and whether this one opens; `nil` for other characters.
     static func pairedBracket(_ scalar: Unicode.Scalar) -> (id: UInt32, opens: Bool)? {
-        let b = fribidi_get_bracket(scalar.value)
+        let b = ScalarProperties.bracket(scalar)
         guard b != 0 else { return nil }
         return (b & 0x7fff_ffff, b & 0x8000_0000 != 0)
+    }
+
+    /// FriBidi's `fribidi_get_bracket` value for `scalar` (0 for characters that are not paired brackets).
+    static func rawBracket(_ scalar: Unicode.Scalar) -> UInt32 { UInt32(fribidi_get_bracket(scalar.value)) }
+
+    /// The level of every scalar when the paragraph holds only NSM, U+0020 and strong characters of
+    /// one direction (L, or R and AL) agreeing with `direction` (0 or 1), at least one of them strong;
+    /// otherwise `nil`.
+    static func uniformLevel(_ scalars: [Unicode.Scalar], direction: ParagraphDirection) -> UInt8? {
+        var rtl: Bool? = nil
+        for s in scalars where s.value != 0x20 {
+            let t = fribidi_get_bidi_type(s.value)
+            let r: Bool
+            if t == FRIBIDI_TYPE_LTR { r = false } else if t == FRIBIDI_TYPE_RTL || t == FRIBIDI_TYPE_AL { r = true }
+            else if t == FRIBIDI_TYPE_NSM { continue } else { return nil }
+            if let rtl, rtl != r { return nil }
+            rtl = r
+        }
+        guard let rtl else { return nil }
+        switch direction {
+        case .auto: return rtl ? 1 : 0
+        case .ltr: return rtl ? nil : 0
+        case .rtl: return rtl ? 1 : nil
+        }
     }
 }

@@ -31,6 +31,10 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     public let variations: [FontVariation]
 
     let harfBuzz: HarfBuzzFont
+    /// Which BMP scalars were asked about and which of those need no other font (covered or
+    /// default-ignorable): 1024 words each, allocated on first use.
+    private struct CoverageMemo { var known: [UInt64] = [], ok: [UInt64] = [] }
+    private let coverageMemo = Mutex(CoverageMemo())
     private let freeType: Mutex<FreeTypeFace>
     private let unscaledMetrics: (ascender: Double, descender: Double, lineGap: Double, xHeight: Double, capHeight: Double)
 
@@ -102,6 +106,32 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the font maps `scalar` to a glyph of its own.
     public func covers(_ scalar: Unicode.Scalar) -> Bool { harfBuzz.glyph(for: scalar) != nil }
+
+    /// Whether every scalar is default-ignorable or has a glyph of its own; each BMP scalar is asked of
+    /// HarfBuzz once for the life of the font.
+    func coversAllOrIgnorable(_ scalars: [Unicode.Scalar]) -> Bool {
+        coverageMemo.withLock { m in
+            if m.known.isEmpty {
+                m.known = [UInt64](repeating: 0, count: 1024)
+                m.ok = [UInt64](repeating: 0, count: 1024)
+            }
+            for s in scalars {
+                let v = s.value
+                guard v < 0x10000 else {
+                    if ScalarProperties.isDefaultIgnorable(s) || covers(s) { continue } else { return false }
+                }
+                let w = Int(v >> 6), bit = UInt64(1) << UInt64(v & 63)
+                if m.known[w] & bit != 0 {
+                    if m.ok[w] & bit == 0 { return false }
+                    continue
+                }
+                let yes = ScalarProperties.isDefaultIgnorable(s) || covers(s)
+                m.known[w] |= bit
+                if yes { m.ok[w] |= bit } else { return false }
+            }
+            return true
+        }
+    }
 
     /// The unhinted outline of `glyph` in font units with y up (as the font draws it).
     public func outline(glyph: UInt32) -> Path {

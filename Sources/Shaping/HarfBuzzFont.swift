@@ -1,4 +1,29 @@
 import CHarfBuzz
+import Synchronization
+
+/// Cleared HarfBuzz buffers kept between shaping calls, so that a call does not allocate and grow a
+/// buffer of its own (at most 8 are kept, and none that grew past 16 384 glyphs).
+private enum BufferPool {
+    struct Buffer: @unchecked Sendable { let pointer: OpaquePointer }
+    static let free = Mutex<[Buffer]>([])
+
+    static func take() -> OpaquePointer {
+        free.withLock { $0.popLast() }?.pointer ?? hb_buffer_create()
+    }
+
+    /// Returns `buffer` cleared (`hb_buffer_clear_contents`: no text, default properties, flags and
+    /// cluster level), or destroys it.
+    static func give(_ buffer: OpaquePointer) {
+        let big = hb_buffer_get_length(buffer) > 16_384
+        hb_buffer_clear_contents(buffer)
+        let kept = !big && free.withLock { pool in
+            guard pool.count < 8 else { return false }
+            pool.append(Buffer(pointer: buffer))
+            return true
+        }
+        if !kept { hb_buffer_destroy(buffer) }
+    }
+}
 
 /// Owns one HarfBuzz blob, face and font (the HarfBuzz boundary: raw HarfBuzz pointers never leave this file).
 ///
@@ -70,34 +95,38 @@ final class HarfBuzzFont: @unchecked Sendable {
     ///   - language: a BCP 47 tag, or `nil` for HarfBuzz's default language.
     ///   - features: settings whose ``FeatureSetting/start`` and ``FeatureSetting/end`` are already
     ///     absolute UTF-8 offsets (cluster values) in `utf8`.
-    /// - Returns: glyphs in HarfBuzz's output order (visual order for the item), clusters as UTF-8 offsets.
-    func shape(utf8: [UInt8], range: Range<Int>, rtl: Bool, script: UInt32, language: String?,
-               features: [FeatureSetting]) -> [RawGlyph] {
-        guard !range.isEmpty else { return [] }
-        let buffer = hb_buffer_create()
-        defer { hb_buffer_destroy(buffer) }
-        utf8.withUnsafeBufferPointer { p in
-            p.withMemoryRebound(to: CChar.self) { c in
-                hb_buffer_add_utf8(buffer, c.baseAddress, Int32(c.count), UInt32(range.lowerBound), Int32(range.count))
-            }
+    ///   - body: called with the glyph count, then once per glyph in HarfBuzz's output order (visual
+    ///     order for the item), clusters as UTF-8 offsets.
+    func shape(utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>, rtl: Bool, script: UInt32, language: String?,
+               features: [FeatureSetting], count: (Int) -> Void, body: (RawGlyph) -> Void) {
+        guard !range.isEmpty else { return }
+        let buffer = BufferPool.take()
+        defer { BufferPool.give(buffer) }
+        utf8.withMemoryRebound(to: CChar.self) { c in
+            hb_buffer_add_utf8(buffer, c.baseAddress, Int32(c.count), UInt32(range.lowerBound), Int32(range.count))
         }
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_t(rawValue: script))
         if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
         hb_buffer_guess_segment_properties(buffer)
-        var feats: [hb_feature_t] = features.map { f in
-            hb_feature_t(tag: hb_tag_from_string(f.tag, -1), value: f.value,
-                         start: UInt32(clamping: f.start), end: f.end.map { UInt32(clamping: $0) } ?? UInt32.max)
+        if features.isEmpty {
+            hb_shape(font, buffer, nil, 0)
+        } else {
+            var feats: [hb_feature_t] = features.map { f in
+                hb_feature_t(tag: hb_tag_from_string(f.tag, -1), value: f.value,
+                             start: UInt32(clamping: f.start), end: f.end.map { UInt32(clamping: $0) } ?? UInt32.max)
+            }
+            hb_shape(font, buffer, &feats, UInt32(feats.count))
         }
-        hb_shape(font, buffer, &feats, UInt32(feats.count))
-        var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
-        return (0..<Int(count)).map { i in
-            RawGlyph(glyph: infos[i].codepoint, cluster: infos[i].cluster,
-                     xAdvance: positions[i].x_advance, yAdvance: positions[i].y_advance,
-                     xOffset: positions[i].x_offset, yOffset: positions[i].y_offset)
+        var n: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &n),
+              let positions = hb_buffer_get_glyph_positions(buffer, &n) else { return }
+        count(Int(n))
+        for i in 0..<Int(n) {
+            body(RawGlyph(glyph: infos[i].codepoint, cluster: infos[i].cluster,
+                          xAdvance: positions[i].x_advance, yAdvance: positions[i].y_advance,
+                          xOffset: positions[i].x_offset, yOffset: positions[i].y_offset))
         }
     }
 

@@ -23,19 +23,37 @@ enum Itemizer {
     /// The items of `text` in logical order, the paragraph level, and what went wrong.
     static func itemize(_ text: AttributedText, direction: ParagraphDirection)
         -> (items: [TextItem], paragraphLevel: UInt8, diagnostics: [ShapingDiagnostic]) {
-        let string = text.string
-        let scalars = Array(string.unicodeScalars)
-        var scalarOffsets: [Int] = []
-        scalarOffsets.reserveCapacity(scalars.count)
-        var offset = 0
-        for s in scalars { scalarOffsets.append(offset); offset += UTF8.width(s) }
+        if let r = text.string.utf8.withContiguousStorageIfAvailable({ itemize(text, utf8: $0, direction: direction) }) {
+            return r
+        }
+        let bytes = Array(text.string.utf8)
+        return bytes.withUnsafeBufferPointer { itemize(text, utf8: $0, direction: direction) }
+    }
+
+    static func itemize(_ text: AttributedText, utf8: UnsafeBufferPointer<UInt8>, direction: ParagraphDirection)
+        -> (items: [TextItem], paragraphLevel: UInt8, diagnostics: [ShapingDiagnostic]) {
+        var breaks = GraphemeBreaks(utf8: utf8)
+        let scalars = breaks.scalars, scalarOffsets = breaks.offsets
+        let offset = utf8.count
 
         let bidi = BidiAnalysis(scalars: scalars, direction: direction)
         let scripts = ScriptResolver.resolve(scalars)
         var diagnostics: [ShapingDiagnostic] = []
         var items: [TextItem] = []
         guard !text.runs.isEmpty else { return ([], bidi.paragraphLevel, diagnostics) }
+        if text.runs.count == 1, !scalars.isEmpty, let primary = text.runs[0].attributes.fonts.first {
+            // One run: units are whole clusters, each takes the level and script of its first scalar and
+            // the first font covering it. When the primary font covers every scalar and all levels and
+            // scripts are equal, every unit joins one item, whatever the cluster boundaries.
+            let level = bidi.levels[0], script = scripts[0]
+            if bidi.levels.allSatisfy({ $0 == level }) && scripts.allSatisfy({ $0 == script })
+                && primary.coversAllOrIgnorable(scalars) {
+                return ([TextItem(range: 0..<offset, level: level, script: script, runIndex: 0, font: primary)],
+                        bidi.paragraphLevel, diagnostics)
+            }
+        }
         var reportedEmptyStacks = Set<Int>()
+        let coverage = CoverageCache()
 
         var runIndex = 0
         var scalarIndex = 0
@@ -45,8 +63,23 @@ enum Itemizer {
             while runIndex + 1 < text.runs.count, b >= text.runs[runIndex].range.upperBound { runIndex += 1 }
             return runIndex
         }
-        for character in string {
-            let clusterEnd = clusterStart + character.utf8.count
+        // The item being grown (appended when a unit cannot join it): its font is `fonts[openFont]` of
+        // run `openRun`'s stack (within one stack, the first index of a font is the only one chosen).
+        var fontsRun = -1
+        var fonts: [Font] = []
+        var open = false, openStart = 0, openEnd = 0, openLevel: UInt8 = 0, openScript = Script.common
+        var openRun = 0, openFont = 0
+        func flush() {
+            if open {
+                items.append(TextItem(range: openStart..<openEnd, level: openLevel, script: openScript, runIndex: openRun,
+                                      font: text.runs[openRun].attributes.fonts[openFont]))
+            }
+        }
+        var clusterFirstScalar = 0
+        while clusterFirstScalar < scalars.count {
+            let clusterLastScalar = breaks.clusterEnd(from: clusterFirstScalar)
+            let clusterEnd = scalarOffsets[clusterLastScalar]
+            clusterFirstScalar = clusterLastScalar
             // A cluster split by an attribute run boundary becomes several units.
             var unitStart = clusterStart
             while unitStart < clusterEnd {
@@ -58,36 +91,42 @@ enum Itemizer {
                 // A run boundary inside a scalar (malformed runs) moves to the scalar's end.
                 unitEnd = scalarIndex < scalars.count ? scalarOffsets[scalarIndex] : offset
                 let unitScalars = scalars[firstScalar..<scalarIndex]
-                let fonts = text.runs[r].attributes.fonts
-                guard let primary = fonts.first else {
+                if r != fontsRun {
+                    fontsRun = r
+                    fonts = text.runs[r].attributes.fonts
+                    coverage.use(fonts)
+                }
+                guard !fonts.isEmpty else {
                     if reportedEmptyStacks.insert(r).inserted {
                         diagnostics.append(ShapingDiagnostic(cluster: unitStart, message: "run \(r) has no fonts; its text is not shaped"))
                     }
                     unitStart = unitEnd
                     continue
                 }
-                var font = primary
-                if let i = FontFallback.choose(unitScalars, fonts: fonts) {
-                    font = fonts[i]
+                var font = 0
+                if let i = coverage.choose(unitScalars) {
+                    font = i
                 } else {
                     let missing = unitScalars.filter { s in !FontFallback.isIgnorable(s) && !fonts.contains { $0.covers(s) } }
                     let names = missing.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
                     diagnostics.append(ShapingDiagnostic(
                         cluster: unitStart,
-                        message: "no font in the stack (\(fonts.map(\.name).joined(separator: ", "))) covers \(names.joined(separator: " ")); drawn as .notdef of \(primary.name)"))
+                        message: "no font in the stack (\(fonts.map(\.name).joined(separator: ", "))) covers \(names.joined(separator: " ")); drawn as .notdef of \(fonts[0].name)"))
                 }
                 let level = bidi.levels[firstScalar], script = scripts[firstScalar]
-                if var last = items.last, last.range.upperBound == unitStart, last.level == level,
-                   last.script == script, last.runIndex == r, last.font === font {
-                    last.range = last.range.lowerBound..<unitEnd
-                    items[items.count - 1] = last
+                if open, openEnd == unitStart, openLevel == level, openScript == script, openRun == r, openFont == font {
+                    openEnd = unitEnd
                 } else {
-                    items.append(TextItem(range: unitStart..<unitEnd, level: level, script: script, runIndex: r, font: font))
+                    flush()
+                    open = true
+                    openStart = unitStart; openEnd = unitEnd; openLevel = level; openScript = script
+                    openRun = r; openFont = font
                 }
                 unitStart = unitEnd
             }
             clusterStart = clusterEnd
         }
+        flush()
         return (items, bidi.paragraphLevel, diagnostics)
     }
 
@@ -95,6 +134,7 @@ enum Itemizer {
     /// the lowest odd level, reverse every maximal sequence of items at that level or higher).
     static func visualOrder(_ items: [TextItem]) -> [Int] {
         var order = Array(items.indices)
+        guard items.count > 1 else { return order }  // reversing one item changes nothing
         guard let highest = items.map(\.level).max(), let lowest = items.map(\.level).min() else { return order }
         let lowestOdd = lowest | 1
         guard highest >= lowestOdd else { return order }

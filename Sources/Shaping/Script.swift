@@ -12,7 +12,7 @@ struct Script: Hashable, Sendable, CustomStringConvertible {
     static let unknown = Script(tag: 0x5A7A_7A7A)
 
     /// The Script property of `scalar`.
-    init(of scalar: Unicode.Scalar) { tag = HarfBuzzFont.script(of: scalar) }
+    init(of scalar: Unicode.Scalar) { tag = ScalarProperties.script(scalar) }
 
     /// A script from its packed tag.
     init(tag: UInt32) { self.tag = tag }

@@ -21,21 +21,27 @@ public enum Shaper {
     /// - Parameter direction: the paragraph's base direction; `.auto` takes it from the first strong
     ///   character.
     public static func shape(_ text: AttributedText, direction: ParagraphDirection = .auto) -> ShapedLine {
-        let utf8 = Array(text.string.utf8)
         var (items, paragraphLevel, diagnostics) = Itemizer.itemize(text, direction: direction)
         let features = resolveFeatures(text, diagnostics: &diagnostics)
 
         var glyphs: [ShapedGlyph] = []
-        for index in Itemizer.visualOrder(items) {
-            let item = items[index]
-            let attributes = text.runs[item.runIndex].attributes
-            let k = attributes.size / Double(item.font.unitsPerEm)
-            let raw = item.font.harfBuzz.shape(utf8: utf8, range: item.range, rtl: item.isRTL, script: item.script.tag,
-                                               language: attributes.language, features: features[item.runIndex])
-            glyphs += raw.map {
-                ShapedGlyph(glyph: $0.glyph, cluster: Int($0.cluster), advance: Double($0.xAdvance) * k,
-                            xOffset: Double($0.xOffset) * k, yOffset: Double($0.yOffset) * k,
-                            font: item.font, size: attributes.size, runIndex: item.runIndex, isRTL: item.isRTL)
+        var string = text.string
+        string.makeContiguousUTF8()
+        string.utf8.withContiguousStorageIfAvailable { utf8 in
+            for index in Itemizer.visualOrder(items) {
+                let item = items[index]
+                let attributes = text.runs[item.runIndex].attributes
+                let k = attributes.size / Double(item.font.unitsPerEm)
+                let font = item.font, size = attributes.size, runIndex = item.runIndex, isRTL = item.isRTL
+                font.harfBuzz.shape(utf8: utf8, range: item.range, rtl: isRTL, script: item.script.tag,
+                                    language: attributes.language, features: features[item.runIndex],
+                                    count: { n in
+                    if glyphs.capacity < glyphs.count + n { glyphs.reserveCapacity(max(glyphs.count + n, 2 * glyphs.capacity)) }
+                }) { g in
+                    glyphs.append(ShapedGlyph(glyph: g.glyph, cluster: Int(g.cluster), advance: Double(g.xAdvance) * k,
+                                              xOffset: Double(g.xOffset) * k, yOffset: Double(g.yOffset) * k,
+                                              font: font, size: size, runIndex: runIndex, isRTL: isRTL))
+                }
             }
         }
         return ShapedLine(text: text.string, glyphs: glyphs, runs: text.runs.map(\.attributes),
