@@ -13,28 +13,26 @@ enum Output {
         let ext = (path as NSString).pathExtension.lowercased()
         guard ext == "png" || ext == "svg" else { throw .usage("--out must end in .png or .svg, got \"\(path)\"") }
         try makeFolder(for: path)
+        // Lay the extra labels out first; drawing them is then a plain loop on either surface.
+        var extras: [(labels: [PlacedLabel], mode: BlendMode)] = []
+        for label in extra {
+            extras.append((try failing { try label.layout() }, label.knockout ? .destinationOut : .sourceOver))
+        }
+        let extraLabels = extras.flatMap(\.labels)
+        var placed: [PlacedLabel]
         if ext == "png" {
             var rendered = try failing { try SceneRenderer.render(scene, resolver: resolver) }
-            rendered.labels += try drawExtra(extra, on: &rendered.canvas)
+            for (labels, mode) in extras { for l in labels { rendered.canvas.draw(l, mode: mode) } }
             try failing { try rendered.canvas.writePNG(to: path) }
-            warn(rendered.labels)
-            return rendered.labels
+            placed = rendered.labels
         } else {
             var (svg, labels) = try failing { try SceneRenderer.renderSVG(scene, resolver: resolver) }
-            labels += try drawExtra(extra, on: &svg)
+            for (ls, mode) in extras { for l in ls { svg.draw(l, mode: mode) } }
             try failing { try svg.write(to: path) }
-            warn(labels)
-            return labels
+            placed = labels
         }
-    }
-
-    private static func drawExtra<S: DrawingSurface>(_ extra: [ResolvedLabel], on surface: inout S) throws(CLIError) -> [PlacedLabel] {
-        var placed: [PlacedLabel] = []
-        for label in extra {
-            let labels = try failing { try label.layout() }
-            for l in labels { surface.draw(l, mode: label.knockout ? .destinationOut : .sourceOver) }
-            placed += labels
-        }
+        placed.append(contentsOf: extraLabels)
+        warn(placed)
         return placed
     }
 
