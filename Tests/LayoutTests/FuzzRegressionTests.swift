@@ -23,7 +23,8 @@ import Shaping
     /// FuzzSceneJSON, chord-march-huge-path.json: the chord method marched along the path in steps of a
     /// quarter advance through every distance up to 4·advance + length even where an open path's point
     /// stands still (before 0 and past the end), so a path of length 1e30 (or an offset of 1e15) never
-    /// finished. It now skips those stretches, with the same placements.
+    /// finished. It now skips those stretches and, after the first 16 advances, doubles its step, with
+    /// the same placements on ordinary paths.
     @Test(.timeLimit(.minutes(1))) func chordMarchEndsOnHugePathsAndOffsets() throws {
         var options = LabelOptions()
         options.method = .chord
@@ -36,6 +37,16 @@ import Shaping
                                                 along: huge, options: options)
             for g in labels.flatMap(\.glyphs) { #expect(g.origin.isFinite && g.angle.isFinite) }
         }
+        // chord-march-long-label-far-start.json: 200 clusters on a curve starting 5.9e21 px away. The measure
+        // cannot resolve distances far below its length, so each cluster marched all of its steps.
+        var far = Path()
+        far.move(to: Point(5.909973711006583e21, 150))
+        far.cubic(to: Point(580, 150), control1: Point(150, 20), control2: Point(450, 20))
+        options.overflow = .ellipsis
+        let long = String(repeating: "4", count: 70) + "Hello مرحبا न" + String(repeating: "o", count: 110) + "मस्ते"
+        let labels = try LabelLayout.layout(AttributedText(long, attributes: TextAttributes(fonts: stack, size: 30)),
+                                            along: far, options: options)
+        for g in labels.flatMap(\.glyphs) { #expect(g.origin.isFinite && g.angle.isFinite) }
         // A label anchored far before the start or beyond the end of an ordinary line: nothing fits.
         options.overflow = .visible
         for offset in [-1e15, 1e15] {
