@@ -80,3 +80,20 @@ extension LayoutFuzzRegressionTests {
         #expect(labels.count == LabelLayout.maximumRepeatCount)
     }
 }
+
+extension LayoutFuzzRegressionTests {
+    /// FuzzPipeline, overflow-message-huge-length.bin: the overflow error's message converted the lengths
+    /// to Int to drop ".0", which traps for a path 1e300 px long.
+    @Test func overflowMessageWithHugeLengths() {
+        #expect(LayoutError.overflow(textLength: -2e19, pathLength: 1e300).description
+                == "the text (-2e+19 px long) does not fit on the path (1e+300 px long)")
+        #expect(LayoutError.overflow(textLength: 412.34, pathLength: 200).description
+                == "the text (412.3 px long) does not fit on the path (200 px long)")
+        var options = LabelOptions()
+        options.overflow = .error
+        options.letterSpacing = -1e20
+        #expect(throws: LayoutError.self) {
+            _ = try LabelLayout.place(shaped("Hello"), along: horizontal(-1e300, 0, length: 1.5e300), options: options)
+        }
+    }
+}
