@@ -97,3 +97,21 @@ extension LayoutFuzzRegressionTests {
         }
     }
 }
+
+extension LayoutFuzzRegressionTests {
+    /// FuzzPipeline, offset-percent-overflows.bin: 1e300 % of a path 1e154 px long is infinite, so the
+    /// label's start was −∞, the chord pass's distances NaN, and NaN passed the off-path checks: six
+    /// glyphs were placed (at the path's start) with `overflow: .error` not raised. Now an error.
+    @Test func nonFiniteOffsetOrLengthIsAnError() {
+        var options = LabelOptions()
+        for method in PlacementMethod.allCases {
+            options.method = method
+            options.offset = .percent(1e300)
+            options.letterSpacing = 0
+            #expect(throws: LayoutError.self) { _ = try LabelLayout.place(shaped("Hello"), along: horizontal(0, 0, length: 1e154), options: options) }
+            options.offset = .pixels(0)
+            options.letterSpacing = 1e308
+            #expect(throws: LayoutError.self) { _ = try LabelLayout.place(shaped("Hello"), along: horizontal(0, 0, length: 100), options: options) }
+        }
+    }
+}
