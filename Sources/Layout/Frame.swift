@@ -33,9 +33,19 @@ struct Frame {
 
     private static func shifted(_ p: Path, _ d: Double) -> Path { d == 0 ? p : p.parallel(offset: d) }
 
-    /// The measure of the reversed path (shifted by the same amount along its own normal).
+    /// The backward measure once built: repeated copies each need it, and shifting and measuring a long
+    /// path 10000 times over took minutes (found by FuzzPipeline).
+    private final class BackwardCache { var measure: PathMeasure? }
+    private let backwardCache = BackwardCache()
+
+    /// The measure of the reversed path (shifted by the same amount along its own normal), built once.
     func backward() throws(LayoutError) -> PathMeasure {
-        do { return try PathMeasure(Self.shifted(backwardPath, parallelShift)) } catch { throw .path(error) }
+        if let m = backwardCache.measure { return m }
+        do {
+            let m = try PathMeasure(Self.shifted(backwardPath, parallelShift))
+            backwardCache.measure = m
+            return m
+        } catch { throw .path(error) }
     }
 
     /// s0 for a label of length `w` on a path of length `length`.

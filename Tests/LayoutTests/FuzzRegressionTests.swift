@@ -115,3 +115,23 @@ extension LayoutFuzzRegressionTests {
         }
     }
 }
+
+extension LayoutFuzzRegressionTests {
+    /// FuzzPipeline, repeat-rebuilds-backward-measure.bin: every repeated copy that the upright rule
+    /// flipped shifted and measured the reversed path again; with a parallel shift of a path that
+    /// flattens into 2^16 steps, thousands of copies took minutes. The reversed measure is now built once.
+    @Test(.timeLimit(.minutes(1))) func repeatedFlippedCopiesShareTheBackwardMeasure() throws {
+        // A flat half ellipse run right to left, so every copy flips, and not circular, so its parallel
+        // curve is sampled densely (about 22000 points).
+        var flat = Path()
+        flat.move(to: Point(2e6, 0))
+        flat.append(.arc(EllipticalArc(center: Point(1e6, 0), radii: Vector(1e6, 1e-3), startAngle: 0, sweepAngle: .pi)))
+        var options = LabelOptions()
+        options.dy = 3
+        options.repeatSpacing = 100
+        let start = ContinuousClock.now
+        let copies = try LabelLayout.place(shaped("Hi", size: 200), along: flat, options: options)
+        #expect(copies.count > 1000 && copies.allSatisfy(\.flipped))
+        #expect(ContinuousClock.now - start < .seconds(30))
+    }
+}
