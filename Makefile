@@ -25,7 +25,7 @@ bench: deps
 	.build/release/pathtext-bench
 
 sanitize: deps
-	$(SWIFT) test --sanitize=address -Xswiftc -use-ld=lld
+	LSAN_OPTIONS=suppressions=$(CURDIR)/fixtures/lsan.supp $(SWIFT) test --sanitize=address -Xswiftc -use-ld=lld
 	$(SWIFT) test --sanitize=thread
 
 fuzz: deps

@@ -35,8 +35,18 @@ struct Frame {
         }
     }
 
-    /// The measure of the reversed path (shifted by the same amount along its own normal).
-    func backward() throws(LayoutError) -> PathMeasure { try Self.shifted(base.reversed(), parallelShift) }
+    /// The backward measure once built: repeated copies each need it, and shifting a long path 10000
+    /// times over took minutes (found by FuzzPipeline).
+    private final class BackwardCache { var measure: PathMeasure? }
+    private let backwardCache = BackwardCache()
+
+    /// The measure of the reversed path (shifted by the same amount along its own normal), built once.
+    func backward() throws(LayoutError) -> PathMeasure {
+        if let m = backwardCache.measure { return m }
+        let m = try Self.shifted(base.reversed(), parallelShift)
+        backwardCache.measure = m
+        return m
+    }
 
     /// s0 for a label of length `w` on a path of length `length`.
     func start(length: Double, advance w: Double, options: LabelOptions) -> Double {

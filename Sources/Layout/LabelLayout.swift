@@ -61,6 +61,12 @@ public enum LabelLayout {
         case .stretch(let length): run.fitStretch(to: length ?? frame.forward.length)
         }
 
+        // A percentage offset of a long path, or letter spacing, can overflow to infinity; every distance
+        // after that is NaN, and NaN distances pass the off-path checks (found by FuzzPipeline).
+        guard options.offset.resolved(length: frame.forward.length).isFinite else {
+            throw .badOption("the offset \(options.offset) is beyond any distance along a path \(frame.forward.length) px long")
+        }
+        guard run.advance.isFinite else { throw .badOption("the label's length (with letter spacing and fitting) is not finite") }
         let input = PlacementInput(line: line, run: run, normalShift: frame.normalShift)
         if let gap = options.repeatSpacing {
             guard gap.isFinite, gap >= 0 else { throw .badOption("repeat spacing must be a finite number ≥ 0") }

@@ -28,6 +28,7 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
 
     private static func fmt(_ v: Double) -> String {
         let r = (v * 10).rounded() / 10
-        return r == r.rounded() ? String(Int(r)) : String(r)
+        // Whole numbers without ".0", but only within Int's range (a path can be 1e300 px long).
+        return r == r.rounded() && abs(r) < 1e15 ? String(Int(r)) : String(r)
     }
 }

@@ -123,14 +123,17 @@ extension PlacementInput {
                 var lo = startS, hi = startS
                 let limit = startS + 4 * a + length
                 // On an open path the point stands still before 0 and after the length (distances are
-                // clamped), so the march skips the first stretch and stops at the end; and it takes at
-                // most 2^16 steps, coarser than a/4 only on paths over 16384 advances long. Unbounded,
-                // it took (length + |s0|) / (a/4) samples: forever on huge paths or offsets.
+                // clamped), so the march skips the first stretch and stops at the end. Steps are a/4 for
+                // the first 16 advances of path (the chord nearly always reaches a within the first few),
+                // then double: marching the whole way in steps of a/4 took (length + |s0|) / (a/4)
+                // samples, which never ended on huge paths (or, with the measure unable to resolve
+                // distances far below its length, ran 2^16 steps per cluster).
                 if !measure.isClosed, hi < 0 { hi = min(0, limit); lo = hi }
-                let marchEnd = measure.isClosed ? limit : min(limit, length)
-                let step = max(a / 4, 1e-3, (marchEnd - hi) / 65536)
+                var step = max(a / 4, 1e-3), steps = 0
                 while hi < limit {
                     if !measure.isClosed, hi >= length { lo = limit; hi = limit; break }
+                    steps += 1
+                    if steps > 64 { step *= 2 }
                     hi = min(hi + step, limit)
                     if measure.sample(at: hi).point.distance(to: pa) >= a { break }
                     lo = hi
