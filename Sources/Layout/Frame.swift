@@ -13,7 +13,7 @@ struct Frame {
     /// The shift applied along each unit's normal (0 when the measure is the parallel curve).
     let normalShift: Double
 
-    init(path: Path, line: ShapedLine, options: LabelOptions) throws(LayoutError) {
+    init(measure: PathMeasure, line: ShapedLine, options: LabelOptions) throws(LayoutError) {
         let dy = options.dy + options.baseline.shift(for: line.metrics)
         guard dy.isFinite else { throw .badOption("dy must be a finite number") }
         if options.shift == .parallel, dy != 0 {
@@ -21,10 +21,7 @@ struct Frame {
         } else {
             parallelShift = 0; normalShift = dy
         }
-        do {
-            let measured = try PathMeasure(path)
-            base = options.side == .right ? measured.reversed() : measured
-        } catch { throw .path(error) }
+        base = options.side == .right ? measure.reversed() : measure
         forward = try Self.shifted(base, parallelShift)
     }
 

@@ -31,12 +31,22 @@ public enum LabelLayout {
         throws(LayoutError) -> [PlacedLabel]
     {
         guard !line.glyphs.isEmpty else { throw .emptyText }
-        try check(options, path: path)
+        return try place(line, along: try measure(path, options), options: options)
+    }
+
+    /// Places an already shaped line along a measured path: measure a path once, then place any number
+    /// of labels on it (map labels, dial rings) without measuring it again.
+    /// - Complexity: O(n log m) for n glyphs on a path of m segments.
+    public static func place(_ line: ShapedLine, along measure: PathMeasure, options: LabelOptions = LabelOptions())
+        throws(LayoutError) -> [PlacedLabel]
+    {
+        guard !line.glyphs.isEmpty else { throw .emptyText }
+        try check(options, segments: measure.segmentCount)
         for g in line.glyphs where !(g.size > 0 && g.size <= options.limits.fontSize) {
             throw g.size > 0 ? .limitExceeded(what: "font size", amount: g.size, limit: options.limits.fontSize)
                 : .badOption("the font size must be above 0, got \(g.size)")
         }
-        let frame = try Frame(path: path, line: line, options: options)
+        let frame = try Frame(measure: measure, line: line, options: options)
         var line = line
         var size = line.runs.first?.size ?? line.glyphs[0].size
         var shrunkBelowMinimum = false
@@ -88,22 +98,30 @@ public enum LabelLayout {
                               shape: (AttributedText) -> ShapedLine = { Shaper.shape($0) })
         throws(LayoutError) -> [PlacedLabel]
     {
+        try layout(text, along: try measure(path, options), options: options, shape: shape)
+    }
+
+    /// Shapes `text` and places it along a measured path, which can be shared by many labels.
+    public static func layout(_ text: AttributedText, along measure: PathMeasure, options: LabelOptions = LabelOptions(),
+                              shape: (AttributedText) -> ShapedLine = { Shaper.shape($0) })
+        throws(LayoutError) -> [PlacedLabel]
+    {
         let bytes = text.string.utf8.count
         guard bytes <= options.limits.textBytes else {
             throw .limitExceeded(what: "text length in bytes", amount: Double(bytes), limit: Double(options.limits.textBytes))
         }
-        try check(options, path: path)
+        try check(options, segments: measure.segmentCount)
         for run in text.runs where !(run.attributes.size > 0 && run.attributes.size <= options.limits.fontSize) {
             throw run.attributes.size > 0
                 ? .limitExceeded(what: "font size", amount: run.attributes.size, limit: options.limits.fontSize)
                 : .badOption("the font size must be above 0, got \(run.attributes.size)")
         }
         let line = shape(text)
-        guard case .ellipsis = options.overflow else { return try place(line, along: path, options: options) }
-        let frame = try Frame(path: path, line: line, options: options)
+        guard case .ellipsis = options.overflow else { return try place(line, along: measure, options: options) }
+        let frame = try Frame(measure: measure, line: line, options: options)
         var visible = options
         visible.overflow = .visible
-        if frame.forward.isClosed || frame.fits(line, options: options) { return try place(line, along: path, options: visible) }
+        if frame.forward.isClosed || frame.fits(line, options: options) { return try place(line, along: measure, options: visible) }
         // Keep the longest prefix of grapheme clusters that fits with "…" appended (binary search).
         let characters = Array(text.string)
         var lo = 0, hi = characters.count - 1, best: (ShapedLine, [Int])? = nil
@@ -114,20 +132,26 @@ public enum LabelLayout {
             if frame.fits(candidate, options: options) { best = (candidate, cut); lo = n + 1 } else { hi = n - 1 }
         }
         guard let (fitted, cut) = best else {
-            var labels = try place(shape(text.truncated(keeping: 0).0), along: path, options: visible)
+            var labels = try place(shape(text.truncated(keeping: 0).0), along: measure, options: visible)
             for i in labels.indices { labels[i].overflow = true; labels[i].droppedClusters += text.clusterOffsets() }
             return labels
         }
-        var labels = try place(fitted, along: path, options: visible)
+        var labels = try place(fitted, along: measure, options: visible)
         for i in labels.indices { labels[i].overflow = true; labels[i].droppedClusters += cut }
         return labels
     }
 }
 
 extension LabelLayout {
-    /// Rejects non-finite option values and paths over the segment limit, before any work.
-    static func check(_ o: LabelOptions, path: Path) throws(LayoutError) {
+    /// Measures `path`, after checking it against the segment limit.
+    static func measure(_ path: Path, _ o: LabelOptions) throws(LayoutError) -> PathMeasure {
         let segments = path.subpaths.reduce(0) { $0 + $1.segments.count }
+        try check(o, segments: segments)
+        do { return try PathMeasure(path) } catch { throw .path(error) }
+    }
+
+    /// Rejects non-finite option values and paths over the segment limit, before any work.
+    static func check(_ o: LabelOptions, segments: Int) throws(LayoutError) {
         guard segments <= o.limits.pathSegments else {
             throw .limitExceeded(what: "number of path segments", amount: Double(segments), limit: Double(o.limits.pathSegments))
         }

@@ -50,3 +50,25 @@ import Shaping
         }
     }
 }
+
+@Suite struct PrebuiltMeasureTests {
+    @Test func aMeasuredPathGivesTheSamePlacementsAndCanBeShared() throws {
+        let path = try Path(svgPathData: "M 0 300 C 200 0 400 600 600 300 S 900 100 1000 300")
+        let measure = try PathMeasure(path)
+        var options = LabelOptions()
+        options.align = .center; options.dy = 6; options.method = .align
+        for (text, offset) in [("First label", -30.0), ("مرحبا بالعالم", 0), ("क्षत्रिय", 30)] {
+            options.offset = .pixels(offset)
+            let line = shaped(text, size: 28)
+            let viaPath = try LabelLayout.place(line, along: path, options: options)
+            let viaMeasure = try LabelLayout.place(line, along: measure, options: options)
+            #expect(viaPath.map(\.glyphs) == viaMeasure.map(\.glyphs))
+            #expect(viaPath.map(\.start) == viaMeasure.map(\.start))
+        }
+        // The side and upright rules still reverse a shared measure correctly.
+        options.side = .right
+        let right = try LabelLayout.place(shaped("Right side", size: 28), along: measure, options: options)[0]
+        let rightViaPath = try LabelLayout.place(shaped("Right side", size: 28), along: path, options: options)[0]
+        #expect(right.glyphs == rightViaPath.glyphs && right.flipped == rightViaPath.flipped)
+    }
+}
