@@ -42,6 +42,16 @@ struct PlacementInput {
     /// Shift applied along each unit's normal (dy for `normal` shift; 0 for `parallel`, where the
     /// measure itself is already the parallel curve).
     var normalShift: Double
+    /// Each run's colour and baseline shift, read once: reading them per glyph from ``ShapedLine/runs``
+    /// copied the whole `TextAttributes` (font and feature arrays, language) every time.
+    private let runColors: [Color]
+    private let runShifts: [Double]
+
+    init(line: ShapedLine, run: ClusterRun, normalShift: Double) {
+        self.line = line; self.run = run; self.normalShift = normalShift
+        runColors = line.runs.map(\.color)
+        runShifts = line.runs.map(\.baselineShift)
+    }
 
     /// Yields each glyph of unit `u` with its pen offset from the unit's start (x offsets scaled by stretch).
     @inline(__always)
@@ -57,7 +67,7 @@ struct PlacementInput {
     @inline(__always)
     func placed(_ g: Int, origin: Point, angle: Double, pathDistance: Double, normalOffset: Double) -> PlacedGlyph {
         let sg = line.glyphs[g]
-        let color = line.runs.indices.contains(sg.runIndex) ? line.runs[sg.runIndex].color : .black
+        let color = runColors.indices.contains(sg.runIndex) ? runColors[sg.runIndex] : .black
         return PlacedGlyph(glyph: sg.glyph, cluster: sg.cluster, font: sg.font, size: sg.size, origin: origin,
                            angle: angle, advance: run.glyphAdvances[g], scaleX: run.scaleX, runIndex: sg.runIndex,
                            color: color, pathDistance: pathDistance, normalOffset: normalOffset)
@@ -67,7 +77,7 @@ struct PlacementInput {
     @inline(__always)
     func up(_ g: Int) -> Double {
         let sg = line.glyphs[g]
-        let shift = line.runs.indices.contains(sg.runIndex) ? line.runs[sg.runIndex].baselineShift : 0
+        let shift = runShifts.indices.contains(sg.runIndex) ? runShifts[sg.runIndex] : 0
         return sg.yOffset + shift + normalShift
     }
 }

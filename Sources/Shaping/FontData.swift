@@ -14,7 +14,18 @@ final class FontData: Sendable {
     init(_ bytes: some Collection<UInt8>) {
         count = bytes.count
         base = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
-        _ = UnsafeMutableRawBufferPointer(start: base, count: count).initializeMemory(as: UInt8.self, from: bytes)
+        let destination = UnsafeMutableRawBufferPointer(start: base, count: count)
+        // One bulk copy when the bytes are contiguous (Data, [UInt8]); element by element otherwise.
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { src in
+            destination.copyMemory(from: UnsafeRawBufferPointer(src))
+        }
+        if copied == nil {
+            if let data = bytes as? Data {
+                data.withUnsafeBytes { destination.copyMemory(from: $0) }
+            } else {
+                _ = destination.initializeMemory(as: UInt8.self, from: bytes)
+            }
+        }
     }
 
     /// Reads a whole file.
