@@ -41,10 +41,11 @@ let package = Package(
         ),
 
         // libFuzzer targets: scripts/fuzz builds them with -DFUZZING; built plainly they replay their seed corpora.
-        .executableTarget(name: "FuzzPathData", dependencies: ["Geometry"], path: "Fuzz/FuzzPathData"),
-        .executableTarget(name: "FuzzFontBytes", dependencies: ["Geometry", "Shaping"], path: "Fuzz/FuzzFontBytes"),
-        .executableTarget(name: "FuzzPipeline", dependencies: ["Geometry", "Shaping", "Layout", "Render"], path: "Fuzz/FuzzPipeline"),
-        .executableTarget(name: "FuzzSceneJSON", dependencies: ["Geometry", "Layout", "Scenes"], path: "Fuzz/FuzzSceneJSON"),
+        .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
+        .executableTarget(name: "FuzzPathData", dependencies: ["FuzzSupport", "Geometry"], path: "Fuzz/FuzzPathData"),
+        .executableTarget(name: "FuzzFontBytes", dependencies: ["FuzzSupport", "Geometry", "Shaping"], path: "Fuzz/FuzzFontBytes"),
+        .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzSupport", "Geometry", "Shaping", "Layout", "Render"], path: "Fuzz/FuzzPipeline"),
+        .executableTarget(name: "FuzzSceneJSON", dependencies: ["FuzzSupport", "Geometry", "Layout", "Scenes"], path: "Fuzz/FuzzSceneJSON"),
 
         // Tests mirror the modules.
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),

@@ -5,6 +5,7 @@
 // libFuzzer supplies `main`. Built plainly (as `swift build` does) it is a replay tool: it runs the files
 // given as arguments (folders are walked), or its seed corpus when given none, through the same function.
 import Foundation
+import FuzzSupport
 import Geometry
 import Shaping
 import Layout
@@ -267,39 +268,6 @@ public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -
 }
 #else
 @main enum FuzzPipelineReplay {
-    static func main() {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../fixtures/fuzz/FuzzPipeline").standardized.path
-        var args = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("-") }
-        if args.isEmpty { args = [corpus] }
-        var count = 0
-        for file in inputFiles(args) {
-            guard let d = FileManager.default.contents(atPath: file) else { continue }
-            d.withUnsafeBytes { fuzzPipeline($0) }
-            count += 1
-        }
-        print("FuzzPipeline: replayed \(count) inputs")
-    }
+    static func main() { FuzzReplay.main(name: "FuzzPipeline", sourceFile: #filePath) { fuzzPipeline($0) } }
 }
 #endif
-
-/// The files named by `args`, walking folders recursively, sorted.
-func inputFiles(_ args: [String]) -> [String] {
-    var out: [String] = []
-    let fm = FileManager.default
-    for a in args {
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: a, isDirectory: &isDir) else { continue }
-        if isDir.boolValue {
-            let sub = (fm.enumerator(atPath: a)?.allObjects as? [String] ?? []).sorted()
-            for s in sub {
-                var d: ObjCBool = false
-                let p = a + "/" + s
-                if fm.fileExists(atPath: p, isDirectory: &d), !d.boolValue { out.append(p) }
-            }
-        } else {
-            out.append(a)
-        }
-    }
-    return out
-}
