@@ -26,7 +26,7 @@ bench: deps
 
 sanitize: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/fixtures/lsan.supp $(SWIFT) test --sanitize=address -Xswiftc -use-ld=lld
-	$(SWIFT) test --sanitize=thread
+	TSAN_OPTIONS=suppressions=$(CURDIR)/fixtures/tsan.supp $(SWIFT) test --sanitize=thread
 
 fuzz: deps
 	scripts/fuzz $(SECONDS)

@@ -22,9 +22,18 @@ func confined(_ names: [String]?) -> [String]? {
     names?.map { $0.contains("/") || $0.hasPrefix(".") ? "missing.ttf" : $0 }
 }
 
+/// Set FUZZ_VERBOSE=1 to print how many labels each input resolved and laid out.
+let verbose = ProcessInfo.processInfo.environment["FUZZ_VERBOSE"] != nil
+
 /// One input. Decode and resolve errors are fine; traps, hangs and non-finite positions are bugs.
 func fuzzSceneJSON(_ bytes: UnsafeRawBufferPointer) {
-    guard let scene = try? SceneJSON.decode(Data(bytes)) else { return }
+    let scene: Scene
+    do { scene = try SceneJSON.decode(Data(bytes)) } catch {
+        if verbose { print("not a scene: \(error)") }
+        return
+    }
+    var resolvedCount = 0, laidOut = 0, glyphCount = 0
+    defer { if verbose { print("\(scene.labels.count) labels: \(resolvedCount) resolved, \(laidOut) laid out, \(glyphCount) glyphs placed") } }
     // Writing and reading back gives the same scene.
     let again: Scene
     do { again = try SceneJSON.decode(SceneJSON.encode(scene)) } catch {
@@ -45,9 +54,12 @@ func fuzzSceneJSON(_ bytes: UnsafeRawBufferPointer) {
             precondition(!error.description.isEmpty)
             continue
         }
+        resolvedCount += 1
         guard resolved.text.string.unicodeScalars.count <= 256 else { continue }
         guard let placed = try? resolved.layout() else { continue }
+        laidOut += 1
         for l in placed {
+            glyphCount += l.glyphs.count
             for g in l.glyphs {
                 precondition(g.origin.isFinite && g.angle.isFinite, "glyph \(g.glyph) at \(g.origin), \(g.angle) in \(l)")
             }
