@@ -8,6 +8,10 @@ extension PlacedLabel {
     /// edges are first flattened, then subdivided until the mapped midpoint of every edge lies within
     /// `tolerance` of the mapped chord, so long straight edges bend with the path too.
     /// Returns the rigidly transformed outline when the label has no measure.
+    ///
+    /// Subdivision stops at ``bendPointBudget`` points per outline: a glyph far larger than the curve it
+    /// is bent around (a 10 000 px letter on a 1 px circle) is then drawn with coarser chords instead of
+    /// taking seconds.
     public func bentOutline(of glyph: PlacedGlyph, tolerance: Double = 0.05) -> Path {
         let outline = glyph.font.outline(glyph: glyph.glyph, size: glyph.size)
         guard let measure else { return outline.transformed(by: glyph.transform) }
@@ -16,6 +20,7 @@ extension PlacedLabel {
             return sample.point + sample.normal * (glyph.normalOffset - p.y)
         }
         var out = Path()
+        var budget = Self.bendPointBudget
         for poly in outline.flattened(tolerance: tolerance) where poly.count > 1 {
             out.move(to: map(poly[0]))
             for i in 1..<poly.count {
@@ -25,7 +30,8 @@ extension PlacedLabel {
         }
         func subdivide(_ a: Point, _ b: Point, _ ma: Point, _ mb: Point, depth: Int) {
             let m = a.lerp(b, 0.5), mm = map(m)
-            if depth < 12, mm.distance(to: ma.lerp(mb, 0.5)) > tolerance {
+            if depth < 12, budget > 0, mm.distance(to: ma.lerp(mb, 0.5)) > tolerance {
+                budget -= 1
                 subdivide(a, m, ma, mm, depth: depth + 1)
                 subdivide(m, b, mm, mb, depth: depth + 1)
             } else {
@@ -34,4 +40,7 @@ extension PlacedLabel {
         }
         return out
     }
+
+    /// The most subdivisions ``bentOutline(of:tolerance:)`` makes for one glyph (65 536).
+    public static let bendPointBudget = 1 << 16
 }

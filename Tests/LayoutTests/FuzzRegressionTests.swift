@@ -134,4 +134,22 @@ extension LayoutFuzzRegressionTests {
         #expect(copies.count > 1000 && copies.allSatisfy(\.flipped))
         #expect(ContinuousClock.now - start < .seconds(30))
     }
+
+    /// FuzzPipeline (with rendering), bend-huge-glyph-on-tiny-circle.bin: 10 000 px glyphs bent around a
+    /// circle of radius 1 subdivided every outline edge to depth 12, about a second per glyph. Subdivision
+    /// now stops at `PlacedLabel.bendPointBudget` per glyph.
+    @Test func bendingHugeGlyphsAroundATinyCircleStaysWithinTheBudget() throws {
+        var options = LabelOptions()
+        options.warp = .bend; options.align = .center
+        let labels = try LabelLayout.place(shaped("World", size: 10_000), along: Path.circle(center: Point(0, 1e6), radius: 1), options: options)
+        for label in labels {
+            for g in label.glyphs {
+                let bent = label.bentOutline(of: g)
+                let points = bent.subpaths.reduce(0) { $0 + $1.segments.count }
+                let edges = g.font.outline(glyph: g.glyph, size: g.size).flattened(tolerance: 0.05).reduce(0) { $0 + $1.count }
+                #expect(points <= edges + PlacedLabel.bendPointBudget + bent.subpaths.count)
+                #expect(bent.subpaths.allSatisfy { $0.start.isFinite })
+            }
+        }
+    }
 }
