@@ -131,6 +131,11 @@ struct Frame {
                              + "\(LabelLayout.maximumRepeatCount) copies: use a larger repeat spacing")
         }
         let count = max(1, Int(copies))
+        let clusters = count * input.run.units.count
+        guard clusters <= options.limits.repeatedClusters else {
+            throw .limitExceeded(what: "number of repeated clusters (\(count) copies of \(input.run.units.count))",
+                                 amount: Double(clusters), limit: Double(options.limits.repeatedClusters))
+        }
         let block = Double(count) * w + Double(count - 1) * gap
         let first = start(length: length, advance: block, options: options)
         var labels: [PlacedLabel] = []

@@ -12,12 +12,15 @@ public struct ResourceLimits: Hashable, Sendable {
     public var fontSize: Double
     /// The largest canvas, in pixels (default 100 megapixels).
     public var canvasPixels: Int
+    /// The most clusters one label may place in all its repeated copies together (default 100 000):
+    /// `repeat` on a very long path with a tiny gap is otherwise bounded only by the copy count.
+    public var repeatedClusters: Int
 
     /// Creates limits.
     public init(textBytes: Int = 100_000, pathSegments: Int = 1_000_000, fontSize: Double = 10_000,
-                canvasPixels: Int = 100_000_000) {
+                canvasPixels: Int = 100_000_000, repeatedClusters: Int = 100_000) {
         self.textBytes = textBytes; self.pathSegments = pathSegments; self.fontSize = fontSize
-        self.canvasPixels = canvasPixels
+        self.canvasPixels = canvasPixels; self.repeatedClusters = repeatedClusters
     }
 
     /// The defaults.

@@ -152,4 +152,19 @@ extension LayoutFuzzRegressionTests {
             }
         }
     }
+
+    /// FuzzPipeline (with rendering), repeat-chord-tiny-gap-long-ellipse.bin: a label repeated every
+    /// 0.001 px along a 4 000 000 px path asked for ~8 000 copies and took 40 s. Copies × clusters is now
+    /// limited by `ResourceLimits.repeatedClusters`.
+    @Test func repeatIsLimitedByTheClustersItWouldPlace() throws {
+        var options = LabelOptions()
+        options.repeatSpacing = 0.001
+        let line = shaped("Long road name", size: 10)
+        #expect(throws: LayoutError.self) { try LabelLayout.place(line, along: horizontal(0, 0, length: 4_000_000), options: options) }
+        options.limits.repeatedClusters = 10_000_000
+        options.repeatSpacing = 100
+        let many = try LabelLayout.place(line, along: horizontal(0, 0, length: 200_000), options: options)
+        #expect(many.count > 1000)
+    }
 }
+
