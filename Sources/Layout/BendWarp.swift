@@ -9,7 +9,7 @@ extension PlacedLabel {
     /// `tolerance` of the mapped chord, so long straight edges bend with the path too.
     /// Returns the rigidly transformed outline when the label has no measure.
     ///
-    /// Subdivision stops at ``bendPointBudget`` points per outline: a glyph far larger than the curve it
+    /// Subdivision stops after ``bendPointBudget`` subdivisions per outline: a glyph far larger than the curve it
     /// is bent around (a 10 000 px letter on a 1 px circle) is then drawn with coarser chords instead of
     /// taking seconds.
     public func bentOutline(of glyph: PlacedGlyph, tolerance: Double = 0.05) -> Path {
@@ -41,6 +41,7 @@ extension PlacedLabel {
         return out
     }
 
-    /// The most subdivisions ``bentOutline(of:tolerance:)`` makes for one glyph (65 536).
-    public static let bendPointBudget = 1 << 16
+    /// The most subdivisions ``bentOutline(of:tolerance:)`` makes for one glyph (16 384; an ordinary glyph
+    /// on an ordinary curve needs a few hundred).
+    public static let bendPointBudget = 1 << 14
 }
