@@ -112,17 +112,7 @@ extension PathMeasure {
             for _ in 0..<100 {
                 if abs(f) <= tol { break }
                 if f > 0 { hi = t } else { lo = t }
-                // Halley's step, as in PathMeasure.invert.
-                let e1 = seg.deriv(t)
-                let w = e1.length
-                var next = t - f / w
-                if w > 0 {
-                    let fpp = e1.dot(seg.deriv2(t)) / w
-                    let denom = 1 - f * fpp / (2 * w * w)
-                    if denom > 0.5 && denom < 2 { next = t - f / (w * denom) }
-                }
-                var bisect = false
-                if !(next > lo && next < hi) { next = (lo + hi) / 2; bisect = true }
+                let (next, bisect) = seg.halleyStep(at: t, residual: f, lo: lo, hi: hi)
                 if next == t || hi - lo <= 1e-16 { break }
                 if !bisect && abs(next - t) <= short {
                     f += seg.shortArclen(from: t, to: next)

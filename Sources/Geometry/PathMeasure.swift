@@ -197,17 +197,7 @@ public struct PathMeasure: Sendable {
         for _ in 0..<100 {
             if abs(f) <= tol { break }
             if f > 0 { hi = t } else { lo = t }
-            // Halley's step: f′ = |B′|, f″ = B′·B″/|B′|.
-            let d1 = seg.deriv(t)
-            let v = d1.length
-            var next = t - f / v
-            if v > 0 {
-                let fpp = d1.dot(seg.deriv2(t)) / v
-                let denom = 1 - f * fpp / (2 * v * v)
-                if denom > 0.5 && denom < 2 { next = t - f / (v * denom) }
-            }
-            var bisect = false
-            if !(next > lo && next < hi) { next = (lo + hi) / 2; bisect = true }
+            let (next, bisect) = seg.halleyStep(at: t, residual: f, lo: lo, hi: hi)
             if next == t || hi - lo <= 1e-16 { break }
             if !bisect && abs(next - t) <= 1e-2 * span {
                 f += seg.shortArclen(from: t, to: next)

@@ -53,7 +53,7 @@ public struct PlacedGlyph: Hashable, Sendable {
                 minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
             }
             for seg in sp.segments {
-                if case .quad(let q) = seg { for p in [q.p1] { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) } }
+                if case .quad(let q) = seg { minX = min(minX, q.p1.x); maxX = max(maxX, q.p1.x); minY = min(minY, q.p1.y); maxY = max(maxY, q.p1.y) }
                 if case .cubic(let c) = seg { for p in [c.p1, c.p2] { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) } }
             }
         }

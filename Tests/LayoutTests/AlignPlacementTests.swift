@@ -101,8 +101,6 @@ import Shaping
             // The unit's midpoint: origin of its first glyph moved back to the middle of the unit.
             let g = u[0]
             let a = u.reduce(0) { $0 + $1.advance }
-            let mid = g.origin + Vector.polar(g.angle) * (a / 2 - g.advance * 0 - 0)
-            _ = mid
             let ys = line.glyphs.first { $0.cluster == g.cluster }!.yOffset
             let midPoint = g.origin + Vector.polar(g.angle) * (a / 2) - Vector(sin(g.angle), -cos(g.angle)) * ys
             #expect(abs(midPoint.distance(to: c) - (r - 10)) < 1e-6 * r)
