@@ -70,8 +70,8 @@ enum LayoutBench {
     }
 
     /// A wave of cubic segments (200 px chords, about 240 px of arc each), longer than `length` by at least one segment.
-    static func wave(length: Double) -> Path {
-        var path = Path()
+    static func wave(length: Double) -> BezPath {
+        var path = BezPath()
         var x = 0.0
         let y = 300.0
         path.move(to: Point(x, y))
@@ -88,8 +88,8 @@ enum LayoutBench {
         let peerName = "HarfBuzz alone: hb_buffer_clear_contents + add_utf8 + guess_segment_properties + hb_shape, reused buffer, hb-ot font at upem"
         for script in scripts {
             let path = fontsDir + "/" + script.font
-            let font: Font
-            do { font = try Font(path: path) } catch { fatalError("cannot load \(path): \(error)") }
+            let font: Typeface
+            do { font = try Typeface(path: path) } catch { fatalError("cannot load \(path): \(error)") }
             let peer = HarfBuzzPeer(path: path)
             for n in sizes {
                 if let filter, !"layout/\(script.name)/\(n)".contains(filter) { continue }

@@ -3,9 +3,9 @@ import Geometry
 
 enum MeasureBench {
     /// A smooth chain of `n` random cubics (each 20–60 px of chord), deterministic.
-    static func randomCubics(_ n: Int, seed: UInt64) -> Path {
+    static func randomCubics(_ n: Int, seed: UInt64) -> BezPath {
         var rng = XorShift(seed: seed)
-        var path = Path()
+        var path = BezPath()
         var p = Point(0, 0)
         var heading = 0.0
         path.move(to: p)

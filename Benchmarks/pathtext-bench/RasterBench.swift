@@ -78,10 +78,10 @@ enum RasterBench {
     static func run(_ config: BenchConfig, fontsDir: String, filter: String? = nil) -> [Row] {
         let sizes = [16, 32, 64, 128, 512].filter { filter == nil || "raster/\($0)px".contains(filter!) }
         // The glyphs, as shaped.
-        var glyphs: [(font: Font, path: String, glyph: UInt32)] = []
+        var glyphs: [(font: Typeface, path: String, glyph: UInt32)] = []
         for (text, file) in strings {
             let path = fontsDir + "/" + file
-            let font = try! Font(path: path)
+            let font = try! Typeface(path: path)
             let line = Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: [font], size: 16)))
             for g in line.glyphs where !font.outline(glyph: g.glyph).isEmpty {
                 glyphs.append((font, path, g.glyph))
@@ -92,7 +92,7 @@ enum RasterBench {
         for size in sizes {
             // Outlines loaded outside the timings, both sides.
             var peerGlyphs: [FreeTypePeer.Glyph] = []
-            var ours: [(path: Path, transform: Affine)] = []
+            var ours: [(path: BezPath, transform: Affine)] = []
             for g in glyphs {
                 guard let pg = ft.load(g.path, glyph: g.glyph, size: size) else { continue }
                 peerGlyphs.append(pg)

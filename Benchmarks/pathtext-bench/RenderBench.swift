@@ -18,12 +18,12 @@ enum RenderBench {
     /// `SceneRenderer.render` + `pngData()`, done piece by piece with a clock between the pieces:
     /// fonts (a fresh resolver loading every font, shape paths, label resolution), shaping, placement,
     /// rasterizing (canvas, shapes, glyphs — outlines come from FreeType on first use), PNG encoding.
-    static func staged(_ scene: Scene, fontsDir: String) -> (Stages, canvas: Canvas, png: [UInt8], glyphs: Int) {
+    static func staged(_ scene: Scene, fontsDir: String) -> (Stages, canvas: RasterCanvas, png: [UInt8], glyphs: Int) {
         var st = Stages()
         let t0 = nowNs()
         let resolver = SceneResolver(fontsDir: fontsDir)
-        var shapePaths: [Path] = []
-        var byID: [String: Path] = [:]
+        var shapePaths: [BezPath] = []
+        var byID: [String: BezPath] = [:]
         for (i, s) in scene.shapes.enumerated() {
             let p = try! s.path(at: "shapes[\(i)]")
             shapePaths.append(p)
@@ -38,15 +38,15 @@ enum RenderBench {
             for l in try! LabelLayout.place(line, along: r.path, options: r.options) { placed.append((l, r.knockout)) }
         }
         let t3 = nowNs()
-        var canvas = try! Canvas(width: scene.width, height: scene.height,
-                                 background: scene.background.flatMap { Color(hex: $0) } ?? .transparent)
+        var canvas = try! RasterCanvas(width: scene.width, height: scene.height,
+                                 background: scene.background.flatMap { RGBAColor(hex: $0) } ?? .transparent)
         for (s, p) in zip(scene.shapes, shapePaths) {
-            let mode: BlendMode = s.blend == "knockout" ? .destinationOut : .sourceOver
+            let mode: CompositeMode = s.blend == "knockout" ? .destinationOut : .sourceOver
             let rule: FillRule = s.fillRule == "evenodd" ? .evenOdd : .nonZero
-            if let fill = s.fill { canvas.fill(p, color: Color(hex: fill)!, rule: rule, mode: mode) }
+            if let fill = s.fill { canvas.fill(p, color: RGBAColor(hex: fill)!, rule: rule, mode: mode) }
             if let stroke = s.stroke {
                 let cap = s.strokeCap.flatMap(LineCap.init(rawValue:)) ?? .round
-                canvas.stroke(p, width: s.strokeWidth ?? 1, color: Color(hex: stroke)!, cap: cap, join: .round, mode: mode)
+                canvas.stroke(p, width: s.strokeWidth ?? 1, color: RGBAColor(hex: stroke)!, cap: cap, join: .round, mode: mode)
             }
         }
         for (l, knockout) in placed { canvas.draw(l, mode: knockout ? .destinationOut : .sourceOver) }
@@ -59,7 +59,7 @@ enum RenderBench {
     }
 
     /// The library's one call: `SceneRenderer.render` with a fresh resolver, then `pngData()`.
-    static func oneCall(_ scene: Scene, fontsDir: String) -> (Canvas, [UInt8]) {
+    static func oneCall(_ scene: Scene, fontsDir: String) -> (RasterCanvas, [UInt8]) {
         let r = try! SceneRenderer.render(scene, resolver: SceneResolver(fontsDir: fontsDir))
         return (r.canvas, try! r.canvas.pngData())
     }

@@ -8,10 +8,10 @@ import FuzzSupport
 import Geometry
 import Shaping
 
-/// One input: `Font(bytes:)`, and when it loads, metrics, the outlines of the first 50 glyphs and
+/// One input: `Typeface(bytes:)`, and when it loads, metrics, the outlines of the first 50 glyphs and
 /// shaping "Hello". Load errors are fine; traps and memory errors are bugs.
 func fuzzFontBytes(_ bytes: UnsafeRawBufferPointer) {
-    guard let font = try? Font(bytes: Array(bytes), name: "fuzz") else { return }
+    guard let font = try? Typeface(bytes: Array(bytes), name: "fuzz") else { return }
     precondition(font.unitsPerEm > 0 && font.glyphCount >= 0)
     _ = font.metrics(size: 16)
     _ = font.metrics(size: 0.5)

@@ -1,4 +1,4 @@
-// libFuzzer target: SVG path data → Path → svgPathData → Path again, then PathMeasure samples.
+// libFuzzer target: SVG path data → BezPath → svgPathData → BezPath again, then PathMeasure samples.
 //
 // Built with `-Xswiftc -DFUZZING` (see scripts/fuzz) this file only defines LLVMFuzzerTestOneInput and
 // libFuzzer supplies `main`. Built plainly (as `swift build` does) it is a replay tool: it runs the files
@@ -11,10 +11,10 @@ import Geometry
 /// that does not parse again are bugs.
 func fuzzPathData(_ bytes: UnsafeRawBufferPointer) {
     let text = String(decoding: bytes, as: UTF8.self)
-    guard let path = try? Path(svgPathData: text) else { return }
+    guard let path = try? BezPath(svgPathData: text) else { return }
     let data = path.svgPathData
-    let again: Path
-    do { again = try Path(svgPathData: data) } catch {
+    let again: BezPath
+    do { again = try BezPath(svgPathData: data) } catch {
         fatalError("serialized path data does not parse again: \(error)\n  input: \(text.debugDescription)\n  data: \(data)")
     }
     precondition(again.subpaths.count == path.subpaths.count,

@@ -12,7 +12,7 @@ import Layout
 import Render
 
 /// The embedded fonts, loaded once: Latin, Arabic, Hebrew, Devanagari, Thai.
-let stack: [Font] = {
+let stack: [Typeface] = {
     let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Fonts").standardized.path
     do { return try DefaultFonts.stack(folder: dir) } catch { fatalError("cannot load the embedded fonts: \(error)") }
@@ -79,7 +79,7 @@ func makeText(_ inp: inout Input) -> AttributedText {
                 s += inp.pick(tokens)
             }
         }
-        let fonts: [Font] = switch inp.int(6) {
+        let fonts: [Typeface] = switch inp.int(6) {
         case 0: []
         case 1: [stack[inp.int(stack.count)]]
         case 2: stack.reversed()
@@ -116,27 +116,27 @@ let pathDataTable: [String] = [
     "M0,0 c0,0 1e-12,1e-12 0,0", "M0 0 L100 100 Z", "M 0 0 L 1e-7 0",
 ]
 
-func makePath(_ inp: inout Input) -> Path {
+func makePath(_ inp: inout Input) -> BezPath {
     switch inp.int(4) {
     case 0:
-        return (try? Path(svgPathData: inp.pick(pathDataTable))) ?? Path()
+        return (try? BezPath(svgPathData: inp.pick(pathDataTable))) ?? BezPath()
     case 1:
         let c = Point(inp.number(coordinates), inp.number(coordinates))
         let r = inp.number([0, 1e-9, 1, 50, 200, 1e6, 1e200], scale: 0.5)
         let a0 = inp.number([0, .pi, -.pi / 2, 2 * .pi, 1e9], scale: 0.01)
         let a1 = inp.number([0, .pi, -.pi / 2, 2 * .pi, 4 * .pi], scale: 0.01)
         switch inp.int(5) {
-        case 0: return Path.circle(center: c, radius: r, startAngle: a0, clockwise: inp.bool())
-        case 1: return Path.ellipse(center: c, radii: Vector(r, inp.number([0, 1, 100])), rotation: a1,
+        case 0: return BezPath.circle(center: c, radius: r, startAngle: a0, clockwise: inp.bool())
+        case 1: return BezPath.ellipse(center: c, radii: Vector(r, inp.number([0, 1, 100])), rotation: a1,
                                     startAngle: a0, clockwise: inp.bool())
-        case 2: return Path.ringSector(center: c, innerRadius: inp.number([0, 1, 50, 500]), outerRadius: r,
+        case 2: return BezPath.ringSector(center: c, innerRadius: inp.number([0, 1, 50, 500]), outerRadius: r,
                                        startAngle: a0, endAngle: a1, clockwise: inp.bool())
-        case 3: return Path.roundedRectangle(origin: c, width: r, height: inp.number([0, 1, 100, 1e6]),
+        case 3: return BezPath.roundedRectangle(origin: c, width: r, height: inp.number([0, 1, 100, 1e6]),
                                              cornerRadius: inp.number([0, 5, 1e9, -1]))
-        default: return Path.arc(center: c, radius: r, startAngle: a0, endAngle: a1, clockwise: inp.bool())
+        default: return BezPath.arc(center: c, radius: r, startAngle: a0, endAngle: a1, clockwise: inp.bool())
         }
     default:
-        var p = Path()
+        var p = BezPath()
         var cur = Point(inp.number(coordinates), inp.number(coordinates))
         p.move(to: cur)
         for _ in 0..<(1 + inp.int(10)) {
@@ -174,7 +174,7 @@ func makePath(_ inp: inout Input) -> Path {
 
 func makeOptions(_ inp: inout Input) -> LabelOptions {
     var o = LabelOptions()
-    o.align = inp.pick(Alignment.allCases)
+    o.align = inp.pick(TextAnchor.allCases)
     let off = inp.number([0, 10, -10, 50, 100, 1e6, -1e6, 0.5, 1e300], scale: 0.5)
     o.offset = inp.bool() ? .pixels(off) : .percent(off)
     o.side = inp.pick(PathSide.allCases)
@@ -228,7 +228,7 @@ func fuzzPipeline(_ bytes: UnsafeRawBufferPointer) {
         return
     }
     // Draw everything on a small canvas: the rasterizer must clip whatever layout produced.
-    if var canvas = try? Canvas(width: 48, height: 32, background: .white) {
+    if var canvas = try? RasterCanvas(width: 48, height: 32, background: .white) {
         for label in labels.prefix(4) { canvas.draw(label) }
         precondition(canvas.pixels.count == 48 * 32 * 4)
     }

@@ -16,7 +16,7 @@ let fontsDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 /// One resolver for every input, so the embedded fonts load once. Only the fuzzer's single thread uses it.
 nonisolated(unsafe) let resolver = SceneResolver(fontsDir: fontsDir)
 
-/// Font names that could reach outside the fonts folder (`/dev/zero`, huge files) become a missing file:
+/// Typeface names that could reach outside the fonts folder (`/dev/zero`, huge files) become a missing file:
 /// the fuzzer tests parsing, not the machine's file system.
 func confined(_ names: [String]?) -> [String]? {
     names?.map { $0.contains("/") || $0.hasPrefix(".") ? "missing.ttf" : $0 }
@@ -41,7 +41,7 @@ func fuzzSceneJSON(_ bytes: UnsafeRawBufferPointer) {
     }
     precondition(again == scene, "scene changed in a JSON round trip")
 
-    var shapes: [String: Path] = [:]
+    var shapes: [String: BezPath] = [:]
     for (i, shape) in scene.shapes.enumerated() {
         guard let p = try? shape.path(at: "shapes[\(i)]") else { continue }
         if let id = shape.id { shapes[id] = p }

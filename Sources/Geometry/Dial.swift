@@ -7,7 +7,7 @@ import Darwin
 /// Angles of points about a centre, measured from a chosen zero direction in a chosen sense: the
 /// geometry of a dial or clock face. All results are wrap-safe across 0°/360°.
 ///
-/// Canvas angles are radians from +x towards +y (so on a y-down canvas they increase clockwise and
+/// RasterCanvas angles are radians from +x towards +y (so on a y-down canvas they increase clockwise and
 /// `-π/2` points up); dial angles are in `[0, 2π)` from ``zeroDirection`` in the dial's sense.
 public struct Dial: Hashable, Sendable {
     /// The centre of the dial.

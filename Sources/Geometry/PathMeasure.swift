@@ -22,11 +22,11 @@ public struct PathMeasure: Sendable {
     @usableFromInline let storage: Storage
 
     /// The measured path, as given (not reversed).
-    public var path: Path { storage.path }
+    public var path: BezPath { storage.path }
 
     /// The tables shared between a measure and its reversal.
     @usableFromInline final class Storage: Sendable {
-        let path: Path
+        let path: BezPath
         /// The segments of positive length, in order.
         let segments: [Segment]
         /// For each segment: its length, distance at its start, first piece, and subpath index.
@@ -38,7 +38,7 @@ public struct PathMeasure: Sendable {
         let pieceStart: [Double]
         let pieces: [Piece]
 
-        init(path: Path, segments: [Segment], segLength: [Double], segStart: [Double], segFirstPiece: [Int],
+        init(path: BezPath, segments: [Segment], segLength: [Double], segStart: [Double], segFirstPiece: [Int],
              segSubpath: [Int], pieceStart: [Double], pieces: [Piece]) {
             self.path = path; self.segments = segments; self.segLength = segLength; self.segStart = segStart
             self.segFirstPiece = segFirstPiece; self.segSubpath = segSubpath
@@ -60,7 +60,7 @@ public struct PathMeasure: Sendable {
     /// Measures `path`.
     /// - Throws: ``GeometryError/emptyPath`` when it has no segments, ``GeometryError/nonFinite(_:)`` when a
     ///   coordinate is NaN or infinite, ``GeometryError/zeroLength`` when every segment has zero length.
-    public init(_ path: Path) throws(GeometryError) {
+    public init(_ path: BezPath) throws(GeometryError) {
         guard !path.isEmpty else { throw .emptyPath }
         var segments: [Segment] = [], segLength: [Double] = [], segStart: [Double] = []
         var segFirstPiece: [Int] = [], segSubpath: [Int] = []

@@ -17,8 +17,8 @@ public struct SVGPathParser: Sendable {
     /// Parses the whole data into a path.
     /// - Throws: ``GeometryError/pathData(offset:expected:)`` at the first character that does not fit the grammar,
     ///   including numbers too large to be finite (`1e999`).
-    public mutating func parse() throws(GeometryError) -> Path {
-        var path = Path()
+    public mutating func parse() throws(GeometryError) -> BezPath {
+        var path = BezPath()
         i = 0
         skipWsp()
         if i == bytes.count { return path }
@@ -189,7 +189,7 @@ public struct SVGPathParser: Sendable {
     }
 }
 
-extension Path {
+extension BezPath {
     /// Parses SVG path data (the `d` attribute); see ``SVGPathParser``.
     /// - Throws: ``GeometryError/pathData(offset:expected:)``.
     public init(svgPathData data: String) throws(GeometryError) {
@@ -199,7 +199,7 @@ extension Path {
 
     /// Parses SVG path data; the same as ``init(svgPathData:)``.
     /// - Throws: ``GeometryError/pathData(offset:expected:)``.
-    public static func parse(_ data: String) throws(GeometryError) -> Path {
-        try Path(svgPathData: data)
+    public static func parse(_ data: String) throws(GeometryError) -> BezPath {
+        try BezPath(svgPathData: data)
     }
 }

@@ -50,7 +50,7 @@ extension Segment {
     }
 }
 
-extension Path {
+extension BezPath {
     /// Each subpath as a polyline within `tolerance` of the path (closed subpaths end at their start).
     public func flattened(tolerance: Double = 0.1) -> [[Point]] {
         subpaths.map { sp in

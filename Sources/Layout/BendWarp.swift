@@ -12,14 +12,14 @@ extension PlacedLabel {
     /// Subdivision stops after ``bendPointBudget`` subdivisions per outline: a glyph far larger than the curve it
     /// is bent around (a 10 000 px letter on a 1 px circle) is then drawn with coarser chords instead of
     /// taking seconds.
-    public func bentOutline(of glyph: PlacedGlyph, tolerance: Double = 0.05) -> Path {
+    public func bentOutline(of glyph: PlacedGlyph, tolerance: Double = 0.05) -> BezPath {
         let outline = glyph.font.outline(glyph: glyph.glyph, size: glyph.size)
         guard let measure else { return outline.transformed(by: glyph.transform) }
         func map(_ p: Point) -> Point {
             let sample = measure.sample(at: glyph.pathDistance + p.x * glyph.scaleX)
             return sample.point + sample.normal * (glyph.normalOffset - p.y)
         }
-        var out = Path()
+        var out = BezPath()
         var budget = Self.bendPointBudget
         for poly in outline.flattened(tolerance: tolerance) where poly.count > 1 {
             out.move(to: map(poly[0]))

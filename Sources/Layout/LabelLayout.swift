@@ -27,7 +27,7 @@ public enum LabelLayout {
     /// - Returns: one label, or several with ``LabelOptions/repeatSpacing``.
     /// - Throws: ``LayoutError`` for empty text, an unusable path, overflow with ``OverflowPolicy/error``, or a repeat spacing that gives more than ``maximumRepeatCount`` copies.
     /// - Complexity: O(n log m) for n glyphs on a path of m segments, after an O(m) measure.
-    public static func place(_ line: ShapedLine, along path: Path, options: LabelOptions = LabelOptions())
+    public static func place(_ line: ShapedLine, along path: BezPath, options: LabelOptions = LabelOptions())
         throws(LayoutError) -> [PlacedLabel]
     {
         guard !line.glyphs.isEmpty else { throw .emptyText }
@@ -94,7 +94,7 @@ public enum LabelLayout {
 
     /// Shapes `text` with ``Shaper`` and places it, supporting ``OverflowPolicy/ellipsis``, which needs
     /// to shape the shortened text again.
-    public static func layout(_ text: AttributedText, along path: Path, options: LabelOptions = LabelOptions(),
+    public static func layout(_ text: AttributedText, along path: BezPath, options: LabelOptions = LabelOptions(),
                               shape: (AttributedText) -> ShapedLine = { Shaper.shape($0) })
         throws(LayoutError) -> [PlacedLabel]
     {
@@ -144,7 +144,7 @@ public enum LabelLayout {
 
 extension LabelLayout {
     /// Measures `path`, after checking it against the segment limit.
-    static func measure(_ path: Path, _ o: LabelOptions) throws(LayoutError) -> PathMeasure {
+    static func measure(_ path: BezPath, _ o: LabelOptions) throws(LayoutError) -> PathMeasure {
         let segments = path.subpaths.reduce(0) { $0 + $1.segments.count }
         try check(o, segments: segments)
         do { return try PathMeasure(path) } catch { throw .path(error) }

@@ -1,5 +1,5 @@
 /// Where along the path the label is anchored (SVG `text-anchor` with `startOffset`).
-public enum Alignment: String, Sendable, Hashable, CaseIterable, Codable {
+public enum TextAnchor: String, Sendable, Hashable, CaseIterable, Codable {
     /// The label starts at the anchor (`left` is accepted as a synonym).
     case start
     /// The label is centred on the anchor.
@@ -122,7 +122,7 @@ public enum WarpMode: String, Sendable, Hashable, CaseIterable, Codable {
 /// Everything that controls placing one label on a path.
 public struct LabelOptions: Hashable, Sendable {
     /// The anchor.
-    public var align: Alignment = .start
+    public var align: TextAnchor = .start
     /// Offset of the anchor along the path.
     public var offset: PathOffset = .pixels(0)
     /// The side the text stands on.

@@ -8,7 +8,7 @@ public struct PlacedGlyph: Hashable, Sendable {
     /// The HarfBuzz cluster (UTF-8 byte offset into the label's text).
     public var cluster: Int
     /// The font that supplies the glyph.
-    public var font: Font
+    public var font: Typeface
     /// The size in pixels per em.
     public var size: Double
     /// The glyph origin on its shifted baseline, canvas pixels (y down), HarfBuzz offsets applied.
@@ -22,15 +22,15 @@ public struct PlacedGlyph: Hashable, Sendable {
     /// The index of the attribute run the glyph came from (``ShapedLine/runs``).
     public var runIndex: Int
     /// The glyph's colour.
-    public var color: Color
+    public var color: RGBAColor
     /// The distance along the measured path of the glyph origin (used by the `bend` warp).
     public var pathDistance: Double
     /// The perpendicular offset of the origin from the measured path, up positive (used by `bend`).
     public var normalOffset: Double
 
     /// Creates a placed glyph.
-    public init(glyph: UInt32, cluster: Int, font: Font, size: Double, origin: Point, angle: Double, advance: Double,
-                scaleX: Double = 1, runIndex: Int = 0, color: Color = .black, pathDistance: Double = 0,
+    public init(glyph: UInt32, cluster: Int, font: Typeface, size: Double, origin: Point, angle: Double, advance: Double,
+                scaleX: Double = 1, runIndex: Int = 0, color: RGBAColor = .black, pathDistance: Double = 0,
                 normalOffset: Double = 0) {
         self.glyph = glyph; self.cluster = cluster; self.font = font; self.size = size; self.origin = origin
         self.angle = angle; self.advance = advance; self.scaleX = scaleX; self.runIndex = runIndex

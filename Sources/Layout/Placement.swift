@@ -44,7 +44,7 @@ struct PlacementInput {
     var normalShift: Double
     /// Each run's colour and baseline shift, read once: reading them per glyph from ``ShapedLine/runs``
     /// copied the whole `TextAttributes` (font and feature arrays, language) every time.
-    private let runColors: [Color]
+    private let runColors: [RGBAColor]
     private let runShifts: [Double]
 
     init(line: ShapedLine, run: ClusterRun, normalShift: Double) {

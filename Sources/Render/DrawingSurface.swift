@@ -2,19 +2,19 @@ import Geometry
 import Shaping
 import Layout
 
-/// Something shapes and placed text can be drawn onto: the raster ``Canvas`` or an ``SVGDocument``.
+/// Something shapes and placed text can be drawn onto: the raster ``RasterCanvas`` or an ``SVGDocument``.
 public protocol DrawingSurface {
-    /// Fills `path` (mapped by `transform`) with `color`, or cuts it out with ``BlendMode/destinationOut``.
-    mutating func fillPath(_ path: Path, transform: Affine, color: Color, rule: FillRule, mode: BlendMode)
+    /// Fills `path` (mapped by `transform`) with `color`, or cuts it out with ``CompositeMode/destinationOut``.
+    mutating func fillPath(_ path: BezPath, transform: Affine, color: RGBAColor, rule: FillRule, mode: CompositeMode)
     /// Strokes `path` with round joins.
-    mutating func strokePath(_ path: Path, width: Double, color: Color, cap: LineCap, mode: BlendMode)
+    mutating func strokePath(_ path: BezPath, width: Double, color: RGBAColor, cap: LineCap, mode: CompositeMode)
 }
 
 extension DrawingSurface {
     /// Draws every glyph of a placed label: rigid glyphs through their placement transform, bent glyphs
     /// through the path (``WarpMode/bend``).
-    /// - Parameter mode: ``BlendMode/destinationOut`` cuts the glyphs out of what is below (knockout).
-    public mutating func draw(_ label: PlacedLabel, mode: BlendMode = .sourceOver) {
+    /// - Parameter mode: ``CompositeMode/destinationOut`` cuts the glyphs out of what is below (knockout).
+    public mutating func draw(_ label: PlacedLabel, mode: CompositeMode = .sourceOver) {
         for glyph in label.glyphs {
             switch label.warp {
             case .rigid:
@@ -29,21 +29,21 @@ extension DrawingSurface {
     }
 }
 
-extension Canvas: DrawingSurface {
+extension RasterCanvas: DrawingSurface {
     /// Rasterizes the fill onto the canvas.
-    public mutating func fillPath(_ path: Path, transform: Affine, color: Color, rule: FillRule, mode: BlendMode) {
+    public mutating func fillPath(_ path: BezPath, transform: Affine, color: RGBAColor, rule: FillRule, mode: CompositeMode) {
         fill(path, transform: transform, color: color, rule: rule, mode: mode)
     }
 
     /// Rasterizes the stroke onto the canvas.
-    public mutating func strokePath(_ path: Path, width: Double, color: Color, cap: LineCap, mode: BlendMode) {
+    public mutating func strokePath(_ path: BezPath, width: Double, color: RGBAColor, cap: LineCap, mode: CompositeMode) {
         stroke(path, width: width, color: color, cap: cap, join: .round, mode: mode)
     }
 }
 
 extension SVGDocument: DrawingSurface {
-    /// Adds a `<path>` (or a knockout mask for ``BlendMode/destinationOut``), the outline baked into canvas coordinates.
-    public mutating func fillPath(_ path: Path, transform: Affine, color: Color, rule: FillRule, mode: BlendMode) {
+    /// Adds a `<path>` (or a knockout mask for ``CompositeMode/destinationOut``), the outline baked into canvas coordinates.
+    public mutating func fillPath(_ path: BezPath, transform: Affine, color: RGBAColor, rule: FillRule, mode: CompositeMode) {
         switch mode {
         case .sourceOver: addPath(path, transform: transform, fill: color, rule: rule)
         case .destinationOut: addKnockout(path, transform: transform, rule: rule)
@@ -51,7 +51,7 @@ extension SVGDocument: DrawingSurface {
     }
 
     /// Adds a stroked `<path>`; a knockout stroke becomes a knockout of nothing (not supported in SVG output).
-    public mutating func strokePath(_ path: Path, width: Double, color: Color, cap: LineCap, mode: BlendMode) {
+    public mutating func strokePath(_ path: BezPath, width: Double, color: RGBAColor, cap: LineCap, mode: CompositeMode) {
         guard mode == .sourceOver else { return }
         addStroke(path, width: width, color: color, cap: cap, join: .round)
     }

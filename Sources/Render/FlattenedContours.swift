@@ -130,7 +130,7 @@ struct FlattenedContours: Sendable {
     func range(of i: Int) -> Range<Int> { (i == 0 ? 0 : ends[i - 1])..<ends[i] }
 
     /// Appends every non-empty subpath of `path`, mapped by `m` and flattened within `tolerance` pixels.
-    mutating func append(_ path: Path, transform m: Affine, tolerance: Double) {
+    mutating func append(_ path: BezPath, transform m: Affine, tolerance: Double) {
         let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.1
         for sp in path.subpaths where !sp.segments.isEmpty {
             push(m.apply(sp.start))

@@ -6,7 +6,7 @@ extension Rasterizer {
     /// The path is transformed and flattened first; the stroke is then built in device pixels with
     /// half-width `style.width/2 · √|det(transform)|` (exact for similarity transforms; under a
     /// non-uniform scale the pen stays circular instead of becoming an ellipse).
-    public mutating func rasterizeStroke(_ path: Path, transform: Affine = .identity, style: StrokeStyle,
+    public mutating func rasterizeStroke(_ path: BezPath, transform: Affine = .identity, style: StrokeOptions,
                                          clip: PixelRect? = nil, into mask: inout CoverageMask) {
         strokeSource.removeAll()
         strokeSource.append(path, transform: transform, tolerance: tolerance)
@@ -18,7 +18,7 @@ extension Rasterizer {
     }
 
     /// The coverage of the stroke of `path`; see ``rasterizeStroke(_:transform:style:clip:into:)``.
-    public mutating func rasterizeStroke(_ path: Path, transform: Affine = .identity, style: StrokeStyle,
+    public mutating func rasterizeStroke(_ path: BezPath, transform: Affine = .identity, style: StrokeOptions,
                                          clip: PixelRect? = nil) -> CoverageMask {
         var mask = CoverageMask()
         rasterizeStroke(path, transform: transform, style: style, clip: clip, into: &mask)

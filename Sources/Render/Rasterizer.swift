@@ -58,7 +58,7 @@ public struct Rasterizer: Sendable {
     ///   - rule: the fill rule.
     ///   - clip: the pixels of interest, usually the canvas; `nil` for the whole bounding box.
     /// - Returns: an empty mask when the path is empty, outside `clip`, or has non-finite coordinates.
-    public mutating func rasterize(_ path: Path, transform: Affine = .identity, rule: FillRule = .nonZero,
+    public mutating func rasterize(_ path: BezPath, transform: Affine = .identity, rule: FillRule = .nonZero,
                                    clip: PixelRect? = nil) -> CoverageMask {
         var mask = CoverageMask()
         rasterize(path, transform: transform, rule: rule, clip: clip, into: &mask)
@@ -67,7 +67,7 @@ public struct Rasterizer: Sendable {
 
     /// Like ``rasterize(_:transform:rule:clip:)`` but reuses `mask`'s storage, so that rendering many
     /// glyphs allocates nothing once the buffers have grown.
-    public mutating func rasterize(_ path: Path, transform: Affine = .identity, rule: FillRule = .nonZero,
+    public mutating func rasterize(_ path: BezPath, transform: Affine = .identity, rule: FillRule = .nonZero,
                                    clip: PixelRect? = nil, into mask: inout CoverageMask) {
         contours.removeAll()
         contours.append(path, transform: transform, tolerance: tolerance)

@@ -5,7 +5,7 @@ import Shaping
 ///
 /// Coordinates are written already transformed (no `transform` attributes), with
 /// ``SVGPathData`` numbers. Knockouts (``addKnockout(_:transform:rule:)``) cut a shape out of
-/// everything painted so far, background included, like ``BlendMode/destinationOut`` on a ``Canvas``:
+/// everything painted so far, background included, like ``CompositeMode/destinationOut`` on a ``RasterCanvas``:
 /// the content so far is wrapped in a group masked by the shape.
 public struct SVGDocument: Hashable, Sendable {
     /// The image width in pixels.
@@ -13,7 +13,7 @@ public struct SVGDocument: Hashable, Sendable {
     /// The image height in pixels.
     public let height: Double
     /// The colour painted under everything, if any.
-    public let background: Color?
+    public let background: RGBAColor?
     /// Digits after the decimal point in coordinates.
     public var decimals: Int = 3
 
@@ -22,7 +22,7 @@ public struct SVGDocument: Hashable, Sendable {
     private var masks = 0
 
     /// Creates an empty document, optionally painted with `background`.
-    public init(width: Double, height: Double, background: Color? = nil) {
+    public init(width: Double, height: Double, background: RGBAColor? = nil) {
         self.width = width; self.height = height; self.background = background
         if let background, background.a > 0 {
             elements.append("<rect width=\"\(n(width))\" height=\"\(n(height))\"\(paint("fill", background))/>")
@@ -30,14 +30,14 @@ public struct SVGDocument: Hashable, Sendable {
     }
 
     /// Adds a filled path.
-    public mutating func addPath(_ path: Path, transform: Affine = .identity, fill: Color, rule: FillRule = .nonZero) {
+    public mutating func addPath(_ path: BezPath, transform: Affine = .identity, fill: RGBAColor, rule: FillRule = .nonZero) {
         guard !path.isEmpty else { return }
         let r = rule == .evenOdd ? " fill-rule=\"evenodd\"" : ""
         elements.append("<path d=\"\(SVGPathData.encode(path, transform: transform, decimals: decimals))\"\(paint("fill", fill))\(r)/>")
     }
 
-    /// Adds a stroked path (not filled). The width is scaled by `√|det(transform)|`, as on a ``Canvas``.
-    public mutating func addStroke(_ path: Path, transform: Affine = .identity, width: Double, color: Color,
+    /// Adds a stroked path (not filled). The width is scaled by `√|det(transform)|`, as on a ``RasterCanvas``.
+    public mutating func addStroke(_ path: BezPath, transform: Affine = .identity, width: Double, color: RGBAColor,
                                    cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4) {
         guard !path.isEmpty else { return }
         let w = width * abs(transform.determinant).squareRoot()
@@ -49,7 +49,7 @@ public struct SVGDocument: Hashable, Sendable {
     }
 
     /// Cuts `path` out of everything added so far (the background too), leaving it transparent.
-    public mutating func addKnockout(_ path: Path, transform: Affine = .identity, rule: FillRule = .nonZero) {
+    public mutating func addKnockout(_ path: BezPath, transform: Affine = .identity, rule: FillRule = .nonZero) {
         guard !path.isEmpty, !elements.isEmpty else { return }
         masks += 1
         let id = "knockout\(masks)"
@@ -80,8 +80,8 @@ public struct SVGDocument: Hashable, Sendable {
     private func n(_ v: Double) -> String { SVGPathData.number(v, decimals: decimals) }
 
     /// ` fill="#rrggbb"` plus ` fill-opacity` when not opaque (the same for `stroke`).
-    private func paint(_ attribute: String, _ c: Color) -> String {
-        let opaque = Color(r: c.r, g: c.g, b: c.b)
+    private func paint(_ attribute: String, _ c: RGBAColor) -> String {
+        let opaque = RGBAColor(r: c.r, g: c.g, b: c.b)
         var s = " \(attribute)=\"\(opaque)\""
         if c.a != 255 { s += " \(attribute)-opacity=\"\(SVGPathData.number(Double(c.a) / 255, decimals: 3))\"" }
         return s

@@ -12,7 +12,7 @@ import Geometry
 /// large-arc flag is always 0 and every piece is unambiguous); a degenerate ellipse becomes a line.
 public enum SVGPathData {
     /// The path data of `path` mapped by `transform`, numbers rounded to `decimals` places (0…9).
-    public static func encode(_ path: Path, transform: Affine = .identity, decimals: Int = 3) -> String {
+    public static func encode(_ path: BezPath, transform: Affine = .identity, decimals: Int = 3) -> String {
         var w = Writer(decimals: max(0, min(9, decimals)))
         for sp in path.subpaths where !sp.segments.isEmpty {
             let start = transform.apply(sp.start)

@@ -5,9 +5,9 @@
 /// here: fonts are file names, paths are path data or shape references, options are the words the CLI
 /// takes. ``SceneRenderer`` resolves and draws them.
 public struct Scene: Codable, Hashable, Sendable {
-    /// Canvas width in pixels.
+    /// RasterCanvas width in pixels.
     public var width: Int
-    /// Canvas height in pixels.
+    /// RasterCanvas height in pixels.
     public var height: Int
     /// Background colour (`#RRGGBB[AA]`), or `none` for transparent (the default).
     public var background: String?
@@ -80,7 +80,7 @@ public struct SceneShape: Codable, Hashable, Sendable {
 public struct SceneRun: Codable, Hashable, Sendable {
     /// The text of the run.
     public var text: String
-    /// Font files (names in the fonts folder, or paths), primary first; the embedded stack follows.
+    /// Typeface files (names in the fonts folder, or paths), primary first; the embedded stack follows.
     public var font: [String]?
     /// Size in pixels per em.
     public var size: Double?

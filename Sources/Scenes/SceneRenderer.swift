@@ -6,7 +6,7 @@ import Render
 /// A scene drawn: the pixels, and the placements of every label (for `--json`).
 public struct RenderedScene: Sendable {
     /// The picture.
-    public var canvas: Canvas
+    public var canvas: RasterCanvas
     /// The placed labels, in the scene's label order (a repeated label contributes several).
     public var labels: [PlacedLabel]
 }
@@ -24,8 +24,8 @@ public enum SceneRenderer {
                               pixelLimit: Int? = nil) throws(SceneError) -> RenderedScene {
         let pixelLimit = pixelLimit ?? resolver.limits.canvasPixels
         let background = try SceneResolver.color(scene.background, .transparent, at: "background")
-        var canvas: Canvas
-        do { canvas = try Canvas(width: scene.width, height: scene.height, background: background, pixelLimit: pixelLimit) } catch {
+        var canvas: RasterCanvas
+        do { canvas = try RasterCanvas(width: scene.width, height: scene.height, background: background, pixelLimit: pixelLimit) } catch {
             throw SceneError(scene.width <= 0 ? "width" : scene.height <= 0 ? "height" : "", error.description)
         }
         let labels = try draw(scene, on: &canvas, resolver: resolver)
@@ -49,7 +49,7 @@ public enum SceneRenderer {
 
     /// Draws the shapes, then the labels, of `scene` on `surface`, and returns the placed labels.
     public static func draw<S: DrawingSurface>(_ scene: Scene, on surface: inout S, resolver: SceneResolver) throws(SceneError) -> [PlacedLabel] {
-        var shapesByID: [String: Path] = [:]
+        var shapesByID: [String: BezPath] = [:]
         for (i, shape) in scene.shapes.enumerated() {
             let at = "shapes[\(i)]"
             let path = try shape.path(at: at)
@@ -67,12 +67,12 @@ public enum SceneRenderer {
         return placed
     }
 
-    static func draw<S: DrawingSurface>(_ shape: SceneShape, path: Path, on surface: inout S, at: String) throws(SceneError) {
+    static func draw<S: DrawingSurface>(_ shape: SceneShape, path: BezPath, on surface: inout S, at: String) throws(SceneError) {
         let rule = try SceneResolver.word(shape.fillRule, "nonzero|evenodd", at: at + ".fillRule") {
             $0 == "nonzero" ? FillRule.nonZero : $0 == "evenodd" ? .evenOdd : nil
         } ?? .nonZero
         let mode = try SceneResolver.word(shape.blend, "normal|knockout", at: at + ".blend") {
-            $0 == "normal" ? BlendMode.sourceOver : $0 == "knockout" ? .destinationOut : nil
+            $0 == "normal" ? CompositeMode.sourceOver : $0 == "knockout" ? .destinationOut : nil
         } ?? .sourceOver
         if let fill = shape.fill {
             surface.fillPath(path, transform: .identity, color: try SceneResolver.color(fill, .black, at: at + ".fill"), rule: rule, mode: mode)

@@ -8,7 +8,7 @@ public struct ResolvedLabel: Sendable {
     /// The attributed text.
     public var text: AttributedText
     /// The path to follow.
-    public var path: Path
+    public var path: BezPath
     /// The placement options.
     public var options: LabelOptions
     /// The paragraph direction.
@@ -31,14 +31,14 @@ public final class SceneResolver {
     public let fontsDir: String?
     /// Limits applied to every label and canvas this resolver resolves.
     public var limits: ResourceLimits = .default
-    private var fonts: [String: Font] = [:]
-    private var embedded: [Font]?
+    private var fonts: [String: Typeface] = [:]
+    private var embedded: [Typeface]?
 
     /// Creates a resolver that finds fonts in `fontsDir`.
     public init(fontsDir: String? = nil) { self.fontsDir = fontsDir }
 
     /// The embedded stack, loaded once.
-    public func embeddedStack() throws(FontError) -> [Font] {
+    public func embeddedStack() throws(FontError) -> [Typeface] {
         if let embedded { return embedded }
         let stack = try DefaultFonts.stack(folder: fontsDir)
         embedded = stack
@@ -46,20 +46,20 @@ public final class SceneResolver {
     }
 
     /// A font by file name (looked up in the fonts folder) or path, loaded once.
-    public func font(_ name: String) throws(FontError) -> Font {
+    public func font(_ name: String) throws(FontError) -> Typeface {
         if let f = fonts[name] { return f }
         var path = name
         if !name.contains("/"), let dir = try? DefaultFonts.folder(explicit: fontsDir),
            FileManager.default.fileExists(atPath: dir + "/" + name) {
             path = dir + "/" + name
         }
-        let f = try Font(path: path)
+        let f = try Typeface(path: path)
         fonts[name] = f
         return f
     }
 
     /// The stack for `names`: those fonts first, then the embedded stack as fallback.
-    func stack(_ names: [String]?, at path: String) throws(SceneError) -> [Font] {
+    func stack(_ names: [String]?, at path: String) throws(SceneError) -> [Typeface] {
         do {
             var list = try (names ?? []).map { name throws(FontError) in try font(name) }
             if list.isEmpty { return try embeddedStack() }
@@ -73,9 +73,9 @@ public final class SceneResolver {
     }
 
     /// A colour, or `fallback` when absent.
-    static func color(_ text: String?, _ fallback: Color, at path: String) throws(SceneError) -> Color {
+    static func color(_ text: String?, _ fallback: RGBAColor, at path: String) throws(SceneError) -> RGBAColor {
         guard let text else { return fallback }
-        guard let c = Color(hex: text) else { throw SceneError(path, "expected a colour #RRGGBB or #RRGGBBAA, got \"\(text)\"") }
+        guard let c = RGBAColor(hex: text) else { throw SceneError(path, "expected a colour #RRGGBB or #RRGGBBAA, got \"\(text)\"") }
         return c
     }
 
@@ -94,12 +94,12 @@ public final class SceneResolver {
     }
 
     /// Resolves `label`, the `index`th of the scene, whose `shape` references look up `shapes`.
-    public func resolve(_ label: SceneLabel, index: Int, shapes: [String: Path] = [:]) throws(SceneError) -> ResolvedLabel {
+    public func resolve(_ label: SceneLabel, index: Int, shapes: [String: BezPath] = [:]) throws(SceneError) -> ResolvedLabel {
         let at = "labels[\(index)]"
         // The path.
-        let path: Path
+        let path: BezPath
         if let d = label.path {
-            do { path = try Path(svgPathData: d) } catch { throw SceneError(at + ".path", error.description) }
+            do { path = try BezPath(svgPathData: d) } catch { throw SceneError(at + ".path", error.description) }
         } else if let id = label.shape {
             guard let p = shapes[id] else { throw SceneError(at + ".shape", "no shape has the id \"\(id)\"") }
             path = p
@@ -134,7 +134,7 @@ public final class SceneResolver {
         // The options.
         var o = LabelOptions()
         o.limits = limits
-        o.align = try Self.word(label.align, "start|center|end", at: at + ".align", Alignment.init(name:)) ?? o.align
+        o.align = try Self.word(label.align, "start|center|end", at: at + ".align", TextAnchor.init(name:)) ?? o.align
         switch label.offset {
         case nil: break
         case .pixels(let v)?:

@@ -100,7 +100,7 @@ public enum Showcase {
 
     /// The drag picture: the figure-8, the targets (grey), and the handle's successive positions.
     public static func figureEightDrag() throws -> Scene {
-        let path = try Path(svgPathData: figureEight)
+        let path = try BezPath(svgPathData: figureEight)
         let measure = try PathMeasure(path)
         let start = measure.nearest(to: dragTargets[0]).distance
         let steps = measure.drag(from: start, through: dragTargets)

@@ -48,15 +48,15 @@ public enum DefaultFonts {
     }
 
     /// Loads the default stack from the fonts folder.
-    public static func stack(folder explicit: String? = nil) throws(FontError) -> [Font] {
+    public static func stack(folder explicit: String? = nil) throws(FontError) -> [Typeface] {
         let dir = try folder(explicit: explicit)
-        var fonts: [Font] = []
-        for name in stackFileNames { fonts.append(try Font(path: dir + "/" + name)) }
+        var fonts: [Typeface] = []
+        for name in stackFileNames { fonts.append(try Typeface(path: dir + "/" + name)) }
         return fonts
     }
 
     /// Loads one named file from the fonts folder (`NotoSans-Bold.ttf`).
-    public static func font(named file: String, folder explicit: String? = nil) throws(FontError) -> Font {
-        try Font(path: try folder(explicit: explicit) + "/" + file)
+    public static func font(named file: String, folder explicit: String? = nil) throws(FontError) -> Typeface {
+        try Typeface(path: try folder(explicit: explicit) + "/" + file)
     }
 }

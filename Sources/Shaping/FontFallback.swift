@@ -8,7 +8,7 @@ enum FontFallback {
 
     /// The index in `fonts` of the first font that covers every non-ignorable scalar of `cluster`,
     /// or `nil` when none does.
-    static func choose(_ cluster: some Sequence<Unicode.Scalar>, fonts: [Font]) -> Int? {
+    static func choose(_ cluster: some Sequence<Unicode.Scalar>, fonts: [Typeface]) -> Int? {
         let needed = cluster.filter { !isIgnorable($0) }
         return fonts.firstIndex { font in needed.allSatisfy { font.covers($0) } }
     }
@@ -20,7 +20,7 @@ enum FontFallback {
 final class CoverageCache {
     private static let slots = 256
     private struct Entry { var key: UInt32 = 0, asked: UInt64 = 0, covered: UInt64 = 0 }
-    private var fonts: [Font] = []
+    private var fonts: [Typeface] = []
     /// Per slot: scalar value + 1 (0: empty).
     private let entries = UnsafeMutablePointer<Entry>.allocate(capacity: slots)
 
@@ -29,7 +29,7 @@ final class CoverageCache {
 
     /// Makes the cache answer for `stack` (cleared when it is not the stack cached). Call before
     /// ``choose(_:)`` whenever the stack may have changed.
-    func use(_ stack: [Font]) {
+    func use(_ stack: [Typeface]) {
         if stack.count == fonts.count && zip(stack, fonts).allSatisfy({ $0 === $1 }) { return }
         entries.update(repeating: Entry(), count: Self.slots)
         fonts = stack

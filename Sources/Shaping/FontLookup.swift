@@ -21,9 +21,9 @@ public enum FontLookup {
     /// `family` and, when `style` is given, one of its style names equals `style` (ignoring case and
     /// spaces). A named instance of a variable font (Inter Bold) is selected with its coordinates.
     /// - Throws: ``FontError/familyNotFound(_:)`` (with `:style=` appended when the family exists but
-    ///   not the style), or the errors of ``Font/init(path:faceIndex:variations:)``.
-    public static func font(family: String, style: String? = nil) throws(FontError) -> Font {
-        try Font(family: family, style: style)
+    ///   not the style), or the errors of ``Typeface/init(path:faceIndex:variations:)``.
+    public static func font(family: String, style: String? = nil) throws(FontError) -> Typeface {
+        try Typeface(family: family, style: style)
     }
 
     /// The file and index Fontconfig has for `family` and `style`.
@@ -72,8 +72,8 @@ public enum FontLookup {
     }
 }
 
-extension Font {
-    /// Loads the installed font for `family` and `style` through Fontconfig (`Font(family: "Noto Sans",
+extension Typeface {
+    /// Loads the installed font for `family` and `style` through Fontconfig (`Typeface(family: "Noto Sans",
     /// style: "Bold")`); see ``FontLookup/font(family:style:)``.
     /// - Throws: ``FontError/familyNotFound(_:)`` when no installed font has that family (and style).
     public convenience init(family: String, style: String? = nil) throws(FontError) {

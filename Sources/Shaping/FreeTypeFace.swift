@@ -3,14 +3,14 @@ import Geometry
 
 /// Owns one FreeType library and face (the FreeType boundary: raw FreeType pointers never leave this file).
 ///
-/// Not thread-safe: ``Font`` keeps it inside a mutex. The face is sized to one pixel per font unit
+/// Not thread-safe: ``Typeface`` keeps it inside a mutex. The face is sized to one pixel per font unit
 /// (`FT_Set_Char_Size(upem·64)` at 72 dpi), so unhinted outlines come out in font units × 64.
 final class FreeTypeFace {
     private var library: FT_Library?
     private var face: FT_Face?
     private let data: FontData
     /// Cache of unscaled outlines (font units, y up), per glyph id.
-    private var outlines: [UInt32: Path] = [:]
+    private var outlines: [UInt32: BezPath] = [:]
 
     /// The face's units per em.
     let unitsPerEm: Int
@@ -68,9 +68,9 @@ final class FreeTypeFace {
     }
 
     /// The unhinted outline of `glyph` in font units, y up, or an empty path for a glyph with no outline.
-    func outline(glyph: UInt32) -> Path {
+    func outline(glyph: UInt32) -> BezPath {
         if let cached = outlines[glyph] { return cached }
-        var path = Path()
+        var path = BezPath()
         if let face, FT_Load_Glyph(face, glyph, PT_LOAD_NO_HINTING_NO_BITMAP) == 0,
            face.pointee.glyph.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
             path = Self.decompose(&face.pointee.glyph.pointee.outline)
@@ -119,9 +119,9 @@ final class FreeTypeFace {
         return ok
     }
 
-    /// Walks an FT_Outline into a ``Path`` scaled from 26.6 to font units.
-    private static func decompose(_ outline: inout FT_Outline) -> Path {
-        final class Sink { var path = Path() }
+    /// Walks an FT_Outline into a ``BezPath`` scaled from 26.6 to font units.
+    private static func decompose(_ outline: inout FT_Outline) -> BezPath {
+        final class Sink { var path = BezPath() }
         let sink = Sink()
         func pt(_ v: UnsafePointer<FT_Vector>?) -> Point {
             guard let v else { return .zero }

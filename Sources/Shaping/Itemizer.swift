@@ -11,7 +11,7 @@ struct TextItem: Hashable, Sendable {
     var runIndex: Int
     /// The font: the first in the run's stack that covers the item's clusters (the primary font
     /// when none does, which then draws `.notdef`).
-    var font: Font
+    var font: Typeface
 
     /// Whether the item reads right to left.
     var isRTL: Bool { level & 1 == 1 }
@@ -66,7 +66,7 @@ enum Itemizer {
         // The item being grown (appended when a unit cannot join it): its font is `fonts[openFont]` of
         // run `openRun`'s stack (within one stack, the first index of a font is the only one chosen).
         var fontsRun = -1
-        var fonts: [Font] = []
+        var fonts: [Typeface] = []
         var open = false, openStart = 0, openEnd = 0, openLevel: UInt8 = 0, openScript = Script.common
         var openRun = 0, openFont = 0
         func flush() {

@@ -12,7 +12,7 @@ public struct ShapedGlyph: Hashable, Sendable {
     /// HarfBuzz's y offset in pixels, **up** positive (as HarfBuzz reports it).
     public var yOffset: Double
     /// The font that supplied the glyph.
-    public var font: Font
+    public var font: Typeface
     /// The size in pixels per em.
     public var size: Double
     /// Index into ``ShapedLine/runs`` of the attribute run the glyph came from.
@@ -22,7 +22,7 @@ public struct ShapedGlyph: Hashable, Sendable {
 
     /// Creates a shaped glyph.
     public init(glyph: UInt32, cluster: Int, advance: Double, xOffset: Double = 0, yOffset: Double = 0,
-                font: Font, size: Double, runIndex: Int = 0, isRTL: Bool = false) {
+                font: Typeface, size: Double, runIndex: Int = 0, isRTL: Bool = false) {
         self.glyph = glyph; self.cluster = cluster; self.advance = advance; self.xOffset = xOffset
         self.yOffset = yOffset; self.font = font; self.size = size; self.runIndex = runIndex; self.isRTL = isRTL
     }

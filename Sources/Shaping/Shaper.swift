@@ -8,7 +8,7 @@
 /// - Script: the Unicode Script property, with Common and Inherited characters taking their
 ///   neighbours' script and paired brackets kept together.
 /// - Attribute runs: each run keeps its fonts, size, language and features.
-/// - Font fallback per grapheme cluster: the first font of the run's stack that covers every scalar of
+/// - Typeface fallback per grapheme cluster: the first font of the run's stack that covers every scalar of
 ///   the cluster (default-ignorables such as ZWJ or variation selectors need no coverage). When no
 ///   font does, the primary font draws `.notdef` (glyph 0) and a ``ShapingDiagnostic`` says so.
 ///
@@ -89,7 +89,7 @@ public enum Shaper {
     /// cap height over the fonts (at their sizes) that shaped an item; for text without items, those of
     /// the first run's primary font, so an empty line still has a height.
     static func lineMetrics(_ text: AttributedText, items: [TextItem]) -> FontMetrics {
-        var used: [(Font, Double)] = []
+        var used: [(Typeface, Double)] = []
         for item in items {
             let size = text.runs[item.runIndex].attributes.size
             if !used.contains(where: { $0.0 === item.font && $0.1 == size }) { used.append((item.font, size)) }

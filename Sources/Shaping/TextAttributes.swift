@@ -1,11 +1,11 @@
 /// How a run of text looks: its fonts, size, colour and typographic options.
 public struct TextAttributes: Hashable, Sendable {
     /// The font stack: the first font is primary, the rest are fallbacks tried per grapheme cluster.
-    public var fonts: [Font]
+    public var fonts: [Typeface]
     /// The size in pixels per em.
     public var size: Double
     /// The fill colour.
-    public var color: Color
+    public var color: RGBAColor
     /// OpenType features in `hb_feature_from_string` syntax (`kern=0`, `liga=0`, `ss01`, `+smcp`, `smcp[2:5]`).
     ///
     /// A range counts Unicode scalars from the start of this run, end exclusive. Check strings from users
@@ -20,7 +20,7 @@ public struct TextAttributes: Hashable, Sendable {
     public var baselineShift: Double
 
     /// Creates attributes.
-    public init(fonts: [Font], size: Double = 16, color: Color = .black, features: [String] = [],
+    public init(fonts: [Typeface], size: Double = 16, color: RGBAColor = .black, features: [String] = [],
                 language: String? = nil, letterSpacing: Double = 0, baselineShift: Double = 0) {
         self.fonts = fonts; self.size = size; self.color = color; self.features = features
         self.language = language; self.letterSpacing = letterSpacing; self.baselineShift = baselineShift

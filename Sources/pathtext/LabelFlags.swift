@@ -83,7 +83,7 @@ enum LabelFlags {
         do {
             var resolved = try resolver.resolve(label, index: 0)
             // Fontconfig families go in front of the stack.
-            var families: [Font] = []
+            var families: [Typeface] = []
             for family in args.all("font-family") {
                 let parts = family.split(separator: ":", maxSplits: 1).map(String.init)
                 families.append(try failing { try FontLookup.font(family: parts[0], style: parts.count > 1 ? parts[1] : nil) })

@@ -14,7 +14,7 @@ enum Output {
         guard ext == "png" || ext == "svg" else { throw .usage("--out must end in .png or .svg, got \"\(path)\"") }
         try makeFolder(for: path)
         // Lay the extra labels out first; drawing them is then a plain loop on either surface.
-        var extras: [(labels: [PlacedLabel], mode: BlendMode)] = []
+        var extras: [(labels: [PlacedLabel], mode: CompositeMode)] = []
         for label in extra {
             extras.append((try failing { try label.layout() }, label.knockout ? .destinationOut : .sourceOver))
         }

@@ -41,10 +41,10 @@ import PathText
                     "--color", "#aa0000", "--width", "400", "--height", "200"]
         let png = try pathtext(args + ["--out", dir + "/a.png", "--json", dir + "/a.json"])
         #expect(png.status == 0, "\(png.stderr)")
-        let canvas = try Canvas(pngFile: dir + "/a.png")
+        let canvas = try RasterCanvas(pngFile: dir + "/a.png")
         #expect(canvas.width == 400 && canvas.height == 200)
         var red = 0
-        for y in 0..<200 { for x in 0..<400 where canvas.pixel(x: x, y: y) == Color(r: 0xaa, g: 0, b: 0) { red += 1 } }
+        for y in 0..<200 { for x in 0..<400 where canvas.pixel(x: x, y: y) == RGBAColor(r: 0xaa, g: 0, b: 0) { red += 1 } }
         #expect(red > 300)
         let placements = try #require(try json(String(contentsOfFile: dir + "/a.json", encoding: .utf8)) as? [String: Any])
         #expect(((placements["labels"] as? [[String: Any]])?.first?["glyphs"] as? [Any])?.count == 6)
@@ -64,15 +64,15 @@ import PathText
         let demo = try pathtext(["demo", "--out", dir + "/demo.png"])
         #expect(demo.status == 0)
         #expect(demo.stdout == "wrote \(dir)/demo.png\n")
-        let canvas = try Canvas(pngFile: dir + "/demo.png")
-        #expect(canvas.width == 800 && canvas.pixel(x: 105, y: 400) == Color(hex: "#0f766e"))
+        let canvas = try RasterCanvas(pngFile: dir + "/demo.png")
+        #expect(canvas.width == 800 && canvas.pixel(x: 105, y: 400) == RGBAColor(hex: "#0f766e"))
     }
 
     @Test func badgeKnocksLettersOut() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try pathtext(["badge", "--text", "AB", "--size", "64", "--out", dir + "/ab.png"])
         #expect(r.status == 0, "\(r.stderr)")
-        let c = try Canvas(pngFile: dir + "/ab.png")
+        let c = try RasterCanvas(pngFile: dir + "/ab.png")
         #expect(c.width == 64 && c.height == 64)
         #expect(c.pixel(x: 0, y: 0).a == 0)          // outside the circle
         #expect(c.pixel(x: 32, y: 6).a == 255)       // the circle, above the letters

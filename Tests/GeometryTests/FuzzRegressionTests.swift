@@ -24,13 +24,13 @@ import Geometry
     /// the arc did not start at the pen and its serialization lost the chord. Such an arc is a line.
     @Test func arcWithRadiiFarBeyondTheChordIsALine() throws {
         let data = "M0,0 A50,66666666666663326606566 66665 0,0 0,0.0000001"
-        let p = try Path(svgPathData: data)
+        let p = try BezPath(svgPathData: data)
         #expect(p.segments == [.line(Line(Point(0, 0), Point(0, 1e-7)))])
-        let again = try Path(svgPathData: p.svgPathData)
+        let again = try BezPath(svgPathData: p.svgPathData)
         #expect(again == p)
         #expect(abs(try PathMeasure(again).length - 1e-7) < 1e-20)
         // Ordinary arcs, large ones at large coordinates included, are untouched.
-        let big = try Path(svgPathData: "M 1e6 1e6 A 1e3 1e3 0 0 1 1000100 1e6")
+        let big = try BezPath(svgPathData: "M 1e6 1e6 A 1e3 1e3 0 0 1 1000100 1e6")
         guard case .arc(let a)? = big.segments.first else { Issue.record("expected an arc"); return }
         #expect(a.start.distance(to: Point(1e6, 1e6)) < 1e-6 && a.end.distance(to: Point(1000100, 1e6)) < 1e-6)
     }
@@ -44,8 +44,8 @@ import Geometry
         #expect(!files.isEmpty)
         for f in files {
             let text = try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8)
-            guard let p = try? Path(svgPathData: text) else { continue }
-            let again = try Path(svgPathData: p.svgPathData)
+            guard let p = try? BezPath(svgPathData: text) else { continue }
+            let again = try BezPath(svgPathData: p.svgPathData)
             #expect(again.subpaths.count == p.subpaths.count && again.isEmpty == p.isEmpty, "\(f)")
         }
     }

@@ -77,7 +77,7 @@ import Geometry
     static let figure8 = "M 0 0 C 50 -50 100 -50 100 0 C 100 50 50 50 0 0 C -50 -50 -100 -50 -100 0 C -100 50 -50 50 0 0 Z"
 
     @Test func handleFollowsItsOwnStrokeThroughTheCrossing() throws {
-        let m = try PathMeasure(try Path(svgPathData: Self.figure8))
+        let m = try PathMeasure(try BezPath(svgPathData: Self.figure8))
         let quarter = m.length / 4   // by symmetry each cubic has the same length
         // Start on branch A near (4, 4), the foot of the first target.
         // Targets slide past the crossing, always nearer to branch B than to A for x > 0.
@@ -106,7 +106,7 @@ import Geometry
     }
 
     @Test func dragThroughSequenceMatchesSingleSteps() throws {
-        let m = try PathMeasure(try Path(svgPathData: Self.figure8))
+        let m = try PathMeasure(try BezPath(svgPathData: Self.figure8))
         let targets = (0..<20).map { Point(Double($0), Double(-$0)) }
         let locs = m.drag(from: m.length - 1, through: targets)
         var s = m.length - 1

@@ -18,8 +18,8 @@ struct SplitMix: RandomNumberGenerator {
     }
 }
 
-func cubicPath(_ p: [Point]) -> Path {
-    var path = Path()
+func cubicPath(_ p: [Point]) -> BezPath {
+    var path = BezPath()
     path.move(to: p[0])
     path.cubic(to: p[3], control1: p[1], control2: p[2])
     return path
@@ -49,7 +49,7 @@ let cuspCubic = [Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0)]
     }
 
     @Test func svgCircleFromTwoArcs() throws {
-        let p = try Path(svgPathData: "M 0 100 A 100 100 0 1 1 200 100 A 100 100 0 1 1 0 100 Z")
+        let p = try BezPath(svgPathData: "M 0 100 A 100 100 0 1 1 200 100 A 100 100 0 1 1 0 100 Z")
         let m = try PathMeasure(p)
         #expect(abs(m.length - 628.3185) <= 0.001)
         #expect(abs(m.length - 200 * .pi) <= 1e-9)
@@ -96,7 +96,7 @@ let cuspCubic = [Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0)]
     }
 
     @Test func quadAndEllipticalArcAgainstQuadrature() throws {
-        var p = Path()
+        var p = BezPath()
         p.move(to: Point(0, 0))
         p.quad(to: Point(100, 0), control: Point(20, 150))
         let m = try PathMeasure(p)
@@ -107,7 +107,7 @@ let cuspCubic = [Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0)]
         #expect(abs(m.length - ref) < 1e-8)
 
         let arc = EllipticalArc(center: .zero, radii: Vector(80, 20), xRotation: 0.7, startAngle: 0.2, sweepAngle: -2.5)
-        var q = Path(); q.move(to: arc.start); q.append(.arc(arc))
+        var q = BezPath(); q.move(to: arc.start); q.append(.arc(arc))
         let ma = try PathMeasure(q)
         let speed = { (t: Double) -> Double in
             let th = 0.2 - 2.5 * t
@@ -149,7 +149,7 @@ let cuspCubic = [Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0)]
     }
 
     @Test func unitSpeedAcrossZeroLengthSegmentsAndSeam() throws {
-        let p = try Path(svgPathData: "M 0 0 L 0 0 L 50 0 C 50 0 50 0 50 0 Q 50 0 50 0 L 50 0 C 80 0 100 20 100 50 Z")
+        let p = try BezPath(svgPathData: "M 0 0 L 0 0 L 50 0 C 50 0 50 0 50 0 Q 50 0 50 0 L 50 0 C 80 0 100 20 100 50 Z")
         let m = try PathMeasure(p)
         #expect(m.segmentCount == 3)
         #expect(m.isClosed)
@@ -185,8 +185,8 @@ let cuspCubic = [Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0)]
     }
 
     @Test func errors() throws {
-        #expect(throws: GeometryError.emptyPath) { try PathMeasure(Path()) }
-        var moveOnly = Path(); moveOnly.move(to: Point(1, 1))
+        #expect(throws: GeometryError.emptyPath) { try PathMeasure(BezPath()) }
+        var moveOnly = BezPath(); moveOnly.move(to: Point(1, 1))
         #expect(throws: GeometryError.emptyPath) { try PathMeasure(moveOnly) }
         #expect(throws: GeometryError.zeroLength) { try PathMeasure(.line(from: Point(2, 2), to: Point(2, 2))) }
         #expect(throws: GeometryError.zeroLength) { try PathMeasure(cubicPath([Point(1, 1), Point(1, 1), Point(1, 1), Point(1, 1)])) }
@@ -199,7 +199,7 @@ let cuspCubic = [Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0)]
     }
 
     @Test func nonFiniteDistancesNeverGiveNaN() throws {
-        for p in [Path.circle(center: .zero, radius: 10), cubicPath(cuspCubic)] {
+        for p in [BezPath.circle(center: .zero, radius: 10), cubicPath(cuspCubic)] {
             let m = try PathMeasure(p)
             for s in [Double.nan, .infinity, -.infinity, 1e300, -1e300] {
                 let x = m.sample(at: s)
@@ -209,7 +209,7 @@ let cuspCubic = [Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0)]
     }
 
     @Test func subpathsRunInOrderWithoutJumpLength() throws {
-        let p = try Path(svgPathData: "M 0 0 L 10 0 M 100 100 L 100 110")
+        let p = try BezPath(svgPathData: "M 0 0 L 10 0 M 100 100 L 100 110")
         let m = try PathMeasure(p)
         #expect(m.length == 20 && !m.isClosed)
         #expect(m.point(at: 5) == Point(5, 0))
@@ -219,7 +219,7 @@ let cuspCubic = [Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0)]
     }
 
     @Test func reversedMatchesMeasuringTheReversedPath() throws {
-        let p = try Path(svgPathData: "M 0 0 C 30 -40 70 40 100 0 A 50 30 20 0 1 200 0 L 200 50 M 10 10 Q 50 90 90 10")
+        let p = try BezPath(svgPathData: "M 0 0 C 30 -40 70 40 100 0 A 50 30 20 0 1 200 0 L 200 50 M 10 10 Q 50 90 90 10")
         let m = try PathMeasure(p)
         let r = m.reversed()
         let ref = try PathMeasure(p.reversed())

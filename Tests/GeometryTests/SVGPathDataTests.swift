@@ -8,7 +8,7 @@ import Geometry
 
 @Suite struct SVGPathDataTests {
     @Test func writesAbsoluteCommands() throws {
-        var p = Path()
+        var p = BezPath()
         p.move(to: Point(0, 0.5))
         p.line(to: Point(10, 0))
         p.quad(to: Point(20, 0), control: Point(15, 5))
@@ -18,9 +18,9 @@ import Geometry
     }
 
     @Test func arcFlagsRecomputed() throws {
-        let p = Path.arc(center: Point(0, 0), radius: 10, startAngle: 0, endAngle: -.pi / 2, clockwise: false)
+        let p = BezPath.arc(center: Point(0, 0), radius: 10, startAngle: 0, endAngle: -.pi / 2, clockwise: false)
         #expect(p.svgPathData == "M 10 0 A 10 10 0 0 0 \(Double(10 * cos(-Double.pi / 2)).description) -10")
-        let big = Path.arc(center: Point(0, 0), radius: 10, startAngle: 0, endAngle: -.pi / 2, clockwise: true)
+        let big = BezPath.arc(center: Point(0, 0), radius: 10, startAngle: 0, endAngle: -.pi / 2, clockwise: true)
         #expect(big.svgPathData.contains("A 10 10 0 1 1 "))
     }
 
@@ -35,29 +35,29 @@ import Geometry
 
     @Test(arguments: samples)
     func roundTrip(_ d: String) throws {
-        let p = try Path(svgPathData: d)
-        let q = try Path(svgPathData: p.svgPathData)
+        let p = try BezPath(svgPathData: d)
+        let q = try BezPath(svgPathData: p.svgPathData)
         #expect(maxDeviation(p, q) < 1e-9, "\(p.svgPathData)")
     }
 
     @Test func roundTripShapes() throws {
-        let shapes: [Path] = [
+        let shapes: [BezPath] = [
             .circle(center: Point(50, 50), radius: 30, startAngle: -.pi / 2),
             .ellipse(center: Point(5, 5), radii: Vector(30, 10), rotation: 0.3, clockwise: false),
             .ringSector(center: .zero, innerRadius: 10, outerRadius: 20, startAngle: 5, endAngle: 1),
             .roundedRectangle(origin: Point(1, 2), width: 30, height: 20, cornerRadius: 4),
         ]
         for p in shapes {
-            let q = try Path(svgPathData: p.svgPathData)
+            let q = try BezPath(svgPathData: p.svgPathData)
             #expect(maxDeviation(p, q) < 1e-9, "\(p.svgPathData)")
         }
     }
 
     @Test func fullTurnArcIsSplit() throws {
-        var p = Path()
+        var p = BezPath()
         let a = EllipticalArc(center: .zero, radii: Vector(10, 5), startAngle: 0, sweepAngle: 2 * .pi)
         p.move(to: a.start); p.append(.arc(a))
-        let q = try Path(svgPathData: p.svgPathData)
+        let q = try BezPath(svgPathData: p.svgPathData)
         #expect(q.segments.count == 2)
         for k in 0...10 {
             let t = Double(k) / 10

@@ -7,10 +7,10 @@ import Testing
 import Geometry
 
 @Suite struct SVGPathParserTests {
-    func parse(_ s: String) throws -> Path { try Path(svgPathData: s) }
+    func parse(_ s: String) throws -> BezPath { try BezPath(svgPathData: s) }
 
     func error(_ s: String) -> GeometryError? {
-        do { _ = try Path(svgPathData: s); return nil } catch { return error }
+        do { _ = try BezPath(svgPathData: s); return nil } catch { return error }
     }
 
     @Test func moveAndLines() throws {

@@ -5,9 +5,9 @@ import Geometry
 @Suite struct SamplerTests {
     /// A wave of cubics like the layout benchmark's, random chains, the cusp, a mixed path with lines,
     /// quads and arcs, and a closed path.
-    static func paths() -> [Path] {
-        var out: [Path] = []
-        var wave = Path()
+    static func paths() -> [BezPath] {
+        var out: [BezPath] = []
+        var wave = BezPath()
         wave.move(to: Point(0, 300))
         for k in 0..<6 {
             let x = Double(k) * 200
@@ -16,7 +16,7 @@ import Geometry
         out.append(wave)
         var rng = SplitMix(state: 42)
         for _ in 0..<6 {
-            var p = Path()
+            var p = BezPath()
             var q = Point(Double.random(in: 0...100, using: &rng), Double.random(in: 0...100, using: &rng))
             p.move(to: q)
             for _ in 0..<5 {
@@ -28,7 +28,7 @@ import Geometry
             out.append(p)
         }
         out.append(cubicPath(cuspCubic))
-        var mixed = Path()
+        var mixed = BezPath()
         mixed.move(to: Point(0, 0))
         mixed.line(to: Point(100, 0))
         mixed.quad(to: Point(200, 50), control: Point(180, 0))

@@ -8,29 +8,29 @@ import Geometry
 
 @Suite struct ShapeTests {
     @Test func lineAndPolyline() {
-        let l = Path.line(from: Point(1, 2), to: Point(4, 6))
+        let l = BezPath.line(from: Point(1, 2), to: Point(4, 6))
         #expect(l.segments == [.line(Line(Point(1, 2), Point(4, 6)))])
-        let tri = Path.polyline([Point(0, 0), Point(10, 0), Point(10, 10)], closed: true)
+        let tri = BezPath.polyline([Point(0, 0), Point(10, 0), Point(10, 10)], closed: true)
         #expect(tri.subpaths.count == 1 && tri.subpaths[0].isClosed)
         #expect(tri.segments.count == 3)
         #expect(tri.subpaths[0].end == Point(0, 0))
-        #expect(Path.polyline([]).isEmpty)
+        #expect(BezPath.polyline([]).isEmpty)
     }
 
     @Test func sweepWrapsAcrossZero() {
         let deg = Double.pi / 180
-        #expect(close(Path.sweep(from: 350 * deg, to: 10 * deg, clockwise: true), 20 * deg, 1e-12))
-        #expect(close(Path.sweep(from: 350 * deg, to: 10 * deg, clockwise: false), -340 * deg, 1e-12))
-        #expect(close(Path.sweep(from: 10 * deg, to: 350 * deg, clockwise: false), -20 * deg, 1e-12))
-        #expect(close(Path.sweep(from: -30 * deg, to: 750 * deg, clockwise: true), 60 * deg, 1e-12))
-        #expect(close(Path.sweep(from: 0, to: 2 * .pi, clockwise: true), 2 * .pi, 1e-15))
-        #expect(close(Path.sweep(from: 0, to: 2 * .pi, clockwise: false), -2 * .pi, 1e-15))
-        #expect(Path.sweep(from: 1, to: 1, clockwise: true) == 0)
+        #expect(close(BezPath.sweep(from: 350 * deg, to: 10 * deg, clockwise: true), 20 * deg, 1e-12))
+        #expect(close(BezPath.sweep(from: 350 * deg, to: 10 * deg, clockwise: false), -340 * deg, 1e-12))
+        #expect(close(BezPath.sweep(from: 10 * deg, to: 350 * deg, clockwise: false), -20 * deg, 1e-12))
+        #expect(close(BezPath.sweep(from: -30 * deg, to: 750 * deg, clockwise: true), 60 * deg, 1e-12))
+        #expect(close(BezPath.sweep(from: 0, to: 2 * .pi, clockwise: true), 2 * .pi, 1e-15))
+        #expect(close(BezPath.sweep(from: 0, to: 2 * .pi, clockwise: false), -2 * .pi, 1e-15))
+        #expect(BezPath.sweep(from: 1, to: 1, clockwise: true) == 0)
     }
 
     @Test func arcEndPoints() {
         let deg = Double.pi / 180
-        let p = Path.arc(center: Point(100, 100), radius: 50, startAngle: 350 * deg, endAngle: 10 * deg)
+        let p = BezPath.arc(center: Point(100, 100), radius: 50, startAngle: 350 * deg, endAngle: 10 * deg)
         guard case .arc(let a) = p.segments[0] else { Issue.record("expected an arc"); return }
         #expect(close(a.sweepAngle, 20 * deg, 1e-12))
         #expect(close(a.start, Point(100 + 50 * cos(10 * deg), 100 - 50 * sin(10 * deg)), 1e-9))
@@ -38,7 +38,7 @@ import Geometry
     }
 
     @Test func ellipseIsClosedAndOnTheEllipse() {
-        let e = Path.ellipse(center: Point(5, 5), radii: Vector(30, 10), rotation: 0.3)
+        let e = BezPath.ellipse(center: Point(5, 5), radii: Vector(30, 10), rotation: 0.3)
         #expect(e.subpaths.count == 1 && e.subpaths[0].isClosed && e.segments.count == 2)
         #expect(close(e.subpaths[0].end, e.subpaths[0].start, 1e-12))
         // Every point satisfies the ellipse equation in the rotated frame.
@@ -55,12 +55,12 @@ import Geometry
     func ringSector(start: Double, end: Double, clockwise: Bool) {
         let deg = Double.pi / 180
         let c = Point(0, 0)
-        let p = Path.ringSector(center: c, innerRadius: 40, outerRadius: 100,
+        let p = BezPath.ringSector(center: c, innerRadius: 40, outerRadius: 100,
                                 startAngle: start * deg, endAngle: end * deg, clockwise: clockwise)
         let sp = p.subpaths[0]
         #expect(p.subpaths.count == 1 && sp.isClosed)
         #expect(sp.segments.count == 4)
-        let sweep = Path.sweep(from: start * deg, to: end * deg, clockwise: clockwise)
+        let sweep = BezPath.sweep(from: start * deg, to: end * deg, clockwise: clockwise)
         guard case .arc(let outer) = sp.segments[0], case .line(let inLine) = sp.segments[1],
               case .arc(let inner) = sp.segments[2], case .line(let outLine) = sp.segments[3] else {
             Issue.record("expected arc, line, arc, line"); return
@@ -76,12 +76,12 @@ import Geometry
     }
 
     @Test func pieWedgeWhenInnerRadiusIsZero() {
-        let p = Path.ringSector(center: Point(1, 1), innerRadius: 0, outerRadius: 10, startAngle: 0, endAngle: .pi / 2)
+        let p = BezPath.ringSector(center: Point(1, 1), innerRadius: 0, outerRadius: 10, startAngle: 0, endAngle: .pi / 2)
         #expect(p.segments.count == 3)   // arc, line to centre, line back out
     }
 
     @Test func roundedRectangle() {
-        let p = Path.roundedRectangle(origin: Point(10, 20), width: 100, height: 50, cornerRadius: 10)
+        let p = BezPath.roundedRectangle(origin: Point(10, 20), width: 100, height: 50, cornerRadius: 10)
         let sp = p.subpaths[0]
         #expect(sp.isClosed && sp.segments.count == 8)
         #expect(sp.start == Point(20, 20))
@@ -91,9 +91,9 @@ import Geometry
         #expect(close(lines[0], 80, 1e-9) && close(lines[1], 30, 1e-9) && close(lines[2], 80, 1e-9) && close(lines[3], 30, 1e-9))
         #expect(close(sp.end, sp.start, 1e-9))
         // The radius is clamped to half the shorter side: a stadium has no vertical sides.
-        let stadium = Path.roundedRectangle(origin: .zero, width: 100, height: 20, cornerRadius: 50)
+        let stadium = BezPath.roundedRectangle(origin: .zero, width: 100, height: 20, cornerRadius: 50)
         #expect(stadium.segments.count == 6)
-        let sharp = Path.roundedRectangle(origin: .zero, width: 4, height: 3, cornerRadius: 0)
+        let sharp = BezPath.roundedRectangle(origin: .zero, width: 4, height: 3, cornerRadius: 0)
         #expect(sharp.segments.count == 4)
     }
 }

@@ -21,7 +21,7 @@ func maxDeviation(_ a: Segment, _ b: Segment, samples: Int = 16) -> Double {
 
 /// The largest distance between two paths with the same structure, segment by segment; `.infinity`
 /// when their subpaths or segments do not correspond.
-func maxDeviation(_ p: Path, _ q: Path) -> Double {
+func maxDeviation(_ p: BezPath, _ q: BezPath) -> Double {
     guard p.subpaths.count == q.subpaths.count else { return .infinity }
     var worst = 0.0
     for (a, b) in zip(p.subpaths, q.subpaths) {

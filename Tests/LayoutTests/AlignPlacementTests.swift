@@ -24,7 +24,7 @@ import Shaping
     /// An independent implementation of the rule on an analytic circle.
     @Test func circleMatchesTheRuleExactly() throws {
         let r = 150.0, c = Point(200, 200)
-        let path = Path.circle(center: c, radius: r, startAngle: .pi, clockwise: true)  // from the left, over the top
+        let path = BezPath.circle(center: c, radius: r, startAngle: .pi, clockwise: true)  // from the left, over the top
         let line = shaped("ACCOUNT BALANCE", size: 30, letterSpacing: 3)
         var options = LabelOptions()
         options.align = .center; options.upright = .off
@@ -90,7 +90,7 @@ import Shaping
 
     @Test func parallelShiftLaysTheTextOnTheSmallerCircle() throws {
         let r = 120.0, c = Point(0, 0)
-        let path = Path.circle(center: c, radius: r, startAngle: -.pi, clockwise: true)
+        let path = BezPath.circle(center: c, radius: r, startAngle: -.pi, clockwise: true)
         let line = shaped("Parallel text", size: 20)
         var options = LabelOptions()
         options.dy = -10; options.upright = .off
@@ -117,7 +117,7 @@ import Shaping
     }
 
     @Test func clustersOfSeveralGlyphsShareOneAngleAndKeepTheirGlyphIds() throws {
-        var arc = Path()
+        var arc = BezPath()
         arc.move(to: Point(0, 300))
         arc.arc(EllipticalArc(center: Point(300, 300), radii: Vector(300, 300), startAngle: .pi, sweepAngle: .pi / 2))
         for text in ["مَرْحَبًا بِالْعَالَم", "क्षत्रिय हिन्दी"] {  // marks share their base's cluster
@@ -134,7 +134,7 @@ import Shaping
 
     @Test func closedPathsWrapAcrossTheStart() throws {
         let r = 50.0
-        let path = Path.circle(center: .zero, radius: r, startAngle: 0, clockwise: true)
+        let path = BezPath.circle(center: .zero, radius: r, startAngle: 0, clockwise: true)
         let line = shaped("WRAPPING", size: 20)
         var options = LabelOptions()
         options.offset = .pixels(-30); options.upright = .off

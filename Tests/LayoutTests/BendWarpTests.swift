@@ -7,7 +7,7 @@ import Shaping
 @Suite struct BendWarpTests {
     @Test func bendMapsBaselinePointsOntoThePathExactly() throws {
         let r = 200.0
-        var arc = Path()
+        var arc = BezPath()
         arc.move(to: Point(0, 300))
         arc.arc(EllipticalArc(center: Point(200, 300), radii: Vector(r, r), startAngle: .pi, sweepAngle: .pi))
         var options = LabelOptions()
@@ -26,7 +26,7 @@ import Shaping
 
     @Test func longStraightEdgesAreSubdividedSoTheyBend() throws {
         let r = 100.0
-        let circle = Path.circle(center: .zero, radius: r, startAngle: -.pi, clockwise: true)
+        let circle = BezPath.circle(center: .zero, radius: r, startAngle: -.pi, clockwise: true)
         var options = LabelOptions()
         options.warp = .bend; options.upright = .off
         let label = try LabelLayout.place(shaped("—", size: 120), along: circle, options: options)[0]

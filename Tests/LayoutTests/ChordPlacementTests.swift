@@ -6,8 +6,8 @@ import Shaping
 
 @Suite struct ChordPlacementTests {
     /// A polyline with one 90° corner: right along y = 200, then down.
-    func corner() -> Path {
-        var p = Path(); p.move(to: Point(0, 200)); p.line(to: Point(300, 200)); p.line(to: Point(300, 600)); return p
+    func corner() -> BezPath {
+        var p = BezPath(); p.move(to: Point(0, 200)); p.line(to: Point(300, 200)); p.line(to: Point(300, 600)); return p
     }
 
     /// The ends of each unit along its own baseline direction: [start, end] on the canvas.

@@ -7,25 +7,25 @@ import Shaping
 
 /// Layout from many threads at once with shared fonts gives exactly the single-threaded results.
 ///
-/// A `Font` is documented as safe to share: HarfBuzz shapes with an immutable font and FreeType's face
+/// A `Typeface` is documented as safe to share: HarfBuzz shapes with an immutable font and FreeType's face
 /// sits behind a mutex. TSan does not see into the C libraries, so this test checks the results too;
 /// run it under `make sanitize` for the Swift side.
 @Suite struct ConcurrencyTests {
     /// One label's case: text, path and options.
     struct Case: Sendable {
-        var text: String, size: Double, path: Path, options: LabelOptions
+        var text: String, size: Double, path: BezPath, options: LabelOptions
     }
 
     /// What a placed glyph looks like, with the font by name (the fonts differ between runs by identity).
     struct GlyphSnapshot: Hashable, Sendable {
         var glyph: UInt32, cluster: Int, font: String, size: Double, origin: Point, angle: Double
-        var advance: Double, scaleX: Double, outline: Path
+        var advance: Double, scaleX: Double, outline: BezPath
     }
 
     static let cases: [Case] = {
-        let arch = try! Path(svgPathData: "M 20 300 C 150 40 450 40 580 300")
-        let wave = try! Path(svgPathData: "M 0 200 Q 100 100 200 200 T 400 200 T 600 200")
-        let circle = Path.circle(center: Point(300, 300), radius: 180, startAngle: -.pi / 2)
+        let arch = try! BezPath(svgPathData: "M 20 300 C 150 40 450 40 580 300")
+        let wave = try! BezPath(svgPathData: "M 0 200 Q 100 100 200 200 T 400 200 T 600 200")
+        let circle = BezPath.circle(center: Point(300, 300), radius: 180, startAngle: -.pi / 2)
         var out: [Case] = []
         for (text, size) in [("Curved text, kerned: AVATAR ffi", 28.0), ("مُحَمَّد لا إله إلا الله", 34.0),
                              ("नमस्ते दुनिया क्षत्रिय", 30.0), ("Mixed العربية and हिन्दी", 24.0)] {
@@ -42,7 +42,7 @@ import Shaping
     }()
 
     /// Lays out every case with `fonts` and snapshots the glyphs with their outlines (bent or rigid).
-    static func run(_ cases: [Case], fonts: [Font], order: [Int]) -> [Int: [GlyphSnapshot]] {
+    static func run(_ cases: [Case], fonts: [Typeface], order: [Int]) -> [Int: [GlyphSnapshot]] {
         var out: [Int: [GlyphSnapshot]] = [:]
         for i in order {
             let c = cases[i]
@@ -98,7 +98,7 @@ import Shaping
         // Outlines straight from the shared fonts, from all threads at once, equal the reference fonts'.
         let glyphs = Array(Set(reference.values.flatMap { $0.map { ($0.font, $0.glyph) }.map { "\($0.0)#\($0.1)" } })).sorted()
         let byName = Dictionary(uniqueKeysWithValues: shared.map { ($0.name, $0) })
-        let outlines = Mutex<[String: Path]>([:])
+        let outlines = Mutex<[String: BezPath]>([:])
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             for key in glyphs.shuffled() {
                 let parts = key.split(separator: "#")

@@ -9,7 +9,7 @@ import Shaping
     /// FuzzPipeline, huge-curve-flattening-and-repeat-count.bin: a parallel shift of a curve with huge control
     /// points trapped converting the number of flattening steps to Int.
     @Test func parallelShiftOfAHugeCurveDoesNotTrap() {
-        var path = Path()
+        var path = BezPath()
         path.move(to: Point(0, 0))
         path.cubic(to: Point(100, 0), control1: Point(1e100, 0), control2: Point(0, 1e100))
         var options = LabelOptions()
@@ -28,7 +28,7 @@ import Shaping
     @Test(.timeLimit(.minutes(1))) func chordMarchEndsOnHugePathsAndOffsets() throws {
         var options = LabelOptions()
         options.method = .chord
-        var huge = Path()
+        var huge = BezPath()
         huge.move(to: Point(37, 150))
         huge.cubic(to: Point(580, 1.5e30), control1: Point(150, 20), control2: Point(450, 20))
         for overflow in [OverflowPolicy.visible, .ellipsis] {
@@ -39,7 +39,7 @@ import Shaping
         }
         // chord-march-long-label-far-start.json: 200 clusters on a curve starting 5.9e21 px away. The measure
         // cannot resolve distances far below its length, so each cluster marched all of its steps.
-        var far = Path()
+        var far = BezPath()
         far.move(to: Point(5.909973711006583e21, 150))
         far.cubic(to: Point(580, 150), control1: Point(150, 20), control2: Point(450, 20))
         options.overflow = .ellipsis
@@ -123,7 +123,7 @@ extension LayoutFuzzRegressionTests {
     @Test(.timeLimit(.minutes(1))) func repeatedFlippedCopiesShareTheBackwardMeasure() throws {
         // A flat half ellipse run right to left, so every copy flips, and not circular, so its parallel
         // curve is sampled densely (about 22000 points).
-        var flat = Path()
+        var flat = BezPath()
         flat.move(to: Point(2e6, 0))
         flat.append(.arc(EllipticalArc(center: Point(1e6, 0), radii: Vector(1e6, 1e-3), startAngle: 0, sweepAngle: .pi)))
         var options = LabelOptions()
@@ -141,7 +141,7 @@ extension LayoutFuzzRegressionTests {
     @Test func bendingHugeGlyphsAroundATinyCircleStaysWithinTheBudget() throws {
         var options = LabelOptions()
         options.warp = .bend; options.align = .center
-        let labels = try LabelLayout.place(shaped("World", size: 10_000), along: Path.circle(center: Point(0, 1e6), radius: 1), options: options)
+        let labels = try LabelLayout.place(shaped("World", size: 10_000), along: BezPath.circle(center: Point(0, 1e6), radius: 1), options: options)
         for label in labels {
             for g in label.glyphs {
                 let bent = label.bentOutline(of: g)

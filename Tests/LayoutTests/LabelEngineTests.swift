@@ -6,7 +6,7 @@ import Shaping
 
 @Suite struct LabelEngineTests {
     @Test func maxAngleRejectsTightBendsAndReportsTheTurn() throws {
-        var p = Path(); p.move(to: Point(0, 100)); p.line(to: Point(200, 100)); p.line(to: Point(200, 300))
+        var p = BezPath(); p.move(to: Point(0, 100)); p.line(to: Point(200, 100)); p.line(to: Point(200, 300))
         var options = LabelOptions()
         options.offset = .pixels(150); options.upright = .off
         options.maxAngle = 45
@@ -31,7 +31,7 @@ import Shaping
     }
 
     @Test func inkBoxesEncloseTheGlyphOutline() throws {
-        var arc = Path(); arc.move(to: Point(0, 200))
+        var arc = BezPath(); arc.move(to: Point(0, 200))
         arc.arc(EllipticalArc(center: Point(200, 200), radii: Vector(200, 200), startAngle: .pi, sweepAngle: .pi / 2))
         let label = try LabelLayout.place(shaped("Ink", size: 50), along: arc)[0]
         for g in label.glyphs {
@@ -53,7 +53,7 @@ import Shaping
 
 @Suite struct PrebuiltMeasureTests {
     @Test func aMeasuredPathGivesTheSamePlacementsAndCanBeShared() throws {
-        let path = try Path(svgPathData: "M 0 300 C 200 0 400 600 600 300 S 900 100 1000 300")
+        let path = try BezPath(svgPathData: "M 0 300 C 200 0 400 600 600 300 S 900 100 1000 300")
         let measure = try PathMeasure(path)
         var options = LabelOptions()
         options.align = .center; options.dy = 6; options.method = .align

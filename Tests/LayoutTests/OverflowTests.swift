@@ -70,8 +70,8 @@ import Shaping
 
     @Test func emptyTextAndDegeneratePathsAreErrors() {
         #expect(throws: LayoutError.emptyText) { try LabelLayout.place(shaped(""), along: path) }
-        #expect(throws: LayoutError.path(.emptyPath)) { try LabelLayout.place(line, along: Path()) }
-        var dot = Path(); dot.move(to: Point(5, 5)); dot.line(to: Point(5, 5))
+        #expect(throws: LayoutError.path(.emptyPath)) { try LabelLayout.place(line, along: BezPath()) }
+        var dot = BezPath(); dot.move(to: Point(5, 5)); dot.line(to: Point(5, 5))
         #expect(throws: LayoutError.path(.zeroLength)) { try LabelLayout.place(line, along: dot) }
     }
 }

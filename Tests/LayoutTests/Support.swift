@@ -11,7 +11,7 @@ let fontsDir: String = {
 }()
 
 /// The embedded stack, loaded once.
-let stack: [Font] = try! DefaultFonts.stack(folder: fontsDir)
+let stack: [Typeface] = try! DefaultFonts.stack(folder: fontsDir)
 
 /// Shapes `text` at `size` with the embedded stack.
 func shaped(_ text: String, size: Double = 40, letterSpacing: Double = 0) -> ShapedLine {
@@ -19,8 +19,8 @@ func shaped(_ text: String, size: Double = 40, letterSpacing: Double = 0) -> Sha
 }
 
 /// A horizontal line from (x0, y) to (x0 + length, y).
-func horizontal(_ x0: Double, _ y: Double, length: Double) -> Path {
-    var p = Path(); p.move(to: Point(x0, y)); p.line(to: Point(x0 + length, y)); return p
+func horizontal(_ x0: Double, _ y: Double, length: Double) -> BezPath {
+    var p = BezPath(); p.move(to: Point(x0, y)); p.line(to: Point(x0 + length, y)); return p
 }
 
 /// The units of a placed label: glyphs grouped by cluster, in order.

@@ -6,7 +6,7 @@ import Shaping
 
 @Suite struct UprightTests {
     /// A circle starting at the left and running clockwise: its bottom half runs right to left.
-    let circle = Path.circle(center: Point(200, 200), radius: 150, startAngle: .pi, clockwise: true)
+    let circle = BezPath.circle(center: Point(200, 200), radius: 150, startAngle: .pi, clockwise: true)
 
     func bottomLabel(_ upright: Upright) throws -> PlacedLabel {
         var options = LabelOptions()

@@ -25,7 +25,7 @@ final class FreeTypeReference {
     /// Loads `glyph` unhinted at `pixelSize` px per em and returns the loaded outline (pixels, y down,
     /// the very coordinates FreeType renders) and FreeType's coverage of it from `FT_Outline_Get_Bitmap`
     /// (the smooth rasterizer, without the slot renderer's oversampling of overlapping glyphs).
-    func render(glyph: UInt32, pixelSize: UInt32) -> (outline: Path, mask: CoverageMask)? {
+    func render(glyph: UInt32, pixelSize: UInt32) -> (outline: BezPath, mask: CoverageMask)? {
         guard let library, let face, FT_Set_Pixel_Sizes(face, 0, pixelSize) == 0,
               FT_Load_Glyph(face, glyph, PT_LOAD_NO_HINTING_NO_BITMAP) == 0,
               face.pointee.glyph.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
@@ -34,7 +34,7 @@ final class FreeTypeReference {
         let x0 = Int(cbox.xMin) >> 6, y0 = Int(cbox.yMin) >> 6
         let x1 = (Int(cbox.xMax) + 63) >> 6, y1 = (Int(cbox.yMax) + 63) >> 6
         let w = x1 - x0, h = y1 - y0
-        guard w > 0, h > 0 else { return (Path(), CoverageMask()) }
+        guard w > 0, h > 0 else { return (BezPath(), CoverageMask()) }
         FT_Outline_Translate(&face.pointee.glyph.pointee.outline, FT_Pos(-x0 * 64), FT_Pos(-y0 * 64))
         // Decompose after the translation: the implied on-curve points between two off-curve points are
         // computed in integer 26.6 with truncation, so they depend on where the outline sits; the
@@ -94,8 +94,8 @@ final class FreeTypeReference {
         return CoverageMask(bounds: PixelRect(x: x0, y: -y1, width: w, height: h), coverage: pixels)
     }
 
-    private static func decompose(_ outline: UnsafeMutablePointer<FT_Outline>) -> Path {
-        final class Sink { var path = Path() }
+    private static func decompose(_ outline: UnsafeMutablePointer<FT_Outline>) -> BezPath {
+        final class Sink { var path = BezPath() }
         let sink = Sink()
         func pt(_ v: UnsafePointer<FT_Vector>?) -> Point {
             guard let v else { return .zero }

@@ -27,10 +27,10 @@ import Shaping
         return names
     }
 
-    func sampleCanvas() throws -> Canvas {
-        var c = try Canvas(width: 64, height: 40, background: Color(r: 250, g: 240, b: 220))
-        c.fill(Path.circle(center: Point(20, 20), radius: 15), color: Color(r: 200, g: 30, b: 30, a: 160))
-        c.stroke(TestSupport.rect(30, 5, 28, 28), width: 3, color: Color(r: 0, g: 80, b: 160), join: .round)
+    func sampleCanvas() throws -> RasterCanvas {
+        var c = try RasterCanvas(width: 64, height: 40, background: RGBAColor(r: 250, g: 240, b: 220))
+        c.fill(BezPath.circle(center: Point(20, 20), radius: 15), color: RGBAColor(r: 200, g: 30, b: 30, a: 160))
+        c.stroke(TestSupport.rect(30, 5, 28, 28), width: 3, color: RGBAColor(r: 0, g: 80, b: 160), join: .round)
         c.fill(TestSupport.rect(40, 12, 10, 10), color: .black, mode: .destinationOut)
         return c
     }
@@ -39,7 +39,7 @@ import Shaping
         let c = try sampleCanvas()
         let data = try c.pngData()
         #expect(Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        let back = try Canvas(pngData: data)
+        let back = try RasterCanvas(pngData: data)
         #expect(back.width == 64 && back.height == 40)
         var worst = 0, opaque = 0
         for y in 0..<40 {
@@ -58,7 +58,7 @@ import Shaping
         #expect(worst <= 1)  // premultiplied → straight → premultiplied is within one step
         // Straight alpha in the file: a knocked-out pixel is fully transparent, others keep their colour.
         #expect(back.pixel(x: 45, y: 17) == .transparent)
-        #expect(back.pixel(x: 62, y: 38) == Color(r: 250, g: 240, b: 220))
+        #expect(back.pixel(x: 62, y: 38) == RGBAColor(r: 250, g: 240, b: 220))
     }
 
     @Test func writeIsAtomicAndReadable() throws {
@@ -68,8 +68,8 @@ import Shaping
         try c.writePNG(to: path)
         try c.writePNG(to: path)  // replaces
         #expect(entries(folder) == ["out.png"])
-        let back = try Canvas(pngFile: path)
-        #expect(back.pixel(x: 62, y: 38) == Color(r: 250, g: 240, b: 220))
+        let back = try RasterCanvas(pngFile: path)
+        #expect(back.pixel(x: 62, y: 38) == RGBAColor(r: 250, g: 240, b: 220))
         unlink(path); rmdir(folder)
     }
 
@@ -100,20 +100,20 @@ import Shaping
     }
 
     @Test func badDataIsAnErrorNotACrash() throws {
-        #expect(throws: RenderError.self) { try Canvas(pngData: []) }
-        #expect(throws: RenderError.self) { try Canvas(pngData: Array("not a png at all".utf8)) }
+        #expect(throws: RenderError.self) { try RasterCanvas(pngData: []) }
+        #expect(throws: RenderError.self) { try RasterCanvas(pngData: Array("not a png at all".utf8)) }
         var data = try sampleCanvas().pngData()
         data.removeLast(data.count / 2)  // truncated
-        #expect(throws: RenderError.self) { try Canvas(pngData: data) }
+        #expect(throws: RenderError.self) { try RasterCanvas(pngData: data) }
         #expect(throws: RenderError.cannotRead(path: "/nonexistent/x.png", reason: String(cString: strerror(ENOENT)))) {
-            try Canvas(pngFile: "/nonexistent/x.png")
+            try RasterCanvas(pngFile: "/nonexistent/x.png")
         }
     }
 
     @Test func decodingRespectsThePixelLimit() throws {
         let data = try sampleCanvas().pngData()
         #expect(throws: RenderError.canvasTooLarge(width: 64, height: 40, limit: 1000)) {
-            try Canvas(pngData: data, pixelLimit: 1000)
+            try RasterCanvas(pngData: data, pixelLimit: 1000)
         }
     }
 }

@@ -6,11 +6,11 @@ import Shaping
 
 @Suite struct PNGWriterTests {
     /// A picture with flat areas, gradients-by-antialiasing and transparency.
-    func picture() throws -> Canvas {
-        var c = try Canvas(width: 300, height: 200, background: Color(r: 250, g: 248, b: 240))
-        c.fill(Path.circle(center: Point(150, 100), radius: 80), color: Color(r: 200, g: 30, b: 60, a: 200))
-        c.fill(Path.circle(center: Point(150, 100), radius: 40), color: .black, mode: .destinationOut)
-        c.stroke(Path.circle(center: Point(60, 60), radius: 30), width: 6, color: Color(r: 10, g: 90, b: 200))
+    func picture() throws -> RasterCanvas {
+        var c = try RasterCanvas(width: 300, height: 200, background: RGBAColor(r: 250, g: 248, b: 240))
+        c.fill(BezPath.circle(center: Point(150, 100), radius: 80), color: RGBAColor(r: 200, g: 30, b: 60, a: 200))
+        c.fill(BezPath.circle(center: Point(150, 100), radius: 40), color: .black, mode: .destinationOut)
+        c.stroke(BezPath.circle(center: Point(60, 60), radius: 30), width: 6, color: RGBAColor(r: 10, g: 90, b: 200))
         return c
     }
 
@@ -19,7 +19,7 @@ import Shaping
         let c = try picture()
         let data = try c.pngData(compression: compression)
         #expect(Array(data.prefix(8)) == [137, 80, 78, 71, 13, 10, 26, 10])
-        let back = try Canvas(pngData: data)
+        let back = try RasterCanvas(pngData: data)
         #expect(back.width == c.width && back.height == c.height)
         // Straight-alpha pixels are what the file holds: they must round-trip exactly.
         #expect(back.straightPixels() == c.straightPixels())
@@ -27,8 +27,8 @@ import Shaping
 
     @Test func theClassicWriterAgreesWithTheSimplifiedAPI() throws {
         let c = try picture()
-        let ours = try Canvas(pngData: try c.pngData(compression: .balanced))
-        let reference = try Canvas(pngData: try PNGCodec.encodeSimplified(straightRGBA: c.straightPixels(), width: c.width, height: c.height))
+        let ours = try RasterCanvas(pngData: try c.pngData(compression: .balanced))
+        let reference = try RasterCanvas(pngData: try PNGCodec.encodeSimplified(straightRGBA: c.straightPixels(), width: c.width, height: c.height))
         #expect(ours.pixels == reference.pixels)
         // Harder compression gives smaller files.
         let fast = try c.pngData(compression: .fast).count, smallest = try c.pngData(compression: .smallest).count

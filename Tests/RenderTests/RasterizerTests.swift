@@ -26,7 +26,7 @@ import Geometry
         var mask = CoverageMask()
         var total = 0.0, pixels = 0, worst = 0, worstGlyphMean = 0.0, glyphs = 0
         for sample in Self.samples {
-            let font = try Font(path: TestSupport.font(sample.font))
+            let font = try Typeface(path: TestSupport.font(sample.font))
             let reference = try #require(FreeTypeReference(fontPath: TestSupport.font(sample.font)))
             let ids = Set(sample.text.unicodeScalars.compactMap { font.harfBuzz.glyph(for: $0) })
             for id in ids.sorted() {
@@ -52,14 +52,14 @@ import Geometry
         var rasterizer = Rasterizer(tolerance: 0.05)
         var total = 0.0, pixels = 0, worst = 0
         for sample in Self.samples {
-            let font = try Font(path: TestSupport.font(sample.font))
+            let font = try Typeface(path: TestSupport.font(sample.font))
             let reference = try #require(FreeTypeReference(fontPath: TestSupport.font(sample.font)))
             for id in Set(sample.text.unicodeScalars.compactMap { font.harfBuzz.glyph(for: $0) }).sorted() {
                 // Flatten, then snap to 1/64 px so that FreeType sees the very same polygon.
                 let outline = font.outline(glyph: id, size: Double(size))
                 let polys = outline.flattened(tolerance: 0.05).map { $0.dropLast().map { Point(($0.x * 64).rounded() / 64, ($0.y * 64).rounded() / 64) } }
                 let expected = try #require(reference.render(polygons: polys))
-                let ours = rasterizer.rasterize(Path(subpaths: polys.map { poly in
+                let ours = rasterizer.rasterize(BezPath(subpaths: polys.map { poly in
                     Subpath(start: poly[0], segments: zip(poly, poly.dropFirst()).map { .line(Line($0, $1)) }, isClosed: true)
                 }))
                 let d = TestSupport.difference(ours, expected)
@@ -72,9 +72,9 @@ import Geometry
         #expect(worst <= 2)
     }
 
-    /// The outline Font gives (font units scaled in floating point) agrees with FreeType's 26.6 one too.
+    /// The outline Typeface gives (font units scaled in floating point) agrees with FreeType's 26.6 one too.
     @Test func fontOutlinesMatchFreeTypeClosely() throws {
-        let font = try Font(path: TestSupport.font("NotoSans-Regular.ttf"))
+        let font = try Typeface(path: TestSupport.font("NotoSans-Regular.ttf"))
         let reference = try #require(FreeTypeReference(fontPath: TestSupport.font("NotoSans-Regular.ttf")))
         var rasterizer = Rasterizer()
         for scalar in "Rag".unicodeScalars {
@@ -91,7 +91,7 @@ import Geometry
     @Test func circleAreaIsExact() {
         var r = Rasterizer()
         for radius in [3.3, 17.0, 41.7, 180.2] {
-            let circle = Path.circle(center: Point(200.4, 199.7), radius: radius)
+            let circle = BezPath.circle(center: Point(200.4, 199.7), radius: radius)
             let area = r.rasterize(circle, clip: PixelRect(x: 0, y: 0, width: 400, height: 400)).coveredArea
             let exact = Double.pi * radius * radius
             print("circle r = \(radius): covered \(area), exact \(exact), relative error \((area - exact) / exact)")
@@ -103,10 +103,10 @@ import Geometry
         let c = Point(60.3, 59.6), outer = 50.0, inner = 21.5
         let exact = Double.pi * (outer * outer - inner * inner)
         var r = Rasterizer()
-        var opposite = Path.circle(center: c, radius: outer, clockwise: true)
-        opposite.subpaths += Path.circle(center: c, radius: inner, clockwise: false).subpaths
-        var same = Path.circle(center: c, radius: outer)
-        same.subpaths += Path.circle(center: c, radius: inner, startAngle: 1).subpaths
+        var opposite = BezPath.circle(center: c, radius: outer, clockwise: true)
+        opposite.subpaths += BezPath.circle(center: c, radius: inner, clockwise: false).subpaths
+        var same = BezPath.circle(center: c, radius: outer)
+        same.subpaths += BezPath.circle(center: c, radius: inner, startAngle: 1).subpaths
         let a = r.rasterize(opposite, rule: .nonZero)
         let b = r.rasterize(same, rule: .evenOdd)
         print("ring: non-zero \((a.coveredArea - exact) / exact), even-odd \((b.coveredArea - exact) / exact) relative error")
@@ -133,7 +133,7 @@ import Geometry
     @Test func scaledEllipseAreaUnderShear() {
         // Areas scale by |det|: a unit circle under a sheared, mirrored map.
         let m = Affine(30, 5, -12, -25, 70, 60)
-        let area = Rasterizer().withRasterize(Path.circle(center: .zero, radius: 1), transform: m).coveredArea
+        let area = Rasterizer().withRasterize(BezPath.circle(center: .zero, radius: 1), transform: m).coveredArea
         let exact = Double.pi * abs(m.determinant)
         #expect(abs(area - exact) / exact < 0.001, "\(area) vs \(exact)")
     }
@@ -171,7 +171,7 @@ import Geometry
         let clip = PixelRect(x: 0, y: 0, width: 100, height: 80)
         var r = Rasterizer()
         for center in [Point(0.3, 40.2), Point(-20.5, -10.1), Point(95.5, 70.7), Point(50, 85)] {
-            let circle = Path.circle(center: center, radius: 37.7)
+            let circle = BezPath.circle(center: center, radius: 37.7)
             let full = r.rasterize(circle)
             let clipped = r.rasterize(circle, clip: clip)
             #expect(clipped.bounds == full.bounds.intersection(clip))
@@ -182,7 +182,7 @@ import Geometry
             #expect(worst <= 1, "centre \(center): clipped pixels differ by \(worst)")
         }
         // Half a circle on the left edge: half the area.
-        let half = r.rasterize(Path.circle(center: Point(0, 40), radius: 30), clip: clip).coveredArea
+        let half = r.rasterize(BezPath.circle(center: Point(0, 40), radius: 30), clip: clip).coveredArea
         #expect(abs(half - .pi * 450) / (.pi * 450) < 0.001)
     }
 
@@ -198,25 +198,25 @@ import Geometry
 
     @Test func degenerateInputGivesEmptyMasks() {
         var r = Rasterizer()
-        #expect(r.rasterize(Path()).bounds.isEmpty)
-        var nan = Path(); nan.move(to: Point(0, 0)); nan.line(to: Point(.nan, 3)); nan.line(to: Point(4, 4))
+        #expect(r.rasterize(BezPath()).bounds.isEmpty)
+        var nan = BezPath(); nan.move(to: Point(0, 0)); nan.line(to: Point(.nan, 3)); nan.line(to: Point(4, 4))
         #expect(r.rasterize(nan).bounds.isEmpty)
-        var line = Path(); line.move(to: Point(1, 1)); line.line(to: Point(9, 9))
+        var line = BezPath(); line.move(to: Point(1, 1)); line.line(to: Point(9, 9))
         #expect(r.rasterize(line).isEmpty)
     }
 
     @Test func reuseLeavesNoResidue() {
         var r = Rasterizer()
-        let a = r.rasterize(Path.circle(center: Point(20, 20), radius: 15))
+        let a = r.rasterize(BezPath.circle(center: Point(20, 20), radius: 15))
         _ = r.rasterize(TestSupport.rect(-5, -5, 100, 100), clip: PixelRect(x: 0, y: 0, width: 50, height: 50))
-        let b = r.rasterize(Path.circle(center: Point(20, 20), radius: 15))
+        let b = r.rasterize(BezPath.circle(center: Point(20, 20), radius: 15))
         #expect(a == b)
     }
 }
 
 extension Rasterizer {
     /// Rasterizes with a copy, for expressions.
-    func withRasterize(_ path: Path, transform: Affine) -> CoverageMask {
+    func withRasterize(_ path: BezPath, transform: Affine) -> CoverageMask {
         var copy = self
         return copy.rasterize(path, transform: transform)
     }

@@ -40,7 +40,7 @@ final class SVGProbe: NSObject, XMLParserDelegate {
     }
 
     @Test func pathDataUsesEveryCommand() {
-        var p = Path()
+        var p = BezPath()
         p.move(to: Point(10, 20))
         p.line(to: Point(30, -4.5))
         p.quad(to: Point(40, 40), control: Point(35.25, 10))
@@ -49,19 +49,19 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         #expect(SVGPathData.encode(p) == "M10 20L30-4.5Q35.25 10 40 40C30 60 10 60 0 50Z")
         #expect(SVGPathData.encode(p, transform: .translate(Vector(1, 1))).hasPrefix("M11 21L31-3.5"))
         // A circle: two half-turn arcs, sweep flag 1 (clockwise on screen).
-        let circle = SVGPathData.encode(Path.circle(center: Point(50, 50), radius: 20))
+        let circle = SVGPathData.encode(BezPath.circle(center: Point(50, 50), radius: 20))
         #expect(circle == "M70 50A20 20 0 0 1 30 50A20 20 0 0 1 70 50Z")
         // A mirror reverses the sweep.
-        #expect(SVGPathData.encode(Path.circle(center: Point(0, 0), radius: 1), transform: .scale(1, -1)).contains(" 0 0 0 "))
+        #expect(SVGPathData.encode(BezPath.circle(center: Point(0, 0), radius: 1), transform: .scale(1, -1)).contains(" 0 0 0 "))
     }
 
     @Test func documentIsValidXMLWithTheRightAttributes() throws {
-        let font = try Font(path: TestSupport.font("NotoSans-Regular.ttf"))
+        let font = try Typeface(path: TestSupport.font("NotoSans-Regular.ttf"))
         let g = try #require(font.harfBuzz.glyph(for: "a"))
         var doc = SVGDocument(width: 200, height: 100, background: .white)
         doc.addPath(font.outline(glyph: g, size: 64), transform: .translate(Vector(20, 80)),
-                    fill: Color(r: 255, g: 0, b: 0, a: 128), rule: .evenOdd)
-        doc.addStroke(Path.circle(center: Point(150, 50), radius: 30), width: 4, color: .black, cap: .round, join: .round)
+                    fill: RGBAColor(r: 255, g: 0, b: 0, a: 128), rule: .evenOdd)
+        doc.addStroke(BezPath.circle(center: Point(150, 50), radius: 30), width: 4, color: .black, cap: .round, join: .round)
         doc.addKnockout(TestSupport.rect(140, 40, 20, 20))
         let probe = try #require(SVGProbe.parse(doc.text))
         let names = probe.elements.map(\.name)

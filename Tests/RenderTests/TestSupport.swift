@@ -19,8 +19,8 @@ enum TestSupport {
     static func font(_ name: String) -> String { packageRoot + "/Fonts/" + name }
 
     /// A closed polygon through `points`.
-    static func polygon(_ points: [Point]) -> Path {
-        var p = Path()
+    static func polygon(_ points: [Point]) -> BezPath {
+        var p = BezPath()
         p.move(to: points[0])
         for q in points.dropFirst() { p.line(to: q) }
         p.close()
@@ -28,7 +28,7 @@ enum TestSupport {
     }
 
     /// A rectangle; `clockwise` on a y-down canvas when true.
-    static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, clockwise: Bool = true) -> Path {
+    static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, clockwise: Bool = true) -> BezPath {
         let pts = [Point(x, y), Point(x + w, y), Point(x + w, y + h), Point(x, y + h)]
         return polygon(clockwise ? pts : pts.reversed())
     }

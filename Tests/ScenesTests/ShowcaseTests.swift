@@ -48,8 +48,8 @@ let fontsDir: String = {
     @Test func theRingIsPaintedAndTheLabelsShowOnIt() throws {
         let rendered = try SceneRenderer.render(Showcase.paymentDial(), resolver: resolver)
         let c = rendered.canvas
-        #expect(c.pixel(x: 400 - 295, y: 400) == Color(hex: "#0f766e"))  // the band, left, no text there
-        #expect(c.pixel(x: 400, y: 400 - 200) == Color.white)             // inside the ring, above the amount
+        #expect(c.pixel(x: 400 - 295, y: 400) == RGBAColor(hex: "#0f766e"))  // the band, left, no text there
+        #expect(c.pixel(x: 400, y: 400 - 200) == RGBAColor.white)             // inside the ring, above the amount
         // White text pixels on the ring's top.
         var white = 0
         for y in 70..<140 { for x in 250..<550 where c.pixel(x: x, y: y) == .white { white += 1 } }
@@ -68,7 +68,7 @@ let fontsDir: String = {
             let scene = Scene(width: size, height: size, background: "none", shapes: [parts.circle], labels: [parts.label])
             let rendered = try SceneRenderer.render(scene, resolver: resolver)
             // The letters alone, drawn opaque on an empty canvas, tell which pixels they cover.
-            var letters = try Canvas(width: size, height: size)
+            var letters = try RasterCanvas(width: size, height: size)
             for l in rendered.labels { var copy = l; for i in copy.glyphs.indices { copy.glyphs[i].color = .black }; letters.draw(copy) }
             var inside = 0
             for y in 0..<size { for x in 0..<size {
@@ -142,7 +142,7 @@ let fontsDir: String = {
 
 @Suite struct FigureEightDragTests {
     @Test func theHandleNeverSwitchesBranchAtTheCrossing() throws {
-        let measure = try PathMeasure(try Path(svgPathData: Showcase.figureEight))
+        let measure = try PathMeasure(try BezPath(svgPathData: Showcase.figureEight))
         let start = measure.nearest(to: Showcase.dragTargets[0]).distance
         let steps = measure.drag(from: start, through: Showcase.dragTargets)
         #expect(steps.count == Showcase.dragTargets.count)

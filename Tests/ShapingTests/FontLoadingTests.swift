@@ -3,7 +3,7 @@ import Testing
 import Geometry
 @testable import Shaping
 
-/// Font collections, Fontconfig lookup, metrics, errors and sharing fonts between threads.
+/// Typeface collections, Fontconfig lookup, metrics, errors and sharing fonts between threads.
 @Suite struct FontLoadingTests {
     /// A TrueType collection of `files` built in memory: the 'ttcf' header, then each font with its
     /// table offsets moved to be relative to the collection's start. (No .ttc is installed here.)
@@ -30,8 +30,8 @@ import Geometry
 
     @Test func facesOfACollection() throws {
         let ttc = try Self.collection(of: [fontsDir + "/NotoSans-Regular.ttf", fontsDir + "/NotoSans-Bold.ttf"])
-        let regular = try Font(bytes: ttc, name: "pair.ttc", faceIndex: 0)
-        let bold = try Font(bytes: ttc, name: "pair.ttc", faceIndex: 1)
+        let regular = try Typeface(bytes: ttc, name: "pair.ttc", faceIndex: 0)
+        let bold = try Typeface(bytes: ttc, name: "pair.ttc", faceIndex: 1)
         #expect(regular.styleName == "Regular" && bold.styleName == "Bold")
         #expect(regular.faceIndex == 0 && bold.faceIndex == 1)
         // HarfBuzz reads the same face as FreeType: bold glyphs are wider.
@@ -41,27 +41,27 @@ import Geometry
         #expect(b.advance == bStandalone.advance)
         #expect(r.advance < b.advance)
         #expect(throws: FontError.faceIndexOutOfRange(name: "pair.ttc", index: 2, count: 2)) {
-            try Font(bytes: ttc, name: "pair.ttc", faceIndex: 2)
+            try Typeface(bytes: ttc, name: "pair.ttc", faceIndex: 2)
         }
         #expect(throws: FontError.faceIndexOutOfRange(name: fontsDir + "/NotoSans-Regular.ttf", index: 1, count: 1)) {
-            try Font(path: fontsDir + "/NotoSans-Regular.ttf", faceIndex: 1)
+            try Typeface(path: fontsDir + "/NotoSans-Regular.ttf", faceIndex: 1)
         }
     }
 
     @Test func fontconfigFindsFamilyAndStyle() throws {
-        let bold = try Font(family: "Noto Sans", style: "Bold")
+        let bold = try Typeface(family: "Noto Sans", style: "Bold")
         #expect(bold.familyName == "Noto Sans" && bold.styleName == "Bold")
         #expect(bold.name == "NotoSans-Bold.ttf")
         let regular = try FontLookup.font(family: "noto sans")
         #expect(regular.styleName == "Regular")
-        #expect(throws: FontError.familyNotFound("No Such Family Xyzzy")) { try Font(family: "No Such Family Xyzzy") }
-        #expect(throws: FontError.familyNotFound("Noto Sans:style=Ultra Wobbly")) { try Font(family: "Noto Sans", style: "Ultra Wobbly") }
+        #expect(throws: FontError.familyNotFound("No Such Family Xyzzy")) { try Typeface(family: "No Such Family Xyzzy") }
+        #expect(throws: FontError.familyNotFound("Noto Sans:style=Ultra Wobbly")) { try Typeface(family: "Noto Sans", style: "Ultra Wobbly") }
     }
 
     @Test func fontconfigNamedInstanceOfAVariableFont() throws {
-        let interBold = try Font(family: "Inter", style: "Bold")
+        let interBold = try Typeface(family: "Inter", style: "Bold")
         #expect(interBold.variations.first { $0.tag == "wght" }?.value == 700)
-        let explicit = try Font(path: TestFonts.interPath, variations: FontVariation.parse("wght=700"))
+        let explicit = try Typeface(path: TestFonts.interPath, variations: FontVariation.parse("wght=700"))
         let a = Shaper.shape(AttributedText("Hamburg", attributes: TextAttributes(fonts: [interBold], size: 50)))
         let b = Shaper.shape(AttributedText("Hamburg", attributes: TextAttributes(fonts: [explicit], size: 50)))
         #expect(a.advance == b.advance)
@@ -90,12 +90,12 @@ import Geometry
         let head = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fontsDir + "/NotoSans-Regular.ttf")).prefix(200))
         #expect(FileManager.default.createFile(atPath: bad, contents: Data(head)))
         do {
-            _ = try Font(path: bad)
+            _ = try Typeface(path: bad)
             Issue.record("a truncated font loaded")
         } catch {
             #expect(error.description.contains("Broken.ttf"))
         }
-        #expect(throws: FontError.unreadable(path: dir.path, reason: "it is a folder")) { try Font(path: dir.path) }
+        #expect(throws: FontError.unreadable(path: dir.path, reason: "it is a folder")) { try Typeface(path: dir.path) }
         let missing = FontError.unreadable(path: "/nope/Missing.ttf", reason: "no such file")
         #expect(missing.description.contains("/nope/Missing.ttf"))
     }
@@ -103,7 +103,7 @@ import Geometry
     @Test func sharedFontsFromEightTasks() async throws {
         // Fresh fonts, so outline loads (FreeType, behind the font's lock) and shaping (HarfBuzz,
         // lock-free) really happen from eight tasks at once rather than from a warm cache.
-        let shared = try DefaultFonts.stackFileNames.map { try Font(path: fontsDir + "/" + $0) }
+        let shared = try DefaultFonts.stackFileNames.map { try Typeface(path: fontsDir + "/" + $0) }
         let texts = ["Hello שלום world", "Cairo القاهرة 2024", "नमस्ते Hello", "สวัสดีครับ", "office AVATAR"]
         func summary(_ line: ShapedLine) -> [String] {
             line.glyphs.map { g in

@@ -11,7 +11,7 @@ let fontsDir: String = {
 
 @Suite struct FontTests {
     @Test func loadsNotoSansWithItsMetrics() throws {
-        let font = try Font(path: fontsDir + "/NotoSans-Regular.ttf")
+        let font = try Typeface(path: fontsDir + "/NotoSans-Regular.ttf")
         #expect(font.unitsPerEm == 1000)
         #expect(font.familyName == "Noto Sans")
         let m = font.metrics(size: 100)
@@ -22,16 +22,16 @@ let fontsDir: String = {
 
     @Test func missingFileIsAClearError() {
         #expect(throws: FontError.unreadable(path: "/nope/x.ttf", reason: "no such file")) { () throws -> Void in
-            _ = try Font(path: "/nope/x.ttf")
+            _ = try Typeface(path: "/nope/x.ttf")
         }
     }
 
     @Test func garbageBytesAreNotAFont() {
-        #expect(throws: FontError.self) { () throws -> Void in _ = try Font(bytes: [UInt8](repeating: 7, count: 100), name: "junk.ttf") }
+        #expect(throws: FontError.self) { () throws -> Void in _ = try Typeface(bytes: [UInt8](repeating: 7, count: 100), name: "junk.ttf") }
     }
 
     @Test func outlineOfOIsTwoClosedContours() throws {
-        let font = try Font(path: fontsDir + "/NotoSans-Regular.ttf")
+        let font = try Typeface(path: fontsDir + "/NotoSans-Regular.ttf")
         let g = font.harfBuzz.glyph(for: "O")!
         let path = font.outline(glyph: g, size: 100)
         #expect(path.subpaths.count == 2)

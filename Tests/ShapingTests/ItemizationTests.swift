@@ -3,7 +3,7 @@ import Testing
 
 /// Bidi, script runs, font fallback and visual order on mixed text.
 @Suite struct ItemizationTests {
-    func shape(_ text: String, direction: ParagraphDirection = .auto, fonts: [Font] = TestFonts.stack) -> ShapedLine {
+    func shape(_ text: String, direction: ParagraphDirection = .auto, fonts: [Typeface] = TestFonts.stack) -> ShapedLine {
         Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: fonts, size: 20)), direction: direction)
     }
 

@@ -2,15 +2,15 @@ import Foundation
 import Testing
 @testable import Shaping
 
-/// Fonts shared by all tests (a `Font` is safe to share between threads).
+/// Fonts shared by all tests (a `Typeface` is safe to share between threads).
 enum TestFonts {
-    static let sans = try! Font(path: fontsDir + "/NotoSans-Regular.ttf")
-    static let sansBold = try! Font(path: fontsDir + "/NotoSans-Bold.ttf")
-    static let serif = try! Font(path: fontsDir + "/NotoSerif-Regular.ttf")
-    static let arabic = try! Font(path: fontsDir + "/NotoSansArabic-Regular.ttf")
-    static let hebrew = try! Font(path: fontsDir + "/NotoSansHebrew-Regular.ttf")
-    static let devanagari = try! Font(path: fontsDir + "/NotoSansDevanagari-Regular.ttf")
-    static let thai = try! Font(path: fontsDir + "/NotoSansThai-Regular.ttf")
+    static let sans = try! Typeface(path: fontsDir + "/NotoSans-Regular.ttf")
+    static let sansBold = try! Typeface(path: fontsDir + "/NotoSans-Bold.ttf")
+    static let serif = try! Typeface(path: fontsDir + "/NotoSerif-Regular.ttf")
+    static let arabic = try! Typeface(path: fontsDir + "/NotoSansArabic-Regular.ttf")
+    static let hebrew = try! Typeface(path: fontsDir + "/NotoSansHebrew-Regular.ttf")
+    static let devanagari = try! Typeface(path: fontsDir + "/NotoSansDevanagari-Regular.ttf")
+    static let thai = try! Typeface(path: fontsDir + "/NotoSansThai-Regular.ttf")
     /// The default stack, as `DefaultFonts.stackFileNames` orders it.
     static let stack = [sans, arabic, hebrew, devanagari, thai]
     /// The variable Inter from `fonts-inter-variable`.
@@ -54,7 +54,7 @@ func scalarIndexByByte(_ text: String) -> [Int: Int] {
 /// glyph ids and clusters in the same order, and advances and offsets equal to hb-shape's font units ×
 /// size / upem within 1/64 px.
 @discardableResult
-func expectMatchesHBShape(_ font: Font, _ text: String, size: Double = 37.5, features: [String] = [],
+func expectMatchesHBShape(_ font: Typeface, _ text: String, size: Double = 37.5, features: [String] = [],
                           direction: ParagraphDirection = .auto,
                           sourceLocation: SourceLocation = #_sourceLocation) throws -> ShapedLine {
     let line = Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: [font], size: size, features: features)),

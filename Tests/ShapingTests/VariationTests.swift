@@ -17,17 +17,17 @@ import Geometry
     }
 
     @Test func interHasAWeightAxis() throws {
-        let font = try Font(path: Self.inter)
+        let font = try Typeface(path: Self.inter)
         let wght = try #require(font.axes.first { $0.tag == "wght" })
         #expect(wght.minimum == 100 && wght.maximum == 900 && wght.defaultValue == 400)
         #expect(font.variations.isEmpty)
-        #expect(try Font(path: fontsDir + "/NotoSans-Regular.ttf").axes.isEmpty)
+        #expect(try Typeface(path: fontsDir + "/NotoSans-Regular.ttf").axes.isEmpty)
     }
 
     @Test func weightGrowsAdvancesAndOutlines() throws {
-        let regular = try Font(path: Self.inter, variations: [FontVariation(tag: "wght", value: 400)])
-        let bold = try Font(path: Self.inter, variations: FontVariation.parse("wght=700"))
-        let black = try Font(path: Self.inter, variations: FontVariation.parse("wght=900"))
+        let regular = try Typeface(path: Self.inter, variations: [FontVariation(tag: "wght", value: 400)])
+        let bold = try Typeface(path: Self.inter, variations: FontVariation.parse("wght=700"))
+        let black = try Typeface(path: Self.inter, variations: FontVariation.parse("wght=900"))
         // Shaping (HarfBuzz) sees the instance, and agrees with hb-shape --variations.
         let r = try expectMatchesHBShape(regular, "Hamburg", size: 50)
         let b = try expectMatchesHBShape(bold, "Hamburg", size: 50)
@@ -35,7 +35,7 @@ import Geometry
         #expect(r.advance < b.advance && b.advance < k.advance)
         #expect(abs(b.advance - r.advance - (2101 + 1634 + 2568 + 1789 + 1751 + 1079 + 1783 - (2084 + 1588 + 2448 + 1748 + 1636 + 1000 + 1716)) * 50.0 / 2816) < 1e-9)   // hb-shape at wght 700 vs 400
         // Outlines (FreeType) see it too: the stem of "l" is wider, so the ink box is.
-        func inkWidth(_ font: Font, _ c: Unicode.Scalar) -> Double {
+        func inkWidth(_ font: Typeface, _ c: Unicode.Scalar) -> Double {
             let xs = font.outline(glyph: font.harfBuzz.glyph(for: c)!).flattened(tolerance: 0.5).flatMap { $0.map(\.x) }
             return xs.max()! - xs.min()!
         }
@@ -47,24 +47,24 @@ import Geometry
     }
 
     @Test func instanceListsEveryAxisAndClamps() throws {
-        let font = try Font(path: Self.inter, variations: FontVariation.parse("wght=1500"))
+        let font = try Typeface(path: Self.inter, variations: FontVariation.parse("wght=1500"))
         #expect(font.variations.first { $0.tag == "wght" }?.value == 900)
         #expect(font.variations.count == font.axes.count)
         let clamped = Shaper.shape(AttributedText("Hamburg", attributes: TextAttributes(fonts: [font], size: 50)))
-        let black = Shaper.shape(AttributedText("Hamburg", attributes: TextAttributes(fonts: [try Font(path: Self.inter, variations: FontVariation.parse("wght=900"))], size: 50)))
+        let black = Shaper.shape(AttributedText("Hamburg", attributes: TextAttributes(fonts: [try Typeface(path: Self.inter, variations: FontVariation.parse("wght=900"))], size: 50)))
         #expect(clamped.advance == black.advance)
     }
 
     @Test func unknownAxisIsBadVariation() throws {
-        #expect(throws: FontError.self) { try Font(path: Self.inter, variations: FontVariation.parse("wdth=90")) }
+        #expect(throws: FontError.self) { try Typeface(path: Self.inter, variations: FontVariation.parse("wdth=90")) }
         do {
-            _ = try Font(path: Self.inter, variations: FontVariation.parse("wght=700,wdth=90"))
+            _ = try Typeface(path: Self.inter, variations: FontVariation.parse("wght=700,wdth=90"))
             Issue.record("expected badVariation")
         } catch {
             guard case .badVariation(let text) = error else { Issue.record("wrong error \(error)"); return }
             #expect(text.hasPrefix("wdth=90"))
             #expect(text.contains("wght"))
         }
-        #expect(throws: FontError.self) { try Font(path: fontsDir + "/NotoSans-Regular.ttf", variations: [FontVariation(tag: "wght", value: 700)]) }
+        #expect(throws: FontError.self) { try Typeface(path: fontsDir + "/NotoSans-Regular.ttf", variations: [FontVariation(tag: "wght", value: 700)]) }
     }
 }

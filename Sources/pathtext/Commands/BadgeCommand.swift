@@ -24,7 +24,7 @@ enum BadgeCommand {
         guard let out = args.value("out") else { throw .usage("--out FILE.png|FILE.svg is required") }
         let size = try args.integer("size", in: 8...8192) ?? 64
         let color = args.value("color") ?? "#1d4ed8"
-        guard Color(hex: color) != nil else { throw .usage("--color expects #RRGGBB or #RRGGBBAA, got \"\(color)\"") }
+        guard RGBAColor(hex: color) != nil else { throw .usage("--color expects #RRGGBB or #RRGGBBAA, got \"\(color)\"") }
         let margin = try args.number("margin") ?? Badge.defaultMargin
         let fonts = args.all("font").isEmpty ? ["NotoSans-Bold.ttf"] : args.all("font")
         let resolver = SceneResolver(fontsDir: args.value("fonts-dir"))

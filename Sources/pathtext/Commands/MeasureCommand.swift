@@ -40,8 +40,8 @@ enum MeasureCommand {
     /// The measured `--path`.
     static func measured(_ args: Arguments) throws(CLIError) -> PathMeasure {
         guard let d = args.value("path") else { throw .usage("--path is required") }
-        let path: Path
-        do { path = try Path(svgPathData: d) } catch { throw .failure("--path: \(error)") }
+        let path: BezPath
+        do { path = try BezPath(svgPathData: d) } catch { throw .failure("--path: \(error)") }
         do { return try PathMeasure(path) } catch { throw .failure(error.description) }
     }
 

@@ -19,7 +19,7 @@ public enum LineJoin: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// How to stroke a path: width, caps, joins.
-public struct StrokeStyle: Hashable, Sendable, Codable {
+public struct StrokeOptions: Hashable, Sendable, Codable {
     /// The full width of the stroke, in path units (scaled by `√|det|` of the transform).
     public var width: Double
     /// The shape of open ends.

@@ -6,10 +6,10 @@ import Darwin
 
 /// Shape builders. Angles are in radians from +x towards +y, so on a y-down canvas they increase
 /// clockwise and `-π/2` is the top; `clockwise: true` means the angle increases along the path.
-extension Path {
+extension BezPath {
     /// A single straight line from `p0` to `p1`, as an open path.
-    public static func line(from p0: Point, to p1: Point) -> Path {
-        var p = Path()
+    public static func line(from p0: Point, to p1: Point) -> BezPath {
+        var p = BezPath()
         p.move(to: p0)
         p.line(to: p1)
         return p
@@ -17,9 +17,9 @@ extension Path {
 
     /// Straight lines through `points` in order; closed (back to the first point) when `closed`.
     /// Fewer than two points give a path with no segments.
-    public static func polyline(_ points: [Point], closed: Bool = false) -> Path {
-        guard let first = points.first else { return Path() }
-        var p = Path()
+    public static func polyline(_ points: [Point], closed: Bool = false) -> BezPath {
+        guard let first = points.first else { return BezPath() }
+        var p = BezPath()
         p.move(to: first)
         for q in points.dropFirst() { p.line(to: q) }
         if closed && points.count > 1 { p.close() }
@@ -33,7 +33,7 @@ extension Path {
     ///   - radius: the radius (positive).
     ///   - startAngle: where the path starts, in radians from +x towards +y (so `-π/2` is the top).
     ///   - clockwise: the direction on a y-down canvas (the angle increases when `true`).
-    public static func circle(center: Point, radius: Double, startAngle: Double = 0, clockwise: Bool = true) -> Path {
+    public static func circle(center: Point, radius: Double, startAngle: Double = 0, clockwise: Bool = true) -> BezPath {
         ellipse(center: center, radii: Vector(radius, radius), startAngle: startAngle, clockwise: clockwise)
     }
 
@@ -46,9 +46,9 @@ extension Path {
     ///   - startAngle: the eccentric angle where the path starts.
     ///   - clockwise: the direction on a y-down canvas (the angle increases when `true`).
     public static func ellipse(center: Point, radii: Vector, rotation: Double = 0, startAngle: Double = 0,
-                               clockwise: Bool = true) -> Path {
+                               clockwise: Bool = true) -> BezPath {
         let sweep = clockwise ? Double.pi : -Double.pi
-        var p = Path()
+        var p = BezPath()
         let first = EllipticalArc(center: center, radii: radii, xRotation: rotation, startAngle: startAngle, sweepAngle: sweep)
         p.move(to: first.start)
         p.append(.arc(first))
@@ -80,10 +80,10 @@ extension Path {
     /// The sweep is ``sweep(from:to:clockwise:)``: e.g. from 350° to 10° clockwise is 20°, counter-clockwise
     /// 340°; from 0 to 2π is a full circle.
     public static func arc(center: Point, radius: Double, startAngle: Double, endAngle: Double,
-                           clockwise: Bool = true) -> Path {
+                           clockwise: Bool = true) -> BezPath {
         let a = EllipticalArc(center: center, radii: Vector(radius, radius), startAngle: startAngle,
                               sweepAngle: sweep(from: startAngle, to: endAngle, clockwise: clockwise))
-        var p = Path()
+        var p = BezPath()
         p.move(to: a.start)
         if a.sweepAngle != 0 { p.append(.arc(a)) }
         return p
@@ -96,11 +96,11 @@ extension Path {
     /// Angles may take any values, including sectors that cross 0°/360°; the sweep is
     /// ``sweep(from:to:clockwise:)``. An inner radius of zero gives a pie wedge.
     public static func ringSector(center: Point, innerRadius: Double, outerRadius: Double,
-                                  startAngle: Double, endAngle: Double, clockwise: Bool = true) -> Path {
+                                  startAngle: Double, endAngle: Double, clockwise: Bool = true) -> BezPath {
         let sweep = sweep(from: startAngle, to: endAngle, clockwise: clockwise)
         let outer = EllipticalArc(center: center, radii: Vector(outerRadius, outerRadius),
                                   startAngle: startAngle, sweepAngle: sweep)
-        var p = Path()
+        var p = BezPath()
         p.move(to: outer.start)
         if sweep != 0 { p.append(.arc(outer)) }
         let innerEnd = center + Vector.polar(startAngle + sweep, length: innerRadius)
@@ -121,10 +121,10 @@ extension Path {
     ///   - width: the width (positive).
     ///   - height: the height (positive).
     ///   - cornerRadius: the corner radius, clamped to `[0, min(width, height)/2]`; zero gives sharp corners.
-    public static func roundedRectangle(origin: Point, width: Double, height: Double, cornerRadius: Double) -> Path {
+    public static func roundedRectangle(origin: Point, width: Double, height: Double, cornerRadius: Double) -> BezPath {
         let r = max(0, min(cornerRadius, min(width, height) / 2))
         let x0 = origin.x, y0 = origin.y, x1 = origin.x + width, y1 = origin.y + height
-        var p = Path()
+        var p = BezPath()
         p.move(to: Point(x0 + r, y0))
         func corner(_ c: Point, _ start: Double) {
             guard r > 0 else { return }

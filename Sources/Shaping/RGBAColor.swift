@@ -1,5 +1,5 @@
 /// A colour with straight (not premultiplied) alpha, 8 bits per channel, sRGB.
-public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct RGBAColor: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Red, green, blue and alpha, 0…255.
     public var r, g, b, a: UInt8
 
@@ -7,11 +7,11 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
 
     /// Opaque black.
-    public static let black = Color(r: 0, g: 0, b: 0)
+    public static let black = RGBAColor(r: 0, g: 0, b: 0)
     /// Opaque white.
-    public static let white = Color(r: 255, g: 255, b: 255)
+    public static let white = RGBAColor(r: 255, g: 255, b: 255)
     /// Fully transparent.
-    public static let transparent = Color(r: 0, g: 0, b: 0, a: 0)
+    public static let transparent = RGBAColor(r: 0, g: 0, b: 0, a: 0)
 
     /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (the `#` is optional), or `none`/`transparent`.
     /// Returns `nil` for anything else.

@@ -1,7 +1,7 @@
 /// A connected run of segments, open or closed.
 ///
 /// Invariant: each segment starts where the previous one ends, and a closed subpath's last segment
-/// ends at ``start`` (``Path/close()`` adds the closing line when the pen is elsewhere), so measuring
+/// ends at ``start`` (``BezPath/close()`` adds the closing line when the pen is elsewhere), so measuring
 /// and filling need no special case for the closing edge.
 public struct Subpath: Hashable, Sendable, Codable {
     /// Where the subpath begins (its move-to point).
@@ -29,7 +29,7 @@ public struct Subpath: Hashable, Sendable, Codable {
 ///
 /// Build one with ``move(to:)``, ``line(to:)``, ``quad(to:control:)``, ``cubic(to:control1:control2:)``,
 /// ``arc(_:)`` and ``close()``, from SVG path data, or with the shape builders.
-public struct Path: Hashable, Sendable, Codable {
+public struct BezPath: Hashable, Sendable, Codable {
     /// The subpaths in drawing order.
     public var subpaths: [Subpath]
 
@@ -93,11 +93,11 @@ public struct Path: Hashable, Sendable, Codable {
     }
 
     /// The path traversed backwards: subpaths in reverse order, each reversed.
-    public func reversed() -> Path { Path(subpaths: subpaths.reversed().map { $0.reversed() }) }
+    public func reversed() -> BezPath { BezPath(subpaths: subpaths.reversed().map { $0.reversed() }) }
 
     /// The path transformed by `m`.
-    public func transformed(by m: Affine) -> Path {
-        Path(subpaths: subpaths.map {
+    public func transformed(by m: Affine) -> BezPath {
+        BezPath(subpaths: subpaths.map {
             Subpath(start: m.apply($0.start), segments: $0.segments.map { $0.transformed(by: m) }, isClosed: $0.isClosed)
         })
     }

@@ -1,4 +1,4 @@
-extension Canvas {
+extension RasterCanvas {
     /// The canvas as an 8-bit RGBA PNG with straight alpha (colour channels unpremultiplied, rounded).
     /// - Parameter compression: speed against size (default ``PNGCompression/fast``).
     /// - Throws: ``RenderError/pngEncodingFailed(reason:)`` with libpng's message.
@@ -17,9 +17,9 @@ extension Canvas {
     /// Reads a PNG of any colour type and bit depth libpng supports (converted to 8-bit RGBA).
     /// - Throws: ``RenderError/pngDecodingFailed(reason:)`` for bytes libpng cannot read, and the size
     ///   errors of ``init(width:height:background:pixelLimit:)``, checked before the pixels are allocated.
-    public init(pngData: [UInt8], pixelLimit: Int = Canvas.defaultPixelLimit) throws(RenderError) {
+    public init(pngData: [UInt8], pixelLimit: Int = RasterCanvas.defaultPixelLimit) throws(RenderError) {
         let (w, h, rgba) = try PNGCodec.decode(pngData) { (w: Int, h: Int) throws(RenderError) in
-            try Canvas.checkSize(width: w, height: h, pixelLimit: pixelLimit)
+            try RasterCanvas.checkSize(width: w, height: h, pixelLimit: pixelLimit)
         }
         var px = rgba
         px.withUnsafeMutableBufferPointer { p in
@@ -27,9 +27,9 @@ extension Canvas {
             while i < p.count {
                 let a = UInt32(p[i + 3])
                 if a != 255 {
-                    p[i] = UInt8(Canvas.mul255(UInt32(p[i]), a))
-                    p[i + 1] = UInt8(Canvas.mul255(UInt32(p[i + 1]), a))
-                    p[i + 2] = UInt8(Canvas.mul255(UInt32(p[i + 2]), a))
+                    p[i] = UInt8(RasterCanvas.mul255(UInt32(p[i]), a))
+                    p[i + 1] = UInt8(RasterCanvas.mul255(UInt32(p[i + 1]), a))
+                    p[i + 2] = UInt8(RasterCanvas.mul255(UInt32(p[i + 2]), a))
                 }
                 i += 4
             }
@@ -39,7 +39,7 @@ extension Canvas {
 
     /// Reads the PNG file at `path`; see ``init(pngData:pixelLimit:)``.
     /// - Throws: ``RenderError/cannotRead(path:reason:)`` when the file cannot be read.
-    public init(pngFile path: String, pixelLimit: Int = Canvas.defaultPixelLimit) throws(RenderError) {
+    public init(pngFile path: String, pixelLimit: Int = RasterCanvas.defaultPixelLimit) throws(RenderError) {
         try self.init(pngData: AtomicFile.read(path), pixelLimit: pixelLimit)
     }
 
@@ -51,7 +51,7 @@ extension Canvas {
             while i < p.count {
                 let a = p[i + 3]
                 if a != 255 {
-                    let c = Canvas.unpremultiply(p[i], p[i + 1], p[i + 2], a)
+                    let c = RasterCanvas.unpremultiply(p[i], p[i + 1], p[i + 2], a)
                     p[i] = c.r; p[i + 1] = c.g; p[i + 2] = c.b
                 }
                 i += 4

@@ -7,7 +7,7 @@ import Shaping
 /// ``stroke(_:transform:width:color:cap:join:miterLimit:mode:)``; write it with ``pngData()`` or
 /// ``writePNG(to:)``. A canvas keeps a ``Rasterizer`` and a mask as scratch, so painting many glyphs
 /// allocates nothing once warm. It is a value: copies are independent.
-public struct Canvas: Sendable {
+public struct RasterCanvas: Sendable {
     /// The largest canvas made when no limit is given: 100 megapixels (400 MB of pixels).
     public static let defaultPixelLimit = 100_000_000
 
@@ -27,8 +27,8 @@ public struct Canvas: Sendable {
     /// - Throws: ``RenderError/emptyCanvas(width:height:)`` when a side is below 1, and
     ///   ``RenderError/canvasTooLarge(width:height:limit:)`` when `width × height` exceeds `pixelLimit`;
     ///   both are checked before anything is allocated.
-    public init(width: Int, height: Int, background: Color = .transparent,
-                pixelLimit: Int = Canvas.defaultPixelLimit) throws(RenderError) {
+    public init(width: Int, height: Int, background: RGBAColor = .transparent,
+                pixelLimit: Int = RasterCanvas.defaultPixelLimit) throws(RenderError) {
         try Self.checkSize(width: width, height: height, pixelLimit: pixelLimit)
         self.width = width; self.height = height
         let p = Self.premultiply(background)
@@ -67,7 +67,7 @@ public struct Canvas: Sendable {
 
     /// The colour of pixel (`x`, `y`) with straight alpha (colour channels are rounded when unpremultiplied).
     /// - Precondition: the pixel is on the canvas.
-    public func pixel(x: Int, y: Int) -> Color {
+    public func pixel(x: Int, y: Int) -> RGBAColor {
         let p = premultipliedPixel(x: x, y: y)
         return Self.unpremultiply(p.r, p.g, p.b, p.a)
     }
@@ -81,7 +81,7 @@ public struct Canvas: Sendable {
     }
 
     /// Replaces every pixel with `color`.
-    public mutating func clear(to color: Color) {
+    public mutating func clear(to color: RGBAColor) {
         let p = Self.premultiply(color)
         pixels.withUnsafeMutableBufferPointer { buf in
             var i = 0
@@ -99,17 +99,17 @@ public struct Canvas: Sendable {
     }
 
     /// A straight-alpha colour with its channels multiplied by alpha.
-    static func premultiply(_ c: Color) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    static func premultiply(_ c: RGBAColor) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let a = UInt32(c.a)
         return (UInt8(mul255(UInt32(c.r), a)), UInt8(mul255(UInt32(c.g), a)), UInt8(mul255(UInt32(c.b), a)), c.a)
     }
 
     /// Premultiplied channels back to straight alpha, rounded (transparent pixels become `.transparent`).
-    static func unpremultiply(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> Color {
+    static func unpremultiply(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> RGBAColor {
         guard a != 0 else { return .transparent }
-        if a == 255 { return Color(r: r, g: g, b: b, a: 255) }
+        if a == 255 { return RGBAColor(r: r, g: g, b: b, a: 255) }
         let a32 = UInt32(a), h = a32 / 2
         func u(_ v: UInt8) -> UInt8 { UInt8(min(255, (UInt32(v) * 255 + h) / a32)) }
-        return Color(r: u(r), g: u(g), b: u(b), a: a)
+        return RGBAColor(r: u(r), g: u(g), b: u(b), a: a)
     }
 }

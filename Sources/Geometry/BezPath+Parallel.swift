@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-extension Path {
+extension BezPath {
     /// The parallel (offset) curve at signed distance `d` on the normal side `(T.y, −T.x)` of each
     /// subpath: the side *above* text running left to right on a y-down canvas.
     ///
@@ -20,8 +20,8 @@ extension Path {
     ///   joined by a straight line, so text there runs back briefly (no trimming of the overlap).
     ///
     /// Closed subpaths stay closed. Segments of zero length are skipped.
-    public func parallel(offset d: Double, tolerance: Double = 0.01) -> Path {
-        var out = Path()
+    public func parallel(offset d: Double, tolerance: Double = 0.01) -> BezPath {
+        var out = BezPath()
         for sp in subpaths {
             // The segments of positive length, with their sizes.
             let segs = sp.segments.filter { seg in
@@ -64,7 +64,7 @@ extension Path {
     }
 
     /// Appends the offset of one segment, starting from the pen.
-    private static func appendParallel(of seg: Segment, d: Double, size: Double, tolerance: Double, to out: inout Path) {
+    private static func appendParallel(of seg: Segment, d: Double, size: Double, tolerance: Double, to out: inout BezPath) {
         func normal(_ t: Vector) -> Vector { Vector(t.y, -t.x) }
         switch seg {
         case .line(let l):
@@ -115,7 +115,7 @@ extension Path {
 
 extension PathMeasure {
     /// The measure of the parallel curve at signed distance `d` on the normal side of this measure's
-    /// direction of travel (see ``Path/parallel(offset:tolerance:)``): for laying text out above (d > 0)
+    /// direction of travel (see ``BezPath/parallel(offset:tolerance:)``): for laying text out above (d > 0)
     /// or below the path while measuring distances along the offset line itself. Exact for lines and
     /// circular arcs (a circle of radius r gives a circle of radius r + d when it runs clockwise on a
     /// y-down canvas); approximate to `tolerance` for other curves. A reversed measure is offset on

@@ -1,10 +1,10 @@
-extension Path {
+extension BezPath {
     /// The path as SVG path data with absolute commands: `M`, `L`, `Q`, `C`, `A` and `Z`.
     ///
     /// Arcs are written as `A` commands with the large-arc and sweep flags recomputed from the sweep
     /// angle (arcs of nearly a full turn or more are split in equal pieces first). The closing line of
     /// a closed subpath is left to `Z`. Numbers are written in the shortest form that reads back to the
-    /// same `Double`, so `Path(svgPathData: p.svgPathData)` reproduces `p` to within rounding of the
+    /// same `Double`, so `BezPath(svgPathData: p.svgPathData)` reproduces `p` to within rounding of the
     /// arc conversion.
     public var svgPathData: String {
         var out = ""

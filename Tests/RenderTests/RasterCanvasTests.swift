@@ -5,53 +5,53 @@ import Geometry
 
 @Suite struct CanvasTests {
     @Test func sizeLimitsAreCheckedBeforeAllocating() {
-        #expect(throws: RenderError.emptyCanvas(width: 0, height: 10)) { try Canvas(width: 0, height: 10) }
-        #expect(throws: RenderError.emptyCanvas(width: 10, height: -1)) { try Canvas(width: 10, height: -1) }
-        #expect(throws: RenderError.canvasTooLarge(width: 20_000, height: 20_000, limit: Canvas.defaultPixelLimit)) {
-            try Canvas(width: 20_000, height: 20_000)
+        #expect(throws: RenderError.emptyCanvas(width: 0, height: 10)) { try RasterCanvas(width: 0, height: 10) }
+        #expect(throws: RenderError.emptyCanvas(width: 10, height: -1)) { try RasterCanvas(width: 10, height: -1) }
+        #expect(throws: RenderError.canvasTooLarge(width: 20_000, height: 20_000, limit: RasterCanvas.defaultPixelLimit)) {
+            try RasterCanvas(width: 20_000, height: 20_000)
         }
-        #expect(throws: RenderError.canvasTooLarge(width: Int.max, height: 2, limit: Canvas.defaultPixelLimit)) {
-            try Canvas(width: Int.max, height: 2)
+        #expect(throws: RenderError.canvasTooLarge(width: Int.max, height: 2, limit: RasterCanvas.defaultPixelLimit)) {
+            try RasterCanvas(width: Int.max, height: 2)
         }
         #expect(throws: RenderError.canvasTooLarge(width: 101, height: 100, limit: 10_000)) {
-            try Canvas(width: 101, height: 100, pixelLimit: 10_000)
+            try RasterCanvas(width: 101, height: 100, pixelLimit: 10_000)
         }
-        #expect((try? Canvas(width: 100, height: 100, pixelLimit: 10_000)) != nil)
+        #expect((try? RasterCanvas(width: 100, height: 100, pixelLimit: 10_000)) != nil)
     }
 
     @Test func backgroundIsPremultiplied() throws {
-        let c = try Canvas(width: 3, height: 2, background: Color(r: 200, g: 100, b: 0, a: 128))
+        let c = try RasterCanvas(width: 3, height: 2, background: RGBAColor(r: 200, g: 100, b: 0, a: 128))
         #expect(c.premultipliedPixel(x: 2, y: 1) == (100, 50, 0, 128))
         // Premultiplying loses precision below full alpha: 200·128/255 → 100 → 199.
-        #expect(c.pixel(x: 0, y: 0) == Color(r: 199, g: 100, b: 0, a: 128))
+        #expect(c.pixel(x: 0, y: 0) == RGBAColor(r: 199, g: 100, b: 0, a: 128))
     }
 
     @Test func sourceOverBlendsByCoverageAndAlpha() throws {
-        var c = try Canvas(width: 20, height: 10, background: .white)
+        var c = try RasterCanvas(width: 20, height: 10, background: .white)
         // A rectangle covering column 5 by half: 50 % black over white.
         c.fill(TestSupport.rect(5.5, 0, 10, 10), color: .black)
-        #expect(c.pixel(x: 5, y: 3) == Color(r: 127, g: 127, b: 127))
+        #expect(c.pixel(x: 5, y: 3) == RGBAColor(r: 127, g: 127, b: 127))
         #expect(c.pixel(x: 10, y: 3) == .black)
         #expect(c.pixel(x: 4, y: 3) == .white)
         // Half-transparent red over that black: (128, 0, 0).
-        c.fill(TestSupport.rect(8, 0, 4, 10), color: Color(r: 255, g: 0, b: 0, a: 128))
-        #expect(c.pixel(x: 9, y: 5) == Color(r: 128, g: 0, b: 0))
+        c.fill(TestSupport.rect(8, 0, 4, 10), color: RGBAColor(r: 255, g: 0, b: 0, a: 128))
+        #expect(c.pixel(x: 9, y: 5) == RGBAColor(r: 128, g: 0, b: 0))
         // Over transparent, straight alpha comes back.
-        var t = try Canvas(width: 4, height: 4)
-        t.fill(TestSupport.rect(0, 0, 4, 4), color: Color(r: 10, g: 200, b: 30, a: 77))
+        var t = try RasterCanvas(width: 4, height: 4)
+        t.fill(TestSupport.rect(0, 0, 4, 4), color: RGBAColor(r: 10, g: 200, b: 30, a: 77))
         let back = t.pixel(x: 1, y: 1)
         #expect(back.a == 77 && abs(Int(back.r) - 10) <= 2 && abs(Int(back.g) - 200) <= 2 && abs(Int(back.b) - 30) <= 2)
     }
 
     /// A letter knocked out of a filled circle: the letter shows what is behind the image.
     @Test func knockoutLeavesTransparentLetter() throws {
-        let font = try Font(path: TestSupport.font("NotoSans-Regular.ttf"))
+        let font = try Typeface(path: TestSupport.font("NotoSans-Regular.ttf"))
         let glyph = try #require(font.harfBuzz.glyph(for: "R"))
         let letter = font.outline(glyph: glyph, size: 120)
         let place = Affine.translate(Vector(62, 142))
-        var canvas = try Canvas(width: 200, height: 200)
-        let circle = Path.circle(center: Point(100, 100), radius: 90)
-        canvas.fill(circle, color: Color(r: 20, g: 90, b: 200))
+        var canvas = try RasterCanvas(width: 200, height: 200)
+        let circle = BezPath.circle(center: Point(100, 100), radius: 90)
+        canvas.fill(circle, color: RGBAColor(r: 20, g: 90, b: 200))
         canvas.fill(letter, transform: place, color: .black, mode: .destinationOut)
 
         var r = Rasterizer()
@@ -74,8 +74,8 @@ import Geometry
 
     @Test func fillClipsToCanvas() throws {
         // A disc hanging off the top-left corner: the visible quarter has a quarter of the area.
-        var canvas = try Canvas(width: 60, height: 50)
-        canvas.fill(Path.circle(center: Point(0, 0), radius: 40), color: .black)
+        var canvas = try RasterCanvas(width: 60, height: 50)
+        canvas.fill(BezPath.circle(center: Point(0, 0), radius: 40), color: .black)
         var sum = 0.0
         for y in 0..<50 { for x in 0..<60 { sum += Double(canvas.premultipliedPixel(x: x, y: y).a) / 255 } }
         let quarter = Double.pi * 1600 / 4
@@ -88,7 +88,7 @@ import Geometry
     }
 
     @Test func maskFillUsesCanvasCoordinates() throws {
-        var canvas = try Canvas(width: 10, height: 10)
+        var canvas = try RasterCanvas(width: 10, height: 10)
         let mask = CoverageMask(bounds: PixelRect(x: 8, y: -1, width: 4, height: 3), coverage: [UInt8](repeating: 255, count: 12))
         canvas.fill(mask, color: .black)
         #expect(canvas.pixel(x: 8, y: 0) == .black && canvas.pixel(x: 9, y: 1) == .black)

@@ -1,7 +1,7 @@
 import Geometry
 import Shaping
 
-extension Canvas {
+extension RasterCanvas {
     /// Fills `path`, mapped by `transform` to canvas pixels, with `color`.
     ///
     /// - Parameters:
@@ -9,9 +9,9 @@ extension Canvas {
     ///   - transform: path coordinates to canvas pixels, y down.
     ///   - color: straight-alpha colour; its alpha multiplies the coverage.
     ///   - rule: the fill rule.
-    ///   - mode: ``BlendMode/sourceOver`` to paint, ``BlendMode/destinationOut`` to knock out.
-    public mutating func fill(_ path: Path, transform: Affine = .identity, color: Color,
-                              rule: FillRule = .nonZero, mode: BlendMode = .sourceOver) {
+    ///   - mode: ``CompositeMode/sourceOver`` to paint, ``CompositeMode/destinationOut`` to knock out.
+    public mutating func fill(_ path: BezPath, transform: Affine = .identity, color: RGBAColor,
+                              rule: FillRule = .nonZero, mode: CompositeMode = .sourceOver) {
         var mask = scratchMask
         scratchMask = CoverageMask()  // keep the storage uniquely referenced while we use it
         rasterizer.rasterize(path, transform: transform, rule: rule, clip: bounds, into: &mask)
@@ -20,7 +20,7 @@ extension Canvas {
     }
 
     /// Paints `color` through a coverage mask (its pixels off the canvas are ignored).
-    public mutating func fill(_ mask: CoverageMask, color: Color, mode: BlendMode = .sourceOver) {
+    public mutating func fill(_ mask: CoverageMask, color: RGBAColor, mode: CompositeMode = .sourceOver) {
         let rect = mask.bounds.intersection(bounds)
         guard !rect.isEmpty else { return }
         let src = Self.premultiply(color)
@@ -80,17 +80,17 @@ extension Canvas {
     }
 }
 
-extension Canvas {
-    /// Strokes `path`, mapped by `transform`, with `color`; see ``StrokeStyle`` and
+extension RasterCanvas {
+    /// Strokes `path`, mapped by `transform`, with `color`; see ``StrokeOptions`` and
     /// ``Rasterizer/rasterizeStroke(_:transform:style:clip:into:)``.
     /// - Parameter width: the full stroke width in path units.
-    public mutating func stroke(_ path: Path, transform: Affine = .identity, width: Double, color: Color,
+    public mutating func stroke(_ path: BezPath, transform: Affine = .identity, width: Double, color: RGBAColor,
                                 cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4,
-                                mode: BlendMode = .sourceOver) {
+                                mode: CompositeMode = .sourceOver) {
         var mask = scratchMask
         scratchMask = CoverageMask()
         rasterizer.rasterizeStroke(path, transform: transform,
-                                   style: StrokeStyle(width: width, cap: cap, join: join, miterLimit: miterLimit),
+                                   style: StrokeOptions(width: width, cap: cap, join: join, miterLimit: miterLimit),
                                    clip: bounds, into: &mask)
         fill(mask, color: color, mode: mode)
         scratchMask = mask

@@ -3,13 +3,13 @@ import Synchronization
 
 /// A font face: FreeType for outlines, HarfBuzz for shaping, sharing one copy of the file's bytes.
 ///
-/// Thread safety: a `Font` may be used from any number of threads at once. HarfBuzz's font is immutable
+/// Thread safety: a `Typeface` may be used from any number of threads at once. HarfBuzz's font is immutable
 /// after creation, so shaping takes no lock; FreeType's face is mutable state (the glyph slot), so it lives
 /// inside a `Mutex` and every outline load holds the lock. Outlines are cached per glyph, in font units.
 ///
 /// A variable font is fixed at one instance when loaded (``variations``): FreeType's outlines and
 /// HarfBuzz's advances both use it. Find installed fonts by family with ``init(family:style:)``.
-public final class Font: Sendable, Hashable, CustomStringConvertible {
+public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     /// The file's name without its folder (`NotoSans-Regular.ttf`), or the name given for in-memory data.
     public let name: String
     /// The file's path, when loaded from a file.
@@ -134,12 +134,12 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The unhinted outline of `glyph` in font units with y up (as the font draws it).
-    public func outline(glyph: UInt32) -> Path {
+    public func outline(glyph: UInt32) -> BezPath {
         freeType.withLock { $0.outline(glyph: glyph) }
     }
 
     /// The unhinted outline of `glyph` in pixels at `size`, y down, relative to the glyph origin.
-    public func outline(glyph: UInt32, size: Double) -> Path {
+    public func outline(glyph: UInt32, size: Double) -> BezPath {
         let k = size / Double(unitsPerEm)
         return outline(glyph: glyph).transformed(by: Affine.scale(k, -k))
     }
@@ -148,7 +148,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     public var description: String { name }
 
     /// Fonts are equal when they are the same object.
-    public static func == (a: Font, b: Font) -> Bool { a === b }
+    public static func == (a: Typeface, b: Typeface) -> Bool { a === b }
     /// Hashes the object identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
