@@ -23,10 +23,12 @@ let package = Package(
         // The one C file of our own: owns libpng's setjmp so the classic write API can choose its
         // compression level and filters, and turns libpng errors into return codes.
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),
+        // The default fonts compiled into the binary (C23 #embed of the top-level Fonts/ files).
+        .target(name: "CEmbeddedFonts"),
 
         // Stages of the pipeline.
         .target(name: "Geometry"),
-        .target(name: "Shaping", dependencies: ["Geometry", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
+        .target(name: "Shaping", dependencies: ["Geometry", "CEmbeddedFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         .target(name: "Layout", dependencies: ["Geometry", "Shaping"]),
         .target(name: "Render", dependencies: ["Geometry", "Shaping", "Layout", "CPNG", "CPNGWriter"]),
         .target(name: "Scenes", dependencies: ["Geometry", "Shaping", "Layout", "Render"]),

@@ -27,14 +27,14 @@ public struct ResolvedLabel: Sendable {
 ///
 /// Every error names the JSON path of the value at fault.
 public final class SceneResolver {
-    /// The fonts folder (`nil`: the usual search; see ``DefaultFonts/folder(explicit:)``).
+    /// A folder to load the default fonts from as files (`nil`: the embedded fonts; see ``DefaultFonts``).
     public let fontsDir: String?
     /// Limits applied to every label and canvas this resolver resolves.
     public var limits: ResourceLimits = .default
     private var fonts: [String: Typeface] = [:]
     private var embedded: [Typeface]?
 
-    /// Creates a resolver that finds fonts in `fontsDir`.
+    /// Creates a resolver that uses the embedded fonts, or the default fonts' files in `fontsDir`.
     public init(fontsDir: String? = nil) { self.fontsDir = fontsDir }
 
     /// The embedded stack, loaded once.
@@ -45,15 +45,11 @@ public final class SceneResolver {
         return stack
     }
 
-    /// A font by file name (looked up in the fonts folder) or path, loaded once.
+    /// A font by file name (the fonts folder's file or the embedded font of that name) or path, loaded
+    /// once; see ``DefaultFonts/font(named:folder:)``.
     public func font(_ name: String) throws(FontError) -> Typeface {
         if let f = fonts[name] { return f }
-        var path = name
-        if !name.contains("/"), let dir = try? DefaultFonts.folder(explicit: fontsDir),
-           FileManager.default.fileExists(atPath: dir + "/" + name) {
-            path = dir + "/" + name
-        }
-        let f = try Typeface(path: path)
+        let f = try DefaultFonts.font(named: name, folder: fontsDir)
         fonts[name] = f
         return f
     }

@@ -1,6 +1,16 @@
-import Foundation
+internal import CEmbeddedFonts
+import Synchronization
 
-/// The embedded default fonts in the package's `Fonts/` folder, and how the program finds them.
+/// The default fonts: compiled into the library, so they work from any program, package or working
+/// folder with no file to find.
+///
+/// The top-level `Fonts/` folder's files are built into the binary (a small C target with C23
+/// `#embed`). Each embedded font keeps its file name as its ``Typeface/name`` (`NotoSans-Regular.ttf`)
+/// and has ``TypefaceSource/embedded`` as its source. Embedded fonts are loaded on first use, once per
+/// process, straight from the static bytes (nothing is copied), and shared: a ``Typeface`` is safe to
+/// use from any number of threads.
+///
+/// A folder given explicitly loads the same file names from files in that folder instead.
 public enum DefaultFonts {
     /// The default fallback stack, primary first: Latin/Greek/Cyrillic, then Arabic, Hebrew, Devanagari, Thai.
     public static let stackFileNames = [
@@ -8,55 +18,80 @@ public enum DefaultFonts {
         "NotoSansDevanagari-Regular.ttf", "NotoSansThai-Regular.ttf",
     ]
 
-    /// The environment variable that overrides where the fonts folder is.
-    public static let environmentVariable = "PATHTEXT_FONTS"
-
-    /// Finds the fonts folder.
-    ///
-    /// Order: `explicit` (from `--fonts-dir`), then `$PATHTEXT_FONTS`, then a `Fonts/` folder beside the
-    /// executable or in any of its parent folders (so `.build/debug/pathtext` finds the package's), then
-    /// `Fonts/` in the current folder.
-    /// - Throws: ``FontError/fontsFolderNotFound(searched:)`` listing where it looked.
-    public static func folder(explicit: String? = nil) throws(FontError) -> String {
-        let fm = FileManager.default
-        func isDir(_ p: String) -> Bool {
-            var d: ObjCBool = false
-            return fm.fileExists(atPath: p, isDirectory: &d) && d.boolValue
-        }
-        if let explicit {
-            guard isDir(explicit) else { throw .fontsFolderNotFound(searched: [explicit]) }
-            return explicit
-        }
-        if let env = ProcessInfo.processInfo.environment[environmentVariable], !env.isEmpty {
-            guard isDir(env) else { throw .fontsFolderNotFound(searched: ["$\(environmentVariable)=\(env)"]) }
-            return env
-        }
-        var searched: [String] = []
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-        var dir = FileManager.default.fileExists(atPath: "/proc/self/exe") ? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath() : exe
-        for _ in 0..<6 {
-            dir = dir.deletingLastPathComponent()
-            let candidate = dir.appendingPathComponent("Fonts").path
-            searched.append(candidate)
-            if isDir(candidate), fm.fileExists(atPath: candidate + "/" + stackFileNames[0]) { return candidate }
-            if dir.path == "/" { break }
-        }
-        let cwd = fm.currentDirectoryPath + "/Fonts"
-        searched.append(cwd)
-        if isDir(cwd) { return cwd }
-        throw .fontsFolderNotFound(searched: searched)
+    /// The file names of every embedded font: the stack, then `NotoSans-Bold.ttf` and `NotoSerif-Regular.ttf`.
+    public static let embeddedFileNames: [String] = (0..<pt_embedded_font_count()).compactMap { index in
+        pt_embedded_font_name(index).map { String(cString: $0) }
     }
 
-    /// Loads the default stack from the fonts folder.
-    public static func stack(folder explicit: String? = nil) throws(FontError) -> [Typeface] {
-        let dir = try folder(explicit: explicit)
+    /// The default stack: the embedded fonts, or (when `folder` is given) the same file names loaded
+    /// from files in `folder`.
+    /// - Throws: ``FontError/fontsFolderNotFound(path:)`` when `folder` is not a folder, or the
+    ///   ``FontError`` of a file in it that is missing or not a font.
+    public static func stack(folder: String? = nil) throws(FontError) -> [Typeface] {
+        if let folder { try check(folder) }
         var fonts: [Typeface] = []
-        for name in stackFileNames { fonts.append(try Typeface(path: dir + "/" + name)) }
+        for name in stackFileNames {
+            if let folder {
+                fonts.append(try Typeface(path: join(folder, name)))
+            } else {
+                fonts.append(try embedded(name))
+            }
+        }
         return fonts
     }
 
-    /// Loads one named file from the fonts folder (`NotoSans-Bold.ttf`).
-    public static func font(named file: String, folder explicit: String? = nil) throws(FontError) -> Typeface {
-        try Typeface(path: try folder(explicit: explicit) + "/" + file)
+    /// A font by file name or path: `name` in `folder` when `folder` is given and has that file, else the
+    /// embedded font of that file name (`NotoSans-Bold.ttf`), else the font file at path `name`.
+    /// - Throws: ``FontError/fontsFolderNotFound(path:)`` when `folder` is not a folder, or the
+    ///   ``FontError`` of the file.
+    public static func font(named name: String, folder: String? = nil) throws(FontError) -> Typeface {
+        if !name.contains("/") {
+            if let folder {
+                try check(folder)
+                let path = join(folder, name)
+                if Syscalls.kind(of: path) != .missing { return try Typeface(path: path) }
+            }
+            if embeddedFileNames.contains(name) { return try embedded(name) }
+        }
+        return try Typeface(path: name)
+    }
+
+    /// The embedded font with file name `name` (one of ``embeddedFileNames``), loaded once per process.
+    /// - Throws: ``FontError/notEmbedded(name:available:)`` for any other name.
+    public static func embedded(_ name: String) throws(FontError) -> Typeface {
+        guard let index = embeddedFileNames.firstIndex(of: name) else {
+            throw .notEmbedded(name: name, available: embeddedFileNames)
+        }
+        return try loaded.withLock { (cache: inout [Int: Typeface]) throws(FontError) -> Typeface in
+            if let font = cache[index] { return font }
+            var count = 0
+            guard let bytes = pt_embedded_font_data(Int32(index), &count) else {
+                throw .notEmbedded(name: name, available: embeddedFileNames)
+            }
+            let font = try Typeface(data: FontData(static: bytes, count: count), name: name, path: nil,
+                                    source: .embedded, faceIndex: 0, variations: [])
+            cache[index] = font
+            return font
+        }
+    }
+
+    /// The bytes of the embedded font with file name `name`, or `nil` when no embedded font has that name.
+    /// The memory is static and read-only: it lives as long as the program.
+    public static func embeddedBytes(_ name: String) -> UnsafeRawBufferPointer? {
+        guard let index = embeddedFileNames.firstIndex(of: name) else { return nil }
+        var count = 0
+        guard let bytes = pt_embedded_font_data(Int32(index), &count) else { return nil }
+        return UnsafeRawBufferPointer(start: bytes, count: count)
+    }
+
+    /// Embedded fonts loaded so far, by index.
+    private static let loaded = Mutex<[Int: Typeface]>([:])
+
+    private static func check(_ folder: String) throws(FontError) {
+        guard Syscalls.kind(of: folder) == .directory else { throw .fontsFolderNotFound(path: folder) }
+    }
+
+    private static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }

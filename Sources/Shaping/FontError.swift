@@ -6,8 +6,10 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidFont(name: String, reason: String)
     /// The face index is beyond the faces in the file.
     case faceIndexOutOfRange(name: String, index: Int, count: Int)
-    /// The fonts folder could not be found.
-    case fontsFolderNotFound(searched: [String])
+    /// A fonts folder given explicitly does not exist or is not a folder.
+    case fontsFolderNotFound(path: String)
+    /// No embedded font has this file name.
+    case notEmbedded(name: String, available: [String])
     /// Fontconfig found no font for the family.
     case familyNotFound(String)
     /// A variation axis setting was malformed or names no axis of the font.
@@ -20,8 +22,9 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidFont(let name, let reason): "\(name) is not a usable font: \(reason)"
         case .faceIndexOutOfRange(let name, let index, let count):
             "\(name) has \(count) face\(count == 1 ? "" : "s"); face index \(index) does not exist"
-        case .fontsFolderNotFound(let searched):
-            "cannot find the fonts folder (looked in \(searched.joined(separator: ", "))); pass --fonts-dir DIR or set PATHTEXT_FONTS"
+        case .fontsFolderNotFound(let path): "cannot find the fonts folder \(path)"
+        case .notEmbedded(let name, let available):
+            "no embedded font is called \(name) (the embedded fonts: \(available.joined(separator: ", ")))"
         case .familyNotFound(let family): "no installed font matches the family \"\(family)\""
         case .badVariation(let text): "bad variation setting \"\(text)\": expected TAG=VALUE with a 4-letter axis tag of the font"
         }

@@ -12,8 +12,10 @@ import Synchronization
 public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     /// The file's name without its folder (`NotoSans-Regular.ttf`), or the name given for in-memory data.
     public let name: String
-    /// The file's path, when loaded from a file.
+    /// The file's path as given, when loaded from a file.
     public let path: String?
+    /// Where the bytes came from: compiled in, a file (with its absolute path), or memory.
+    public let source: TypefaceSource
     /// The face index within a collection.
     public let faceIndex: Int
     /// The family name from the font's name table.
@@ -47,7 +49,8 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         let data = try FontData.read(path: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         do {
-            try self.init(data: data, name: name, path: path, faceIndex: faceIndex, variations: variations)
+            try self.init(data: data, name: name, path: path, source: .file(absolutePath: Syscalls.absolutePath(path)),
+                          faceIndex: faceIndex, variations: variations)
         } catch {
             throw error.naming(path)  // errors name the file as the caller gave it
         }
@@ -57,16 +60,17 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter name: what errors and placements call this font.
     public convenience init(bytes: some Collection<UInt8>, name: String = "memory font", faceIndex: Int = 0,
                             variations: [FontVariation] = []) throws(FontError) {
-        try self.init(data: FontData(bytes), name: name, path: nil, faceIndex: faceIndex, variations: variations)
+        try self.init(data: FontData(bytes), name: name, path: nil, source: .memory, faceIndex: faceIndex,
+                      variations: variations)
     }
 
     /// - Parameter namedInstance: a named instance of a variable font (1-based, 0 for none) whose
     ///   coordinates come before `requested`, as fontconfig reports it in the upper bits of an index.
-    init(data: FontData, name: String, path: String?, faceIndex: Int, variations: [FontVariation],
-         namedInstance: Int = 0) throws(FontError) {
+    init(data: FontData, name: String, path: String?, source: TypefaceSource, faceIndex: Int,
+         variations: [FontVariation], namedInstance: Int = 0) throws(FontError) {
         guard faceIndex >= 0 else { throw .faceIndexOutOfRange(name: name, index: faceIndex, count: 0) }
         let ft = try FreeTypeFace(data: data, index: faceIndex, name: name)
-        self.name = name; self.path = path; self.faceIndex = faceIndex
+        self.name = name; self.path = path; self.source = source; self.faceIndex = faceIndex
         familyName = ft.familyName; styleName = ft.styleName
         unitsPerEm = ft.unitsPerEm; glyphCount = ft.glyphCount
         axes = ft.axes()
@@ -95,6 +99,14 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         harfBuzz = HarfBuzzFont(data: data, index: faceIndex, variations: instance.map { ($0.tag, $0.value) })
         unscaledMetrics = harfBuzz.metrics()
         freeType = Mutex(ft)
+    }
+
+    /// Whether the font is one of the fonts compiled into the library.
+    public var isEmbedded: Bool { source == .embedded }
+
+    /// The absolute path of the font file, when loaded from a file.
+    public var absolutePath: String? {
+        if case .file(let absolutePath) = source { absolutePath } else { nil }
     }
 
     /// Metrics in pixels at `size` pixels per em.

@@ -19,10 +19,10 @@ enum LabelFlags {
     static let usage = """
           --text T               the text (required)
           --path D               SVG path data to follow (required)
-          --font FILE            a font file (a bare name is looked up in the fonts folder); repeat for a
+          --font FILE            a font file (a bare name: an embedded font or a file in --fonts-dir); repeat for a
                                  stack; the embedded Noto stack always follows as fallback
           --font-family NAME     a font found through Fontconfig: "Noto Sans" or "Noto Sans:Bold"
-          --fonts-dir DIR        the embedded fonts' folder (default: Fonts/ beside the program, or $PATHTEXT_FONTS)
+          --fonts-dir DIR        load the default fonts' files from DIR instead of the embedded copies (or $PATHTEXT_FONTS)
           --size PX              font size in pixels per em (default 32)
           --color #RRGGBB[AA]    text colour (default black)
           --features LIST        OpenType features, comma separated: kern=0,liga=0,ss01,+smcp,smcp[0:3]

@@ -23,13 +23,16 @@ let pathtextBinary: String = {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
 }()
 
-/// Runs `pathtext` with `arguments` and an optional environment override, and waits.
-func pathtext(_ arguments: [String], environment: [String: String] = [:], cwd: String? = nil) throws -> Run {
+/// Runs `pathtext` (or the program at `binary`) with `arguments`, optional environment overrides and
+/// variables to remove, and waits.
+func pathtext(_ arguments: [String], environment: [String: String] = [:], unset: [String] = [], cwd: String? = nil,
+              binary: String = pathtextBinary) throws -> Run {
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: pathtextBinary)
+    p.executableURL = URL(fileURLWithPath: binary)
     p.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     for (k, v) in environment { env[k] = v }
+    for k in unset { env[k] = nil }
     p.environment = env
     if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
     let out = Pipe(), err = Pipe()

@@ -61,11 +61,43 @@ import Foundation
     }
 
     @Test func missingFontsFolderIsAClearError() throws {
-        let r = try pathtext(["layout", "--text", "Hi", "--path", "M0 0 L 9 0"], environment: ["PATHTEXT_FONTS": "/no/fonts"])
+        let args = ["layout", "--text", "Hi", "--path", "M0 0 L 9 0"]
+        let r = try pathtext(args, environment: ["PATHTEXT_FONTS": "/no/fonts"])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("cannot find the fonts folder"))
-        let ok = try pathtext(["layout", "--text", "Hi", "--path", "M0 0 L 9 0"], environment: ["PATHTEXT_FONTS": packageRoot + "/Fonts"], cwd: "/")
+        #expect(r.stderr == "pathtext: $PATHTEXT_FONTS: cannot find the fonts folder /no/fonts (unset PATHTEXT_FONTS to use the embedded fonts)\n")
+        let flag = try pathtext(args + ["--fonts-dir", "/no/fonts"], environment: ["PATHTEXT_FONTS": packageRoot + "/Fonts"])
+        #expect(flag.status == 1)
+        #expect(flag.stderr == "pathtext: --fonts-dir: cannot find the fonts folder /no/fonts\n")
+        let ok = try pathtext(args, environment: ["PATHTEXT_FONTS": packageRoot + "/Fonts"], cwd: "/")
         #expect(ok.status == 0)
+    }
+
+    @Test func theEmbeddedFontsNeedNoFolder() throws {
+        // The binary copied into an empty temporary folder and run there, with no PATHTEXT_FONTS: no Fonts/
+        // folder is beside it, above it or in the working folder, so the fonts can only be the embedded ones.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("embedded-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: pathtextBinary, toPath: dir + "/pathtext")
+        let args = ["layout", "--text", "Hi שלום नमस्ते", "--path", "M0 0 L 400 0"]
+        let embedded = try pathtext(args, unset: ["PATHTEXT_FONTS"], cwd: dir, binary: dir + "/pathtext")
+        #expect(embedded.status == 0, "\(embedded.stderr)")
+        #expect(embedded.stderr == "")
+        for name in ["NotoSans-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansDevanagari-Regular.ttf"] {
+            #expect(embedded.stdout.contains("\"font\":\"\(name)\""), "\(name)")
+        }
+        // The same placements as from the files themselves.
+        let files = try pathtext(args + ["--fonts-dir", packageRoot + "/Fonts"], unset: ["PATHTEXT_FONTS"], cwd: "/tmp")
+        #expect(files.status == 0)
+        #expect(embedded.stdout == files.stdout)
+        // The real binary from /tmp, and an embedded font by name.
+        let serif = try pathtext(args + ["--font", "NotoSerif-Regular.ttf"], unset: ["PATHTEXT_FONTS"], cwd: "/tmp")
+        #expect(serif.status == 0, "\(serif.stderr)")
+        #expect(serif.stdout.contains("\"font\":\"NotoSerif-Regular.ttf\""))
+        let png = try pathtext(["render", packageRoot + "/fixtures/scenes/sleep-clock.json", "--out", dir + "/clock.png"],
+                               unset: ["PATHTEXT_FONTS"], cwd: "/tmp")
+        #expect(png.status == 0, "\(png.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/clock.png"))
     }
 
     @Test func shapeMatchesHBShapeForm() throws {

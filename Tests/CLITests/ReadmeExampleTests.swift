@@ -2,10 +2,10 @@ import Testing
 import Foundation
 import PathText
 
-/// The README's library example, verbatim apart from the fonts folder and the output path.
+/// The README's library example, verbatim apart from the output path.
 @Suite struct ReadmeExampleTests {
     @Test func theLibraryExampleRunsAndDraws() throws {
-        let fonts = try DefaultFonts.stack(folder: packageRoot + "/Fonts")
+        let fonts = try DefaultFonts.stack()                       // the embedded Noto stack
         let text = AttributedText("Hello שלום world", attributes: TextAttributes(fonts: fonts, size: 32))
         let path = try BezPath(svgPathData: "M 20 200 Q 200 20 380 200")
         var options = LabelOptions()

@@ -27,7 +27,7 @@ enum BadgeCommand {
         guard RGBAColor(hex: color) != nil else { throw .usage("--color expects #RRGGBB or #RRGGBBAA, got \"\(color)\"") }
         let margin = try args.number("margin") ?? Badge.defaultMargin
         let fonts = args.all("font").isEmpty ? ["NotoSans-Bold.ttf"] : args.all("font")
-        let resolver = SceneResolver(fontsDir: args.value("fonts-dir"))
+        let resolver = SceneResolver(fontsDir: try FontsFolder.resolve(args))
         let d = Double(size)
         let parts = try failing {
             try Badge.parts(text: text, diameter: d, center: Point(d / 2, d / 2), color: color, fonts: fonts,

@@ -20,7 +20,7 @@ enum DemoCommand {
         guard args.positional.isEmpty else { throw .usage("unexpected argument \(args.positional[0])") }
         let out = args.value("out") ?? "out/demo.png"
         let size = try args.integer("size", in: 64...8192) ?? 800
-        let resolver = SceneResolver(fontsDir: args.value("fonts-dir"))
+        let resolver = SceneResolver(fontsDir: try FontsFolder.resolve(args))
         var written: [String] = []
         func render(_ scene: Scene, _ path: String) throws(CLIError) {
             try Output.render(scene, resolver: resolver, to: path)

@@ -23,7 +23,7 @@ enum RenderCommand {
     static func run(_ words: [String]) throws(CLIError) {
         let args = try Arguments(words, command: "render", valued: LabelFlags.valued.union(pictureFlags))
         guard let out = args.value("out") else { throw .usage("--out FILE.png|FILE.svg is required") }
-        let resolver = SceneResolver(fontsDir: args.value("fonts-dir"))
+        let resolver = SceneResolver(fontsDir: try FontsFolder.resolve(args))
         let scene: Scene
         var flagLabel: ResolvedLabel? = nil
         if let file = args.positional.first {

@@ -22,7 +22,7 @@ enum ShapeCommand {
         args += ["--path", "M0 0 L1 0"]
         let parsed = try Arguments(args, command: "shape", valued: valued.union(["path"]))
         guard parsed.positional.isEmpty else { throw .usage("unexpected argument \(parsed.positional[0])") }
-        let label = try LabelFlags.resolve(parsed, resolver: SceneResolver(fontsDir: parsed.value("fonts-dir")))
+        let label = try LabelFlags.resolve(parsed, resolver: SceneResolver(fontsDir: FontsFolder.resolve(parsed)))
         let line = Shaper.shape(label.text, direction: label.direction)
         print(line.hbShapeJSON())
         for d in line.diagnostics { printError("warning: \(d)") }
