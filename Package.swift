@@ -8,6 +8,7 @@ import PackageDescription
 
 let package = Package(
     name: "PathText",
+    platforms: [.macOS(.v15)],  // Synchronization.Mutex
     products: [
         .library(name: "PathText", targets: ["PathText"]),
         .executable(name: "pathtext", targets: ["pathtext"]),

@@ -60,6 +60,8 @@ public struct Vector: Hashable, Sendable, Codable {
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif

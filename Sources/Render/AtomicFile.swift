@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Whole-file reads and atomic writes with POSIX calls.
 ///
 /// A write goes to a temporary file in the destination's folder, is flushed to disk, then renamed over
@@ -22,46 +16,46 @@ public enum AtomicFile {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard !name.isEmpty, !path.hasSuffix("/") else { throw .cannotWrite(path: path, reason: "not a file name") }
         var template = Array((folder + "/." + name + ".tmp-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw .cannotWrite(path: path, reason: reason(errno)) }
+        let fd = template.withUnsafeMutableBufferPointer { Syscalls.makeTemporaryFile($0.baseAddress!) }
+        guard fd >= 0 else { throw .cannotWrite(path: path, reason: reason(Syscalls.lastError)) }
         let temp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         func fail(_ code: Int32) -> RenderError {
-            close(fd)
-            unlink(temp)
+            Syscalls.closeFile(fd)
+            Syscalls.removeFile(temp)
             return .cannotWrite(path: path, reason: reason(code))
         }
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeBytes { Syscalls.writeSome(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
-                if errno == EINTR { continue }
-                throw fail(errno)
+                if Syscalls.lastError == Syscalls.interrupted { continue }
+                throw fail(Syscalls.lastError)
             }
             offset += n
         }
-        guard fchmod(fd, 0o644) == 0, fsync(fd) == 0 else { throw fail(errno) }
-        guard close(fd) == 0 else { let e = errno; unlink(temp); throw .cannotWrite(path: path, reason: reason(e)) }
-        guard rename(temp, path) == 0 else { let e = errno; unlink(temp); throw .cannotWrite(path: path, reason: reason(e)) }
+        guard Syscalls.setMode(fd, 0o644) == 0, Syscalls.flushToDisk(fd) == 0 else { throw fail(Syscalls.lastError) }
+        guard Syscalls.closeFile(fd) == 0 else { let e = Syscalls.lastError; Syscalls.removeFile(temp); throw .cannotWrite(path: path, reason: reason(e)) }
+        guard Syscalls.renameFile(temp, path) == 0 else { let e = Syscalls.lastError; Syscalls.removeFile(temp); throw .cannotWrite(path: path, reason: reason(e)) }
     }
 
     /// Reads the whole file at `path`.
     /// - Throws: ``RenderError/cannotRead(path:reason:)`` with the system's reason.
     static func read(_ path: String) throws(RenderError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw .cannotRead(path: path, reason: reason(errno)) }
-        defer { close(fd) }
+        let fd = Syscalls.openForReading(path)
+        guard fd >= 0 else { throw .cannotRead(path: path, reason: reason(Syscalls.lastError)) }
+        defer { Syscalls.closeFile(fd) }
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { Syscalls.readSome(fd, $0.baseAddress!, $0.count) }
             if n < 0 {
-                if errno == EINTR { continue }
-                throw .cannotRead(path: path, reason: reason(errno))
+                if Syscalls.lastError == Syscalls.interrupted { continue }
+                throw .cannotRead(path: path, reason: reason(Syscalls.lastError))
             }
             if n == 0 { return out }
             out.append(contentsOf: chunk[0..<n])
         }
     }
 
-    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+    private static func reason(_ code: Int32) -> String { Syscalls.message(code) }
 }

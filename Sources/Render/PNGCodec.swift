@@ -1,5 +1,5 @@
-import CPNG
-import CPNGWriter
+internal import CPNG
+internal import CPNGWriter
 
 /// How hard libpng works to make the file small.
 public enum PNGCompression: String, Hashable, Sendable, CaseIterable {

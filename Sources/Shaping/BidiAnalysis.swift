@@ -1,4 +1,4 @@
-import CFriBidi
+internal import CFriBidi
 
 /// Bidi embedding levels of one paragraph, from FriBidi (the FriBidi boundary: FriBidi's types and
 /// buffers never leave this file).

@@ -1,4 +1,4 @@
-import CFontconfig
+internal import CFontconfig
 import Synchronization
 
 /// Finds installed fonts by family and style with Fontconfig (the Fontconfig boundary: Fontconfig's

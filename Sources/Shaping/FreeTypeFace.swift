@@ -1,4 +1,4 @@
-import CFreeType
+internal import CFreeType
 import Geometry
 
 /// Owns one FreeType library and face (the FreeType boundary: raw FreeType pointers never leave this file).

@@ -1,4 +1,4 @@
-import CHarfBuzz
+internal import CHarfBuzz
 import Synchronization
 
 /// Cleared HarfBuzz buffers kept between shaping calls, so that a call does not allocate and grow a

@@ -1,7 +1,7 @@
-import CFreeType
-import CHarfBuzz
-import CFriBidi
-import CFontconfig
+internal import CFreeType
+internal import CHarfBuzz
+internal import CFriBidi
+internal import CFontconfig
 
 /// Versions of the C libraries shaping runs on, as they report themselves at run time.
 public enum ShapingLibraries {

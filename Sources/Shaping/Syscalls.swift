@@ -23,7 +23,12 @@ enum Syscalls {
     static func kind(of path: String) -> FileKind {
         var st = stat()
         guard stat(path, &st) == 0 else { return .missing }
-        return st.st_mode & S_IFMT == S_IFDIR ? .directory : .file
+        return isDirectory(st) ? .directory : .file
+    }
+
+    /// Whether `st` describes a folder (`st_mode` is 16 bits on Darwin, 32 on Linux).
+    private static func isDirectory(_ st: stat) -> Bool {
+        UInt32(st.st_mode) & UInt32(S_IFMT) == UInt32(S_IFDIR)
     }
 
     /// Reads the whole file at `path` into one new allocation (of at least one byte), returning it with
@@ -35,7 +40,7 @@ enum Syscalls {
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { return .failure(SystemError(errno)) }
-        guard st.st_mode & S_IFMT != S_IFDIR else { return .failure(SystemError(EISDIR)) }
+        guard !isDirectory(st) else { return .failure(SystemError(EISDIR)) }
         // The size from fstat is a hint: read until end of file, growing if the file grew.
         var capacity = max(Int(st.st_size), 0) + 1
         var base = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
