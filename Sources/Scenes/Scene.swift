@@ -80,7 +80,7 @@ public struct SceneShape: Codable, Hashable, Sendable {
 public struct SceneRun: Codable, Hashable, Sendable {
     /// The text of the run.
     public var text: String
-    /// Typeface files (names in the fonts folder, or paths), primary first; the embedded stack follows.
+    /// Fonts (embedded fonts by file name, such as `NotoSans-Bold.ttf`, or paths), primary first; the embedded stack follows.
     public var font: [String]?
     /// Size in pixels per em.
     public var size: Double?

@@ -80,8 +80,7 @@ extension Typeface {
         let location = try FontLookup.locate(family: family, style: style)
         let data = try FontData.read(path: location.path)
         let name = location.path.split(separator: "/").last.map(String.init) ?? location.path
-        try self.init(data: data, name: name, path: location.path,
-                      source: .file(absolutePath: Syscalls.absolutePath(location.path)), faceIndex: location.faceIndex,
+        try self.init(data: data, name: name, path: location.path, faceIndex: location.faceIndex,
                       variations: [], namedInstance: location.namedInstance)
     }
 }

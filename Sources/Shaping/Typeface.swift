@@ -49,8 +49,7 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         let data = try FontData.read(path: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         do {
-            try self.init(data: data, name: name, path: path, source: .file(absolutePath: Syscalls.absolutePath(path)),
-                          faceIndex: faceIndex, variations: variations)
+            try self.init(data: data, name: name, path: path, faceIndex: faceIndex, variations: variations)
         } catch {
             throw error.naming(path)  // errors name the file as the caller gave it
         }
@@ -60,17 +59,19 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter name: what errors and placements call this font.
     public convenience init(bytes: some Collection<UInt8>, name: String = "memory font", faceIndex: Int = 0,
                             variations: [FontVariation] = []) throws(FontError) {
-        try self.init(data: FontData(bytes), name: name, path: nil, source: .memory, faceIndex: faceIndex,
-                      variations: variations)
+        try self.init(data: FontData(bytes), name: name, path: nil, faceIndex: faceIndex, variations: variations)
     }
 
     /// - Parameter namedInstance: a named instance of a variable font (1-based, 0 for none) whose
     ///   coordinates come before `requested`, as fontconfig reports it in the upper bits of an index.
-    init(data: FontData, name: String, path: String?, source: TypefaceSource, faceIndex: Int,
+    /// - Parameter source: where the bytes came from; by default a file when `path` is given (made
+    ///   absolute here), else memory.
+    init(data: FontData, name: String, path: String?, source: TypefaceSource? = nil, faceIndex: Int,
          variations: [FontVariation], namedInstance: Int = 0) throws(FontError) {
         guard faceIndex >= 0 else { throw .faceIndexOutOfRange(name: name, index: faceIndex, count: 0) }
         let ft = try FreeTypeFace(data: data, index: faceIndex, name: name)
-        self.name = name; self.path = path; self.source = source; self.faceIndex = faceIndex
+        self.name = name; self.path = path; self.faceIndex = faceIndex
+        self.source = source ?? path.map { .file(absolutePath: Syscalls.absolutePath($0)) } ?? .memory
         familyName = ft.familyName; styleName = ft.styleName
         unitsPerEm = ft.unitsPerEm; glyphCount = ft.glyphCount
         axes = ft.axes()

@@ -83,6 +83,10 @@ import Testing
         let depth = FileManager.default.currentDirectoryPath.split(separator: "/").count
         let relative = String(repeating: "../", count: depth) + "./" + real.dropFirst()
         #expect(try Typeface(path: relative).absolutePath == real)
+        // Found through Fontconfig: a file too.
+        let installed = try Typeface(family: "Noto Sans", style: "Bold")
+        #expect(installed.absolutePath.map { $0.hasPrefix("/") && $0.hasSuffix("/NotoSans-Bold.ttf") } == true)
+        #expect(!installed.isEmbedded)
         let memory = try Typeface(bytes: try Data(contentsOf: URL(fileURLWithPath: real)), name: "thai in memory")
         #expect(memory.source == .memory && !memory.isEmbedded && memory.absolutePath == nil)
     }
