@@ -5,6 +5,10 @@
 // so they resolve wherever the package is checked out.
 #include "embedded_fonts.h"
 
+#if !defined(__has_embed)
+#error "PathText's embedded fonts need C23 #embed: clang 19 or later (Swift 6.1 or later, Xcode 16.3 or later)"
+#endif
+
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wc23-extensions"
 
