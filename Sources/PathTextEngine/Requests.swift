@@ -1,0 +1,77 @@
+import Foundation
+import PathText
+
+/// Every piece of request decoding the front doors (C library, Python, `pathtext layout --batch`) need,
+/// in one place: a label request and a scene request, in the words of the scene files.
+///
+/// This is the only file of the engine that knows how scene JSON is decoded and resolved; a new decoder
+/// is wired in here.
+enum Requests {
+    /// The resolver a request is resolved with: it loads fonts and keeps them loaded.
+    typealias Resolver = SceneResolver
+
+    /// A resolver that finds fonts in `fontsDir` (`nil`: the usual search).
+    static func makeResolver(fontsDir: String?) -> Resolver { SceneResolver(fontsDir: fontsDir) }
+
+    /// Loads the resolver's default fonts now, so a missing fonts folder is reported when an engine is made.
+    static func preload(_ resolver: Resolver) throws(EngineError) {
+        do { _ = try resolver.embeddedStack() } catch { throw EngineError(error.description) }
+    }
+
+    /// A label request (one label object of a scene file: `{"text": …, "path": …, "size": 40}`), resolved.
+    ///
+    /// Errors name the key of the bad value without the scene's `labels[0].` prefix (`align: expected …`).
+    static func label(_ json: String, resolver: Resolver) throws(EngineError) -> ResolvedLabel {
+        // A label is decoded as the one label of a scene, so it gets the scene files' checks and messages.
+        let wrapped = "{\"width\":1,\"height\":1,\"labels\":[" + json + "\n]}"
+        let scene: Scene
+        do { scene = try SceneJSON.decode(Data(wrapped.utf8)) } catch {
+            if error.path.isEmpty {
+                // Report invalid JSON at the caller's own character positions.
+                do { _ = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]) } catch {
+                    let detail = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "parse error"
+                    throw EngineError("not valid JSON (\(detail))")
+                }
+            }
+            throw EngineError(labelMessage(error.path, error.message))
+        }
+        guard scene.labels.count == 1 else { throw EngineError("expected one label object") }
+        do { return try resolver.resolve(scene.labels[0], index: 0) } catch {
+            throw EngineError(labelMessage(error.path, error.message))
+        }
+    }
+
+    /// `labels[0].align`, `expected …` → `align: expected …`.
+    static func labelMessage(_ path: String, _ message: String) -> String {
+        var key = path
+        if key.hasPrefix("labels[0]") { key.removeFirst("labels[0]".count) }
+        if key.hasPrefix(".") { key.removeFirst() }
+        if key.isEmpty && message.hasPrefix("expected an object") { return "expected a label object" }
+        return key.isEmpty ? message : "\(key): \(message)"
+    }
+
+    /// A scene request (a whole scene file's JSON).
+    static func scene(_ json: String) throws(EngineError) -> Scene {
+        do { return try SceneJSON.decode(Data(json.utf8)) } catch { throw EngineError(error.description) }
+    }
+
+    /// Draws `scene` with `resolver` as a PNG or an SVG, and returns the bytes.
+    static func render(_ scene: Scene, format: ImageFormat, resolver: Resolver) throws(EngineError) -> [UInt8] {
+        do {
+            switch format {
+            case .png:
+                let rendered = try SceneRenderer.render(scene, resolver: resolver)
+                do { return try rendered.canvas.pngData() } catch { throw EngineError(error.description) }
+            case .svg:
+                let (svg, _) = try SceneRenderer.renderSVG(scene, resolver: resolver)
+                return Array(svg.text.utf8)
+            }
+        } catch let error as SceneError {
+            throw EngineError(error.description)
+        } catch let error as EngineError {
+            throw error
+        } catch {
+            throw EngineError("\(error)")
+        }
+    }
+}
