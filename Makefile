@@ -47,8 +47,8 @@ install: deps
 	$(SWIFT) build $(STATIC_FLAGS) --product pathtext-c
 	$(SWIFT) build $(STATIC_FLAGS) --product pathtext
 	install -d "$(PREFIX)/lib/pkgconfig" "$(PREFIX)/include" "$(PREFIX)/bin" "$(PREFIX)/share/pathtext/fonts"
-	install -m 755 "$$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path)/libpathtext-c.so" "$(PREFIX)/lib/libpathtext.so"
-	install -m 755 "$$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path)/pathtext" "$(PREFIX)/bin/pathtext"
+	install -s -m 755 "$$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path)/libpathtext-c.so" "$(PREFIX)/lib/libpathtext.so"
+	install -s -m 755 "$$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path)/pathtext" "$(PREFIX)/bin/pathtext"
 	install -m 644 Sources/CPathText/include/pathtext.h "$(PREFIX)/include/pathtext.h"
 	install -m 644 Fonts/*.ttf Fonts/README.md "$(PREFIX)/share/pathtext/fonts/"
 	prefix="$$(cd "$(PREFIX)" && pwd)"; sed -e "s|@PREFIX@|$$prefix|" -e "s|@VERSION@|$(PT_VERSION)|" \

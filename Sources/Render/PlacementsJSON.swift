@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Geometry
 import Layout
 import Shaping
@@ -92,9 +96,13 @@ public enum PlacementsJSON {
     public static func absolutePath(_ font: Typeface) -> String? {
         guard let path = font.path else { return nil }
         if path.hasPrefix("/") { return path }
-        guard let resolved = realpath(path, nil) else { return FileManager.default.currentDirectoryPath + "/" + path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        guard let cwd = getcwd(nil, 0) else { return path }
+        defer { free(cwd) }
+        return String(cString: cwd) + "/" + path
     }
 
     /// A JSON number with up to six decimals, trailing zeros removed (`-0` written as `0`).
@@ -120,7 +128,9 @@ public enum PlacementsJSON {
             let text = String(fraction)
             return whole + "." + String(repeating: "0", count: digits - text.count) + text
         }
-        var s = String(format: "%.6f", v)
+        var buffer = [CChar](repeating: 0, count: 400)  // %.6f of the largest double fits
+        _ = withVaList([v]) { vsnprintf(&buffer, buffer.count, "%.6f", $0) }
+        var s = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }
         return s == "-0" ? "0" : s
@@ -134,7 +144,9 @@ public enum PlacementsJSON {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
-            case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
+            case _ where u.value < 0x20:
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(u)
             }
         }
