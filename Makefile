@@ -16,7 +16,8 @@ demo: build
 
 test: deps
 	$(SWIFT) test
-	$(MAKE) test-capi test-python
+	$(MAKE) test-capi
+	scripts/test-python $(TEST_PREFIX)
 
 gallery: build
 	scripts/gallery
@@ -62,4 +63,5 @@ test-capi:
 
 # The Python package's tests (pytest in a virtual environment under .build/).
 test-python:
+	$(MAKE) install PREFIX=$(TEST_PREFIX)
 	scripts/test-python $(TEST_PREFIX)
