@@ -111,7 +111,25 @@ enum CAPIBench {
         var ours: [Double] = [], peer: [Double] = []
         for _ in 0..<runs { ours.append(once()); peer.append(inProcess()) }
         progress(String(format: "batch/short-labels: %.0f labels/s through the pipe, %.0f in process", median(ours), median(peer)))
-        return [makeRow("batch/short-labels", unit: "labels/s", ours: ours, peer: peer, peerName: "Engine.batchLine in process",
-                        note: "\(count) short labels (7–11 characters, 14 px, one cubic each) through one `pathtext layout --batch`; goal ≥ 20000/s; higher is better")]
+        var rows = [makeRow("batch/short-labels", unit: "labels/s", ours: ours, peer: peer, peerName: "Engine.batchLine in process",
+                            note: "\(count) short labels (7–11 characters, 14 px, one cubic each) through one `pathtext layout --batch`; goal ≥ 20000/s; higher is better")]
+
+        // Where the time of one label goes, in process: decoding the request, laying it out, encoding the reply.
+        let resolved = lines.prefix(64).map { try! engine.resolve($0) }
+        let placed = resolved.map { try! $0.layout() }
+        var i = 0, j = 0, k = 0, m = 0
+        let times = timeInterleaved(config, [
+            { blackHole(try! engine.resolve(lines[i & 63])); i += 1 },
+            { blackHole(try! resolved[j & 63].layout()); j += 1 },
+            { blackHole(PlacementsJSON.encode(placed[k & 63], singleLine: true)); k += 1 },
+            { blackHole(engine.batchLine(lines[m & 63])); m += 1 },
+        ])
+        let parts = ["decode": times[0], "layout": times[1], "encode": times[2]]
+        for (name, note) in [("decode", "Engine.resolve: the label request decoded (SceneJSON) and resolved"),
+                             ("layout", "ResolvedLabel.layout: shaping, measuring the cubic, placing"),
+                             ("encode", "PlacementsJSON.encode, one line")] {
+            rows.append(makeRow("batch/short-labels/\(name)", ours: parts[name]!, peer: times[3], peerName: "Engine.batchLine (all three)", note: note))
+        }
+        return rows
     }
 }

@@ -58,8 +58,13 @@ public final class Engine: Sendable {
 
     /// Lays out one label request and returns the placed labels (several when it repeats).
     public func layout(_ request: String) throws(EngineError) -> [PlacedLabel] {
-        let label = try withResolver { r throws(EngineError) in try Requests.label(request, resolver: r) }
+        let label = try resolve(request)
         do { return try label.layout() } catch { throw EngineError(error.description) }
+    }
+
+    /// Decodes and resolves one label request (fonts loaded, path parsed) without laying it out.
+    public func resolve(_ request: String) throws(EngineError) -> ResolvedLabel {
+        try withResolver { r throws(EngineError) in try Requests.label(request, resolver: r) }
     }
 
     /// One line of `pathtext layout --batch`: the placements on one line, or `{"error":"…"}`, newline-terminated.

@@ -36,7 +36,6 @@ public enum PlacementsJSON {
     /// Encodes `labels`; `inkBoxes` adds each glyph's ink box (it reads the glyph outlines).
     /// - Parameter singleLine: no line breaks at all (one reply per line, as `pathtext layout --batch` writes).
     public static func encode(_ labels: [PlacedLabel], inkBoxes: Bool = false, singleLine: Bool = false) -> String {
-        let nl = singleLine ? "" : "\n"
         // The fonts table: each font once, in order of first use.
         var fonts: [Typeface] = []
         var fontIndex: [ObjectIdentifier: Int] = [:]
@@ -46,49 +45,83 @@ public enum PlacementsJSON {
                 fonts.append(g.font)
             }
         }
-        var out = "{\"fonts\":["
-        out.reserveCapacity(256 + labels.reduce(0) { $0 + 240 * $1.glyphs.count })
+        // Bytes appended in place: no temporary strings per number (this runs once per label in --batch).
+        var w = JSONBytes(capacity: 512 + labels.reduce(0) { $0 + 320 * $1.glyphs.count })
+        let nl: StaticString = singleLine ? "" : "\n"
+        w.raw("{\"fonts\":[")
         for (i, font) in fonts.enumerated() {
-            if i > 0 { out += "," }
-            out += nl + "{\"path\":" + (absolutePath(font).map(string) ?? "null")
-            out += ",\"faceIndex\":\(font.faceIndex),\"name\":" + string(font.name)
-            out += ",\"family\":" + string(font.familyName) + ",\"style\":" + string(font.styleName)
-            out += ",\"unitsPerEm\":\(font.unitsPerEm),\"variations\":{"
-            out += font.variations.map { string($0.tag) + ":" + number($0.value) }.joined(separator: ",")
-            out += "}}"
+            if i > 0 { w.raw(",") }
+            w.raw(nl); w.raw("{\"path\":")
+            if let path = absolutePath(font) { w.string(path) } else { w.raw("null") }
+            w.raw(",\"faceIndex\":"); w.integer(font.faceIndex)
+            w.raw(",\"name\":"); w.string(font.name)
+            w.raw(",\"family\":"); w.string(font.familyName)
+            w.raw(",\"style\":"); w.string(font.styleName)
+            w.raw(",\"unitsPerEm\":"); w.integer(font.unitsPerEm)
+            w.raw(",\"variations\":{")
+            for (k, v) in font.variations.enumerated() {
+                if k > 0 { w.raw(",") }
+                w.string(v.tag); w.raw(":"); w.number(v.value)
+            }
+            w.raw("}}")
         }
-        out += "],\"labels\":["
+        w.raw("],\"labels\":[")
         for (i, label) in labels.enumerated() {
-            if i > 0 { out += "," }
-            out += nl + "{\"pathLength\":" + number(label.pathLength) + ",\"flipped\":\(label.flipped),"
-            out += "\"overflow\":\(label.overflow),\"size\":" + number(label.size) + ","
-            out += "\"advance\":" + number(label.advance) + ",\"start\":" + number(label.start) + ","
-            out += "\"dropped\":[\(label.droppedClusters.map(String.init).joined(separator: ","))],"
-            out += "\"rejected\":" + (label.rejectedAngle.map(number) ?? "null") + ",\"warp\":\"\(label.warp.rawValue)\","
+            if i > 0 { w.raw(",") }
+            w.raw(nl); w.raw("{\"pathLength\":"); w.number(label.pathLength)
+            w.raw(",\"flipped\":"); w.raw(label.flipped ? "true" : "false")
+            w.raw(",\"overflow\":"); w.raw(label.overflow ? "true" : "false")
+            w.raw(",\"size\":"); w.number(label.size)
+            w.raw(",\"advance\":"); w.number(label.advance)
+            w.raw(",\"start\":"); w.number(label.start)
+            w.raw(",\"dropped\":[")
+            for (k, c) in label.droppedClusters.enumerated() {
+                if k > 0 { w.raw(",") }
+                w.integer(c)
+            }
+            w.raw("],\"rejected\":")
+            if let angle = label.rejectedAngle { w.number(angle) } else { w.raw("null") }
+            w.raw(",\"warp\":"); w.string(label.warp.rawValue)
             if !label.diagnostics.isEmpty {
-                out += "\"warnings\":[" + label.diagnostics.map { string($0.description) }.joined(separator: ",") + "],"
-            }
-            out += "\"glyphs\":["
-            for (k, g) in label.glyphs.enumerated() {
-                if k > 0 { out += "," }
-                out += singleLine ? "{" : "\n {"
-                out += "\"glyph\":\(g.glyph),\"cluster\":\(g.cluster),\"font\":" + string(g.font.name)
-                out += ",\"fontIndex\":\(fontIndex[ObjectIdentifier(g.font)] ?? 0),"
-                out += "\"size\":" + number(g.size) + ",\"x\":" + number(g.origin.x) + ",\"y\":" + number(g.origin.y) + ","
-                out += "\"angle\":" + number(g.angle * 180 / .pi) + ",\"advance\":" + number(g.advance) + ","
-                out += "\"color\":\"\(g.color)\""
-                if g.scaleX != 1 { out += ",\"scaleX\":" + number(g.scaleX) }
-                let m = g.transform
-                out += ",\"transform\":[" + number(m.a) + "," + number(m.b) + "," + number(m.c) + ","
-                out += number(m.d) + "," + number(m.e) + "," + number(m.f) + "]"
-                if inkBoxes {
-                    out += ",\"ink\":[" + g.inkBox().map { "[" + number($0.x) + "," + number($0.y) + "]" }.joined(separator: ",") + "]"
+                w.raw(",\"warnings\":[")
+                for (k, d) in label.diagnostics.enumerated() {
+                    if k > 0 { w.raw(",") }
+                    w.string(d.description)
                 }
-                out += "}"
+                w.raw("]")
             }
-            out += "]}"
+            w.raw(",\"glyphs\":[")
+            for (k, g) in label.glyphs.enumerated() {
+                if k > 0 { w.raw(",") }
+                w.raw(singleLine ? "{" : "\n {")
+                w.raw("\"glyph\":"); w.integer(Int(g.glyph))
+                w.raw(",\"cluster\":"); w.integer(g.cluster)
+                w.raw(",\"font\":"); w.string(g.font.name)
+                w.raw(",\"fontIndex\":"); w.integer(fontIndex[ObjectIdentifier(g.font)] ?? 0)
+                w.raw(",\"size\":"); w.number(g.size)
+                w.raw(",\"x\":"); w.number(g.origin.x)
+                w.raw(",\"y\":"); w.number(g.origin.y)
+                w.raw(",\"angle\":"); w.number(g.angle * 180 / .pi)
+                w.raw(",\"advance\":"); w.number(g.advance)
+                w.raw(",\"color\":"); w.string(g.color.description)
+                if g.scaleX != 1 { w.raw(",\"scaleX\":"); w.number(g.scaleX) }
+                let m = g.transform
+                w.raw(",\"transform\":["); w.number(m.a); w.raw(","); w.number(m.b); w.raw(","); w.number(m.c)
+                w.raw(","); w.number(m.d); w.raw(","); w.number(m.e); w.raw(","); w.number(m.f); w.raw("]")
+                if inkBoxes {
+                    w.raw(",\"ink\":[")
+                    for (c, p) in g.inkBox().enumerated() {
+                        if c > 0 { w.raw(",") }
+                        w.raw("["); w.number(p.x); w.raw(","); w.number(p.y); w.raw("]")
+                    }
+                    w.raw("]")
+                }
+                w.raw("}")
+            }
+            w.raw("]}")
         }
-        return out + "]}\n"
+        w.raw("]}\n")
+        return w.text
     }
 
     /// The font's file as an absolute path (relative paths are taken from the current folder), or `nil`
@@ -105,51 +138,99 @@ public enum PlacementsJSON {
         return String(cString: cwd) + "/" + path
     }
 
-    /// A JSON number with up to six decimals, trailing zeros removed (`-0` written as `0`).
-    ///
-    /// The common case is formatted without `String(format:)` (which is slow); values whose seventh
-    /// decimal is too close to a rounding tie to be sure of, and very large values, take the slow road,
-    /// so the result is always `%.6f`'s.
+    /// A JSON number with up to six decimals, trailing zeros removed (`-0` written as `0`): `%.6f`'s digits.
     public static func number(_ v: Double) -> String {
-        guard v.isFinite else { return "null" }
-        let scaled = v * 1e6
-        let rounded = scaled.rounded()
-        if abs(scaled) < 1e12, abs(abs(scaled - rounded) - 0.5) > 1e-3 {
-            var n = Int64(rounded)
-            if n == 0 { return "0" }
-            let negative = n < 0
-            if negative { n = -n }
-            var whole = String(n / 1_000_000)
-            var fraction = n % 1_000_000
-            if negative { whole = "-" + whole }
-            guard fraction != 0 else { return whole }
-            var digits = 6
-            while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-            let text = String(fraction)
-            return whole + "." + String(repeating: "0", count: digits - text.count) + text
-        }
-        var buffer = [CChar](repeating: 0, count: 400)  // %.6f of the largest double fits
-        _ = withVaList([v]) { vsnprintf(&buffer, buffer.count, "%.6f", $0) }
-        var s = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-        return s == "-0" ? "0" : s
+        var w = JSONBytes(capacity: 32)
+        w.number(v)
+        return w.text
     }
 
     /// A JSON string literal.
     public static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where u.value < 0x20:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
+        var w = JSONBytes(capacity: s.utf8.count + 2)
+        w.string(s)
+        return w.text
+    }
+}
+
+/// JSON text built as UTF-8 bytes in one growing buffer.
+struct JSONBytes {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    /// The text.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Literal text, as is.
+    mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// A whole number.
+    mutating func integer(_ v: Int) {
+        if v < 0 { bytes.append(UInt8(ascii: "-")) }
+        digits(v.magnitude, minimumCount: 1)
+    }
+
+    /// The decimal digits of `v`, zero-padded to `minimumCount`.
+    private mutating func digits(_ v: UInt, minimumCount: Int) {
+        let start = bytes.count
+        var v = v, n = 0
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(v % 10))
+            v /= 10
+            n += 1
+        } while v > 0 || n < minimumCount
+        bytes[start...].reverse()
+    }
+
+    /// A number with up to six decimals, trailing zeros removed, `-0` as `0`, non-finite as `null`:
+    /// exactly `%.6f`'s digits. The common case is done in integers; values whose seventh decimal is too
+    /// close to a rounding tie to be sure of, and very large values, go through `vsnprintf`.
+    mutating func number(_ v: Double) {
+        guard v.isFinite else { raw("null"); return }
+        let scaled = v * 1e6
+        let rounded = scaled.rounded()
+        if abs(scaled) < 1e12, abs(abs(scaled - rounded) - 0.5) > 1e-3 {
+            let n = Int64(rounded)
+            if n == 0 { bytes.append(UInt8(ascii: "0")); return }
+            if n < 0 { bytes.append(UInt8(ascii: "-")) }
+            let magnitude = UInt(n.magnitude)
+            digits(magnitude / 1_000_000, minimumCount: 1)
+            var fraction = magnitude % 1_000_000
+            guard fraction != 0 else { return }
+            var count = 6
+            while fraction % 10 == 0 { fraction /= 10; count -= 1 }
+            bytes.append(UInt8(ascii: "."))
+            digits(fraction, minimumCount: count)
+            return
+        }
+        var buffer = [CChar](repeating: 0, count: 400)  // %.6f of the largest double fits
+        _ = withVaList([v]) { vsnprintf(&buffer, buffer.count, "%.6f", $0) }
+        var text = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        while text.last == UInt8(ascii: "0") { text.removeLast() }
+        if text.last == UInt8(ascii: ".") { text.removeLast() }
+        if text == Array("-0".utf8) { text = [UInt8(ascii: "0")] }
+        bytes.append(contentsOf: text)
+    }
+
+    /// A string literal, escaped.
+    mutating func string(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): raw("\\\"")
+            case UInt8(ascii: "\\"): raw("\\\\")
+            case UInt8(ascii: "\n"): raw("\\n")
+            case 0..<0x20:
+                raw("\\u00")
+                bytes.append(UInt8(ascii: b < 0x10 ? "0" : "1"))
+                let low = b & 0xF
+                bytes.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
+            default: bytes.append(b)
             }
         }
-        return out + "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }
