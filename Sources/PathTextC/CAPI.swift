@@ -129,12 +129,19 @@ public func pt_layout_impl(_ engine: OpaquePointer?, _ text: UnsafePointer<CChar
         return fail(errorOut, "out of memory", PT_ENOMEM)
     }
     var k = 0
+    // Font numbers: one registry lookup per distinct font (a label uses a handful), not per glyph.
+    var known: [(font: ObjectIdentifier, number: Int32)] = []
     for label in labels {
-        let numbers = e.fonts.numbers(label.glyphs.map(\.font))
-        for (i, g) in label.glyphs.enumerated() {
+        for g in label.glyphs {
+            let id = ObjectIdentifier(g.font)
+            let number: Int32
+            if let hit = known.first(where: { $0.font == id }) { number = hit.number } else {
+                number = e.fonts.number(g.font)
+                known.append((id, number))
+            }
             let m = g.transform
             (buffer + k).initialize(to: pt_glyph(
-                glyph: g.glyph, font: numbers[i], cluster: Int32(truncatingIfNeeded: g.cluster),
+                glyph: g.glyph, font: number, cluster: Int32(truncatingIfNeeded: g.cluster),
                 x: g.origin.x, y: g.origin.y, angle: g.angle * 180 / .pi, advance: g.advance, size: g.size,
                 transform: (m.a, m.b, m.c, m.d, m.e, m.f)))
             k += 1

@@ -1,4 +1,3 @@
-import Foundation
 import PathText
 import Synchronization
 
@@ -33,8 +32,7 @@ public final class Engine: Sendable {
     public init(fontsDir: String? = nil) throws(EngineError) {
         self.fontsDir = fontsDir
         let first = Requests.makeResolver(fontsDir: fontsDir)
-        try Requests.preload(first)
-        do { defaultStack = try DefaultFonts.stack(folder: fontsDir) } catch { throw EngineError(error.description) }
+        defaultStack = try Requests.preload(first)
         fonts = FontRegistry(fontsDir: fontsDir, defaultStack: defaultStack)
         pool = Mutex([ResolverSlot(first)])
     }

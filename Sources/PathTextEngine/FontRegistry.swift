@@ -47,6 +47,11 @@ public final class FontRegistry: Sendable {
         }
     }
 
+    /// The number of `font` (registering it when not seen before, such as a fallback font).
+    public func number(_ font: Typeface) -> Int32 {
+        state.withLock { s in s.index[ObjectIdentifier(font)] ?? register(font, in: &s) }
+    }
+
     /// The numbers of `fonts` (registering any not seen before, such as fallback fonts).
     public func numbers(_ fonts: [Typeface]) -> [Int32] {
         state.withLock { s in

@@ -13,9 +13,10 @@ enum Requests {
     /// A resolver that finds fonts in `fontsDir` (`nil`: the usual search).
     static func makeResolver(fontsDir: String?) -> Resolver { SceneResolver(fontsDir: fontsDir) }
 
-    /// Loads the resolver's default fonts now, so a missing fonts folder is reported when an engine is made.
-    static func preload(_ resolver: Resolver) throws(EngineError) {
-        do { _ = try resolver.embeddedStack() } catch { throw EngineError(error.description) }
+    /// Loads the resolver's default fonts now (so a missing fonts folder is reported when an engine is
+    /// made) and returns them.
+    static func preload(_ resolver: Resolver) throws(EngineError) -> [Typeface] {
+        do { return try resolver.embeddedStack() } catch { throw EngineError(error.description) }
     }
 
     /// A label request (one label object of a scene file: `{"text": …, "path": …, "size": 40}`), resolved.

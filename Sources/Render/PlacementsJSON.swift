@@ -66,6 +66,7 @@ public enum PlacementsJSON {
             w.raw("}}")
         }
         w.raw("],\"labels\":[")
+        var lastColor = RGBAColor.black, colorText = RGBAColor.black.description
         for (i, label) in labels.enumerated() {
             if i > 0 { w.raw(",") }
             w.raw(nl); w.raw("{\"pathLength\":"); w.number(label.pathLength)
@@ -103,7 +104,8 @@ public enum PlacementsJSON {
                 w.raw(",\"y\":"); w.number(g.origin.y)
                 w.raw(",\"angle\":"); w.number(g.angle * 180 / .pi)
                 w.raw(",\"advance\":"); w.number(g.advance)
-                w.raw(",\"color\":"); w.string(g.color.description)
+                if g.color != lastColor { lastColor = g.color; colorText = g.color.description }
+                w.raw(",\"color\":"); w.string(colorText)
                 if g.scaleX != 1 { w.raw(",\"scaleX\":"); w.number(g.scaleX) }
                 let m = g.transform
                 w.raw(",\"transform\":["); w.number(m.a); w.raw(","); w.number(m.b); w.raw(","); w.number(m.c)
@@ -173,16 +175,17 @@ struct JSONBytes {
         digits(v.magnitude, minimumCount: 1)
     }
 
-    /// The decimal digits of `v`, zero-padded to `minimumCount`.
+    /// The decimal digits of `v`, zero-padded to `minimumCount` (at most 19 digits in all).
     private mutating func digits(_ v: UInt, minimumCount: Int) {
-        let start = bytes.count
-        var v = v, n = 0
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(v % 10))
-            v /= 10
-            n += 1
-        } while v > 0 || n < minimumCount
-        bytes[start...].reverse()
+        var count = 1, divisor: UInt = 1
+        while count < 19, v / divisor >= 10 { divisor &*= 10; count += 1 }
+        while count < minimumCount { divisor &*= 10; count += 1 }
+        var rest = v
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// A number with up to six decimals, trailing zeros removed, `-0` as `0`, non-finite as `null`:
