@@ -130,15 +130,21 @@ public func pt_layout_impl(_ engine: OpaquePointer?, _ text: UnsafePointer<CChar
     }
     var k = 0
     // Font numbers: one registry lookup per distinct font (a label uses a handful), not per glyph.
+    var lastFont: ObjectIdentifier? = nil, lastNumber: Int32 = 0
     var known: [(font: ObjectIdentifier, number: Int32)] = []
     for label in labels {
         for g in label.glyphs {
             let id = ObjectIdentifier(g.font)
             let number: Int32
-            if let hit = known.first(where: { $0.font == id }) { number = hit.number } else {
+            if id == lastFont {
+                number = lastNumber
+            } else if let hit = known.first(where: { $0.font == id }) {
+                number = hit.number
+            } else {
                 number = e.fonts.number(g.font)
                 known.append((id, number))
             }
+            lastFont = id; lastNumber = number
             let m = g.transform
             (buffer + k).initialize(to: pt_glyph(
                 glyph: g.glyph, font: number, cluster: Int32(truncatingIfNeeded: g.cluster),

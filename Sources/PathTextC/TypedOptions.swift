@@ -60,25 +60,65 @@ enum TypedOptions {
         }
         request.size = try finite(c.size, "size")
         request.letterSpacing = try finite(c.letter_spacing, "letter_spacing")
-        request.direction = try pick(c.dir, [.auto, .ltr, .rtl], "dir", "PT_DIR_AUTO…PT_DIR_RTL")
+        switch c.dir {
+        case Int32(PT_DIR_AUTO): request.direction = .auto
+        case Int32(PT_DIR_LTR): request.direction = .ltr
+        case Int32(PT_DIR_RTL): request.direction = .rtl
+        default: throw bad("dir", "PT_DIR_AUTO…PT_DIR_RTL", c.dir)
+        }
         var o = request.options
-        o.align = try pick(c.align, [.start, .center, .end], "align", "PT_ALIGN_START…PT_ALIGN_END")
+        switch c.align {
+        case Int32(PT_ALIGN_START): o.align = .start
+        case Int32(PT_ALIGN_CENTER): o.align = .center
+        case Int32(PT_ALIGN_END): o.align = .end
+        default: throw bad("align", "PT_ALIGN_START…PT_ALIGN_END", c.align)
+        }
         let offset = try finite(c.offset, "offset")
         o.offset = c.offset_percent != 0 ? .percent(offset) : .pixels(offset)
-        o.side = try pick(c.side, [.left, .right], "side", "PT_SIDE_LEFT or PT_SIDE_RIGHT")
-        o.baseline = try pick(c.baseline, [.alphabetic, .middle, .hanging, .ideographic], "baseline",
-                              "PT_BASELINE_ALPHABETIC…PT_BASELINE_IDEOGRAPHIC")
+        switch c.side {
+        case Int32(PT_SIDE_LEFT): o.side = .left
+        case Int32(PT_SIDE_RIGHT): o.side = .right
+        default: throw bad("side", "PT_SIDE_LEFT or PT_SIDE_RIGHT", c.side)
+        }
+        switch c.baseline {
+        case Int32(PT_BASELINE_ALPHABETIC): o.baseline = .alphabetic
+        case Int32(PT_BASELINE_MIDDLE): o.baseline = .middle
+        case Int32(PT_BASELINE_HANGING): o.baseline = .hanging
+        case Int32(PT_BASELINE_IDEOGRAPHIC): o.baseline = .ideographic
+        default: throw bad("baseline", "PT_BASELINE_ALPHABETIC…PT_BASELINE_IDEOGRAPHIC", c.baseline)
+        }
         o.dy = try finite(c.dy, "dy")
-        o.shift = try pick(c.shift, [.parallel, .normal], "shift", "PT_SHIFT_PARALLEL or PT_SHIFT_NORMAL")
-        o.upright = try pick(c.upright, [.auto, .off], "upright", "PT_UPRIGHT_AUTO or PT_UPRIGHT_OFF")
-        o.method = try pick(c.method, [.align, .chord], "method", "PT_METHOD_ALIGN or PT_METHOD_CHORD")
+        switch c.shift {
+        case Int32(PT_SHIFT_PARALLEL): o.shift = .parallel
+        case Int32(PT_SHIFT_NORMAL): o.shift = .normal
+        default: throw bad("shift", "PT_SHIFT_PARALLEL or PT_SHIFT_NORMAL", c.shift)
+        }
+        switch c.upright {
+        case Int32(PT_UPRIGHT_AUTO): o.upright = .auto
+        case Int32(PT_UPRIGHT_OFF): o.upright = .off
+        default: throw bad("upright", "PT_UPRIGHT_AUTO or PT_UPRIGHT_OFF", c.upright)
+        }
+        switch c.method {
+        case Int32(PT_METHOD_ALIGN): o.method = .align
+        case Int32(PT_METHOD_CHORD): o.method = .chord
+        default: throw bad("method", "PT_METHOD_ALIGN or PT_METHOD_CHORD", c.method)
+        }
         let minimum = try finite(c.min_size, "min_size")
-        o.overflow = try pick(c.overflow, [.visible, .ellipsis, .shrink(minimumSize: minimum), .error], "overflow",
-                              "PT_OVERFLOW_VISIBLE…PT_OVERFLOW_ERROR")
+        switch c.overflow {
+        case Int32(PT_OVERFLOW_VISIBLE): o.overflow = .visible
+        case Int32(PT_OVERFLOW_ELLIPSIS): o.overflow = .ellipsis
+        case Int32(PT_OVERFLOW_SHRINK): o.overflow = .shrink(minimumSize: minimum)
+        case Int32(PT_OVERFLOW_ERROR): o.overflow = .error
+        default: throw bad("overflow", "PT_OVERFLOW_VISIBLE…PT_OVERFLOW_ERROR", c.overflow)
+        }
         let length = try finite(c.length, "length")
         let fitLength = length > 0 ? length : nil
-        o.fit = try pick(c.fit, [.none, .spacing(length: fitLength), .stretch(length: fitLength)], "fit",
-                         "PT_FIT_NONE…PT_FIT_STRETCH")
+        switch c.fit {
+        case Int32(PT_FIT_NONE): o.fit = .none
+        case Int32(PT_FIT_SPACING): o.fit = .spacing(length: fitLength)
+        case Int32(PT_FIT_STRETCH): o.fit = .stretch(length: fitLength)
+        default: throw bad("fit", "PT_FIT_NONE…PT_FIT_STRETCH", c.fit)
+        }
         let maxAngle = try finite(c.max_angle, "max_angle")
         o.maxAngle = maxAngle < 0 ? nil : maxAngle
         request.options = o
@@ -86,9 +126,8 @@ enum TypedOptions {
 
     private static func code<T: Equatable>(_ value: T, _ all: [T]) -> Int32 { Int32(all.firstIndex(of: value) ?? 0) }
 
-    private static func pick<T>(_ code: Int32, _ all: [T], _ field: String, _ expected: String) throws(EngineError) -> T {
-        guard code >= 0, Int(code) < all.count else { throw EngineError("\(field): expected \(expected), got \(code)") }
-        return all[Int(code)]
+    private static func bad(_ field: String, _ expected: String, _ code: Int32) -> EngineError {
+        EngineError("\(field): expected \(expected), got \(code)")
     }
 
     private static func finite(_ v: Double, _ field: String) throws(EngineError) -> Double {
