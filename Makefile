@@ -24,6 +24,7 @@ gallery: build
 
 bench: deps
 	$(SWIFT) build -c release --product pathtext-bench
+	$(SWIFT) build -c release --product pathtext   # for the batch/ row, which runs it
 	.build/release/pathtext-bench
 
 sanitize: deps
