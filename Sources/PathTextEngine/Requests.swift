@@ -23,6 +23,14 @@ enum Requests {
     ///
     /// Errors name the key of the bad value without the scene's `labels[0].` prefix (`align: expected …`).
     static func label(_ json: String, resolver: Resolver) throws(EngineError) -> ResolvedLabel {
+        guard isOneObject(json) else {
+            // Report invalid JSON at the caller's own character positions; valid JSON is the wrong shape.
+            do { _ = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]) } catch {
+                let detail = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "parse error"
+                throw EngineError("not valid JSON (\(detail))")
+            }
+            throw EngineError("expected a label object")
+        }
         // A label is decoded as the one label of a scene, so it gets the scene files' checks and messages.
         let wrapped = "{\"width\":1,\"height\":1,\"labels\":[" + json + "\n]}"
         let scene: Scene
@@ -40,6 +48,38 @@ enum Requests {
         do { return try resolver.resolve(scene.labels[0], index: 0) } catch {
             throw EngineError(labelMessage(error.path, error.message))
         }
+    }
+
+    /// Whether `json` is one object and nothing else: `{` first, and its matching `}` last (strings and
+    /// escapes skipped), so wrapping it into a scene cannot change its meaning.
+    static func isOneObject(_ json: String) -> Bool {
+        var depth = 0, inString = false, escaped = false, closed = false
+        var started = false
+        for b in json.utf8 {
+            if closed {
+                if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { continue }
+                return false
+            }
+            if !started {
+                if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { continue }
+                guard b == UInt8(ascii: "{") else { return false }
+                started = true; depth = 1
+                continue
+            }
+            if inString {
+                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { closed = b == UInt8(ascii: "}"); if !closed { return false } }
+            default: break
+            }
+        }
+        return closed
     }
 
     /// `labels[0].align`, `expected …` → `align: expected …`.

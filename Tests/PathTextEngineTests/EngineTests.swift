@@ -76,6 +76,10 @@ let fontsDir: String = {
         (#"{"text":"Hi","path":"M 0 0 L 10 0","font":["/no/such.ttf"]}"#, "font: cannot read font file /no/such.ttf"),
         (#"{"text":"Hi","path":"M 0 0 L 10 0","colour":"red"}"#, "colour: unknown key (did you mean color?)"),
         (#"{"text":"","path":"M 0 0 L 10 0"}"#, "text: the text is empty"),
+        // Text that would change meaning inside the scene the request is wrapped in.
+        (#"{"text":"a","path":"M 0 0 L 10 0"}],"labelz":[{"#, "not valid JSON"),
+        (#"{"text":"a","path":"M 0 0 L 10 0"},{"text":"b","path":"M 0 0 L 10 0"}"#, "not valid JSON"),
+        (#"{"text":"a}]","path":"M 0 0 L 10"}"#, "path: bad path data"),
     ])
     func badRequestsAreErrorsNamingTheKey(request: String, message: String) {
         #expect(throws: EngineError.self) { try engine.layoutJSON(request) }
