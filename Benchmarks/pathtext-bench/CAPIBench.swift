@@ -32,7 +32,7 @@ enum CAPIBench {
         // Check they agree before timing them.
         var glyphs: UnsafeMutablePointer<pt_glyph>? = nil
         var count = 0
-        precondition(pt_layout(engine, text, pathData, &options, &glyphs, &count, &error) == PT_OK)
+        precondition(pt_layout(engine, text, pathData, &options, nil, &glyphs, &count, &error) == PT_OK)
         let reference = swiftCall()[0].glyphs
         precondition(count == reference.count && count == 20 && glyphs![19].x == reference[19].origin.x, "capi: C and Swift disagree")
         pt_free(glyphs)
@@ -42,7 +42,7 @@ enum CAPIBench {
             {   // C: pt_layout (typed, no JSON)
                 var g: UnsafeMutablePointer<pt_glyph>? = nil
                 var n = 0
-                _ = pt_layout(engine, text, pathData, &options, &g, &n, nil)
+                _ = pt_layout(engine, text, pathData, &options, nil, &g, &n, nil)
                 pt_free(g)
             },
             {   // C: pt_layout_json (label JSON in, placements JSON out)

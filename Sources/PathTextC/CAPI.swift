@@ -102,14 +102,16 @@ public func pt_options_init_impl(_ options: UnsafeMutablePointer<pt_options>?) {
     options.pointee = TypedOptions.defaults
 }
 
-/// `int pt_layout(pt_engine *, const char *text, const char *path_data, const pt_options *, pt_glyph **, size_t *, char **)`.
+/// `int pt_layout(pt_engine *, const char *text, const char *path_data, const pt_options *, pt_label *, pt_glyph **, size_t *, char **)`.
 @_cdecl("pt_layout")
 public func pt_layout_impl(_ engine: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ pathData: UnsafePointer<CChar>?,
-                           _ options: UnsafePointer<pt_options>?, _ glyphs: UnsafeMutablePointer<UnsafeMutablePointer<pt_glyph>?>?,
+                           _ options: UnsafePointer<pt_options>?, _ labelOut: UnsafeMutablePointer<pt_label>?,
+                           _ glyphs: UnsafeMutablePointer<UnsafeMutablePointer<pt_glyph>?>?,
                            _ count: UnsafeMutablePointer<Int>?, _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     errorOut?.pointee = nil
     glyphs?.pointee = nil
     count?.pointee = 0
+    labelOut?.pointee = pt_label()
     guard let engine else { return fail(errorOut, "engine is NULL", PT_EINVAL) }
     guard let text else { return fail(errorOut, "text is NULL", PT_EINVAL) }
     guard let pathData else { return fail(errorOut, "path_data is NULL", PT_EINVAL) }
@@ -155,6 +157,12 @@ public func pt_layout_impl(_ engine: OpaquePointer?, _ text: UnsafePointer<CChar
     }
     glyphs.pointee = buffer
     count.pointee = total
+    if let labelOut, let l = labels.first {
+        labelOut.pointee = pt_label(
+            path_length: l.pathLength, size: l.size, advance: l.advance, start: l.start,
+            rejected_angle: l.rejectedAngle ?? 0, flipped: l.flipped ? 1 : 0, overflow: l.overflow ? 1 : 0,
+            rejected: l.rejected ? 1 : 0, dropped: Int32(truncatingIfNeeded: l.droppedClusters.count))
+    }
     return PT_OK
 }
 

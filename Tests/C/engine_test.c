@@ -38,7 +38,7 @@ static void *worker(void *arg) {
             o.align = PT_ALIGN_CENTER;
             pt_glyph *glyphs = NULL;
             size_t count = 0;
-            if (pt_layout(engine, "Threads", "M 0 100 C 100 0 300 0 400 100", &o, &glyphs, &count, &error) != PT_OK || count != 7) (*bad)++;
+            if (pt_layout(engine, "Threads", "M 0 100 C 100 0 300 0 400 100", &o, NULL, &glyphs, &count, &error) != PT_OK || count != 7) (*bad)++;
             pt_free(glyphs);
             pt_free(error);
         }
@@ -93,7 +93,10 @@ int main(void) {
     CHECK(o.size == 32 && o.align == PT_ALIGN_START && o.max_angle < 0 && o.min_size == 6, "defaults");
     pt_glyph *glyphs = NULL;
     size_t count = 0;
-    CHECK(pt_layout(engine, "AB", "M 100 0 L 100 300", NULL, &glyphs, &count, &error) == PT_OK && count == 2, "typed call");
+    pt_label label;
+    CHECK(pt_layout(engine, "AB", "M 100 0 L 100 300", NULL, &label, &glyphs, &count, &error) == PT_OK && count == 2, "typed call");
+    CHECK(label.path_length == 300 && label.size == 32 && !label.flipped && !label.overflow && !label.rejected
+          && label.advance > 30 && label.start == 0, "label info");
     if (count == 2) {
         CHECK(glyphs[0].x == 100 && glyphs[0].y == 0 && glyphs[0].angle == 90, "first glyph on the vertical line");
         CHECK(glyphs[0].transform[1] == 1 && glyphs[0].transform[2] == -1 && glyphs[0].transform[5] == 0, "rotation in the transform");
@@ -105,6 +108,18 @@ int main(void) {
         pt_free(path);
         EXPECT_ERROR(pt_font_file(engine, 9999, &path, &face, &error), "no font numbered 9999", "font number");
     }
+    pt_free(glyphs);
+
+    /* The label as a whole: cut with an ellipsis, rejected by max_angle. */
+    pt_options_init(&o);
+    o.overflow = PT_OVERFLOW_ELLIPSIS;
+    CHECK(pt_layout(engine, "A label far too long for it", "M 0 50 L 80 50", &o, &label, &glyphs, &count, &error) == PT_OK
+          && label.overflow && label.dropped > 0, "ellipsis reported");
+    pt_free(glyphs);
+    pt_options_init(&o);
+    o.max_angle = 5;
+    CHECK(pt_layout(engine, "Sharp", "M 0 100 L 60 100 L 60 40", &o, &label, &glyphs, &count, &error) == PT_OK
+          && label.rejected && label.rejected_angle > 5, "rejection reported");
     pt_free(glyphs);
 
     /* Rendering. */
@@ -130,11 +145,11 @@ int main(void) {
     EXPECT_ERROR(pt_render(engine, "{\"width\":0,\"height\":1}", "png", &bytes, &length, &error), "width", "bad scene");
     pt_options_init(&o);
     o.align = 7;
-    EXPECT_ERROR(pt_layout(engine, "Hi", "M 0 0 L 10 0", &o, &glyphs, &count, &error), "align", "bad enum");
+    EXPECT_ERROR(pt_layout(engine, "Hi", "M 0 0 L 10 0", &o, NULL, &glyphs, &count, &error), "align", "bad enum");
     pt_options_init(&o);
     o.font = "/no/such.ttf";
-    EXPECT_ERROR(pt_layout(engine, "Hi", "M 0 0 L 10 0", &o, &glyphs, &count, &error), "/no/such.ttf", "typed missing font");
-    EXPECT_ERROR(pt_layout(engine, "Hi", "M 0 0 L", NULL, &glyphs, &count, &error), "path", "typed bad path");
+    EXPECT_ERROR(pt_layout(engine, "Hi", "M 0 0 L 10 0", &o, NULL, &glyphs, &count, &error), "/no/such.ttf", "typed missing font");
+    EXPECT_ERROR(pt_layout(engine, "Hi", "M 0 0 L", NULL, NULL, &glyphs, &count, &error), "path", "typed bad path");
 
     /* NULL arguments: errors, not crashes. */
     EXPECT_ERROR(pt_layout_json(NULL, "{}", &json, &error), "engine is NULL", "NULL engine");
@@ -145,9 +160,9 @@ int main(void) {
     EXPECT_ERROR(pt_render(engine, scene, NULL, &bytes, &length, &error), "format is NULL", "NULL format");
     EXPECT_ERROR(pt_render(engine, scene, "png", NULL, &length, &error), "bytes is NULL", "NULL bytes");
     EXPECT_ERROR(pt_render(engine, scene, "png", &bytes, NULL, &error), "length is NULL", "NULL length");
-    EXPECT_ERROR(pt_layout(engine, NULL, "M 0 0 L 1 0", NULL, &glyphs, &count, &error), "text is NULL", "NULL text");
-    EXPECT_ERROR(pt_layout(engine, "Hi", NULL, NULL, &glyphs, &count, &error), "path_data is NULL", "NULL path");
-    EXPECT_ERROR(pt_layout(engine, "Hi", "M 0 0 L 1 0", NULL, NULL, &count, &error), "glyphs is NULL", "NULL glyphs");
+    EXPECT_ERROR(pt_layout(engine, NULL, "M 0 0 L 1 0", NULL, NULL, &glyphs, &count, &error), "text is NULL", "NULL text");
+    EXPECT_ERROR(pt_layout(engine, "Hi", NULL, NULL, NULL, &glyphs, &count, &error), "path_data is NULL", "NULL path");
+    EXPECT_ERROR(pt_layout(engine, "Hi", "M 0 0 L 1 0", NULL, NULL, NULL, &count, &error), "glyphs is NULL", "NULL glyphs");
     EXPECT_ERROR(pt_font_file(NULL, 0, &json, NULL, &error), "engine is NULL", "NULL engine (font file)");
     pt_options_init(NULL);
     pt_engine_free(NULL);

@@ -90,6 +90,19 @@ typedef struct pt_glyph {
                              to the canvas: X = a*x + c*y + e, Y = b*x + d*y + f (rotation and stretch) */
 } pt_glyph;
 
+/* What the typed call reports about the label as a whole. */
+typedef struct pt_label {
+    double path_length;    /* the length of the path measured along (the parallel curve's with PT_SHIFT_PARALLEL) */
+    double size;           /* the size used, pixels per em (smaller than asked when PT_OVERFLOW_SHRINK acted) */
+    double advance;        /* the label's total advance after fitting and letter spacing */
+    double start;          /* where the label starts along the path used */
+    double rejected_angle; /* when rejected: the largest turn between neighbouring clusters, degrees; else 0 */
+    int flipped;           /* 1 when the upright rule laid the label out on the reversed path */
+    int overflow;          /* 1 when clusters fell off the path */
+    int rejected;          /* 1 when max_angle rejected the placement */
+    int dropped;           /* the number of clusters dropped or cut */
+} pt_label;
+
 /* The library's version, "MAJOR.MINOR.PATCH". Static storage: do not free. */
 const char *pt_version(void);
 
@@ -122,10 +135,11 @@ void pt_options_init(pt_options *options);
 /*
  * The typed call for hot loops: lays `text` out along SVG path data `path_data` with `options` (NULL:
  * the defaults) and returns the placed glyphs in visual order in *glyphs (release with pt_free) and
- * their number in *count. No JSON is involved. A repeated label is not supported here (use pt_layout_json).
+ * their number in *count, and, when `label` is not NULL, what happened to the label as a whole in *label.
+ * No JSON is involved. A repeated label is not supported here (use pt_layout_json).
  */
 int pt_layout(pt_engine *engine, const char *text, const char *path_data, const pt_options *options,
-              pt_glyph **glyphs, size_t *count, char **error);
+              pt_label *label, pt_glyph **glyphs, size_t *count, char **error);
 
 /*
  * The file of font number `font` (pt_glyph.font): its absolute path in *path (release with pt_free), or
