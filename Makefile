@@ -3,7 +3,7 @@
 SWIFT ?= swift
 SECONDS ?= 60
 
-.PHONY: deps build demo test gallery bench sanitize fuzz clean
+.PHONY: deps build demo test gallery bench sanitize fuzz clean install test-capi test-python
 
 deps:
 	@scripts/install-deps
@@ -16,12 +16,15 @@ demo: build
 
 test: deps
 	$(SWIFT) test
+	$(MAKE) test-capi
+	scripts/test-python $(TEST_PREFIX)
 
 gallery: build
 	scripts/gallery
 
 bench: deps
 	$(SWIFT) build -c release --product pathtext-bench
+	$(SWIFT) build -c release --product pathtext   # for the batch/ row, which runs it
 	.build/release/pathtext-bench
 
 sanitize: deps
@@ -33,3 +36,33 @@ fuzz: deps
 
 clean:
 	rm -rf .build out bench.json
+
+# --- The C library, the CLI and the fonts, installed under PREFIX (make install PREFIX=DIR) ----------------
+# Release build with the Swift runtime linked statically, in its own scratch folder (different flags from
+# `make build`), so the installed library and CLI need no Swift toolchain.
+PREFIX ?= /usr/local
+STATIC_BUILD = .build/static
+STATIC_FLAGS = -c release -Xswiftc -static-stdlib --scratch-path $(STATIC_BUILD)
+PT_VERSION = $(shell sed -n 's/.*public static let version = "\(.*\)"/\1/p' Sources/PathTextEngine/Engine.swift)
+
+install: deps
+	$(SWIFT) build $(STATIC_FLAGS) --product pathtext-c
+	$(SWIFT) build $(STATIC_FLAGS) --product pathtext
+	install -d "$(PREFIX)/lib/pkgconfig" "$(PREFIX)/include" "$(PREFIX)/bin" "$(PREFIX)/share/pathtext/fonts"
+	install -s -m 755 "$$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path)/libpathtext-c.so" "$(PREFIX)/lib/libpathtext.so"
+	install -s -m 755 "$$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path)/pathtext" "$(PREFIX)/bin/pathtext"
+	install -m 644 Sources/CPathText/include/pathtext.h "$(PREFIX)/include/pathtext.h"
+	install -m 644 Fonts/*.ttf Fonts/README.md "$(PREFIX)/share/pathtext/fonts/"
+	prefix="$$(cd "$(PREFIX)" && pwd)"; sed -e "s|@PREFIX@|$$prefix|" -e "s|@VERSION@|$(PT_VERSION)|" \
+	    scripts/pathtext.pc.in > "$(PREFIX)/lib/pkgconfig/pathtext.pc"
+
+# The C example and the C test program, built against an installed prefix through pkg-config.
+TEST_PREFIX = $(CURDIR)/.build/test-prefix
+test-capi:
+	$(MAKE) install PREFIX=$(TEST_PREFIX)
+	scripts/test-capi $(TEST_PREFIX)
+
+# The Python package's tests (pytest in a virtual environment under .build/).
+test-python:
+	$(MAKE) install PREFIX=$(TEST_PREFIX)
+	scripts/test-python $(TEST_PREFIX)

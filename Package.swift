@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "PathText", targets: ["PathText"]),
         .executable(name: "pathtext", targets: ["pathtext"]),
         .executable(name: "pathtext-bench", targets: ["pathtext-bench"]),
+        // libpathtext-c.so, installed as libpathtext.so (a product may not share the CLI's name): the C library (Sources/CPathText/include/pathtext.h), exported from Swift.
+        .library(name: "pathtext-c", type: .dynamic, targets: ["PathTextC"]),
     ],
     targets: [
         // C libraries, found with pkg-config (scripts/install-deps installs them).
@@ -35,11 +37,17 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Geometry", "Shaping", "Layout", "Render"]),
         .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Scenes"]),
 
+        // The front doors' engine (requests in the scene files' words, replies as placements JSON), and the
+        // C library over it: CPathText holds only the header pathtext.h, PathTextC the @_cdecl functions.
+        .target(name: "PathTextEngine", dependencies: ["PathText"]),
+        .target(name: "CPathText"),
+        .target(name: "PathTextC", dependencies: ["PathTextEngine", "CPathText"]),
+
         // The command-line tool: a thin shell over the library.
-        .executableTarget(name: "pathtext", dependencies: ["PathText"]),
+        .executableTarget(name: "pathtext", dependencies: ["PathText", "PathTextEngine"]),
         .executableTarget(
             name: "pathtext-bench",
-            dependencies: ["PathText", "CFreeType", "CHarfBuzz"],
+            dependencies: ["PathText", "PathTextEngine", "PathTextC", "CPathText", "CFreeType", "CHarfBuzz"],
             path: "Benchmarks/pathtext-bench"
         ),
 
@@ -57,6 +65,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Shaping", "Geometry", "CFreeType", "CPNG"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Render", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "CLITests", dependencies: ["PathText"]),
+        .testTarget(name: "PathTextEngineTests", dependencies: ["PathTextEngine", "PathTextC", "CPathText", "PathText"]),
     ],
     swiftLanguageModes: [.v6]
 )

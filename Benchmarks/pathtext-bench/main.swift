@@ -1,7 +1,7 @@
 // pathtext-bench: layout, path measuring, rasterizing and end-to-end rendering, each timed against a
 // peer in the same run on the same input (see BENCHMARKS.md).
 //
-//   pathtext-bench [--only layout,measure,raster,render] [--quick] [--runs N] [--json PATH | --no-json]
+//   pathtext-bench [--only layout,measure,raster,render,capi,batch] [--quick] [--runs N] [--json PATH | --no-json]
 //                  [--fonts DIR] [--filter TEXT]
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +10,7 @@ import Foundation
 
 let usage = """
     usage: pathtext-bench [--only GROUPS] [--quick] [--runs N] [--json PATH | --no-json] [--fonts DIR]
-      --only GROUPS  comma-separated subset of: layout, measure, raster, render (default: all)
+      --only GROUPS  comma-separated subset of: layout, measure, raster, render, capi, batch (default: all)
       --quick        short runs (for profiling under valgrind): less time per run, 100 000 queries
       --runs N       runs per row, at least 5 (default 7)
       --json PATH    where to write the results (default: bench.json at the package root)
@@ -20,7 +20,8 @@ let usage = """
     """
 
 var config = BenchConfig()
-var groups: Set<String> = ["layout", "measure", "raster", "render"]
+let allGroups: Set<String> = ["layout", "measure", "raster", "render", "capi", "batch"]
+var groups = allGroups
 let root = packageRoot()
 var jsonPath: String? = root + "/bench.json"
 var fontsDir = root + "/Fonts"
@@ -36,7 +37,7 @@ while let a = args.popFirst() {
     switch a {
     case "--only":
         groups = Set(value(a).split(separator: ",").map(String.init))
-        let unknown = groups.subtracting(["layout", "measure", "raster", "render"])
+        let unknown = groups.subtracting(allGroups)
         guard unknown.isEmpty else { print("unknown group \(unknown.sorted())\n\(usage)"); exit(2) }
     case "--quick": config.quick = true; config.targetNs = 3_000_000
     case "--runs":
@@ -65,6 +66,8 @@ if groups.contains("layout") { rows += LayoutBench.run(config, fontsDir: fontsDi
 if groups.contains("measure") { rows += MeasureBench.run(config) }
 if groups.contains("raster") { rows += RasterBench.run(config, fontsDir: fontsDir, filter: filter) }
 if groups.contains("render") { rows += RenderBench.run(config, fontsDir: fontsDir, rss: rss) }
+if groups.contains("capi") { rows += CAPIBench.run(config, fontsDir: fontsDir) }
+if groups.contains("batch") { rows += CAPIBench.batch(config, fontsDir: fontsDir) }
 
 print("machine: \(machine["cpu"] ?? "?"), nproc \(machine["nproc"] ?? "?"), \(machine["swift"] ?? "?"), \(machine["date"] ?? "")")
 print("each row: median of \(config.runs) runs (ours and the peer interleaved); ratio = our median ÷ peer median, lower is better\n")

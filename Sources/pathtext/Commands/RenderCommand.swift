@@ -3,16 +3,20 @@ import PathText
 
 /// `pathtext render`: draw a scene file, or one label given by flags, to PNG or SVG.
 enum RenderCommand {
-    static let pictureFlags: Set<String> = ["width", "height", "background", "out", "json"]
+    static let pictureFlags: Set<String> = ["width", "height", "background", "out", "json", "format"]
 
     static let command = CLI.Command(
         name: "render", summary: "draw a scene file, or a label given by flags, to PNG or SVG",
         usage: """
-        usage: pathtext render SCENE.json --out FILE.png|FILE.svg [--json FILE|-] [--fonts-dir DIR]
+        usage: pathtext render SCENE.json|- --out FILE.png|FILE.svg|- [--json FILE|-] [--fonts-dir DIR]
                pathtext render --text T --path D [label options] [--width W --height H] [--background C] --out FILE
 
-              --out FILE             where to write; the format follows the extension (.png or .svg)
-              --json FILE|-          also write the placements JSON (- for stdout)
+              SCENE.json|-           the scene file, or - to read the scene from stdin
+              --out FILE|-           where to write; the format follows the extension (.png or .svg);
+                                     - writes the image to stdout in --format (default png)
+              --format png|svg       the image format for --out -
+              --json FILE|-          also write the placements JSON (- for stdout); without --out, only
+                                     the placements are written and nothing is drawn
               --width W, --height H  canvas size in pixels (default 800 × 400)
               --background C         #RRGGBB[AA] or none (default white)
 
@@ -22,15 +26,17 @@ enum RenderCommand {
 
     static func run(_ words: [String]) throws(CLIError) {
         let args = try Arguments(words, command: "render", valued: LabelFlags.valued.union(pictureFlags))
-        guard let out = args.value("out") else { throw .usage("--out FILE.png|FILE.svg is required") }
+        let out = args.value("out")
+        guard out != nil || args.value("json") != nil else { throw .usage("--out FILE.png|FILE.svg|- is required (or --json FILE|- for the placements alone)") }
+        guard !(out == "-" && args.value("json") == "-") else { throw .usage("--out - and --json - cannot both use stdout") }
         let resolver = SceneResolver(fontsDir: try FontsFolder.resolve(args))
         let scene: Scene
         var flagLabel: ResolvedLabel? = nil
         if let file = args.positional.first {
             guard args.positional.count == 1 else { throw .usage("unexpected argument \(args.positional[1])") }
             guard args.value("text") == nil else { throw .usage("give a scene file or --text, not both") }
-            try Output.checkNotAnInput(out, inputs: [file])
-            scene = try failing { try SceneJSON.read(path: file) }
+            if let out, out != "-" { try Output.checkNotAnInput(out, inputs: [file]) }
+            scene = file == "-" ? try RenderStreams.readScene() : try failing { try SceneJSON.read(path: file) }
         } else {
             let width = try args.integer("width", in: 1...1_000_000) ?? 800
             let height = try args.integer("height", in: 1...1_000_000) ?? 400
@@ -39,8 +45,15 @@ enum RenderCommand {
         }
         let labels: [PlacedLabel]
         do {
-            labels = try Output.render(scene, extra: flagLabel.map { [$0] } ?? [], resolver: resolver, to: out)
-        } catch let CLIError.failure(message) where args.positional.first != nil && !message.hasPrefix("cannot write") {
+            if let out, out != "-" {
+                labels = try Output.render(scene, extra: flagLabel.map { [$0] } ?? [], resolver: resolver, to: out)
+            } else {  // the image to stdout, or only the placements
+                let format = out == nil ? nil : args.value("format") ?? "png"
+                let result = try RenderStreams.render(scene, extra: flagLabel.map { [$0] } ?? [], resolver: resolver, format: format)
+                if let bytes = result.bytes { try RenderStreams.writeStdout(bytes) }
+                labels = result.labels
+            }
+        } catch let CLIError.failure(message) where args.positional.first != nil && !message.hasPrefix("cannot write") && !message.hasPrefix("stdin") {
             throw .failure("\(args.positional[0]): \(message)")  // scene errors name the file, then the JSON path
         }
         if let json = args.value("json") { try Output.writeJSON(labels, to: json) }

@@ -1,0 +1,8 @@
+/* Not installed: what the Swift side of libpathtext needs from C. */
+#ifndef PATHTEXT_INTERNAL_H
+#define PATHTEXT_INTERNAL_H
+
+/* The file the library was loaded from (as the dynamic loader names it), or NULL. */
+const char *pt_internal_library_file(void);
+
+#endif

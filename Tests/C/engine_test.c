@@ -1,0 +1,180 @@
+/*
+ * engine_test.c: libpathtext from C. One engine driven from 4 threads at once (every answer must equal
+ * the single-threaded one), the typed call, rendering, and bad requests and arguments, which must all
+ * return errors with messages and never abort.
+ *
+ *   cc -std=c99 engine_test.c $(pkg-config --cflags --libs pathtext) -lpthread -o engine_test
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <pathtext.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+#define CHECK(cond, ...) do { if (!(cond)) { failures++; fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+    fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
+
+enum { THREADS = 4, REQUESTS = 12, ROUNDS = 10 };
+static pt_engine *engine;
+static char requests[REQUESTS][256];
+static char *expected[REQUESTS];
+
+static void *worker(void *arg) {
+    long id = (long)arg;
+    long *bad = calloc(1, sizeof(long));
+    for (int round = 0; round < ROUNDS; round++) {
+        for (int k = 0; k < REQUESTS; k++) {
+            int i = (k + (int)id * 3) % REQUESTS;
+            char *json = NULL, *error = NULL;
+            if (pt_layout_json(engine, requests[i], &json, &error) != PT_OK || strcmp(json, expected[i]) != 0) (*bad)++;
+            pt_free(json);
+            pt_free(error);
+            /* The typed call, interleaved. */
+            pt_options o;
+            pt_options_init(&o);
+            o.size = 20 + i;
+            o.align = PT_ALIGN_CENTER;
+            pt_glyph *glyphs = NULL;
+            size_t count = 0;
+            if (pt_layout(engine, "Threads", "M 0 100 C 100 0 300 0 400 100", &o, NULL, &glyphs, &count, &error) != PT_OK || count != 7) (*bad)++;
+            pt_free(glyphs);
+            pt_free(error);
+        }
+    }
+    return bad;
+}
+
+/* Expects `status` to be a failure with a message containing `needle`, and releases the message. */
+#define EXPECT_ERROR(call, needle, what) do { int status_ = (call); expect_error(status_, error, needle, what); error = NULL; } while (0)
+static void expect_error(int status, char *error, const char *needle, const char *what) {
+    CHECK(status != PT_OK, "%s: expected an error", what);
+    CHECK(error != NULL && strstr(error, needle) != NULL, "%s: expected a message containing \"%s\", got \"%s\"",
+          what, needle, error ? error : "(null)");
+    pt_free(error);
+}
+
+int main(void) {
+    char *error = NULL;
+    CHECK(pt_version() && strchr(pt_version(), '.'), "pt_version");
+
+    /* A fonts folder that does not exist. */
+    pt_engine *none = pt_engine_new("/no/such/fonts", &error);
+    CHECK(none == NULL, "engine with a missing fonts folder");
+    EXPECT_ERROR(1, "/no/such/fonts", "missing fonts folder");
+
+    engine = pt_engine_new(NULL, &error);
+    if (!engine) { fprintf(stderr, "FAIL: pt_engine_new: %s\n", error); return 1; }
+    CHECK(error == NULL, "no error on success");
+
+    /* Expected answers, one thread. */
+    for (int i = 0; i < REQUESTS; i++) {
+        snprintf(requests[i], sizeof requests[i],
+                 "{\"text\":\"Label %d \\u05e9\\u05dc\\u05d5\\u05dd\",\"path\":\"M 0 100 C 100 0 300 0 400 100\","
+                 "\"size\":%d,\"align\":\"center\"}", i, 18 + 2 * i);
+        CHECK(pt_layout_json(engine, requests[i], &expected[i], &error) == PT_OK, "request %d: %s", i, error);
+    }
+    CHECK(strstr(expected[0], "\"fonts\":[") && strstr(expected[0], "NotoSansHebrew-Regular.ttf"), "fonts table");
+
+    /* 4 threads, one engine. */
+    pthread_t threads[THREADS];
+    for (long t = 0; t < THREADS; t++) pthread_create(&threads[t], NULL, worker, (void *)t);
+    for (int t = 0; t < THREADS; t++) {
+        void *bad;
+        pthread_join(threads[t], &bad);
+        CHECK(*(long *)bad == 0, "thread %d: %ld wrong answers", t, *(long *)bad);
+        free(bad);
+    }
+
+    /* The typed call: glyphs, fonts and transforms. */
+    pt_options o;
+    pt_options_init(&o);
+    CHECK(o.size == 32 && o.align == PT_ALIGN_START && o.max_angle < 0 && o.min_size == 6, "defaults");
+    pt_glyph *glyphs = NULL;
+    size_t count = 0;
+    pt_label label;
+    CHECK(pt_layout(engine, "AB", "M 100 0 L 100 300", NULL, &label, &glyphs, &count, &error) == PT_OK && count == 2, "typed call");
+    CHECK(label.path_length == 300 && label.size == 32 && !label.flipped && !label.overflow && !label.rejected
+          && label.advance > 30 && label.start == 0, "label info");
+    if (count == 2) {
+        CHECK(glyphs[0].x == 100 && glyphs[0].y == 0 && glyphs[0].angle == 90, "first glyph on the vertical line");
+        CHECK(glyphs[0].transform[1] == 1 && glyphs[0].transform[2] == -1 && glyphs[0].transform[5] == 0, "rotation in the transform");
+        CHECK(glyphs[1].y == glyphs[0].advance && glyphs[1].cluster == 1, "second glyph one advance down");
+        char *path = NULL;
+        int32_t face = -1;
+        CHECK(pt_font_file(engine, glyphs[0].font, &path, &face, &error) == PT_OK && path && path[0] == '/'
+              && strstr(path, "NotoSans-Regular.ttf") && face == 0, "font file %s", path ? path : "(null)");
+        pt_free(path);
+        EXPECT_ERROR(pt_font_file(engine, 9999, &path, &face, &error), "no font numbered 9999", "font number");
+    }
+    pt_free(glyphs);
+
+    /* The label as a whole: cut with an ellipsis, rejected by max_angle. */
+    pt_options_init(&o);
+    o.overflow = PT_OVERFLOW_ELLIPSIS;
+    CHECK(pt_layout(engine, "A label far too long for it", "M 0 50 L 80 50", &o, &label, &glyphs, &count, &error) == PT_OK
+          && label.overflow && label.dropped > 0, "ellipsis reported");
+    pt_free(glyphs);
+    pt_options_init(&o);
+    o.max_angle = 5;
+    CHECK(pt_layout(engine, "Sharp", "M 0 100 L 60 100 L 60 40", &o, &label, &glyphs, &count, &error) == PT_OK
+          && label.rejected && label.rejected_angle > 5, "rejection reported");
+    pt_free(glyphs);
+
+    /* Rendering. */
+    const char *scene = "{\"width\":120,\"height\":60,\"labels\":[{\"text\":\"Hi\",\"path\":\"M 10 40 L 110 40\"}]}";
+    unsigned char *bytes = NULL;
+    size_t length = 0;
+    CHECK(pt_render(engine, scene, "png", &bytes, &length, &error) == PT_OK && length > 8 && memcmp(bytes, "\x89PNG", 4) == 0, "png");
+    pt_free(bytes);
+    CHECK(pt_render(engine, scene, "svg", &bytes, &length, &error) == PT_OK && strstr((char *)bytes, "<svg"), "svg");
+    pt_free(bytes);
+
+    /* Bad requests. */
+    char *json = NULL;
+    EXPECT_ERROR(pt_layout_json(engine, "{\"text\":", &json, &error), "not valid JSON", "invalid JSON");
+    CHECK(json == NULL, "no output on failure");
+    EXPECT_ERROR(pt_layout_json(engine, "{\"text\":\"Hi\",\"path\":\"M 0 0 L 10\"}", &json, &error), "path: bad path data", "bad path");
+    EXPECT_ERROR(pt_layout_json(engine, "{\"text\":\"Hi\",\"path\":\"M 0 0 L 10 0\",\"font\":[\"/no/such.ttf\"]}", &json, &error),
+                 "cannot read font file /no/such.ttf", "missing font");
+    EXPECT_ERROR(pt_layout_json(engine, "{\"text\":\"Hi\",\"path\":\"M 0 0 L 10 0\",\"align\":\"middle-ish\"}", &json, &error),
+                 "align: expected start|center|end", "bad option");
+    EXPECT_ERROR(pt_layout_json(engine, "\xff\xfe", &json, &error), "UTF-8", "bad UTF-8");
+    EXPECT_ERROR(pt_render(engine, scene, "gif", &bytes, &length, &error), "format", "bad format");
+    EXPECT_ERROR(pt_render(engine, "{\"width\":0,\"height\":1}", "png", &bytes, &length, &error), "width", "bad scene");
+    pt_options_init(&o);
+    o.align = 7;
+    EXPECT_ERROR(pt_layout(engine, "Hi", "M 0 0 L 10 0", &o, NULL, &glyphs, &count, &error), "align", "bad enum");
+    pt_options_init(&o);
+    o.font = "/no/such.ttf";
+    EXPECT_ERROR(pt_layout(engine, "Hi", "M 0 0 L 10 0", &o, NULL, &glyphs, &count, &error), "/no/such.ttf", "typed missing font");
+    EXPECT_ERROR(pt_layout(engine, "Hi", "M 0 0 L", NULL, NULL, &glyphs, &count, &error), "path", "typed bad path");
+
+    /* NULL arguments: errors, not crashes. */
+    EXPECT_ERROR(pt_layout_json(NULL, "{}", &json, &error), "engine is NULL", "NULL engine");
+    EXPECT_ERROR(pt_layout_json(engine, NULL, &json, &error), "label_json is NULL", "NULL request");
+    EXPECT_ERROR(pt_layout_json(engine, "{}", NULL, &error), "placements_json is NULL", "NULL output");
+    CHECK(pt_layout_json(engine, "{}", NULL, NULL) == PT_EINVAL, "NULL error pointer is allowed");
+    EXPECT_ERROR(pt_render(engine, NULL, "png", &bytes, &length, &error), "scene_json is NULL", "NULL scene");
+    EXPECT_ERROR(pt_render(engine, scene, NULL, &bytes, &length, &error), "format is NULL", "NULL format");
+    EXPECT_ERROR(pt_render(engine, scene, "png", NULL, &length, &error), "bytes is NULL", "NULL bytes");
+    EXPECT_ERROR(pt_render(engine, scene, "png", &bytes, NULL, &error), "length is NULL", "NULL length");
+    EXPECT_ERROR(pt_layout(engine, NULL, "M 0 0 L 1 0", NULL, NULL, &glyphs, &count, &error), "text is NULL", "NULL text");
+    EXPECT_ERROR(pt_layout(engine, "Hi", NULL, NULL, NULL, &glyphs, &count, &error), "path_data is NULL", "NULL path");
+    EXPECT_ERROR(pt_layout(engine, "Hi", "M 0 0 L 1 0", NULL, NULL, NULL, &count, &error), "glyphs is NULL", "NULL glyphs");
+    EXPECT_ERROR(pt_font_file(NULL, 0, &json, NULL, &error), "engine is NULL", "NULL engine (font file)");
+    pt_options_init(NULL);
+    pt_engine_free(NULL);
+    pt_free(NULL);
+
+    /* The engine still works after all that. */
+    CHECK(pt_layout_json(engine, requests[3], &json, &error) == PT_OK && strcmp(json, expected[3]) == 0, "still working");
+    pt_free(json);
+
+    for (int i = 0; i < REQUESTS; i++) pt_free(expected[i]);
+    pt_engine_free(engine);
+    if (failures) { fprintf(stderr, "engine_test: %d failures\n", failures); return 1; }
+    printf("engine_test: all passed (%d threads x %d rounds x %d requests)\n", THREADS, ROUNDS, REQUESTS);
+    return 0;
+}

@@ -1,0 +1,61 @@
+"""Real placements, from the library and from the CLI, validate against schema/placements.schema.json."""
+import json
+import os
+
+import jsonschema
+import pytest
+
+from conftest import ROOT
+
+SCHEMA = json.load(open(os.path.join(ROOT, "schema", "placements.schema.json")))
+CURVE = "M 20 200 C 120 40 280 360 380 200"
+
+REQUESTS = [
+    {"text": "Hello, curved world", "path": CURVE, "size": 40, "align": "center"},
+    {"runs": [{"text": "Cairo "}, {"text": "القاهرة", "lang": "ar"}, {"text": " नमस्ते"}], "path": CURVE},
+    {"text": "Stretched", "path": "M 0 50 L 300 50", "fit": "stretch", "length": 280},
+    {"text": "漢字 missing", "path": "M 0 50 L 300 50"},
+    {"text": "Repeat", "path": "M 0 50 L 900 50", "repeat": 40, "size": 20},
+    {"text": "Too long for the path", "path": "M 0 50 L 60 50", "overflow": "ellipsis"},
+    {"text": "Bent", "path": "M 0 100 Q 100 0 200 100", "warp": "bend", "maxAngle": 5},
+]
+
+
+def validator():
+    cls = jsonschema.validators.validator_for(SCHEMA)
+    cls.check_schema(SCHEMA)
+    return cls(SCHEMA)
+
+
+@pytest.mark.parametrize("request_", REQUESTS, ids=lambda r: r.get("text", "runs"))
+def test_library_output_validates(engine, request_):
+    placements = engine.layout(**request_)
+    validator().validate(placements)
+    # Every glyph's font row exists and names its file.
+    for label in placements["labels"]:
+        for g in label["glyphs"]:
+            assert placements["fonts"][g["fontIndex"]]["name"] == g["font"]
+
+
+def test_the_schema_rejects_what_it_should(engine):
+    placements = engine.layout(text="Hi", path=CURVE)
+    broken = json.loads(json.dumps(placements))
+    del broken["labels"][0]["glyphs"][0]["transform"]
+    with pytest.raises(jsonschema.ValidationError):
+        validator().validate(broken)
+    broken = json.loads(json.dumps(placements))
+    broken["fonts"][0]["path"] = "relative/font.ttf"
+    with pytest.raises(jsonschema.ValidationError):
+        validator().validate(broken)
+
+
+def test_cli_output_with_ink_boxes_validates(cli):
+    r = cli("layout", "--text", "Ink", "--path", CURVE, "--ink")
+    assert r.returncode == 0, r.stderr
+    validator().validate(json.loads(r.stdout))
+    scene = os.path.join(ROOT, "fixtures", "scenes", "dial-multilingual.json")
+    r = cli("render", scene, "--json", "-")
+    assert r.returncode == 0, r.stderr
+    placements = json.loads(r.stdout)
+    validator().validate(placements)
+    assert len(placements["fonts"]) >= 3
