@@ -46,11 +46,8 @@ extension Segment {
             let f = { (t: Double) -> Double in (c0 + c1 * t).length }
             return high ? FixedGaussLegendre.gl16(t0, t1, f) : FixedGaussLegendre.gl5(t0, t1, f)
         case .cubic(let c):
-            // B′(t) = c0 + t (c1 + t c2).
-            let q0 = c.p1 - c.p0, q1 = c.p2 - c.p1, q2 = c.p3 - c.p2
-            let c0 = q0 * 3, c1 = (q1 - q0) * 6, c2 = (q0 - q1 * 2 + q2) * 3
-            let f = { (t: Double) -> Double in (c0 + (c1 + c2 * t) * t).length }
-            return high ? FixedGaussLegendre.gl16(t0, t1, f) : FixedGaussLegendre.gl5(t0, t1, f)
+            let speed = CubicSpeed(c)
+            return high ? speed.arclen(from: t0, to: t1) : speed.shortArclen(from: t0, to: t1)
         case .arc(let a):
             let rx = a.radii.x, ry = a.radii.y, w = abs(a.sweepAngle)
             if abs(abs(rx) - abs(ry)) <= 1e-13 * max(abs(rx), abs(ry)) { return abs(rx) * w * (t1 - t0) }

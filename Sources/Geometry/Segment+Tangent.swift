@@ -5,7 +5,7 @@ extension Segment {
     /// judge when the derivative is too small to trust. `nil` only when the segment is a single point.
     public func unitTangent(at t: Double, after: Bool = true, scale: Double) -> Vector? {
         let d = deriv(t)
-        if d.length > 1e-9 * scale, let u = d.normalized { return u }
+        if d.length > Tolerance.tangentSpeed * scale, let u = d.normalized { return u }
         var side = after
         if t >= 1 { side = false } else if t <= 0 { side = true }
         var delta = 1e-7
