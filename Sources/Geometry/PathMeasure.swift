@@ -22,12 +22,16 @@ public struct PathMeasure: Sendable {
     public private(set) var isReversed: Bool = false
     @usableFromInline let storage: Storage
 
-    /// The measured path, as given (not reversed).
-    public var path: BezPath { storage.path }
+    /// The measured path, as given (not reversed). For a measure made by ``parallel(offset:tolerance:)``
+    /// it is the offset path, rebuilt from the measured segments when asked for (not stored twice).
+    public var path: BezPath { storage.path ?? storage.rebuiltPath() }
 
     /// The tables shared between a measure and its reversal.
     @usableFromInline final class Storage: Sendable {
-        let path: BezPath
+        /// The path as given; `nil` when it is not kept (see ``PathMeasure/path``).
+        let path: BezPath?
+        /// For each subpath, whether it is closed (what ``rebuiltPath()`` needs besides the segments).
+        let subpathClosed: [Bool]
         /// The accuracy it was measured with.
         @usableFromInline let accuracy: Accuracy
         /// The segments of positive length, in order.
@@ -41,11 +45,26 @@ public struct PathMeasure: Sendable {
         let pieceStart: [Double]
         let pieces: [Piece]
 
-        init(path: BezPath, accuracy: Accuracy, segments: [Segment], segLength: [Double], segStart: [Double], segFirstPiece: [Int],
+        init(path: BezPath?, subpathClosed: [Bool], accuracy: Accuracy, segments: [Segment], segLength: [Double], segStart: [Double], segFirstPiece: [Int],
              segSubpath: [Int], pieceStart: [Double], pieces: [Piece]) {
-            self.path = path; self.accuracy = accuracy; self.segments = segments; self.segLength = segLength; self.segStart = segStart
+            self.path = path; self.subpathClosed = subpathClosed; self.accuracy = accuracy; self.segments = segments; self.segLength = segLength; self.segStart = segStart
             self.segFirstPiece = segFirstPiece; self.segSubpath = segSubpath
             self.pieceStart = pieceStart; self.pieces = pieces
+        }
+
+        /// The measured segments as a path: one subpath per run of segments of one subpath, closed as it
+        /// was (segments of zero length are not in it).
+        func rebuiltPath() -> BezPath {
+            var out = BezPath()
+            for (i, seg) in segments.enumerated() {
+                if i == 0 || segSubpath[i] != segSubpath[i - 1] {
+                    if i > 0, subpathClosed[segSubpath[i - 1]] { out.close() }
+                    out.move(to: seg.start)
+                }
+                out.append(seg)
+            }
+            if let last = segSubpath.last, subpathClosed[last] { out.close() }
+            return out
         }
     }
 
@@ -70,6 +89,11 @@ public struct PathMeasure: Sendable {
     /// - Throws: ``GeometryError/emptyPath`` when it has no segments, ``GeometryError/nonFinite(_:)`` when a
     ///   coordinate is NaN or infinite, ``GeometryError/zeroLength`` when every segment has zero length.
     public init(_ path: BezPath, accuracy: Accuracy) throws(GeometryError) {
+        try self.init(path, accuracy: accuracy, keepingPath: true)
+    }
+
+    /// Measures `path`, keeping it for ``path`` or (`keepingPath: false`) only its measured segments.
+    init(_ path: BezPath, accuracy: Accuracy, keepingPath: Bool) throws(GeometryError) {
         guard !path.isEmpty else { throw .emptyPath }
         var segments: [Segment] = [], segLength: [Double] = [], segStart: [Double] = []
         var segFirstPiece: [Int] = [], segSubpath: [Int] = []
@@ -108,7 +132,8 @@ public struct PathMeasure: Sendable {
         segFirstPiece.append(pieces.count)
         length = total
         isClosed = subpathsWithLength.count == 1 && path.subpaths[subpathsWithLength.first!].isClosed
-        storage = Storage(path: path, accuracy: accuracy, segments: segments, segLength: segLength, segStart: segStart,
+        storage = Storage(path: keepingPath ? path : nil, subpathClosed: path.subpaths.map(\.isClosed),
+                          accuracy: accuracy, segments: segments, segLength: segLength, segStart: segStart,
                           segFirstPiece: segFirstPiece, segSubpath: segSubpath, pieceStart: pieceStart, pieces: pieces)
     }
 
@@ -122,6 +147,19 @@ public struct PathMeasure: Sendable {
 
     /// The number of segments of positive length that were measured.
     public var segmentCount: Int { storage.segments.count }
+
+    /// The bytes the measure's tables and its path hold (array capacities times element strides), for
+    /// memory bounds: each measured segment costs one `Segment` in the path (when it is kept) and one in the tables, four
+    /// per-segment numbers, and a `Piece` and its start per quadrature piece.
+    var storedByteCount: Int {
+        let st = storage
+        let pathBytes = st.path?.subpaths.reduce(0) { $0 + MemoryLayout<Subpath>.stride
+            + $1.segments.capacity * MemoryLayout<Segment>.stride } ?? 0
+        return pathBytes + st.subpathClosed.capacity + st.segments.capacity * MemoryLayout<Segment>.stride
+            + (st.segLength.capacity + st.segStart.capacity) * MemoryLayout<Double>.stride
+            + (st.segFirstPiece.capacity + st.segSubpath.capacity) * MemoryLayout<Int>.stride
+            + st.pieceStart.capacity * MemoryLayout<Double>.stride + st.pieces.capacity * MemoryLayout<Piece>.stride
+    }
 
     // MARK: Queries
 

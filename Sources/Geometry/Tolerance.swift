@@ -13,6 +13,9 @@ public enum Tolerance {
     /// trusted as the tangent (the limit from one side is taken instead; see
     /// ``Segment/unitTangent(at:after:scale:)``).
     public static let tangentSpeed = 1e-9
+    /// The speed `|B′(t)|`, as a fraction of a segment's size, below which the offset curve's derivative
+    /// is not formed (its normal turns too fast to trust): the offset piece there is a chord.
+    public static let offsetSpeed = 1e-6
     /// The narrowest bracket of parameters an iteration on `t ∈ [0, 1]` narrows to before it stops:
     /// about the spacing of doubles near 1.
     public static let parameterBracket = 1e-16

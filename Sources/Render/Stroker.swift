@@ -51,7 +51,7 @@ struct Stroker {
         }
     }
 
-    /// The left offset (`+perpendicular·hw`) of `pts`, with joins.
+    /// The offset of `pts` by `hw` along each chord's ``Vector/turnedRight`` normal, with joins.
     private func side(_ pts: [Point], closed: Bool, _ out: inout FlattenedContours) {
         let n = pts.count
         func dir(_ i: Int) -> Vector { (pts[(i + 1) % n] - pts[i]).normalized ?? Vector(1, 0) }
@@ -63,10 +63,10 @@ struct Stroker {
             }
         } else {
             let d0 = dir(0)
-            let s = pts[0] + d0.perpendicular * hw
+            let s = pts[0] + d0.turnedRight * hw
             out.push(s.x, s.y)
             if n > 2 { for i in 1..<(n - 1) { vertex(pts[i], dir(i - 1), dir(i), min(len(i - 1), len(i)), &out) } }
-            let e = pts[n - 1] + dir(n - 2).perpendicular * hw
+            let e = pts[n - 1] + dir(n - 2).turnedRight * hw
             out.push(e.x, e.y)
         }
     }
@@ -74,7 +74,7 @@ struct Stroker {
     /// The left side at a vertex `v` between directions `d0` (in) and `d1` (out); `shorter` is the length
     /// of the shorter of the two chords.
     private func vertex(_ v: Point, _ d0: Vector, _ d1: Vector, _ shorter: Double, _ out: inout FlattenedContours) {
-        let n0 = d0.perpendicular * hw, n1 = d1.perpendicular * hw
+        let n0 = d0.turnedRight * hw, n1 = d1.turnedRight * hw
         let cross = d0.cross(d1), dot = d0.dot(d1)
         let a = v + n0, b = v + n1
         if abs(cross) < 1e-9 && dot > 0 { out.push(b.x, b.y); return }  // straight on
@@ -116,12 +116,12 @@ struct Stroker {
         out.push(b.x, b.y)
     }
 
-    /// The cap at end point `p` of a stroke arriving in `direction`: from the left offset `p + n` (the
-    /// current point, `n` = perpendicular·hw) round the front to the right offset `p − n`, where the way
+    /// The cap at end point `p` of a stroke arriving in `direction`: from the offset `p + n` (the
+    /// current point, `n` = turnedRight·hw) round the front to the opposite offset `p − n`, where the way
     /// back begins.
     private func endCap(_ p: Point, direction: Vector, _ out: inout FlattenedContours) {
         guard let d = direction.normalized else { return }
-        let n = d.perpendicular * hw
+        let n = d.turnedRight * hw
         switch cap {
         case .butt:
             break
