@@ -42,7 +42,7 @@ extension BezPath {
                 if cross * d > 0 {
                     let from = out.currentPoint - corner
                     out.append(.arc(EllipticalArc(center: corner, radii: Vector(abs(d), abs(d)), startAngle: from.angle,
-                                                  sweepAngle: atan2(cross, t1.dot(t2)))))
+                                                  sweepAngle: Vector(t1.dot(t2), cross).angle)))
                 } else {
                     out.line(to: target)
                 }

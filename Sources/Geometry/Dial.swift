@@ -26,8 +26,8 @@ public struct Dial: Hashable, Sendable {
     public func angle(of p: Point) -> Double {
         let v = p - center
         guard v != .zero, v.isFinite else { return 0 }
-        let canvas = atan2(v.y, v.x)
-        return Self.normalizedAngle(clockwise ? canvas - zeroDirection : zeroDirection - canvas)
+        let canvas = v.angle
+        return Angle.normalized(clockwise ? canvas - zeroDirection : zeroDirection - canvas)
     }
 
     /// The point at dial angle `angle` and distance `radius` from ``center``.
@@ -38,26 +38,6 @@ public struct Dial: Hashable, Sendable {
     /// The canvas angle (from +x towards +y) of a dial angle.
     public func canvasAngle(for angle: Double) -> Double {
         clockwise ? zeroDirection + angle : zeroDirection - angle
-    }
-
-    /// `a` reduced to `[0, 2π)`; NaN and infinities give 0.
-    public static func normalizedAngle(_ a: Double) -> Double {
-        guard a.isFinite else { return 0 }
-        let twoPi = 2 * Double.pi
-        let r = a - twoPi * (a / twoPi).rounded(.down)
-        return r >= twoPi || r < 0 ? 0 : r
-    }
-
-    /// The signed smallest difference `a − b`, in `(−π, π]`: how far to turn from `b` to reach `a`.
-    /// For example from 350° to 10° is +20°, and from 10° to 350° is −20°.
-    public static func angleDifference(_ a: Double, _ b: Double) -> Double {
-        guard a.isFinite, b.isFinite else { return 0 }
-        let twoPi = 2 * Double.pi
-        let d = a - b
-        var r = d - twoPi * (d / twoPi).rounded()
-        if r <= -.pi { r += twoPi }
-        if r > .pi { r -= twoPi }
-        return r
     }
 }
 
@@ -86,12 +66,12 @@ public struct ClockDial: Hashable, Sendable {
 
     /// The dial angle, in `[0, 2π)`, at which the face shows `minutes` (any value; taken modulo a turn).
     public func angle(forMinutes minutes: Double) -> Double {
-        Dial.normalizedAngle(minutes / minutesPerTurn * 2 * .pi)
+        Angle.normalized(minutes / minutesPerTurn * Angle.fullTurn)
     }
 
     /// The time shown at dial `angle`, in `[0, minutesPerTurn)`: on a 12-hour face, the morning reading.
     public func minutesOnFace(at angle: Double) -> Double {
-        let m = Dial.normalizedAngle(angle) / (2 * .pi) * minutesPerTurn
+        let m = Angle.normalized(angle) / Angle.fullTurn * minutesPerTurn
         return m >= minutesPerTurn ? 0 : m
     }
 
@@ -110,14 +90,12 @@ public struct ClockDial: Hashable, Sendable {
     /// The time reached by turning the hand from `minutes` through the signed dial angle `delta`
     /// (positive clockwise), wrapping past midnight: `minutes + delta/2π · minutesPerTurn` modulo a day.
     public func minutes(_ minutes: Double, turnedBy delta: Double) -> Double {
-        Self.normalizedMinutes(minutes + delta / (2 * .pi) * minutesPerTurn)
+        Self.normalizedMinutes(minutes + delta / Angle.fullTurn * minutesPerTurn)
     }
 
     /// `minutes` reduced to `[0, 1440)`; NaN and infinities give 0.
     public static func normalizedMinutes(_ minutes: Double) -> Double {
-        guard minutes.isFinite else { return 0 }
-        let r = minutes - minutesPerDay * (minutes / minutesPerDay).rounded(.down)
-        return r >= minutesPerDay || r < 0 ? 0 : r
+        Angle.wrapped(minutes, period: minutesPerDay)
     }
 
     /// The duration from `start` to `end` going forward in time, crossing midnight if needed, in
@@ -128,8 +106,6 @@ public struct ClockDial: Hashable, Sendable {
 
     /// The signed smallest difference `to − from` in minutes, in `(−720, 720]`.
     public static func signedMinutes(from: Double, to: Double) -> Double {
-        var d = normalizedMinutes(to - from)
-        if d > 720 { d -= minutesPerDay }
-        return d
+        Angle.signedDifference(to, from, period: minutesPerDay)
     }
 }

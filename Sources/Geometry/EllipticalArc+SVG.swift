@@ -67,7 +67,7 @@ extension Segment {
         if p1 == p2 { return nil }
         var rx = abs(radii.x), ry = abs(radii.y)
         if rx == 0 || ry == 0 { return .line(Line(p1, p2)) }
-        let phi = (xRotationDegrees.truncatingRemainder(dividingBy: 360)) * .pi / 180
+        let phi = Angle.radians(degrees: xRotationDegrees)
         let cp = cos(phi), sp = sin(phi)
         // Step 1: the midpoint-relative start point in the ellipse's frame.
         let dx = (p1.x - p2.x) / 2, dy = (p1.y - p2.y) / 2
@@ -87,10 +87,10 @@ extension Segment {
         // Step 4: start angle and sweep.
         let ux = (x1p - cxp) / rx, uy = (y1p - cyp) / ry
         let vx = (-x1p - cxp) / rx, vy = (-y1p - cyp) / ry
-        let theta1 = atan2(uy, ux)
-        var dtheta = atan2(ux * vy - uy * vx, ux * vx + uy * vy)
-        if !sweep && dtheta > 0 { dtheta -= 2 * .pi }
-        if sweep && dtheta < 0 { dtheta += 2 * .pi }
+        let theta1 = Vector(ux, uy).angle
+        var dtheta = Vector(ux * vx + uy * vy, ux * vy - uy * vx).angle
+        if !sweep && dtheta > 0 { dtheta -= Angle.fullTurn }
+        if sweep && dtheta < 0 { dtheta += Angle.fullTurn }
         // A half turn has no preferred direction in atan2; the sweep flag decides it.
         if abs(abs(dtheta) - .pi) < 1e-12 { dtheta = sweep ? .pi : -.pi }
         guard center.isFinite, dtheta.isFinite, theta1.isFinite else { return .line(Line(p1, p2)) }

@@ -69,10 +69,7 @@ extension PathMeasure {
     /// The signed difference `b − a` of two distances along the path, taking the shorter way round
     /// when the path is closed: in `(−length/2, length/2]`.
     public func signedDistance(from a: Double, to b: Double) -> Double {
-        let d = b - a
-        guard isClosed else { return d }
-        var r = d - length * (d / length).rounded()
-        if r <= -length / 2 { r += length }
-        return r
+        guard isClosed else { return b - a }
+        return Angle.signedDifference(b, a, period: length)
     }
 }

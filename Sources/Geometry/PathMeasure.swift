@@ -186,12 +186,7 @@ public struct PathMeasure: Sendable {
     /// NaN becomes 0.
     public func normalizedDistance(_ s: Double) -> Double {
         guard !s.isNaN else { return 0 }
-        if isClosed {
-            guard s.isFinite else { return 0 }
-            var r = s - length * (s / length).rounded(.down)
-            if r >= length || r < 0 { r = 0 }
-            return r
-        }
+        if isClosed { return Angle.wrapped(s, period: length) }
         return min(max(s, 0), length)
     }
 

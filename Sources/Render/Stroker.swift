@@ -98,8 +98,8 @@ struct Stroker {
             switch join {
             case .round:
                 // From n0 to n1 the short way round, outside (a U-turn sweeps −π, through d0).
-                let sweep = abs(cross) < 1e-9 ? -Double.pi : atan2(n0.cross(n1), n0.dot(n1))
-                out.appendArc(EllipticalArc(center: v, radii: Vector(hw, hw), startAngle: atan2(n0.y, n0.x),
+                let sweep = abs(cross) < 1e-9 ? -Double.pi : Vector(n0.dot(n1), n0.cross(n1)).angle
+                out.appendArc(EllipticalArc(center: v, radii: Vector(hw, hw), startAngle: n0.angle,
                                             sweepAngle: sweep), .identity, tolerance)
             case .miter:
                 if let m = (n0 + n1).normalized {
@@ -131,7 +131,7 @@ struct Stroker {
             out.push(p.x - n.x + e.x, p.y - n.y + e.y)
         case .round:
             // n is d turned by +90°, so the front (d) lies a quarter turn back: sweep −π.
-            out.appendArc(EllipticalArc(center: p, radii: Vector(hw, hw), startAngle: atan2(n.y, n.x),
+            out.appendArc(EllipticalArc(center: p, radii: Vector(hw, hw), startAngle: n.angle,
                                         sweepAngle: -Double.pi), .identity, tolerance)
         }
     }
@@ -142,7 +142,7 @@ struct Stroker {
         case .butt: return
         case .round:
             out.push(p.x + hw, p.y)
-            out.appendArc(EllipticalArc(center: p, radii: Vector(hw, hw), startAngle: 0, sweepAngle: 2 * Double.pi),
+            out.appendArc(EllipticalArc(center: p, radii: Vector(hw, hw), startAngle: 0, sweepAngle: Angle.fullTurn),
                           .identity, tolerance)
         case .square:
             for q in [Point(p.x - hw, p.y - hw), Point(p.x + hw, p.y - hw), Point(p.x + hw, p.y + hw), Point(p.x - hw, p.y + hw)] {

@@ -36,16 +36,16 @@ import Geometry
     @Test(arguments: [(350.0, 10.0, -20.0), (10.0, 350.0, 20.0), (180.0, 0.0, 180.0), (0.0, 180.0, 180.0),
                       (-170.0, 170.0, 20.0), (720.0, 1.0, -1.0), (359.0, -359.0, -2.0)])
     func angleDifference(a: Double, b: Double, want: Double) {
-        #expect(close(Dial.angleDifference(a * deg, b * deg), want * deg, 1e-12))
-        let r = Dial.angleDifference(a * deg, b * deg)
+        #expect(close(Angle.difference(a * deg, b * deg), want * deg, 1e-12))
+        let r = Angle.difference(a * deg, b * deg)
         #expect(r > -.pi && r <= .pi)
     }
 
     @Test func normalizedAngle() {
-        #expect(close(Dial.normalizedAngle(-10 * deg), 350 * deg, 1e-12))
-        #expect(close(Dial.normalizedAngle(725 * deg), 5 * deg, 1e-12))
-        #expect(Dial.normalizedAngle(2 * .pi) == 0 && Dial.normalizedAngle(.nan) == 0)
-        #expect(Dial.normalizedAngle(-1e-300) < 2 * .pi)
+        #expect(close(Angle.normalized(-10 * deg), 350 * deg, 1e-12))
+        #expect(close(Angle.normalized(725 * deg), 5 * deg, 1e-12))
+        #expect(Angle.normalized(2 * .pi) == 0 && Angle.normalized(.nan) == 0)
+        #expect(Angle.normalized(-1e-300) < 2 * .pi)
     }
 
     @Test func twentyFourHourFace() {
