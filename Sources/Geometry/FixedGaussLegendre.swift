@@ -1,5 +1,5 @@
 /// Fixed Gauss–Legendre rules with literal nodes and weights, for the arc-length hot paths (no arrays,
-/// so no reference counting per call). ``GaussLegendre`` computes the same rules; a test checks them.
+/// so no reference counting per call). The tests compute the same rules from scratch and check them.
 @usableFromInline enum FixedGaussLegendre {
     /// The 16-point rule on `[a, b]`, unrolled with literal nodes and weights.
     @inlinable @inline(__always) static func gl16(_ a: Double, _ b: Double, _ f: (Double) -> Double) -> Double {

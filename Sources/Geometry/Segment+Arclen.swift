@@ -30,12 +30,6 @@ extension Segment {
     /// The arc length between `t0` and `t1` by a 5-point rule: for short intervals only.
     @usableFromInline func shortArclen(from t0: Double, to t1: Double) -> Double { speedIntegral(t0, t1, high: false) }
 
-    /// The arc length between `t0` and `t1` by the given Gauss–Legendre rule.
-    public func arclen(from t0: Double, to t1: Double, rule: GaussLegendre) -> Double {
-        if hasConstantSpeed { return speedIntegral(t0, t1, high: true) }
-        return rule.integrate(t0, t1) { speed($0) }
-    }
-
     @inline(__always) func speedIntegral(_ t0: Double, _ t1: Double, high: Bool) -> Double {
         switch self {
         case .line(let l):
