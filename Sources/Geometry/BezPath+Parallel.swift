@@ -28,16 +28,16 @@ extension BezPath {
             // The segments of positive length, with their sizes.
             let segs = sp.segments.filter { seg in
                 let scale = max(1, abs(seg.start.x), abs(seg.start.y), abs(seg.end.x), abs(seg.end.y))
-                return seg.arclen(from: 0, to: 1) > 1e-12 * scale
+                return seg.arclen(from: 0, to: 1) > Tolerance.zeroLength * scale
             }
             guard !segs.isEmpty else { continue }
-            let sizes = segs.map { max($0.controlPolygonLength, 1e-300) }
+            let sizes = segs.map { max($0.controlPolygonLength, .leastNormalMagnitude) }
             let startT = segs.indices.map { segs[$0].unitTangent(at: 0, scale: sizes[$0]) ?? Vector(1, 0) }
             let endT = segs.indices.map { segs[$0].unitTangent(at: 1, after: false, scale: sizes[$0]) ?? Vector(1, 0) }
             var started = false
             func join(corner: Point, from t1: Vector, to t2: Vector) {
                 let target = corner + t2.turnedLeft * d
-                guard target.distance(to: out.currentPoint) > 1e-12 * max(1, abs(target.x), abs(target.y)) else { return }
+                guard !target.coincides(with: out.currentPoint) else { return }
                 let cross = t1.cross(t2)
                 if cross * d > 0 {
                     let from = out.currentPoint - corner
@@ -77,7 +77,7 @@ extension BezPath {
             let sgn: Double = (a.sweepAngle > 0) == (r > 0) ? 1 : -1
             var r2 = r + sgn * d * (r > 0 ? 1 : -1)
             var start = a.startAngle
-            if abs(r2) <= 1e-12 * max(1, abs(r)) { return }   // collapses to the centre
+            if abs(r2) <= Tolerance.coincident * max(1, abs(r)) { return }   // collapses to the centre
             if r2 < 0 { r2 = -r2; start += .pi }
             out.append(.arc(EllipticalArc(center: a.center, radii: Vector(r2, r2), xRotation: a.xRotation,
                                           startAngle: start, sweepAngle: a.sweepAngle)))

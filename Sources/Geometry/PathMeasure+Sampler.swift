@@ -18,6 +18,10 @@ extension PathMeasure {
         /// For a cubic piece, its derivative as a polynomial.
         private var cubic: CubicSpeed?
 
+        /// A piece whose end speed is under this fraction of its mean speed holds or touches a cusp: the
+        /// sampler inverts there with the measure's own first guess, not its second-order step.
+        static let cuspSpeedRatio = 1e-3
+
         init(_ measure: PathMeasure) { self.measure = measure; storage = measure.storage }
 
         /// The point and unit tangent at distance `s`; see ``PathMeasure/sample(at:)``.
@@ -74,7 +78,7 @@ extension PathMeasure {
             // Near a cusp (an end speed under 1e-3 of the mean) the parameter is ill-conditioned and the
             // tangent turns sharply: the measure's own inversion, so the tangent is the same there too.
             let mean = p.length / span
-            if p.v0 < 1e-3 * mean || p.v1 < 1e-3 * mean { return measure.invert(p, sigma) }
+            if p.v0 < Self.cuspSpeedRatio * mean || p.v1 < Self.cuspSpeedRatio * mean { return measure.invert(p, sigma) }
             if let cubic { return invert(on: cubic, p, sigma) }
             return invert(on: storage.segments[p.segment], p, sigma)
         }

@@ -116,7 +116,7 @@ public struct PathMeasure: Sendable {
                 }
                 guard segTotal.isFinite else { throw .nonFinite("a segment's length") }
                 let scale = max(1, abs(seg.start.x), abs(seg.start.y), abs(seg.end.x), abs(seg.end.y))
-                if segTotal <= 1e-13 * scale {
+                if segTotal <= Tolerance.zeroLength * scale {
                     // Zero length (or within rounding of it): skipped.
                     pieceStart.removeLast(pieces.count - firstPiece)
                     pieces.removeLast(pieces.count - firstPiece)

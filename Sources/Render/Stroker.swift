@@ -20,6 +20,14 @@ import Geometry
 struct Stroker {
     let hw: Double, cap: LineCap, join: LineJoin, miterLimit: Double, tolerance: Double
 
+    /// Consecutive points closer than the square root of this (1e-9 px) are one point.
+    static let samePointSquared = 1e-18
+    /// Chords whose unit directions' cross product is under this (about 1e-9 rad apart) and that point the
+    /// same way go straight on: no join.
+    static let straightCross = 1e-9
+    /// The floor of cos(θ/2) in the inner-corner offset `hw·tan(θ/2)`, so that a U-turn stays finite.
+    static let minCosHalf = 1e-12
+
     /// Appends the stroke outline of `polylines` (device pixels) to `out`.
     func outline(of polylines: FlattenedContours, into out: inout FlattenedContours) {
         guard hw > 0, hw.isFinite else { return }
@@ -29,11 +37,11 @@ struct Stroker {
             pts.removeAll(keepingCapacity: true)
             for i in polylines.range(of: ci) {
                 let p = polylines[i]
-                if let last = pts.last, (p - last).lengthSquared < 1e-18 { continue }
+                if let last = pts.last, (p - last).lengthSquared < Self.samePointSquared { continue }
                 pts.append(p)
             }
             let closed = polylines.closed[ci] && pts.count > 2
-            if closed, (pts[0] - pts[pts.count - 1]).lengthSquared < 1e-18 { pts.removeLast() }
+            if closed, (pts[0] - pts[pts.count - 1]).lengthSquared < Self.samePointSquared { pts.removeLast() }
             if pts.count == 1 {
                 dot(pts[0], &out)
             } else if closed && pts.count > 2 {
@@ -77,14 +85,14 @@ struct Stroker {
         let n0 = d0.turnedRight * hw, n1 = d1.turnedRight * hw
         let cross = d0.cross(d1), dot = d0.dot(d1)
         let a = v + n0, b = v + n1
-        if abs(cross) < 1e-9 && dot > 0 { out.push(b.x, b.y); return }  // straight on
+        if abs(cross) < Self.straightCross && dot > 0 { out.push(b.x, b.y); return }  // straight on
         if cross > 0 {
             // Turning towards this side: it is the inner side. Where the two offset lines cross within
             // the first half of each chord, that crossing is the exact inner corner; otherwise (short
             // chords, sharp turns) pass through the vertex.
             if let m = (n0 + n1).normalized {
                 let cosHalf = m.dot(n0) / hw
-                let back = hw * (1 - cosHalf * cosHalf).squareRoot() / max(cosHalf, 1e-12)  // hw·tan(θ/2)
+                let back = hw * (1 - cosHalf * cosHalf).squareRoot() / max(cosHalf, Self.minCosHalf)  // hw·tan(θ/2)
                 if cosHalf > 0, back <= shorter / 2 {
                     let corner = v + m * (hw / cosHalf)
                     out.push(corner.x, corner.y)
@@ -98,7 +106,7 @@ struct Stroker {
             switch join {
             case .round:
                 // From n0 to n1 the short way round, outside (a U-turn sweeps −π, through d0).
-                let sweep = abs(cross) < 1e-9 ? -Double.pi : Vector(n0.dot(n1), n0.cross(n1)).angle
+                let sweep = abs(cross) < Self.straightCross ? -Double.pi : Vector(n0.dot(n1), n0.cross(n1)).angle
                 out.appendArc(EllipticalArc(center: v, radii: Vector(hw, hw), startAngle: n0.angle,
                                             sweepAngle: sweep), .identity, tolerance)
             case .miter:
