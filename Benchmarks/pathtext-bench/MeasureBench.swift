@@ -93,6 +93,14 @@ enum MeasureBench {
                 },
                 {
                     var acc = 0.0
+                    var sampler = measure.sampler()
+                    sorted.withUnsafeBufferPointer { d in
+                        for s in d { let smp = sampler.sample(at: s); acc += smp.point.x + smp.tangent.y }
+                    }
+                    blackHole(acc)
+                },
+                {
+                    var acc = 0.0
                     ts.withUnsafeBufferPointer { d in
                         for t in d { let p = oneCubic.eval(t), v = oneCubic.deriv(t); acc += p.x + v.y }
                     }
@@ -101,12 +109,15 @@ enum MeasureBench {
             ]).map { $0.map { $0 / perQuery } }
             queryTimes[n] = median(query[0])
             let growth = queryTimes[10].map { String(format: "%.2f× the 10-cubic query", median(query[0]) / $0) }
-            rows.append(makeRow("measure/query/\(n)", ours: query[0], peer: query[2],
+            rows.append(makeRow("measure/query/\(n)", ours: query[0], peer: query[3],
                                 peerName: "CubicBez.eval + deriv at a random t on one cubic",
                                 note: "sample(at:) per query, \(queryCount) random distances; \(growth ?? "the baseline of growth")"))
-            rows.append(makeRow("measure/query-sorted/\(n)", ours: query[1], peer: query[2],
+            rows.append(makeRow("measure/query-sorted/\(n)", ours: query[1], peer: query[3],
                                 peerName: "CubicBez.eval + deriv at a random t on one cubic",
                                 note: "the same distances sorted (cache-friendly walk)"))
+            rows.append(makeRow("measure/sampler-sorted/\(n)", ours: query[2], peer: query[3],
+                                peerName: "CubicBez.eval + deriv at a random t on one cubic",
+                                note: "the sorted distances through one Sampler (as placement walks a path)"))
         }
         return rows
     }

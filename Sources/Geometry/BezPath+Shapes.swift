@@ -63,10 +63,9 @@ extension BezPath {
     /// The signed sweep from `start` to `end` in the given direction: in `[0, 2π)` when clockwise and in
     /// `(−2π, 0]` when not, except that two angles a non-zero whole number of turns apart give a full turn.
     public static func sweep(from start: Double, to end: Double, clockwise: Bool) -> Double {
-        let twoPi = 2 * Double.pi
+        let twoPi = Angle.fullTurn
         let raw = end - start
-        var s = raw - twoPi * (raw / twoPi).rounded(.down)   // [0, 2π)
-        if s >= twoPi { s = 0 }
+        var s = Angle.wrapped(raw, period: twoPi)   // [0, 2π)
         if clockwise {
             if s == 0 && raw != 0 { s = twoPi }
             return s

@@ -73,8 +73,7 @@ public struct BezPath: Hashable, Sendable, Codable {
     /// An elliptical arc; a line joins the pen to the arc's start when they differ.
     public mutating func arc(_ arc: EllipticalArc) {
         let s = arc.start
-        if !subpaths.isEmpty, !subpaths[subpaths.count - 1].isClosed, currentPoint != s,
-           currentPoint.distance(to: s) > 1e-12 * max(1, abs(s.x), abs(s.y)) {
+        if !subpaths.isEmpty, !subpaths[subpaths.count - 1].isClosed, currentPoint != s, !s.coincides(with: currentPoint) {
             line(to: s)
         }
         append(.arc(arc))
@@ -85,8 +84,7 @@ public struct BezPath: Hashable, Sendable, Codable {
         guard let last = subpaths.indices.last, !subpaths[last].isClosed else { return }
         let sp = subpaths[last]
         // As in ``arc(_:)``, a gap within rounding of the coordinates is not worth a segment.
-        let gap = sp.end.distance(to: sp.start)
-        if gap > 1e-12 * max(1, abs(sp.start.x), abs(sp.start.y)) {
+        if !sp.start.coincides(with: sp.end) {
             subpaths[last].segments.append(.line(Line(sp.end, sp.start)))
         }
         subpaths[last].isClosed = true

@@ -28,8 +28,8 @@ public struct Dial: Hashable, Sendable {
     public func angle(of p: Point) -> Double {
         let v = p - center
         guard v != .zero, v.isFinite else { return 0 }
-        let canvas = atan2(v.y, v.x)
-        return Self.normalizedAngle(clockwise ? canvas - zeroDirection : zeroDirection - canvas)
+        let canvas = v.angle
+        return Angle.normalized(clockwise ? canvas - zeroDirection : zeroDirection - canvas)
     }
 
     /// The point at dial angle `angle` and distance `radius` from ``center``.
@@ -41,97 +41,31 @@ public struct Dial: Hashable, Sendable {
     public func canvasAngle(for angle: Double) -> Double {
         clockwise ? zeroDirection + angle : zeroDirection - angle
     }
-
-    /// `a` reduced to `[0, 2π)`; NaN and infinities give 0.
-    public static func normalizedAngle(_ a: Double) -> Double {
-        guard a.isFinite else { return 0 }
-        let twoPi = 2 * Double.pi
-        let r = a - twoPi * (a / twoPi).rounded(.down)
-        return r >= twoPi || r < 0 ? 0 : r
-    }
-
-    /// The signed smallest difference `a − b`, in `(−π, π]`: how far to turn from `b` to reach `a`.
-    /// For example from 350° to 10° is +20°, and from 10° to 350° is −20°.
-    public static func angleDifference(_ a: Double, _ b: Double) -> Double {
-        guard a.isFinite, b.isFinite else { return 0 }
-        let twoPi = 2 * Double.pi
-        let d = a - b
-        var r = d - twoPi * (d / twoPi).rounded()
-        if r <= -.pi { r += twoPi }
-        if r > .pi { r -= twoPi }
-        return r
-    }
 }
 
-/// A clock face mapping dial angles (0 at the top, clockwise; see ``Dial``) to times of day in minutes
-/// since midnight, and back, for 24-hour and 12-hour faces. Times are in `[0, 1440)`.
-public struct ClockDial: Hashable, Sendable {
-    /// How many hours one turn of the face shows.
-    public enum Face: Hashable, Sendable {
-        /// One turn is 12 hours (an ordinary clock); each angle names two times of day.
-        case twelveHour
-        /// One turn is a whole day.
-        case twentyFourHour
+/// A linear scale round a dial: a periodic quantity (minutes of a clock, a percentage, a compass
+/// bearing) with ``valuePerTurn`` units per full turn, mapped to dial angles (see ``Dial``) and back.
+public struct DialScale: Hashable, Sendable {
+    /// How many units one full turn shows.
+    public var valuePerTurn: Double
+
+    /// Creates a scale of `valuePerTurn` units per turn (positive).
+    public init(valuePerTurn: Double) { self.valuePerTurn = valuePerTurn }
+
+    /// The dial angle, in `[0, 2π)`, at which the scale shows `value` (any value; taken modulo a turn).
+    public func angle(for value: Double) -> Double {
+        Angle.normalized(value / valuePerTurn * Angle.fullTurn)
     }
 
-    /// Minutes in a day.
-    public static let minutesPerDay = 1440.0
-
-    /// The face.
-    public var face: Face
-
-    /// Creates a clock face.
-    public init(face: Face) { self.face = face }
-
-    /// Minutes per full turn: 720 or 1440.
-    public var minutesPerTurn: Double { face == .twelveHour ? 720 : 1440 }
-
-    /// The dial angle, in `[0, 2π)`, at which the face shows `minutes` (any value; taken modulo a turn).
-    public func angle(forMinutes minutes: Double) -> Double {
-        Dial.normalizedAngle(minutes / minutesPerTurn * 2 * .pi)
+    /// The value shown at dial `angle`, in `[0, valuePerTurn)`.
+    public func value(at angle: Double) -> Double {
+        let v = Angle.normalized(angle) / Angle.fullTurn * valuePerTurn
+        return v >= valuePerTurn ? 0 : v
     }
 
-    /// The time shown at dial `angle`, in `[0, minutesPerTurn)`: on a 12-hour face, the morning reading.
-    public func minutesOnFace(at angle: Double) -> Double {
-        let m = Dial.normalizedAngle(angle) / (2 * .pi) * minutesPerTurn
-        return m >= minutesPerTurn ? 0 : m
-    }
-
-    /// The time of day shown at dial `angle` that is nearest (round the clock) to `reference`: on a
-    /// 12-hour face this chooses between the a.m. and p.m. readings, so dragging a hand past 12 moves
-    /// into the next half of the day.
-    public func minutes(at angle: Double, near reference: Double) -> Double {
-        let base = minutesOnFace(at: angle)
-        guard face == .twelveHour else { return base }
-        let other = base + 720
-        let ref = Self.normalizedMinutes(reference)
-        func gap(_ m: Double) -> Double { abs(Self.signedMinutes(from: ref, to: m)) }
-        return gap(other) < gap(base) ? other : base
-    }
-
-    /// The time reached by turning the hand from `minutes` through the signed dial angle `delta`
-    /// (positive clockwise), wrapping past midnight: `minutes + delta/2π · minutesPerTurn` modulo a day.
-    public func minutes(_ minutes: Double, turnedBy delta: Double) -> Double {
-        Self.normalizedMinutes(minutes + delta / (2 * .pi) * minutesPerTurn)
-    }
-
-    /// `minutes` reduced to `[0, 1440)`; NaN and infinities give 0.
-    public static func normalizedMinutes(_ minutes: Double) -> Double {
-        guard minutes.isFinite else { return 0 }
-        let r = minutes - minutesPerDay * (minutes / minutesPerDay).rounded(.down)
-        return r >= minutesPerDay || r < 0 ? 0 : r
-    }
-
-    /// The duration from `start` to `end` going forward in time, crossing midnight if needed, in
-    /// `[0, 1440)`: from 23:00 to 07:00 is 480 minutes.
-    public static func duration(from start: Double, to end: Double) -> Double {
-        normalizedMinutes(end - start)
-    }
-
-    /// The signed smallest difference `to − from` in minutes, in `(−720, 720]`.
-    public static func signedMinutes(from: Double, to: Double) -> Double {
-        var d = normalizedMinutes(to - from)
-        if d > 720 { d -= minutesPerDay }
-        return d
+    /// The change of value when the hand turns through the signed dial angle `delta` (positive in the
+    /// dial's sense): `delta / 2π · valuePerTurn`, not wrapped.
+    public func change(turnedBy delta: Double) -> Double {
+        delta / Angle.fullTurn * valuePerTurn
     }
 }

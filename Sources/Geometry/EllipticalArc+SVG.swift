@@ -57,6 +57,10 @@ extension EllipticalArc {
 }
 
 extension Segment {
+    /// An SVG arc whose end points, evaluated back from its centre, miss the given ones by more than this
+    /// fraction of the chord (plus rounding of the coordinates, ``Tolerance/circular``) is drawn as a line.
+    static let endpointTolerance = 1e-6
+
     /// The segment an SVG elliptical arc command draws from `p1` to `p2`, converted to centre
     /// parameterisation as in the SVG implementation notes (§ F.6.5), with out-of-range radii scaled
     /// up until the ellipse just reaches both end points (§ F.6.6).
@@ -69,7 +73,7 @@ extension Segment {
         if p1 == p2 { return nil }
         var rx = abs(radii.x), ry = abs(radii.y)
         if rx == 0 || ry == 0 { return .line(Line(p1, p2)) }
-        let phi = (xRotationDegrees.truncatingRemainder(dividingBy: 360)) * .pi / 180
+        let phi = Angle.radians(degrees: xRotationDegrees)
         let cp = cos(phi), sp = sin(phi)
         // Step 1: the midpoint-relative start point in the ellipse's frame.
         let dx = (p1.x - p2.x) / 2, dy = (p1.y - p2.y) / 2
@@ -89,18 +93,19 @@ extension Segment {
         // Step 4: start angle and sweep.
         let ux = (x1p - cxp) / rx, uy = (y1p - cyp) / ry
         let vx = (-x1p - cxp) / rx, vy = (-y1p - cyp) / ry
-        let theta1 = atan2(uy, ux)
-        var dtheta = atan2(ux * vy - uy * vx, ux * vx + uy * vy)
-        if !sweep && dtheta > 0 { dtheta -= 2 * .pi }
-        if sweep && dtheta < 0 { dtheta += 2 * .pi }
+        let theta1 = Vector(ux, uy).angle
+        var dtheta = Vector(ux * vx + uy * vy, ux * vy - uy * vx).angle
+        if !sweep && dtheta > 0 { dtheta -= Angle.fullTurn }
+        if sweep && dtheta < 0 { dtheta += Angle.fullTurn }
         // A half turn has no preferred direction in atan2; the sweep flag decides it.
-        if abs(abs(dtheta) - .pi) < 1e-12 { dtheta = sweep ? .pi : -.pi }
+        if abs(abs(dtheta) - .pi) < Tolerance.coincident { dtheta = sweep ? .pi : -.pi }
         guard center.isFinite, dtheta.isFinite, theta1.isFinite else { return .line(Line(p1, p2)) }
         let arc = EllipticalArc(center: center, radii: Vector(rx, ry), xRotation: phi, startAngle: theta1, sweepAngle: dtheta)
         // Radii many orders of magnitude beyond the chord put the centre so far away that the end points,
         // evaluated back from it, lose the chord to rounding (radii of 1e22 on a chord of 1e-7 come back
         // millions of units off). Such an arc is flatter than the coordinates can show: a line.
-        let tolerance = 1e-6 * p1.distance(to: p2) + 1e-13 * max(abs(p1.x), abs(p1.y), abs(p2.x), abs(p2.y))
+        let tolerance = Self.endpointTolerance * p1.distance(to: p2)
+            + Tolerance.circular * max(abs(p1.x), abs(p1.y), abs(p2.x), abs(p2.y))
         guard arc.start.distance(to: p1) <= tolerance, arc.end.distance(to: p2) <= tolerance else {
             return .line(Line(p1, p2))
         }

@@ -1,4 +1,8 @@
 extension PathMeasure {
+    /// The golden-section search of ``drag(from:toward:step:)`` stops when its bracket is this fraction of
+    /// the walking step (at least 1); the step is at least a hundredth of this fraction of the length.
+    static let dragPrecision = 1e-10
+
     /// Moves a handle at distance `s` along the path towards `target` without leaving the stroke it is on.
     ///
     /// Unlike ``nearest(to:)``, the search is local: from `s` it walks along the path in steps of `step`
@@ -14,7 +18,7 @@ extension PathMeasure {
     ///   - step: the walking step; smaller steps resolve finer wiggles. Defaults to 1 (a pixel), or
     ///     `length / 256` for short paths.
     public func drag(from s: Double, toward target: Point, step: Double? = nil) -> PathLocation {
-        let h = max(step ?? min(1, length / 256), length * 1e-12)
+        let h = max(step ?? min(1, length / 256), length * Self.dragPrecision / 100)
         func d2(_ x: Double) -> Double { (point(at: x) - target).lengthSquared }
         func clampOpen(_ x: Double) -> Double { isClosed ? x : min(max(x, 0), length) }
         var cur = normalizedDistance(s)
@@ -41,7 +45,7 @@ extension PathMeasure {
         var a = lo, b = hi
         var x1 = b - g * (b - a), x2 = a + g * (b - a)
         var f1 = d2(x1), f2 = d2(x2)
-        for _ in 0..<80 where b - a > 1e-10 * max(1, h) {
+        for _ in 0..<80 where b - a > Self.dragPrecision * max(1, h) {
             if f1 < f2 { b = x2; x2 = x1; f2 = f1; x1 = b - g * (b - a); f1 = d2(x1) }
             else { a = x1; x1 = x2; f1 = f2; x2 = a + g * (b - a); f2 = d2(x2) }
         }
@@ -69,10 +73,7 @@ extension PathMeasure {
     /// The signed difference `b − a` of two distances along the path, taking the shorter way round
     /// when the path is closed: in `(−length/2, length/2]`.
     public func signedDistance(from a: Double, to b: Double) -> Double {
-        let d = b - a
-        guard isClosed else { return d }
-        var r = d - length * (d / length).rounded()
-        if r <= -length / 2 { r += length }
-        return r
+        guard isClosed else { return b - a }
+        return Angle.signedDifference(b, a, period: length)
     }
 }

@@ -86,7 +86,7 @@ extension PathMeasure {
             let gp = d1.lengthSquared + r.dot(seg.deriv2(t))
             var next = gp > 0 ? t - g / gp : .nan
             if !(next > lo && next < hi) { next = (lo + hi) / 2 }
-            if abs(next - t) <= 1e-15 || hi - lo <= 1e-15 { t = next; break }
+            if abs(next - t) <= Tolerance.parameterStep || hi - lo <= Tolerance.parameterStep { t = next; break }
             t = next
         }
         return t

@@ -1,7 +1,7 @@
 extension PathMeasure {
     /// A sampler for many distances in (mostly) monotone order, as placement asks them: the same
-    /// points and tangents as ``sample(at:)`` (arc length inverted to the same tolerance, 1e-11 of the
-    /// piece's length), but found by walking the pieces from the last query instead of a binary
+    /// points and tangents as ``sample(at:)`` (arc length inverted by the same routine to the measure's
+    /// ``Accuracy``), but found by walking the pieces from the last query instead of a binary
     /// search, and inverting arc length from the last query's parameter: the first guess is a
     /// second-order step from there and the arc length is added over the step only.
     public func sampler() -> Sampler { Sampler(self) }
@@ -15,9 +15,12 @@ extension PathMeasure {
         /// (computed by quadrature) — `-1` when there is none.
         private var piece = -1
         private var baseT = 0.0, baseArc = 0.0
-        /// For a cubic piece: B′(t) = c0 + (c1 + c2·t)·t, so B″(t) = c1 + 2·c2·t.
-        private var isCubic = false
-        private var c0 = Vector(0, 0), c1 = Vector(0, 0), c2 = Vector(0, 0)
+        /// For a cubic piece, its derivative as a polynomial.
+        private var cubic: CubicSpeed?
+
+        /// A piece whose end speed is under this fraction of its mean speed holds or touches a cusp: the
+        /// sampler inverts there with the measure's own first guess, not its second-order step.
+        static let cuspSpeedRatio = 1e-3
 
         init(_ measure: PathMeasure) { self.measure = measure; storage = measure.storage }
 
@@ -32,19 +35,13 @@ extension PathMeasure {
             if k != piece {
                 piece = k
                 baseT = p.t0; baseArc = 0
-                if case .cubic(let c) = storage.segments[p.segment] {
-                    let q0 = c.p1 - c.p0, q1 = c.p2 - c.p1, q2 = c.p3 - c.p2
-                    c0 = q0 * 3; c1 = (q1 - q0) * 6; c2 = (q0 - q1 * 2 + q2) * 3
-                    isCubic = true
-                } else {
-                    isCubic = false
-                }
+                if case .cubic(let c) = storage.segments[p.segment] { cubic = CubicSpeed(c) } else { cubic = nil }
             }
             t = invert(p, sigma)
             var tangent: Vector
-            let d = isCubic ? c0 + (c1 + c2 * t) * t : Vector(0, 0)
+            let d = cubic?.deriv(t) ?? .zero
             let l = d.length
-            if isCubic, l > 1e-9 * storage.segLength[p.segment], l.isFinite {
+            if cubic != nil, l > Tolerance.tangentSpeed * storage.segLength[p.segment], l.isFinite {
                 tangent = Vector(d.x / l, d.y / l)  // Segment.unitTangent's regular case, from the cached B′
             } else {
                 tangent = measure.unitTangent(p.segment, t, entering: !preferEarlier)
@@ -81,101 +78,29 @@ extension PathMeasure {
             // Near a cusp (an end speed under 1e-3 of the mean) the parameter is ill-conditioned and the
             // tangent turns sharply: the measure's own inversion, so the tangent is the same there too.
             let mean = p.length / span
-            if p.v0 < 1e-3 * mean || p.v1 < 1e-3 * mean { return measure.invert(p, sigma) }
-            if isCubic { return invertCubic(p, sigma) }
-            let seg = storage.segments[p.segment]
-            let tol = 1e-11 * max(1, p.length)
-            let d = sigma - baseArc
-            // Second-order step from the base: t ≈ tb + d/v − f″ d² / (2 v³), with f″ = B′·B″/|B′|.
-            let d1 = seg.deriv(baseT)
-            let v = d1.length
-            var lo = p.t0, hi = p.t1
-            var t: Double
-            if v > 1e-9 * mean {
-                let fpp = d1.dot(seg.deriv2(baseT)) / v
-                t = baseT + d / v - fpp * d * d / (2 * v * v * v)
-            } else {
-                t = .nan
-            }
-            if !(t > lo && t < hi) {
-                // No usable step (a cusp at the base, or beyond the piece): the measure's own inversion.
-                t = measure.invert(p, sigma)
-                baseT = t; baseArc = seg.arclen(from: p.t0, to: t)
-                return t
-            }
-            // Steps up to a tenth of the piece take the 5-point rule: the piece was cut so that the
-            // 16-point rule is accurate to 1e-12 over all of it, which bounds it to about 1.7 times the
-            // distance ρ from the interval to the nearest complex zero of the speed; the 5-point
-            // rule's error over h ≤ ρ/6 is then about 1.4e-6·(h/ρ)^10 ≈ 2e-14 of the step's length.
-            let short = 0.1 * span
-            var f = baseArc + (abs(t - baseT) <= short ? seg.shortArclen(from: baseT, to: t) : seg.arclen(from: baseT, to: t)) - sigma
-            for _ in 0..<100 {
-                if abs(f) <= tol { break }
-                if f > 0 { hi = t } else { lo = t }
-                let (next, bisect) = seg.halleyStep(at: t, residual: f, lo: lo, hi: hi)
-                if next == t || hi - lo <= 1e-16 { break }
-                if !bisect && abs(next - t) <= short {
-                    f += seg.shortArclen(from: t, to: next)
-                } else {
-                    f = seg.arclen(from: p.t0, to: next) - sigma
-                }
-                t = next
-            }
-            baseT = t; baseArc = sigma + f
-            return t
+            if p.v0 < Self.cuspSpeedRatio * mean || p.v1 < Self.cuspSpeedRatio * mean { return measure.invert(p, sigma) }
+            if let cubic { return invert(on: cubic, p, sigma) }
+            return invert(on: storage.segments[p.segment], p, sigma)
         }
 
-        /// ``invert(_:_:)`` for a cubic piece, with the derivatives and the 5-point rule evaluated from
-        /// the cached polynomial coefficients (the same iteration, without a `Segment` per call).
-        private mutating func invertCubic(_ p: Piece, _ sigma: Double) -> Double {
-            let c0 = c0, c1 = c1, c2 = c2
-            @inline(__always) func d1(_ t: Double) -> Vector { c0 + (c1 + c2 * t) * t }
-            @inline(__always) func d2(_ t: Double) -> Vector { c1 + c2 * (2 * t) }
-            @inline(__always) func gl5(_ a: Double, _ b: Double) -> Double {
-                FixedGaussLegendre.gl5(a, b) { t in (c0 + (c1 + c2 * t) * t).length }
-            }
-            let seg = storage.segments[p.segment]
+        /// ``invert(_:_:)`` on `curve`: the first guess is a second-order step from the base, the arc
+        /// length over it is added to the base's, and the measure's one inversion routine corrects it.
+        private mutating func invert<C: ArclenCurve>(on curve: C, _ p: Piece, _ sigma: Double) -> Double {
             let span = p.t1 - p.t0, mean = p.length / span
-            let tol = 1e-11 * max(1, p.length)
-            let d = sigma - baseArc
-            let e0 = d1(baseT)
-            let v = e0.length
-            var lo = p.t0, hi = p.t1
-            var t = Double.nan
-            if v > 1e-9 * mean {
-                let fpp = e0.dot(d2(baseT)) / v
-                t = baseT + d / v - fpp * d * d / (2 * v * v * v)
-            }
-            if !(t > lo && t < hi) {
+            var t = PathMeasure.secondOrderGuess(on: curve, from: baseT, by: sigma - baseArc,
+                                                 minSpeed: Tolerance.tangentSpeed * mean)
+            if !(t > p.t0 && t < p.t1) {
+                // No usable step (a cusp at the base, or beyond the piece): the measure's own inversion.
                 t = measure.invert(p, sigma)
-                baseT = t; baseArc = seg.arclen(from: p.t0, to: t)
+                baseT = t; baseArc = curve.arclen(from: p.t0, to: t)
                 return t
             }
-            let short = 0.1 * span  // see invert(_:_:)
-            var f = baseArc + (abs(t - baseT) <= short ? gl5(baseT, t) : seg.arclen(from: baseT, to: t)) - sigma
-            for _ in 0..<100 {
-                if abs(f) <= tol { break }
-                if f > 0 { hi = t } else { lo = t }
-                let e1 = d1(t)
-                let w = e1.length
-                var next = t - f / w
-                if w > 0 {
-                    let fpp = e1.dot(d2(t)) / w
-                    let denom = 1 - f * fpp / (2 * w * w)
-                    if denom > 0.5 && denom < 2 { next = t - f / (w * denom) }
-                }
-                var bisect = false
-                if !(next > lo && next < hi) { next = (lo + hi) / 2; bisect = true }
-                if next == t || hi - lo <= 1e-16 { break }
-                if !bisect && abs(next - t) <= short {
-                    f += gl5(t, next)
-                } else {
-                    f = seg.arclen(from: p.t0, to: next) - sigma
-                }
-                t = next
-            }
-            baseT = t; baseArc = sigma + f
-            return t
+            let near = abs(t - baseT) <= PathMeasure.shortStepFraction * span
+            let f = baseArc + (near ? curve.shortArclen(from: baseT, to: t) : curve.arclen(from: baseT, to: t)) - sigma
+            let r = PathMeasure.parameter(on: curve, piece: p, atArclen: sigma, from: t, residual: f,
+                                          tolerance: measure.inversionTolerance(p))
+            baseT = r.t; baseArc = sigma + r.residual
+            return r.t
         }
     }
 }

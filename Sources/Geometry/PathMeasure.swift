@@ -5,7 +5,8 @@
 /// taken modulo ``length``; otherwise they are clamped to `[0, length]`.
 ///
 /// Building is O(n) in the number of segments: each segment is cut into parameter intervals on which a
-/// 16-point Gauss–Legendre rule is accurate to about 1e-12 of the segment's size (lines and circular
+/// 16-point Gauss–Legendre rule is accurate to the ``Accuracy`` asked for (by default about 1e-12 of the
+/// segment's size) (lines and circular
 /// arcs are one interval with exact, linear arc length), and the intervals' start distances are summed
 /// into one sorted table. A query binary-searches that table (O(log n)) and inverts arc length within
 /// the interval by safeguarded Newton iteration on `t` (bisection where the speed vanishes, as at a
@@ -21,12 +22,18 @@ public struct PathMeasure: Sendable {
     public private(set) var isReversed: Bool = false
     @usableFromInline let storage: Storage
 
-    /// The measured path, as given (not reversed).
-    public var path: BezPath { storage.path }
+    /// The measured path, as given (not reversed). For a measure made by ``parallel(offset:tolerance:)``
+    /// it is the offset path, rebuilt from the measured segments when asked for (not stored twice).
+    public var path: BezPath { storage.path ?? storage.rebuiltPath() }
 
     /// The tables shared between a measure and its reversal.
     @usableFromInline final class Storage: Sendable {
-        let path: BezPath
+        /// The path as given; `nil` when it is not kept (see ``PathMeasure/path``).
+        let path: BezPath?
+        /// For each subpath, whether it is closed (what ``rebuiltPath()`` needs besides the segments).
+        let subpathClosed: [Bool]
+        /// The accuracy it was measured with.
+        @usableFromInline let accuracy: Accuracy
         /// The segments of positive length, in order.
         let segments: [Segment]
         /// For each segment: its length, distance at its start, first piece, and subpath index.
@@ -38,11 +45,26 @@ public struct PathMeasure: Sendable {
         let pieceStart: [Double]
         let pieces: [Piece]
 
-        init(path: BezPath, segments: [Segment], segLength: [Double], segStart: [Double], segFirstPiece: [Int],
+        init(path: BezPath?, subpathClosed: [Bool], accuracy: Accuracy, segments: [Segment], segLength: [Double], segStart: [Double], segFirstPiece: [Int],
              segSubpath: [Int], pieceStart: [Double], pieces: [Piece]) {
-            self.path = path; self.segments = segments; self.segLength = segLength; self.segStart = segStart
+            self.path = path; self.subpathClosed = subpathClosed; self.accuracy = accuracy; self.segments = segments; self.segLength = segLength; self.segStart = segStart
             self.segFirstPiece = segFirstPiece; self.segSubpath = segSubpath
             self.pieceStart = pieceStart; self.pieces = pieces
+        }
+
+        /// The measured segments as a path: one subpath per run of segments of one subpath, closed as it
+        /// was (segments of zero length are not in it).
+        func rebuiltPath() -> BezPath {
+            var out = BezPath()
+            for (i, seg) in segments.enumerated() {
+                if i == 0 || segSubpath[i] != segSubpath[i - 1] {
+                    if i > 0, subpathClosed[segSubpath[i - 1]] { out.close() }
+                    out.move(to: seg.start)
+                }
+                out.append(seg)
+            }
+            if let last = segSubpath.last, subpathClosed[last] { out.close() }
+            return out
         }
     }
 
@@ -57,10 +79,21 @@ public struct PathMeasure: Sendable {
         var v0: Double = 0, v1: Double = 0
     }
 
-    /// Measures `path`.
+    /// Measures `path` to ``Accuracy/default``.
+    /// - Throws: see ``init(_:accuracy:)``.
+    public init(_ path: BezPath) throws(GeometryError) {
+        try self.init(path, accuracy: .default)
+    }
+
+    /// Measures `path` to `accuracy`.
     /// - Throws: ``GeometryError/emptyPath`` when it has no segments, ``GeometryError/nonFinite(_:)`` when a
     ///   coordinate is NaN or infinite, ``GeometryError/zeroLength`` when every segment has zero length.
-    public init(_ path: BezPath) throws(GeometryError) {
+    public init(_ path: BezPath, accuracy: Accuracy) throws(GeometryError) {
+        try self.init(path, accuracy: accuracy, keepingPath: true)
+    }
+
+    /// Measures `path`, keeping it for ``path`` or (`keepingPath: false`) only its measured segments.
+    init(_ path: BezPath, accuracy: Accuracy, keepingPath: Bool) throws(GeometryError) {
         guard !path.isEmpty else { throw .emptyPath }
         var segments: [Segment] = [], segLength: [Double] = [], segStart: [Double] = []
         var segFirstPiece: [Int] = [], segSubpath: [Int] = []
@@ -74,7 +107,7 @@ public struct PathMeasure: Sendable {
                 let linear = seg.hasConstantSpeed
                 let firstPiece = pieces.count
                 var segTotal = 0.0
-                seg.forEachArclenPiece { t0, t1, len in
+                seg.forEachArclenPiece(accuracy: accuracy.arclen) { t0, t1, len in
                     guard len > 0 else { return }
                     pieceStart.append(total + segTotal)
                     pieces.append(Piece(t0: t0, t1: t1, length: len, segment: segments.count, linear: linear,
@@ -83,7 +116,7 @@ public struct PathMeasure: Sendable {
                 }
                 guard segTotal.isFinite else { throw .nonFinite("a segment's length") }
                 let scale = max(1, abs(seg.start.x), abs(seg.start.y), abs(seg.end.x), abs(seg.end.y))
-                if segTotal <= 1e-13 * scale {
+                if segTotal <= Tolerance.zeroLength * scale {
                     // Zero length (or within rounding of it): skipped.
                     pieceStart.removeLast(pieces.count - firstPiece)
                     pieces.removeLast(pieces.count - firstPiece)
@@ -99,7 +132,8 @@ public struct PathMeasure: Sendable {
         segFirstPiece.append(pieces.count)
         length = total
         isClosed = subpathsWithLength.count == 1 && path.subpaths[subpathsWithLength.first!].isClosed
-        storage = Storage(path: path, segments: segments, segLength: segLength, segStart: segStart,
+        storage = Storage(path: keepingPath ? path : nil, subpathClosed: path.subpaths.map(\.isClosed),
+                          accuracy: accuracy, segments: segments, segLength: segLength, segStart: segStart,
                           segFirstPiece: segFirstPiece, segSubpath: segSubpath, pieceStart: pieceStart, pieces: pieces)
     }
 
@@ -113,6 +147,19 @@ public struct PathMeasure: Sendable {
 
     /// The number of segments of positive length that were measured.
     public var segmentCount: Int { storage.segments.count }
+
+    /// The bytes the measure's tables and its path hold (array capacities times element strides), for
+    /// memory bounds: each measured segment costs one `Segment` in the path (when it is kept) and one in the tables, four
+    /// per-segment numbers, and a `Piece` and its start per quadrature piece.
+    var storedByteCount: Int {
+        let st = storage
+        let pathBytes = st.path?.subpaths.reduce(0) { $0 + MemoryLayout<Subpath>.stride
+            + $1.segments.capacity * MemoryLayout<Segment>.stride } ?? 0
+        return pathBytes + st.subpathClosed.capacity + st.segments.capacity * MemoryLayout<Segment>.stride
+            + (st.segLength.capacity + st.segStart.capacity) * MemoryLayout<Double>.stride
+            + (st.segFirstPiece.capacity + st.segSubpath.capacity) * MemoryLayout<Int>.stride
+            + st.pieceStart.capacity * MemoryLayout<Double>.stride + st.pieces.capacity * MemoryLayout<Piece>.stride
+    }
 
     // MARK: Queries
 
@@ -139,12 +186,7 @@ public struct PathMeasure: Sendable {
     /// NaN becomes 0.
     public func normalizedDistance(_ s: Double) -> Double {
         guard !s.isNaN else { return 0 }
-        if isClosed {
-            guard s.isFinite else { return 0 }
-            var r = s - length * (s / length).rounded(.down)
-            if r >= length || r < 0 { r = 0 }
-            return r
-        }
+        if isClosed { return Angle.wrapped(s, period: length) }
         return min(max(s, 0), length)
     }
 
@@ -173,9 +215,8 @@ public struct PathMeasure: Sendable {
     /// The parameter `t` at which the arc length from the piece's start is `sigma`.
     ///
     /// The first guess interpolates `t(σ)` by a cubic Hermite polynomial with the end slopes `1/|B′|`;
-    /// Halley steps (Newton with the curvature of arc length) then correct it, each adding the arc
-    /// length over the (short) step by a 5-point rule to the 16-point value at the first guess, until the
-    /// arc length is within 1e-11 of the piece's length; bisection takes over where the speed vanishes.
+    /// ``parameter(on:piece:atArclen:from:residual:tolerance:)`` then corrects it until the arc length is
+    /// within the accuracy's inversion tolerance.
     @usableFromInline func invert(_ piece: Piece, _ sigma: Double) -> Double {
         let span = piece.t1 - piece.t0
         if sigma <= 0 { return piece.t0 }
@@ -190,23 +231,15 @@ public struct PathMeasure: Sendable {
         let u2 = u * u, u3 = u2 * u
         var w = (-2 * u3 + 3 * u2) + (u3 - 2 * u2 + u) * m0 + (u3 - u2) * m1
         w = min(max(w, 0), 1)
-        var t = piece.t0 + span * w
-        let tol = 1e-11 * max(1, piece.length)
-        var lo = piece.t0, hi = piece.t1
-        var f = seg.arclen(from: piece.t0, to: t) - sigma
-        for _ in 0..<100 {
-            if abs(f) <= tol { break }
-            if f > 0 { hi = t } else { lo = t }
-            let (next, bisect) = seg.halleyStep(at: t, residual: f, lo: lo, hi: hi)
-            if next == t || hi - lo <= 1e-16 { break }
-            if !bisect && abs(next - t) <= 1e-2 * span {
-                f += seg.shortArclen(from: t, to: next)
-            } else {
-                f = seg.arclen(from: piece.t0, to: next) - sigma
-            }
-            t = next
-        }
-        return t
+        let t = piece.t0 + span * w
+        let f = seg.arclen(from: piece.t0, to: t) - sigma
+        return Self.parameter(on: seg, piece: piece, atArclen: sigma, from: t, residual: f,
+                              tolerance: inversionTolerance(piece)).t
+    }
+
+    /// The inversion tolerance on `piece`: the accuracy's fraction of its length (of 1 when shorter).
+    func inversionTolerance(_ piece: Piece) -> Double {
+        storage.accuracy.inversion * max(1, piece.length)
     }
 
     /// The arc length from the path's start (forward) to parameter `t` of measured segment `index`.

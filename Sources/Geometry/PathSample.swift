@@ -4,9 +4,9 @@ public struct PathSample: Hashable, Sendable {
     public var point: Point
     /// The unit tangent (direction of travel).
     public var tangent: Vector
-    /// The unit normal `(T.y, −T.x)`: the left-hand side of travel, which is *up* for text running
+    /// The unit normal, the tangent ``Vector/turnedLeft`` `(T.y, −T.x)`: the left-hand side of travel, which is *up* for text running
     /// left to right on a y-down canvas.
-    public var normal: Vector { Vector(tangent.y, -tangent.x) }
+    public var normal: Vector { tangent.turnedLeft }
     /// The tangent's direction, `atan2(T.y, T.x)`, in radians.
     public var angle: Double { tangent.angle }
 

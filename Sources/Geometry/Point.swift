@@ -24,6 +24,12 @@ public struct Point: Hashable, Sendable, Codable {
         Point(x + (other.x - x) * t, y + (other.y - y) * t)
     }
 
+    /// Whether `other` is this point up to rounding: closer than ``Tolerance/coincident`` times this
+    /// point's coordinates' magnitude (at least 1).
+    @inlinable public func coincides(with other: Point) -> Bool {
+        distance(to: other) <= Tolerance.coincident * max(1, abs(x), abs(y))
+    }
+
     /// The Euclidean distance to `other`.
     @inlinable public func distance(to other: Point) -> Double { (other - self).length }
 

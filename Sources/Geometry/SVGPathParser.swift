@@ -196,10 +196,4 @@ extension BezPath {
         var parser = SVGPathParser(data)
         self = try parser.parse()
     }
-
-    /// Parses SVG path data; the same as ``init(svgPathData:)``.
-    /// - Throws: ``GeometryError/pathData(offset:expected:)``.
-    public static func parse(_ data: String) throws(GeometryError) -> BezPath {
-        try BezPath(svgPathData: data)
-    }
 }

@@ -17,7 +17,7 @@ extension Segment {
         case .line: return true
         case .arc(let a):
             let rx = abs(a.radii.x), ry = abs(a.radii.y)
-            return abs(rx - ry) <= 1e-13 * max(rx, ry)
+            return abs(rx - ry) <= Tolerance.circular * max(rx, ry)
         case .quad(let q):
             // Constant speed only when the control point is the midpoint (a uniformly traversed line).
             return (q.p0 - q.p1) + (q.p2 - q.p1) == .zero
@@ -32,12 +32,6 @@ extension Segment {
     /// The arc length between `t0` and `t1` by a 5-point rule: for short intervals only.
     @usableFromInline func shortArclen(from t0: Double, to t1: Double) -> Double { speedIntegral(t0, t1, high: false) }
 
-    /// The arc length between `t0` and `t1` by the given Gauss–Legendre rule.
-    public func arclen(from t0: Double, to t1: Double, rule: GaussLegendre) -> Double {
-        if hasConstantSpeed { return speedIntegral(t0, t1, high: true) }
-        return rule.integrate(t0, t1) { speed($0) }
-    }
-
     @inline(__always) func speedIntegral(_ t0: Double, _ t1: Double, high: Bool) -> Double {
         switch self {
         case .line(let l):
@@ -48,14 +42,11 @@ extension Segment {
             let f = { (t: Double) -> Double in (c0 + c1 * t).length }
             return high ? FixedGaussLegendre.gl16(t0, t1, f) : FixedGaussLegendre.gl5(t0, t1, f)
         case .cubic(let c):
-            // B′(t) = c0 + t (c1 + t c2).
-            let q0 = c.p1 - c.p0, q1 = c.p2 - c.p1, q2 = c.p3 - c.p2
-            let c0 = q0 * 3, c1 = (q1 - q0) * 6, c2 = (q0 - q1 * 2 + q2) * 3
-            let f = { (t: Double) -> Double in (c0 + (c1 + c2 * t) * t).length }
-            return high ? FixedGaussLegendre.gl16(t0, t1, f) : FixedGaussLegendre.gl5(t0, t1, f)
+            let speed = CubicSpeed(c)
+            return high ? speed.arclen(from: t0, to: t1) : speed.shortArclen(from: t0, to: t1)
         case .arc(let a):
             let rx = a.radii.x, ry = a.radii.y, w = abs(a.sweepAngle)
-            if abs(abs(rx) - abs(ry)) <= 1e-13 * max(abs(rx), abs(ry)) { return abs(rx) * w * (t1 - t0) }
+            if abs(abs(rx) - abs(ry)) <= Tolerance.circular * max(abs(rx), abs(ry)) { return abs(rx) * w * (t1 - t0) }
             let f = { (t: Double) -> Double in
                 let th = a.startAngle + t * a.sweepAngle
                 let s = sin(th), c = cos(th)
@@ -68,7 +59,7 @@ extension Segment {
     /// The arc length of the whole segment, by Gauss–Legendre quadrature on an adaptive subdivision,
     /// refined until each interval's rule agrees with the sum over its two halves to `accuracy`
     /// (relative to the segment's size).
-    public func arclen(accuracy: Double = 1e-12) -> Double {
+    public func arclen(accuracy: Double = Tolerance.arclen) -> Double {
         var total = 0.0
         forEachArclenPiece(accuracy: accuracy) { _, _, len in total += len }
         return total
@@ -77,10 +68,10 @@ extension Segment {
     /// Calls `body(t0, t1, length)` for consecutive parameter intervals covering `[0, 1]` on which one
     /// 16-point rule (``arclen(from:to:)``) is accurate to `accuracy` times the segment's size, the
     /// length given being that rule's. Constant-speed segments are one interval.
-    public func forEachArclenPiece(accuracy: Double = 1e-12, _ body: (Double, Double, Double) -> Void) {
+    public func forEachArclenPiece(accuracy: Double = Tolerance.arclen, _ body: (Double, Double, Double) -> Void) {
         if hasConstantSpeed { body(0, 1, arclen(from: 0, to: 1)); return }
         let size = controlPolygonLength
-        let tol = accuracy * max(size, 1e-300)
+        let tol = accuracy * max(size, .leastNormalMagnitude)
         func refine(_ a: Double, _ b: Double, _ whole: Double, _ depth: Int) {
             let m = (a + b) / 2
             let l = arclen(from: a, to: m), r = arclen(from: m, to: b)

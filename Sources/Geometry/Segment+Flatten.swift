@@ -1,16 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension Segment {
     /// The number of equal parameter steps after which a chord stays within `tolerance` of the curve.
     ///
-    /// Uses the bound `n = ⌈√(‖Δ²‖ₘₐₓ / (8·tol))⌉` on the second differences of the control polygon for
-    /// Béziers (Wang's formula), and the sagitta of the arc for elliptical arcs.
+    /// The library's one rule, ``Flattening``: Wang's formula on the second differences of the control
+    /// polygon for Béziers, the sagitta on the larger radius for elliptical arcs.
     /// - Precondition: `tolerance > 0`.
     public func flatteningSteps(tolerance: Double) -> Int {
         switch self {
@@ -18,26 +10,15 @@ extension Segment {
             return 1
         case .quad(let q):
             let dd = (q.p0 - q.p1) + (q.p2 - q.p1)
-            return Self.wang(dd.length * 2, tolerance)
+            return Flattening.steps(secondDerivativeBound: dd.length * 2, tolerance: tolerance)
         case .cubic(let c):
             let d1 = (c.p0 - c.p1) + (c.p2 - c.p1)
             let d2 = (c.p1 - c.p2) + (c.p3 - c.p2)
-            return Self.wang(6 * max(d1.length, d2.length), tolerance)
+            return Flattening.steps(secondDerivativeBound: 6 * max(d1.length, d2.length), tolerance: tolerance)
         case .arc(let a):
-            let r = max(abs(a.radii.x), abs(a.radii.y))
-            guard r > tolerance else { return 1 }
-            let step = 2 * acos(max(-1, min(1, 1 - tolerance / r)))
-            guard step > 0, step.isFinite else { return 1 }
-            // Clamp in floating point: a huge sweep over a tiny step is beyond Int's range.
-            return max(1, Int(min(Double(1 << 16), (abs(a.sweepAngle) / step).rounded(.up))))
+            return Flattening.arcSteps(radius: max(abs(a.radii.x), abs(a.radii.y)), sweep: a.sweepAngle,
+                                       tolerance: tolerance)
         }
-    }
-
-    private static func wang(_ secondDerivBound: Double, _ tol: Double) -> Int {
-        let n = (secondDerivBound / (8 * tol)).squareRoot().rounded(.up)
-        guard n.isFinite else { return 1 }
-        // Clamp in floating point: for huge control polygons `n` is finite but beyond Int's range.
-        return max(1, Int(min(Double(1 << 16), n)))
     }
 
     /// Calls `emit` with the end points of the chords that approximate this segment within `tolerance`

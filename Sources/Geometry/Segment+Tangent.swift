@@ -5,13 +5,13 @@ extension Segment {
     /// judge when the derivative is too small to trust. `nil` only when the segment is a single point.
     public func unitTangent(at t: Double, after: Bool = true, scale: Double) -> Vector? {
         let d = deriv(t)
-        if d.length > 1e-9 * scale, let u = d.normalized { return u }
+        if d.length > Tolerance.tangentSpeed * scale, let u = d.normalized { return u }
         var side = after
         if t >= 1 { side = false } else if t <= 0 { side = true }
-        var delta = 1e-7
+        var delta = Tolerance.tangentProbeStep
         while delta < 0.5 {
             let v = deriv(side ? min(1, t + delta) : max(0, t - delta))
-            if v.length > 1e-14 * scale, let u = v.normalized { return u }
+            if v.length > Tolerance.tangentLimitSpeed * scale, let u = v.normalized { return u }
             delta *= 100
         }
         return (end - start).normalized

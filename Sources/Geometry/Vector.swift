@@ -34,8 +34,13 @@ public struct Vector: Hashable, Sendable, Codable {
         return Vector(x / l, y / l)
     }
 
-    /// The vector turned a quarter turn: (-y, x), which is clockwise on a y-down canvas.
-    @inlinable public var perpendicular: Vector { Vector(-y, x) }
+    /// The vector turned a quarter turn to its left as seen on a y-down canvas, `(y, −x)`: the normal
+    /// that points *above* text running along this direction (up for `(1, 0)`). The library's one left
+    /// normal (``PathSample/normal`` is the tangent turned left).
+    @inlinable public var turnedLeft: Vector { Vector(y, -x) }
+    /// The vector turned a quarter turn to its right as seen on a y-down canvas, `(−y, x)`: the opposite
+    /// of ``turnedLeft`` (down for `(1, 0)`).
+    @inlinable public var turnedRight: Vector { Vector(-y, x) }
 
     /// The dot product.
     @inlinable public func dot(_ o: Vector) -> Double { x * o.x + y * o.y }

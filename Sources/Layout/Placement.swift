@@ -27,8 +27,7 @@ struct Placement {
         guard mids.count > 1 else { return 0 }
         var worst = 0.0
         for k in 1..<mids.count {
-            var d = mids[k].tangent.angle - mids[k - 1].tangent.angle
-            d = d - 2 * .pi * (d / (2 * .pi)).rounded()
+            let d = Angle.difference(mids[k].tangent.angle, mids[k - 1].tangent.angle)
             worst = max(worst, abs(d))
         }
         return worst * 180 / .pi
@@ -161,7 +160,7 @@ extension PlacementInput {
             }
             let pb = measure.sample(at: endS).point
             let t = (pb - pa).normalized ?? measure.sample(at: startS).tangent
-            let n = Vector(t.y, -t.x)
+            let n = t.turnedLeft
             let angle = t.angle
             out.mids.append((pa + t * (a / 2), t))
             forEachGlyph(of: u) { g, pen in

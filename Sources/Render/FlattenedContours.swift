@@ -16,11 +16,11 @@ import Geometry
 /// separate pass over them.
 ///
 /// Curves are flattened with the transform applied to the control points first, so the tolerance is in
-/// device pixels whatever the scale: Béziers in `n` equal parameter steps evaluated by forward differences,
-/// with `n` from the bound on the second derivative (a chord of a curve with `‖B''‖ ≤ M` over a parameter
-/// step `h` strays at most `M·h²/8`); elliptical arcs in `n` equal angle steps whose sagitta on the larger
-/// radius is at most the tolerance, evaluated by a rotation recurrence, with area-preserving vertices
-/// (see ``appendArc(_:_:_:)``).
+/// device pixels whatever the scale. The step counts are Geometry's one rule, ``Flattening``: cubics in
+/// `n` equal parameter steps from the bound on the second derivative, evaluated by forward differences;
+/// elliptical arcs in `n` equal angle steps whose sagitta on the larger radius is at most the tolerance,
+/// evaluated by a rotation recurrence, with area-preserving vertices (see ``appendArc(_:_:_:)``).
+/// Quadratics are the documented special case: FreeType's own step rule (see ``appendQuad(_:_:_:_:)``).
 ///
 /// Value semantics: the point buffer is shared between copies until ``removeAll()``, which every
 /// rebuild starts with, gives this value a buffer of its own.
@@ -48,8 +48,8 @@ struct FlattenedContours: Sendable {
     /// Zero while every input point was finite, NaN otherwise.
     private var probe = SIMD2<Double>.zero
 
-    /// The largest number of chords one curve is cut into.
-    static let maxSteps = 1 << 16
+    /// The largest number of chords one curve is cut into (``Flattening/maxSteps``).
+    static let maxSteps = Flattening.maxSteps
 
     /// Forgets all contours, keeping the buffer if no copy shares it.
     mutating func removeAll() {
@@ -152,13 +152,6 @@ struct FlattenedContours: Sendable {
         }
     }
 
-    /// `⌈√(bound / (8·tol))⌉` steps, clamped to `1...maxSteps` (1 for non-finite input).
-    @inline(__always) static func steps(secondDerivativeBound bound: Double, _ tol: Double) -> Int {
-        let n = (bound / (8 * tol)).squareRoot().rounded(.up)
-        guard n.isFinite else { return 1 }
-        return Swift.max(1, Swift.min(maxSteps, Int(n)))
-    }
-
     /// Stores the `n − 1` inner points of forward differences from `p` (first and second differences
     /// `d1`, `d2`, third `d3`), then `end`. The control points were checked by the caller; the inner
     /// points of finite input are finite or overflow to ±∞, which the bounding box then shows.
@@ -209,7 +202,7 @@ struct FlattenedContours: Sendable {
         let a = p3 - 3 * p2 + 3 * p1 - p0
         let e1 = p0 - 2 * p1 + p2, e2 = p1 - 2 * p2 + p3
         let m = 6 * Swift.max((e1 * e1).sum().squareRoot(), (e2 * e2).sum().squareRoot())
-        let n = Self.steps(secondDerivativeBound: m, tol)
+        let n = Flattening.steps(secondDerivativeBound: m, tolerance: tol)
         let h = 1 / Double(n), h2 = h * h, h3 = h2 * h
         forwardDifferences(n, from: p0, a * h3 + b * h2 + c * h, 6 * a * h3 + 2 * b * h2, 6 * a * h3, to: p3)
     }
@@ -224,12 +217,7 @@ struct FlattenedContours: Sendable {
         // Largest singular value of M: the larger radius on the device.
         let s = ma * ma + mb * mb + mc * mc + md * md, det = ma * md - mb * mc
         let r = ((s + Swift.max(0, s * s - 4 * det * det).squareRoot()) / 2).squareRoot()
-        var n = 1
-        if r > tol && abs(arc.sweepAngle) > 0 {
-            let step = 2 * acos(Swift.max(-1, Swift.min(1, 1 - tol / r)))
-            let count = (abs(arc.sweepAngle) / step).rounded(.up)
-            if count.isFinite, step > 0 { n = Swift.max(1, Swift.min(Self.maxSteps, Int(count))) }
-        }
+        let n = Flattening.arcSteps(radius: r, sweep: arc.sweepAngle, tolerance: tol)
         if n > 1 {
             // The inner vertices sit at the middles of the n equal steps, scaled by k slightly outside the
             // ellipse, and the exact end points join the first and last of them. k makes the fan from the

@@ -20,8 +20,6 @@ extension Rasterizer {
     /// The coverage of the stroke of `path`; see ``rasterizeStroke(_:transform:style:clip:into:)``.
     public mutating func rasterizeStroke(_ path: BezPath, transform: Affine = .identity, style: StrokeOptions,
                                          clip: PixelRect? = nil) -> CoverageMask {
-        var mask = CoverageMask()
-        rasterizeStroke(path, transform: transform, style: style, clip: clip, into: &mask)
-        return mask
+        Self.newMask { rasterizeStroke(path, transform: transform, style: style, clip: clip, into: &$0) }
     }
 }

@@ -60,8 +60,13 @@ public struct Rasterizer: Sendable {
     /// - Returns: an empty mask when the path is empty, outside `clip`, or has non-finite coordinates.
     public mutating func rasterize(_ path: BezPath, transform: Affine = .identity, rule: FillRule = .nonZero,
                                    clip: PixelRect? = nil) -> CoverageMask {
+        Self.newMask { rasterize(path, transform: transform, rule: rule, clip: clip, into: &$0) }
+    }
+
+    /// A new mask, filled by `fill` (the `into:` form of a query).
+    static func newMask(_ fill: (inout CoverageMask) -> Void) -> CoverageMask {
         var mask = CoverageMask()
-        rasterize(path, transform: transform, rule: rule, clip: clip, into: &mask)
+        fill(&mask)
         return mask
     }
 
@@ -205,16 +210,14 @@ struct Grid {
         let dydx = (by - ay) / (bx - ax)
         let (c0, c1) = bx > ax ? (0.0, w) : (w, 0.0)
         var sx = ax, sy = ay
-        if (c0 > ax) != (c0 > bx) && c0 != ax {
-            let cy = ay + (c0 - ax) * dydx
-            piece(w: w, h: h, sx, sy, c0, cy)
-            sx = c0; sy = cy
+        func cut(at c: Double) {
+            guard (c > ax) != (c > bx) && c != ax else { return }
+            let cy = ay + (c - ax) * dydx
+            piece(w: w, h: h, sx, sy, c, cy)
+            sx = c; sy = cy
         }
-        if (c1 > ax) != (c1 > bx) && c1 != ax {
-            let cy = ay + (c1 - ax) * dydx
-            piece(w: w, h: h, sx, sy, c1, cy)
-            sx = c1; sy = cy
-        }
+        cut(at: c0)
+        cut(at: c1)
         piece(w: w, h: h, sx, sy, bx, by)
     }
 

@@ -22,6 +22,14 @@ import Geometry
 struct Stroker {
     let hw: Double, cap: LineCap, join: LineJoin, miterLimit: Double, tolerance: Double
 
+    /// Consecutive points closer than the square root of this (1e-9 px) are one point.
+    static let samePointSquared = 1e-18
+    /// Chords whose unit directions' cross product is under this (about 1e-9 rad apart) and that point the
+    /// same way go straight on: no join.
+    static let straightCross = 1e-9
+    /// The floor of cos(θ/2) in the inner-corner offset `hw·tan(θ/2)`, so that a U-turn stays finite.
+    static let minCosHalf = 1e-12
+
     /// Appends the stroke outline of `polylines` (device pixels) to `out`.
     func outline(of polylines: FlattenedContours, into out: inout FlattenedContours) {
         guard hw > 0, hw.isFinite else { return }
@@ -31,11 +39,11 @@ struct Stroker {
             pts.removeAll(keepingCapacity: true)
             for i in polylines.range(of: ci) {
                 let p = polylines[i]
-                if let last = pts.last, (p - last).lengthSquared < 1e-18 { continue }
+                if let last = pts.last, (p - last).lengthSquared < Self.samePointSquared { continue }
                 pts.append(p)
             }
             let closed = polylines.closed[ci] && pts.count > 2
-            if closed, (pts[0] - pts[pts.count - 1]).lengthSquared < 1e-18 { pts.removeLast() }
+            if closed, (pts[0] - pts[pts.count - 1]).lengthSquared < Self.samePointSquared { pts.removeLast() }
             if pts.count == 1 {
                 dot(pts[0], &out)
             } else if closed && pts.count > 2 {
@@ -53,7 +61,7 @@ struct Stroker {
         }
     }
 
-    /// The left offset (`+perpendicular·hw`) of `pts`, with joins.
+    /// The offset of `pts` by `hw` along each chord's ``Vector/turnedRight`` normal, with joins.
     private func side(_ pts: [Point], closed: Bool, _ out: inout FlattenedContours) {
         let n = pts.count
         func dir(_ i: Int) -> Vector { (pts[(i + 1) % n] - pts[i]).normalized ?? Vector(1, 0) }
@@ -65,10 +73,10 @@ struct Stroker {
             }
         } else {
             let d0 = dir(0)
-            let s = pts[0] + d0.perpendicular * hw
+            let s = pts[0] + d0.turnedRight * hw
             out.push(s.x, s.y)
             if n > 2 { for i in 1..<(n - 1) { vertex(pts[i], dir(i - 1), dir(i), min(len(i - 1), len(i)), &out) } }
-            let e = pts[n - 1] + dir(n - 2).perpendicular * hw
+            let e = pts[n - 1] + dir(n - 2).turnedRight * hw
             out.push(e.x, e.y)
         }
     }
@@ -76,17 +84,17 @@ struct Stroker {
     /// The left side at a vertex `v` between directions `d0` (in) and `d1` (out); `shorter` is the length
     /// of the shorter of the two chords.
     private func vertex(_ v: Point, _ d0: Vector, _ d1: Vector, _ shorter: Double, _ out: inout FlattenedContours) {
-        let n0 = d0.perpendicular * hw, n1 = d1.perpendicular * hw
+        let n0 = d0.turnedRight * hw, n1 = d1.turnedRight * hw
         let cross = d0.cross(d1), dot = d0.dot(d1)
         let a = v + n0, b = v + n1
-        if abs(cross) < 1e-9 && dot > 0 { out.push(b.x, b.y); return }  // straight on
+        if abs(cross) < Self.straightCross && dot > 0 { out.push(b.x, b.y); return }  // straight on
         if cross > 0 {
             // Turning towards this side: it is the inner side. Where the two offset lines cross within
             // the first half of each chord, that crossing is the exact inner corner; otherwise (short
             // chords, sharp turns) pass through the vertex.
             if let m = (n0 + n1).normalized {
                 let cosHalf = m.dot(n0) / hw
-                let back = hw * (1 - cosHalf * cosHalf).squareRoot() / max(cosHalf, 1e-12)  // hw·tan(θ/2)
+                let back = hw * (1 - cosHalf * cosHalf).squareRoot() / max(cosHalf, Self.minCosHalf)  // hw·tan(θ/2)
                 if cosHalf > 0, back <= shorter / 2 {
                     let corner = v + m * (hw / cosHalf)
                     out.push(corner.x, corner.y)
@@ -100,8 +108,8 @@ struct Stroker {
             switch join {
             case .round:
                 // From n0 to n1 the short way round, outside (a U-turn sweeps −π, through d0).
-                let sweep = abs(cross) < 1e-9 ? -Double.pi : atan2(n0.cross(n1), n0.dot(n1))
-                out.appendArc(EllipticalArc(center: v, radii: Vector(hw, hw), startAngle: atan2(n0.y, n0.x),
+                let sweep = abs(cross) < Self.straightCross ? -Double.pi : Vector(n0.dot(n1), n0.cross(n1)).angle
+                out.appendArc(EllipticalArc(center: v, radii: Vector(hw, hw), startAngle: n0.angle,
                                             sweepAngle: sweep), .identity, tolerance)
             case .miter:
                 if let m = (n0 + n1).normalized {
@@ -118,12 +126,12 @@ struct Stroker {
         out.push(b.x, b.y)
     }
 
-    /// The cap at end point `p` of a stroke arriving in `direction`: from the left offset `p + n` (the
-    /// current point, `n` = perpendicular·hw) round the front to the right offset `p − n`, where the way
+    /// The cap at end point `p` of a stroke arriving in `direction`: from the offset `p + n` (the
+    /// current point, `n` = turnedRight·hw) round the front to the opposite offset `p − n`, where the way
     /// back begins.
     private func endCap(_ p: Point, direction: Vector, _ out: inout FlattenedContours) {
         guard let d = direction.normalized else { return }
-        let n = d.perpendicular * hw
+        let n = d.turnedRight * hw
         switch cap {
         case .butt:
             break
@@ -133,7 +141,7 @@ struct Stroker {
             out.push(p.x - n.x + e.x, p.y - n.y + e.y)
         case .round:
             // n is d turned by +90°, so the front (d) lies a quarter turn back: sweep −π.
-            out.appendArc(EllipticalArc(center: p, radii: Vector(hw, hw), startAngle: atan2(n.y, n.x),
+            out.appendArc(EllipticalArc(center: p, radii: Vector(hw, hw), startAngle: n.angle,
                                         sweepAngle: -Double.pi), .identity, tolerance)
         }
     }
@@ -144,7 +152,7 @@ struct Stroker {
         case .butt: return
         case .round:
             out.push(p.x + hw, p.y)
-            out.appendArc(EllipticalArc(center: p, radii: Vector(hw, hw), startAngle: 0, sweepAngle: 2 * Double.pi),
+            out.appendArc(EllipticalArc(center: p, radii: Vector(hw, hw), startAngle: 0, sweepAngle: Angle.fullTurn),
                           .identity, tolerance)
         case .square:
             for q in [Point(p.x - hw, p.y - hw), Point(p.x + hw, p.y - hw), Point(p.x + hw, p.y + hw), Point(p.x - hw, p.y + hw)] {

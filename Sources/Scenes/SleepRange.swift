@@ -40,7 +40,7 @@ public struct SleepRange: Hashable, Sendable {
     /// Turns the whole arc from the pointer's previous angle to its new one: the signed smallest angle
     /// between them, so a drag across midnight moves by minutes, not by most of a day.
     public mutating func dragWhole(from previous: Double, to current: Double) {
-        let delta = Dial.angleDifference(current, previous)
+        let delta = Angle.difference(current, previous)
         bedtime = Self.face.minutes(bedtime, turnedBy: delta)
         wake = Self.face.minutes(wake, turnedBy: delta)
     }

@@ -12,6 +12,9 @@ import Geometry
         let m = try PathMeasure(.circle(center: Point(10, 10), radius: 100))
         let out = try m.parallel(offset: 20)
         #expect(abs(out.length - 2 * .pi * 120) < 1e-9)
+        // The offset path is rebuilt from the measured segments: one closed subpath, one arc.
+        #expect(out.path.subpaths.count == 1 && out.path.subpaths[0].isClosed)
+        #expect(out.path.segments.count == out.segmentCount)
         let inn = try m.parallel(offset: -30)
         #expect(abs(inn.length - 2 * .pi * 70) < 1e-9)
         // Counter-clockwise: the normal points inwards.

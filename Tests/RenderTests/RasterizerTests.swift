@@ -88,6 +88,29 @@ import Geometry
 
     // MARK: Areas
 
+    @Test func contoursUseGeometrysFlatteningRule() {
+        // Cubics and arcs are cut into as many steps as Segment.flatteningSteps says (one rule, Geometry's
+        // Flattening), here for a device transform that scales by 3: the tolerance is in device pixels.
+        let m = Affine(3, 0, 0, 3, 10, 20)
+        let segments: [Segment] = [
+            .cubic(CubicBez(Point(0, 0), Point(30, -40), Point(70, 40), Point(100, 0))),
+            .cubic(CubicBez(Point(0, 0), Point(1e5, 3e5), Point(-2e5, 1e5), Point(5, 5))),
+            .arc(EllipticalArc(center: Point(50, 50), radii: Vector(40, 15), xRotation: 0.4, startAngle: 0.3, sweepAngle: 4)),
+        ]
+        for seg in segments {
+            for tolerance in [0.1, 0.01] {
+                var path = BezPath()
+                path.move(to: seg.start)
+                path.append(seg)
+                var contours = FlattenedContours()
+                contours.append(path, transform: m, tolerance: tolerance)
+                // Arcs take one more point: their inner vertices sit at the middles of the steps.
+                let extra = if case .arc = seg { 2 } else { 1 }
+                #expect(contours.pointCount == seg.transformed(by: m).flatteningSteps(tolerance: tolerance) + extra)
+            }
+        }
+    }
+
     @Test func circleAreaIsExact() {
         var r = Rasterizer()
         for radius in [3.3, 17.0, 41.7, 180.2] {

@@ -6,21 +6,24 @@ import Musl
 import Darwin
 #endif
 
-/// Gauss–Legendre quadrature: `∫ₐᵇ f ≈ h Σ wᵢ f(m + h xᵢ)` with `m`, `h` the interval's midpoint and
+/// Gauss–Legendre quadrature, for the tests: the rules computed from scratch, against which the library's
+/// literal rules (`FixedGaussLegendre`) are checked.
+///
+/// `∫ₐᵇ f ≈ h Σ wᵢ f(m + h xᵢ)` with `m`, `h` the interval's midpoint and
 /// half-width, exact for polynomials of degree `2n − 1`.
 ///
 /// The nodes are the roots of the Legendre polynomial `Pₙ`, found once by Newton's method from
 /// Tricomi's initial guesses; the weights are `2 / ((1 − x²) Pₙ′(x)²)`.
-public struct GaussLegendre: Sendable {
+struct GaussLegendre: Sendable {
     /// The non-negative nodes, in decreasing order (the rule is symmetric; for odd `n` the last is 0).
-    public let nodes: [Double]
+    let nodes: [Double]
     /// The weights of ``nodes``.
-    public let weights: [Double]
+    let weights: [Double]
     /// The number of points of the rule.
-    public let order: Int
+    let order: Int
 
     /// The `n`-point rule (`n ≥ 1`).
-    public init(order n: Int) {
+    init(order n: Int) {
         precondition(n >= 1)
         order = n
         var xs: [Double] = [], ws: [Double] = []
@@ -47,12 +50,12 @@ public struct GaussLegendre: Sendable {
     }
 
     /// The 16-point rule used for arc lengths.
-    public static let sixteen = GaussLegendre(order: 16)
+    static let sixteen = GaussLegendre(order: 16)
     /// A 5-point rule, for the short corrections of Newton iterations.
-    public static let five = GaussLegendre(order: 5)
+    static let five = GaussLegendre(order: 5)
 
     /// `∫ₐᵇ f(t) dt` by this rule.
-    @inlinable public func integrate(_ a: Double, _ b: Double, _ f: (Double) -> Double) -> Double {
+    func integrate(_ a: Double, _ b: Double, _ f: (Double) -> Double) -> Double {
         let h = (b - a) / 2, m = (a + b) / 2
         var sum = 0.0
         nodes.withUnsafeBufferPointer { xs in
