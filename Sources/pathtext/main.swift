@@ -2,5 +2,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PathText
 
-exit(CLI.run(Array(CommandLine.arguments.dropFirst())))
+// SIGINT and SIGTERM remove a temporary file being written before the process ends.
+TemporaryFiles.removeOnSignals()
+exit(Output.finish(CLI.run(Array(CommandLine.arguments.dropFirst()))))

@@ -14,7 +14,7 @@ enum LayoutCommand {
         let args = try Arguments(words, command: "layout", valued: LabelFlags.valued, flags: ["ink"])
         guard args.positional.isEmpty else { throw .usage("unexpected argument \(args.positional[0])") }
         let label = try LabelFlags.resolve(args, resolver: SceneResolver(fontsDir: args.value("fonts-dir")))
-        let placed = try failing { try label.layout() }
+        let placed = try Output.layout(label)
         print(PlacementsJSON.encode(placed, inkBoxes: args.has("ink")), terminator: "")
         Output.warn(placed)
     }

@@ -29,20 +29,20 @@ enum RenderCommand {
         if let file = args.positional.first {
             guard args.positional.count == 1 else { throw .usage("unexpected argument \(args.positional[1])") }
             guard args.value("text") == nil else { throw .usage("give a scene file or --text, not both") }
-            try Output.checkNotAnInput(out, inputs: [file])
-            scene = try failing { try SceneJSON.read(path: file) }
+            try Output.checkFiles(outputs: [("--out", out)] + (args.value("json").map { [("--json", $0)] } ?? []), inputs: [file])
+            scene = try InputFiles.readScene(file, limits: resolver.limits)
         } else {
             let width = try args.integer("width", in: 1...1_000_000) ?? 800
             let height = try args.integer("height", in: 1...1_000_000) ?? 400
             scene = Scene(width: width, height: height, background: args.value("background") ?? "#ffffff")
             flagLabel = try LabelFlags.resolve(args, resolver: resolver)
         }
-        let labels: [PlacedLabel]
+        let unnamed = ["cannot write", "cannot create", "the output "]
         do {
-            labels = try Output.render(scene, extra: flagLabel.map { [$0] } ?? [], resolver: resolver, to: out)
-        } catch let CLIError.failure(message) where args.positional.first != nil && !message.hasPrefix("cannot write") {
+            try Output.render(scene, extra: flagLabel.map { [$0] } ?? [], resolver: resolver, to: out,
+                              json: args.value("json"), inputs: args.positional)
+        } catch let CLIError.failure(message) where args.positional.first != nil && !unnamed.contains(where: message.hasPrefix) {
             throw .failure("\(args.positional[0]): \(message)")  // scene errors name the file, then the JSON path
         }
-        if let json = args.value("json") { try Output.writeJSON(labels, to: json) }
     }
 }
