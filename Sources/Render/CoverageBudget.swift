@@ -45,7 +45,7 @@ public struct CoverageBudget: Sendable {
         used += area
         guard used <= Double(limit) else {
             throw .limitExceeded(what: "number of pixels the glyphs and shapes cover (each clipped to the canvas, overlaps counted)",
-                                 amount: used, limit: Double(limit))
+                                 amount: used.rounded(), limit: Double(limit))
         }
     }
 
