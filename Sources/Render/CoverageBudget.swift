@@ -15,17 +15,31 @@ public struct CoverageBudget: Sendable {
     public var limit: Int
     /// The pixels charged so far.
     public private(set) var used: Double = 0
+    /// The most glyphs that may be charged (``ResourceLimits/pictureGlyphs``).
+    public var glyphLimit: Int
+    /// The glyphs charged so far.
+    public private(set) var glyphs = 0
     /// The canvas boxes are clipped to.
     public var width: Int, height: Int
 
-    /// A budget of `limit` pixels on a `width` × `height` canvas.
-    public init(limit: Int, width: Int, height: Int) {
-        self.limit = limit; self.width = width; self.height = height
+    /// A budget of `limit` pixels and `glyphLimit` glyphs on a `width` × `height` canvas.
+    public init(limit: Int, glyphLimit: Int = .max, width: Int, height: Int) {
+        self.limit = limit; self.glyphLimit = glyphLimit; self.width = width; self.height = height
+    }
+
+    /// A budget for a picture drawn within `limits` (with `raster` false, for SVG, the pixels are not counted).
+    public init(_ limits: ResourceLimits, raster: Bool, width: Int, height: Int) {
+        self.init(limit: raster ? limits.coveragePixels : .max, glyphLimit: limits.pictureGlyphs, width: width, height: height)
     }
 
     /// Charges every glyph of `label`, before it is drawn.
-    /// - Throws: ``LayoutError/limitExceeded(what:amount:limit:)`` when the total passes the limit.
+    /// - Throws: ``LayoutError/limitExceeded(what:amount:limit:)`` when the total passes either limit.
     public mutating func charge(_ label: PlacedLabel) throws(LayoutError) {
+        glyphs += label.glyphs.count
+        guard glyphs <= glyphLimit else {
+            throw .limitExceeded(what: "number of glyphs in the picture", amount: Double(glyphs), limit: Double(glyphLimit))
+        }
+        guard limit < .max else { return }
         var area = 0.0
         for glyph in label.glyphs {
             let k = glyph.size / Double(glyph.font.unitsPerEm)

@@ -28,8 +28,9 @@ public enum SceneRenderer {
         do { canvas = try RasterCanvas(width: scene.width, height: scene.height, background: background, pixelLimit: pixelLimit) } catch {
             throw SceneError(scene.width <= 0 ? "width" : scene.height <= 0 ? "height" : "", error.description)
         }
-        var budget = CoverageBudget(limit: resolver.limits.coveragePixels, width: scene.width, height: scene.height)
+        var budget = CoverageBudget(resolver.limits, raster: true, width: scene.width, height: scene.height)
         let labels = try draw(scene, on: &canvas, resolver: resolver, budget: &budget)
+        canvas.releaseScratch()  // not held while the picture is encoded
         return RenderedScene(canvas: canvas, labels: labels)
     }
 
@@ -44,7 +45,8 @@ public enum SceneRenderer {
             throw SceneError("", RenderError.canvasTooLarge(width: scene.width, height: scene.height, limit: pixelLimit).description)
         }
         var svg = SVGDocument(width: Double(scene.width), height: Double(scene.height), background: background.a == 0 ? nil : background)
-        let labels = try draw(scene, on: &svg, resolver: resolver)
+        var budget = CoverageBudget(resolver.limits, raster: false, width: scene.width, height: scene.height)
+        let labels = try draw(scene, on: &svg, resolver: resolver, budget: &budget)
         return (svg, labels)
     }
 

@@ -24,13 +24,15 @@ enum InputFiles {
         guard fstat(fd, &st) == 0 else { throw systemError(errno) }
         if st.st_mode & S_IFMT == S_IFDIR { throw systemError(EISDIR) }
         if st.st_mode & S_IFMT == S_IFREG, Int(st.st_size) > limit { throw tooLarge(Double(st.st_size)) }
-        // Read at most limit + 1 bytes: enough to tell a pipe that is too long.
-        var bytes = [UInt8](repeating: 0, count: min(limit, max(Int(st.st_size), 1 << 16)) + 1)
+        // Read at most limit + 1 bytes: enough to tell a pipe or device that is too long.
+        let regular = st.st_mode & S_IFMT == S_IFREG
+        var bytes = [UInt8](repeating: 0, count: (regular ? min(limit, Int(st.st_size)) : limit) + 1)
         var count = 0
         while true {
             if count == bytes.count {
+                // A regular file that grew while being read.
                 guard bytes.count <= limit else { throw tooLarge(Double(count)) }
-                bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count)))
+                bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - bytes.count))
             }
             let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
             if n < 0 {

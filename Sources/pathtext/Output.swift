@@ -29,12 +29,13 @@ enum Output {
         }
         let extraLabels = extras.flatMap(\.labels)
         var placed: [PlacedLabel]
+        // Flag labels go on a scene without labels: they get the whole budget, charged before drawing.
+        var budget = CoverageBudget(resolver.limits, raster: ext == "png", width: scene.width, height: scene.height)
+        for l in extraLabels { do { try budget.charge(l) } catch { throw .failure(error.description) } }
         if ext == "png" {
-            // Flag labels go on a scene without labels: they get the whole budget, charged before drawing.
-            var budget = CoverageBudget(limit: resolver.limits.coveragePixels, width: scene.width, height: scene.height)
-            for l in extraLabels { do { try budget.charge(l) } catch { throw .failure(error.description) } }
             var rendered = try failing { try SceneRenderer.render(scene, resolver: resolver) }
             for (labels, mode) in extras { for l in labels { rendered.canvas.draw(l, mode: mode) } }
+            rendered.canvas.releaseScratch()
             try failing { try rendered.canvas.writePNG(to: path) }
             placed = rendered.labels
         } else {

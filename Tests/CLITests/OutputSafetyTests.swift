@@ -172,11 +172,11 @@ import Glibc
     }
 }
 
-/// Runs `script` with bash, `$0` being the pathtext binary.
-func runShell(_ script: String, cwd: String? = nil) throws -> Run {
+/// Runs `script` with bash, `$0` being the pathtext binary and `$@` the `arguments`.
+func runShell(_ script: String, arguments: [String] = [], cwd: String? = nil) throws -> Run {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/bin/bash")
-    p.arguments = ["-c", script, pathtextBinary]
+    p.arguments = ["-c", script, pathtextBinary] + arguments
     if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
     let out = Pipe(), err = Pipe()
     p.standardOutput = out; p.standardError = err
