@@ -35,9 +35,15 @@ public enum AtomicFile {
     /// Writes `bytes` to `path`: atomically for regular files, in place for special files.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` with the system's reason.
     public static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
+        try write(bytes, to: path, unnamed: true)
+    }
+
+    /// ``write(_:to:)``, with `unnamed: false` taking the named-temporary-file way that file systems
+    /// without `O_TMPFILE` get (for tests).
+    static func write(_ bytes: [UInt8], to path: String, unnamed: Bool) throws(RenderError) {
         switch try destination(path) {
         case .inPlace(let p): try writeInPlace(bytes, to: p, reportedAs: path)
-        case .replace(let p): try replace(p, with: bytes, reportedAs: path)
+        case .replace(let p): try replace(p, with: bytes, reportedAs: path, unnamed: unnamed)
         }
     }
 
@@ -93,7 +99,7 @@ public enum AtomicFile {
     }
 
     /// Writes a new regular file at `path` atomically.
-    private static func replace(_ path: String, with bytes: [UInt8], reportedAs shown: String) throws(RenderError) {
+    private static func replace(_ path: String, with bytes: [UInt8], reportedAs shown: String, unnamed: Bool) throws(RenderError) {
         let dir = folder(of: path)
         let name = String(path.split(separator: "/").last!)
         var st = stat()
@@ -103,8 +109,10 @@ public enum AtomicFile {
         #if os(Linux) && (arch(x86_64) || arch(arm64))
         // An unnamed file first: nothing to clean up if the process dies while writing.
         let oTmpFile: Int32 = 0o20000000 | O_DIRECTORY
-        let fd = open(dir, oTmpFile | O_WRONLY | O_CLOEXEC, mode_t(0o600))
-        if fd >= 0 {
+        let fd = unnamed ? open(dir, oTmpFile | O_WRONLY | O_CLOEXEC, mode_t(0o600)) : -1
+        if !unnamed {
+            // The named way below.
+        } else if fd >= 0 {
             if let code = writeAll(fd, bytes) { close(fd); throw fail(code) }
             guard fchmod(fd, mode) == 0, fsync(fd) == 0 else { let e = errno; close(fd); throw fail(e) }
             let named = try TemporaryFiles.withSignalsBlocked { () throws(RenderError) -> (String, Int?)? in
