@@ -21,7 +21,6 @@ enum Output {
         guard ext == "png" || ext == "svg" else { throw .usage("--out must end in .png or .svg, got \"\(path)\"") }
         try checkFiles(outputs: [("--out", path)] + (json.map { [("--json", $0)] } ?? []),
                        inputs: inputs + fontInputs(scene, extra: extra, resolver: resolver))
-        try makeFolder(for: path)
         // Lay the extra labels out first; drawing them is then a plain loop on either surface.
         var extras: [(labels: [PlacedLabel], mode: CompositeMode)] = []
         for label in extra {
@@ -36,11 +35,13 @@ enum Output {
             var rendered = try failing { try SceneRenderer.render(scene, resolver: resolver) }
             for (labels, mode) in extras { for l in labels { rendered.canvas.draw(l, mode: mode) } }
             rendered.canvas.releaseScratch()
+            try makeFolder(for: path)  // only now: a failed render leaves no folder behind
             try failing { try rendered.canvas.writePNG(to: path) }
             placed = rendered.labels
         } else {
             var (svg, labels) = try failing { try SceneRenderer.renderSVG(scene, resolver: resolver) }
             for (ls, mode) in extras { for l in ls { svg.draw(l, mode: mode) } }
+            try makeFolder(for: path)
             try failing { try svg.write(to: path) }
             placed = labels
         }

@@ -134,7 +134,14 @@ import Glibc
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
-            Thread.sleep(forTimeInterval: whole * fraction)
+            // Signal the moment a temporary file shows up (the old named file lived through the whole
+            // write), or at the chosen moment if none does (the unnamed file has a name for microseconds).
+            let deadline = Date().addingTimeInterval(whole * fraction)
+            while Date() < deadline {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+                if names.contains(where: { $0.contains(".tmp-") }) { break }
+                Thread.sleep(forTimeInterval: 0.002)
+            }
             kill(p.processIdentifier, signal)
             p.waitUntilExit()
             // Killed (by the signal, or its default action after the handler) or finished just before.
