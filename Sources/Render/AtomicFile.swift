@@ -109,30 +109,31 @@ public enum AtomicFile {
         #if os(Linux) && (arch(x86_64) || arch(arm64))
         // An unnamed file first: nothing to clean up if the process dies while writing.
         let oTmpFile: Int32 = 0o20000000 | O_DIRECTORY
-        let fd = unnamed ? open(dir, oTmpFile | O_WRONLY | O_CLOEXEC, mode_t(0o600)) : -1
-        if !unnamed {
-            // The named way below.
-        } else if fd >= 0 {
-            if let code = writeAll(fd, bytes) { close(fd); throw fail(code) }
-            guard fchmod(fd, mode) == 0, fsync(fd) == 0 else { let e = errno; close(fd); throw fail(e) }
-            let named = try TemporaryFiles.withSignalsBlocked { () throws(RenderError) -> (String, Int?)? in
-                let temp = dir + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-                let slot = TemporaryFiles.register(temp)
-                guard linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, temp, AT_SYMLINK_FOLLOW) == 0 else {
-                    TemporaryFiles.unregister(slot)
-                    return nil
+        if unnamed {
+            let fd = open(dir, oTmpFile | O_WRONLY | O_CLOEXEC, mode_t(0o600))
+            if fd >= 0 {
+                if let code = writeAll(fd, bytes) { close(fd); throw fail(code) }
+                guard fchmod(fd, mode) == 0, fsync(fd) == 0 else { let e = errno; close(fd); throw fail(e) }
+                // The name exists only from linkat to rename; a signal in between finds it registered.
+                let named = try TemporaryFiles.withSignalsBlocked { () throws(RenderError) -> (String, Int?)? in
+                    let temp = dir + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+                    let slot = TemporaryFiles.register(temp)
+                    guard linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, temp, AT_SYMLINK_FOLLOW) == 0 else {
+                        TemporaryFiles.unregister(slot)
+                        return nil
+                    }
+                    return (temp, slot)
                 }
-                return (temp, slot)
+                close(fd)
+                if let (temp, slot) = named {
+                    defer { TemporaryFiles.unregister(slot) }
+                    guard rename(temp, path) == 0 else { let e = errno; unlink(temp); throw fail(e) }
+                    return
+                }
+                // No /proc to name the file through: the named way below.
+            } else if ![EOPNOTSUPP, EISDIR, EINVAL, ENOTSUP].contains(errno) {
+                throw fail(errno)  // a real error (missing folder, permission), not a missing feature
             }
-            close(fd)
-            if let (temp, slot) = named {
-                defer { TemporaryFiles.unregister(slot) }
-                guard rename(temp, path) == 0 else { let e = errno; unlink(temp); throw fail(e) }
-                return
-            }
-            // No /proc to name the file through: fall back to a named temporary file.
-        } else if ![EOPNOTSUPP, EISDIR, EINVAL, ENOTSUP].contains(errno) {
-            throw fail(errno)
         }
         #endif
 
