@@ -87,7 +87,8 @@ public struct PathMeasure: Sendable {
 
     /// Measures `path` to `accuracy`.
     /// - Throws: ``GeometryError/emptyPath`` when it has no segments, ``GeometryError/nonFinite(_:)`` when a
-    ///   coordinate is NaN or infinite, ``GeometryError/zeroLength`` when every segment has zero length.
+    ///   coordinate is NaN or infinite, ``GeometryError/lengthOverflow(segment:)`` when a segment's length
+    ///   overflows, ``GeometryError/zeroLength`` when every segment has zero length.
     public init(_ path: BezPath, accuracy: Accuracy) throws(GeometryError) {
         try self.init(path, accuracy: accuracy, keepingPath: true)
     }
@@ -100,6 +101,7 @@ public struct PathMeasure: Sendable {
         var pieceStart: [Double] = [], pieces: [Piece] = []
         var total = 0.0
         var subpathsWithLength = Set<Int>()
+        var segmentNumber = 0
         for (si, sp) in path.subpaths.enumerated() {
             guard sp.start.isFinite else { throw .nonFinite("a path coordinate") }
             for seg in sp.segments {
@@ -107,14 +109,15 @@ public struct PathMeasure: Sendable {
                 let linear = seg.hasConstantSpeed
                 let firstPiece = pieces.count
                 var segTotal = 0.0
+                segmentNumber += 1
                 seg.forEachArclenPiece(accuracy: accuracy.arclen) { t0, t1, len in
-                    guard len > 0 else { return }
+                    guard len > 0 || len.isNaN else { return }  // NaN: an overflow, reported below
                     pieceStart.append(total + segTotal)
                     pieces.append(Piece(t0: t0, t1: t1, length: len, segment: segments.count, linear: linear,
                                         v0: linear ? 0 : seg.speed(t0), v1: linear ? 0 : seg.speed(t1)))
                     segTotal += len
                 }
-                guard segTotal.isFinite else { throw .nonFinite("a segment's length") }
+                guard segTotal.isFinite else { throw .lengthOverflow(segment: segmentNumber) }
                 let scale = max(1, abs(seg.start.x), abs(seg.start.y), abs(seg.end.x), abs(seg.end.y))
                 if segTotal <= Tolerance.zeroLength * scale {
                     // Zero length (or within rounding of it): skipped.

@@ -136,6 +136,11 @@ struct Frame {
             throw .limitExceeded(what: "number of repeated clusters (\(count) copies of \(input.run.units.count))",
                                  amount: Double(clusters), limit: Double(options.limits.repeatedClusters))
         }
+        let glyphs = count.multipliedReportingOverflow(by: input.line.glyphs.count)
+        guard !glyphs.overflow, glyphs.partialValue <= options.limits.repeatedGlyphs else {
+            throw .limitExceeded(what: "number of repeated glyphs (\(count) copies of \(input.line.glyphs.count))",
+                                 amount: Double(count) * Double(input.line.glyphs.count), limit: Double(options.limits.repeatedGlyphs))
+        }
         let block = Double(count) * w + Double(count - 1) * gap
         let first = start(length: length, advance: block, options: options)
         var labels: [PlacedLabel] = []

@@ -1,5 +1,10 @@
-/// Limits on what one label or picture may ask for, checked before any work is done, so hostile or
-/// mistaken input gets a clear error instead of exhausting memory or time.
+/// Limits and budgets on what one label or picture may ask for, checked before the work they bound is
+/// done, so hostile or mistaken input gets a clear error instead of exhausting memory or time.
+///
+/// Limits bound one number (text bytes, segments, size); budgets bound a product that measures the work
+/// (copies × glyphs, pixels covered), since each factor can be within its limit while the product is not.
+/// With the defaults, every input the limits admit runs in under 1 GB of memory and about 10 s
+/// (RELIABILITY.md, "Budgets").
 ///
 /// The defaults suit labels and posters; raise them for bigger jobs (`LabelOptions.limits`,
 /// `SceneResolver.limits`).
@@ -15,12 +20,30 @@ public struct ResourceLimits: Hashable, Sendable {
     /// The most clusters one label may place in all its repeated copies together (default 100 000):
     /// `repeat` on a very long path with a tiny gap is otherwise bounded only by the copy count.
     public var repeatedClusters: Int
+    /// The most glyphs one label may place in all its repeated copies together (default 200 000): copies ×
+    /// glyphs, since one cluster can hold thousands of glyphs (a letter with 3 000 combining marks).
+    public var repeatedGlyphs: Int
+    /// The most pixels one picture's glyphs and shapes may cover together (default 1 000 000 000, ten
+    /// full canvases at the canvas limit): the sum over glyphs of their ink boxes and over shapes of their
+    /// bounding boxes (widened by the stroke), each clipped to the canvas, overlaps counted. Checked before
+    /// each label or shape is rasterized; SVG output is not limited by it.
+    public var coveragePixels: Int
+    /// The most glyphs one picture may draw, all labels together (default 250 000): each glyph costs time
+    /// however small (about 7 µs rasterized, 50 µs and 1.6 KB as SVG text).
+    public var pictureGlyphs: Int
+    /// The largest stroke width, in pixels (default 1 000 000).
+    public var strokeWidth: Double
+    /// The largest scene file, in bytes (default 16 MiB), checked before it is read.
+    public var sceneFileBytes: Int
 
     /// Creates limits.
     public init(textBytes: Int = 100_000, pathSegments: Int = 1_000_000, fontSize: Double = 10_000,
-                canvasPixels: Int = 100_000_000, repeatedClusters: Int = 100_000) {
+                canvasPixels: Int = 100_000_000, repeatedClusters: Int = 100_000, repeatedGlyphs: Int = 200_000,
+                coveragePixels: Int = 1_000_000_000, pictureGlyphs: Int = 250_000, strokeWidth: Double = 1_000_000, sceneFileBytes: Int = 16 << 20) {
         self.textBytes = textBytes; self.pathSegments = pathSegments; self.fontSize = fontSize
         self.canvasPixels = canvasPixels; self.repeatedClusters = repeatedClusters
+        self.repeatedGlyphs = repeatedGlyphs; self.coveragePixels = coveragePixels; self.pictureGlyphs = pictureGlyphs
+        self.strokeWidth = strokeWidth; self.sceneFileBytes = sceneFileBytes
     }
 
     /// The defaults.

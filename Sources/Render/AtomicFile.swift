@@ -1,61 +1,194 @@
-/// Whole-file reads and atomic writes with POSIX calls.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whole-file reads and safe writes with POSIX calls.
 ///
-/// A write goes to a temporary file in the destination's folder, is flushed to disk, then renamed over
-/// the destination, so readers see the old file or the new one, never a part. On any failure the
-/// temporary file is removed and the destination is untouched.
+/// Where the bytes go depends on what is at the destination:
+/// - **A regular file, or nothing**: the bytes go to an unnamed temporary file in the destination's
+///   folder (`O_TMPFILE`), are flushed to disk, get a name (`linkat`) and are renamed over the
+///   destination, so readers see the old file or the new one, never a part, and a process killed during
+///   the write (even by SIGKILL) leaves nothing behind. Where the file system has no `O_TMPFILE`, a
+///   named `.NAME.tmp-XXXXXX` file is used instead; a program that calls
+///   ``TemporaryFiles/removeOnSignals()`` has it removed on SIGINT and SIGTERM. A replaced file keeps its
+///   permission bits; a new one gets `rw-r--r--`.
+/// - **A symbolic link**: it is followed (up to 40 links) and its target is written as above; the link
+///   stays a link. A dangling link gets its target created.
+/// - **A device, FIFO or socket** (`/dev/null`, `/dev/stdout` on a terminal or pipe, a named pipe),
+///   and the descriptor links `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`: opened and written in
+///   place (appending, for a regular file behind a descriptor link), never replaced by a plain file.
+/// - **A folder**: an error.
+///
+/// On any failure the temporary file is removed and the destination is untouched (a special file may
+/// have received part of the bytes).
 public enum AtomicFile {
-    /// Writes `bytes` to `path` atomically.
+    /// Where a write goes.
+    enum Destination: Equatable {
+        /// Replace the regular file (or create it) at this path, atomically.
+        case replace(String)
+        /// Open this path and write into it.
+        case inPlace(String)
+    }
+
+    /// Writes `bytes` to `path`: atomically for regular files, in place for special files.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` with the system's reason.
     public static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
-        let folder: String
-        if let slash = path.lastIndex(of: "/") {
-            folder = slash == path.startIndex ? "/" : String(path[..<slash])
-        } else {
-            folder = "."
+        try write(bytes, to: path, unnamed: true)
+    }
+
+    /// ``write(_:to:)``, with `unnamed: false` taking the named-temporary-file way that file systems
+    /// without `O_TMPFILE` get (for tests).
+    static func write(_ bytes: [UInt8], to path: String, unnamed: Bool) throws(RenderError) {
+        switch try destination(path) {
+        case .inPlace(let p): try writeInPlace(bytes, to: p, reportedAs: path)
+        case .replace(let p): try replace(p, with: bytes, reportedAs: path, unnamed: unnamed)
         }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard !name.isEmpty, !path.hasSuffix("/") else { throw .cannotWrite(path: path, reason: "not a file name") }
-        var template = Array((folder + "/." + name + ".tmp-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { Syscalls.makeTemporaryFile($0.baseAddress!) }
-        guard fd >= 0 else { throw .cannotWrite(path: path, reason: reason(Syscalls.lastError)) }
-        let temp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        func fail(_ code: Int32) -> RenderError {
-            Syscalls.closeFile(fd)
-            Syscalls.removeFile(temp)
-            return .cannotWrite(path: path, reason: reason(code))
+    }
+
+    /// Decides how `path` is written, following symbolic links.
+    static func destination(_ path: String) throws(RenderError) -> Destination {
+        guard let name = path.split(separator: "/").last, !path.hasSuffix("/"), name != ".", name != ".." else {
+            throw .cannotWrite(path: path, reason: "not a file name")
         }
+        var st = stat()
+        if stat(path, &st) == 0 {
+            let kind = st.st_mode & S_IFMT
+            if kind == S_IFDIR { throw .cannotWrite(path: path, reason: reason(EISDIR)) }
+            if kind != S_IFREG { return .inPlace(path) }
+        }
+        // Follow links one at a time: a descriptor link (/dev/stdout → /proc/self/fd/1 → the shell's
+        // file) is written in place, anything else is replaced where the last link points.
+        var current = path
+        for _ in 0..<40 {
+            if isDescriptorLink(current) { return .inPlace(path) }
+            var lst = stat()
+            guard lstat(current, &lst) == 0, lst.st_mode & S_IFMT == S_IFLNK else { return .replace(current) }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { throw .cannotWrite(path: path, reason: reason(errno)) }
+            let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : folder(of: current) + "/" + target
+        }
+        throw .cannotWrite(path: path, reason: reason(ELOOP))
+    }
+
+    /// `/dev/stdin|stdout|stderr`, `/dev/fd/N` and `/proc/<pid>/fd/N`: names of an open descriptor.
+    static func isDescriptorLink(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        guard path.hasPrefix("/") else { return false }
+        if parts.count == 2, parts[0] == "dev", ["stdin", "stdout", "stderr"].contains(parts[1]) { return true }
+        if parts.count == 3, parts[0] == "dev", parts[1] == "fd" { return true }
+        if parts.count == 4, parts[0] == "proc", parts[2] == "fd" { return true }
+        return false
+    }
+
+    /// The folder part of `path` (`.` for a bare name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Opens an existing special file (or descriptor link) and writes into it.
+    private static func writeInPlace(_ bytes: [UInt8], to path: String, reportedAs shown: String) throws(RenderError) {
+        let fd = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw .cannotWrite(path: shown, reason: reason(errno)) }
+        if let code = writeAll(fd, bytes) { close(fd); throw .cannotWrite(path: shown, reason: reason(code)) }
+        guard close(fd) == 0 || errno == EINTR else { throw .cannotWrite(path: shown, reason: reason(errno)) }
+    }
+
+    /// Writes a new regular file at `path` atomically.
+    private static func replace(_ path: String, with bytes: [UInt8], reportedAs shown: String, unnamed: Bool) throws(RenderError) {
+        let dir = folder(of: path)
+        let name = String(path.split(separator: "/").last!)
+        var st = stat()
+        let mode: mode_t = stat(path, &st) == 0 ? st.st_mode & 0o7777 : 0o644
+        func fail(_ code: Int32) -> RenderError { .cannotWrite(path: shown, reason: reason(code)) }
+
+        #if os(Linux) && (arch(x86_64) || arch(arm64))
+        // An unnamed file first: nothing to clean up if the process dies while writing.
+        let oTmpFile: Int32 = 0o20000000 | O_DIRECTORY
+        if unnamed {
+            let fd = open(dir, oTmpFile | O_WRONLY | O_CLOEXEC, mode_t(0o600))
+            if fd >= 0 {
+                if let code = writeAll(fd, bytes) { close(fd); throw fail(code) }
+                guard fchmod(fd, mode) == 0, fsync(fd) == 0 else { let e = errno; close(fd); throw fail(e) }
+                // The name exists only from linkat to rename; a signal in between finds it registered.
+                let named = try TemporaryFiles.withSignalsBlocked { () throws(RenderError) -> (String, Int?)? in
+                    let temp = dir + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+                    let slot = TemporaryFiles.register(temp)
+                    guard linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, temp, AT_SYMLINK_FOLLOW) == 0 else {
+                        TemporaryFiles.unregister(slot)
+                        return nil
+                    }
+                    return (temp, slot)
+                }
+                close(fd)
+                if let (temp, slot) = named {
+                    defer { TemporaryFiles.unregister(slot) }
+                    guard rename(temp, path) == 0 else { let e = errno; unlink(temp); throw fail(e) }
+                    return
+                }
+                // No /proc to name the file through: the named way below.
+            } else if ![EOPNOTSUPP, EISDIR, EINVAL, ENOTSUP].contains(errno) {
+                throw fail(errno)  // a real error (missing folder, permission), not a missing feature
+            }
+        }
+        #endif
+
+        var template = Array((dir + "/." + name + ".tmp-XXXXXX").utf8CString)
+        func templateName() -> String { String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        let (fd2, slot) = try TemporaryFiles.withSignalsBlocked { () throws(RenderError) -> (Int32, Int?) in
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else { throw fail(errno) }
+            return (fd, TemporaryFiles.register(templateName()))
+        }
+        let temp = templateName()
+        defer { TemporaryFiles.unregister(slot) }
+        func cleanUp(_ code: Int32) -> RenderError {
+            close(fd2)
+            unlink(temp)
+            return fail(code)
+        }
+        if let code = writeAll(fd2, bytes) { throw cleanUp(code) }
+        guard fchmod(fd2, mode) == 0, fsync(fd2) == 0 else { throw cleanUp(errno) }
+        guard close(fd2) == 0 else { let e = errno; unlink(temp); throw fail(e) }
+        guard rename(temp, path) == 0 else { let e = errno; unlink(temp); throw fail(e) }
+    }
+
+    /// Writes all of `bytes`, retrying after signals; returns the `errno` of a failure.
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Syscalls.writeSome(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
-                if Syscalls.lastError == Syscalls.interrupted { continue }
-                throw fail(Syscalls.lastError)
+                if errno == EINTR { continue }
+                return errno
             }
             offset += n
         }
-        guard Syscalls.setMode(fd, 0o644) == 0, Syscalls.flushToDisk(fd) == 0 else { throw fail(Syscalls.lastError) }
-        guard Syscalls.closeFile(fd) == 0 else { let e = Syscalls.lastError; Syscalls.removeFile(temp); throw .cannotWrite(path: path, reason: reason(e)) }
-        guard Syscalls.renameFile(temp, path) == 0 else { let e = Syscalls.lastError; Syscalls.removeFile(temp); throw .cannotWrite(path: path, reason: reason(e)) }
+        return nil
     }
 
     /// Reads the whole file at `path`.
     /// - Throws: ``RenderError/cannotRead(path:reason:)`` with the system's reason.
     static func read(_ path: String) throws(RenderError) -> [UInt8] {
-        let fd = Syscalls.openForReading(path)
-        guard fd >= 0 else { throw .cannotRead(path: path, reason: reason(Syscalls.lastError)) }
-        defer { Syscalls.closeFile(fd) }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw .cannotRead(path: path, reason: reason(errno)) }
+        defer { close(fd) }
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { Syscalls.readSome(fd, $0.baseAddress!, $0.count) }
             if n < 0 {
-                if Syscalls.lastError == Syscalls.interrupted { continue }
-                throw .cannotRead(path: path, reason: reason(Syscalls.lastError))
+                if errno == EINTR { continue }
+                throw .cannotRead(path: path, reason: reason(errno))
             }
             if n == 0 { return out }
             out.append(contentsOf: chunk[0..<n])
         }
     }
 
-    private static func reason(_ code: Int32) -> String { Syscalls.message(code) }
+    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

@@ -6,8 +6,9 @@ extension RasterCanvas {
         try PNGCodec.encode(straightRGBA: straightPixels(), width: width, height: height, compression: compression)
     }
 
-    /// Writes the canvas as a PNG to `path`, atomically: a temporary file in the same folder is renamed
-    /// over `path` once complete; on failure no file is left behind.
+    /// Writes the canvas as a PNG to `path` with ``AtomicFile/write(_:to:)``: atomically for a regular
+    /// file (an unnamed temporary file linked in once complete; on failure nothing is left behind), in
+    /// place for a device or FIFO.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` (for example an unwritable or missing folder),
     ///   or an encoding error.
     public func writePNG(to path: String, compression: PNGCompression = .fast) throws(RenderError) {

@@ -71,7 +71,8 @@ public struct SVGDocument: Hashable, Sendable {
         return s
     }
 
-    /// Writes ``text`` to `path` atomically (temporary file, then rename; nothing left on failure).
+    /// Writes ``text`` to `path` with ``AtomicFile/write(_:to:)``: atomically for a regular file (nothing
+    /// left on failure), in place for a device or FIFO.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)``.
     public func write(to path: String) throws(RenderError) {
         try AtomicFile.write(Array(text.utf8), to: path)

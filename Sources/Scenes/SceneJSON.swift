@@ -72,6 +72,7 @@ public enum SceneJSON {
     }
 
     private static func editDistance(_ a: String, _ b: String) -> Int {
+        guard abs(a.utf8.count - b.utf8.count) <= 8 else { return .max }  // far apart (a 16 MB key): not O(n·m)
         let a = Array(a), b = Array(b)
         var row = Array(0...b.count)
         for i in 1...max(a.count, 1) where !a.isEmpty {

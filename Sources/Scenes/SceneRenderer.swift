@@ -28,7 +28,9 @@ public enum SceneRenderer {
         do { canvas = try RasterCanvas(width: scene.width, height: scene.height, background: background, pixelLimit: pixelLimit) } catch {
             throw SceneError(scene.width <= 0 ? "width" : scene.height <= 0 ? "height" : "", error.description)
         }
-        let labels = try draw(scene, on: &canvas, resolver: resolver)
+        var budget = CoverageBudget(resolver.limits, raster: true, width: scene.width, height: scene.height)
+        let labels = try draw(scene, on: &canvas, resolver: resolver, budget: &budget)
+        canvas.releaseScratch()  // not held while the picture is encoded
         return RenderedScene(canvas: canvas, labels: labels)
     }
 
@@ -43,31 +45,46 @@ public enum SceneRenderer {
             throw SceneError("", RenderError.canvasTooLarge(width: scene.width, height: scene.height, limit: pixelLimit).description)
         }
         var svg = SVGDocument(width: Double(scene.width), height: Double(scene.height), background: background.a == 0 ? nil : background)
-        let labels = try draw(scene, on: &svg, resolver: resolver)
+        var budget = CoverageBudget(resolver.limits, raster: false, width: scene.width, height: scene.height)
+        let labels = try draw(scene, on: &svg, resolver: resolver, budget: &budget)
         return (svg, labels)
     }
 
     /// Draws the shapes, then the labels, of `scene` on `surface`, and returns the placed labels.
     public static func draw<S: DrawingSurface>(_ scene: Scene, on surface: inout S, resolver: SceneResolver) throws(SceneError) -> [PlacedLabel] {
+        var unlimited = CoverageBudget(limit: .max, width: scene.width, height: scene.height)
+        return try draw(scene, on: &surface, resolver: resolver, budget: &unlimited)
+    }
+
+    /// Draws `scene`, charging each shape and label to `budget` before it is drawn.
+    static func draw<S: DrawingSurface>(_ scene: Scene, on surface: inout S, resolver: SceneResolver,
+                                        budget: inout CoverageBudget) throws(SceneError) -> [PlacedLabel] {
         var shapesByID: [String: BezPath] = [:]
         for (i, shape) in scene.shapes.enumerated() {
             let at = "shapes[\(i)]"
             let path = try shape.path(at: at)
             if let id = shape.id { shapesByID[id] = path }
-            try draw(shape, path: path, on: &surface, at: at)
+            let pad = shape.stroke == nil ? 0 : (shape.strokeWidth ?? 1)
+            do { try budget.charge(path, padding: pad) } catch { throw SceneError(at, error.description) }
+            try draw(shape, path: path, on: &surface, at: at, limits: resolver.limits)
         }
         var placed: [PlacedLabel] = []
         for (i, label) in scene.labels.enumerated() {
             let resolved = try resolver.resolve(label, index: i, shapes: shapesByID)
             let labels: [PlacedLabel]
-            do { labels = try resolved.layout() } catch { throw SceneError("labels[\(i)]", error.description) }
+            do { labels = try resolved.layout() } catch {
+                if case .path(let e) = error { throw SceneError("labels[\(i)]." + (label.shape != nil ? "shape" : "path"), e.description) }
+                throw SceneError("labels[\(i)]", error.description)
+            }
+            do { for l in labels { try budget.charge(l) } } catch { throw SceneError("labels[\(i)]", error.description) }
             for l in labels { surface.draw(l, mode: resolved.knockout ? .destinationOut : .sourceOver) }
             placed += labels
         }
         return placed
     }
 
-    static func draw<S: DrawingSurface>(_ shape: SceneShape, path: BezPath, on surface: inout S, at: String) throws(SceneError) {
+    static func draw<S: DrawingSurface>(_ shape: SceneShape, path: BezPath, on surface: inout S, at: String,
+                                        limits: ResourceLimits = .default) throws(SceneError) {
         let rule = try SceneResolver.word(shape.fillRule, "nonzero|evenodd", at: at + ".fillRule") {
             $0 == "nonzero" ? FillRule.nonZero : $0 == "evenodd" ? .evenOdd : nil
         } ?? .nonZero
@@ -80,6 +97,9 @@ public enum SceneRenderer {
         if let stroke = shape.stroke {
             let width = try SceneResolver.finite(shape.strokeWidth, at: at + ".strokeWidth") ?? 1
             guard width > 0 else { throw SceneError(at + ".strokeWidth", "expected a width above 0") }
+            guard width <= limits.strokeWidth else {
+                throw SceneError(at + ".strokeWidth", LayoutError.limitExceeded(what: "stroke width", amount: width, limit: limits.strokeWidth).description)
+            }
             let cap = try SceneResolver.word(shape.strokeCap, "butt|round|square", at: at + ".strokeCap", LineCap.init(rawValue:)) ?? .round
             surface.strokePath(path, width: width, color: try SceneResolver.color(stroke, .black, at: at + ".stroke"), cap: cap, mode: mode)
         }

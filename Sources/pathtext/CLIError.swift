@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
 /// Why the command failed, and with which exit code.
@@ -34,7 +37,15 @@ func printError(_ line: String) {
     print(line, to: &err)
 }
 
-/// stderr as a text stream.
+/// stderr as a text stream. Write errors are ignored (there is nowhere left to report them), never a crash.
 struct StandardError: TextOutputStream {
-    mutating func write(_ s: String) { FileHandle.standardError.write(Data(s.utf8)) }
+    mutating func write(_ s: String) {
+        var bytes = Array(s.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress!, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return }
+            bytes = bytes.dropFirst(n)
+        }
+    }
 }

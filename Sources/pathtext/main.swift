@@ -1,2 +1,6 @@
 // pathtext: a thin shell over the PathText library.
-Syscalls.exitProcess(CLI.run(Array(CommandLine.arguments.dropFirst())))
+import PathText
+
+// SIGINT and SIGTERM remove a temporary file being written before the process ends.
+TemporaryFiles.removeOnSignals()
+Syscalls.exitProcess(Output.finish(CLI.run(Array(CommandLine.arguments.dropFirst()))))

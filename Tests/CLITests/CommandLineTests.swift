@@ -51,7 +51,7 @@ import Foundation
             (["layout", "--text", "Hi", "--path", "M 0 0 L"], "pathtext: --path: bad path data at character 7: expected a number"),
             (["layout", "--text", "Hi", "--path", "M 0 0 L 9 0", "--font", "/no/such.ttf"], "pathtext: --font: cannot read font file /no/such.ttf: no such file"),
             (["layout", "--text", "", "--path", "M 0 0 L 9 0"], "pathtext: --text: the text is empty: there is nothing to lay out"),
-            (["layout", "--text", "Hi", "--path", "M 5 5 L 5 5"], "pathtext: the path has zero length: there is nothing to lay text along"),
+            (["layout", "--text", "Hi", "--path", "M 5 5 L 5 5"], "pathtext: --path: the path has zero length: there is nothing to lay text along"),
         ]
         for (args, message) in cases {
             let r = try pathtext(args)

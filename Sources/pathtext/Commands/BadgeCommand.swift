@@ -34,7 +34,6 @@ enum BadgeCommand {
                             margin: margin, resolver: resolver)
         }
         let scene = Scene(width: size, height: size, background: "none", shapes: [parts.circle], labels: [parts.label])
-        let labels = try Output.render(scene, resolver: resolver, to: out)
-        if let json = args.value("json") { try Output.writeJSON(labels, to: json) }
+        try Output.render(scene, resolver: resolver, to: out, json: args.value("json"))
     }
 }

@@ -26,15 +26,21 @@ enum DemoCommand {
             try Output.render(scene, resolver: resolver, to: path)
             written.append(path)
         }
+        let dir = (out as NSString).deletingLastPathComponent
+        let folder = dir.isEmpty ? "" : dir + "/"
+        let ext = "." + (out as NSString).pathExtension
+        let others = args.has("all") ? ["dial-multilingual", "sleep-clock", "drag", "badges"].map { folder + $0 + ext } : []
+        let sceneNames = args.value("scenes") == nil ? [] : try failing { try Showcase.all(resolver: resolver) }.map(\.0)
+        let sceneFiles = sceneNames.map { args.value("scenes")! + "/" + $0 + ".json" }
+        // Every output against the others and the embedded fonts, before any is written.
+        try Output.checkFiles(outputs: [("--out", out)] + others.map { ("--all", $0) } + sceneFiles.map { ("--scenes", $0) },
+                              inputs: ((try? resolver.embeddedStack()) ?? []).compactMap(\.path))
         try render(Showcase.paymentDial(size: size), out)
         if args.has("all") {
-            let dir = (out as NSString).deletingLastPathComponent
-            let folder = dir.isEmpty ? "" : dir + "/"
-            let ext = "." + (out as NSString).pathExtension
-            try render(Showcase.multilingualDial(size: size), folder + "dial-multilingual" + ext)
-            try render(Showcase.sleepClock(size: size), folder + "sleep-clock" + ext)
-            try render(try failing { try Showcase.figureEightDrag() }, folder + "drag" + ext)
-            try render(try failing { try Badge.sheet(resolver: resolver) }, folder + "badges" + ext)
+            try render(Showcase.multilingualDial(size: size), others[0])
+            try render(Showcase.sleepClock(size: size), others[1])
+            try render(try failing { try Showcase.figureEightDrag() }, others[2])
+            try render(try failing { try Badge.sheet(resolver: resolver) }, others[3])
         }
         if let dir = args.value("scenes") {
             for (name, scene) in try failing({ try Showcase.all(resolver: resolver) }) {

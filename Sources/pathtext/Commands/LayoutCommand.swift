@@ -22,7 +22,7 @@ enum LayoutCommand {
         guard args.positional.isEmpty else { throw .usage("unexpected argument \(args.positional[0])") }
         if args.has("batch") { return try batch(args) }
         let label = try LabelFlags.resolve(args, resolver: SceneResolver(fontsDir: FontsFolder.resolve(args)))
-        let placed = try failing { try label.layout() }
+        let placed = try Output.layout(label)
         print(PlacementsJSON.encode(placed, inkBoxes: args.has("ink")), terminator: "")
         Output.warn(placed)
     }

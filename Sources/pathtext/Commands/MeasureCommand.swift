@@ -24,7 +24,12 @@ enum MeasureCommand {
             parts.append("\"at\":{\"x\":\(num(sample.point.x)),\"y\":\(num(sample.point.y)),\"angle\":\(num(sample.angle * 180 / .pi))}")
         }
         if let text = args.value("project") {
-            let loc = measure.nearest(to: try point(text, "--project"))
+            let q = try point(text, "--project")
+            let loc = measure.nearest(to: q)
+            // Squared distances overflow beyond about 1e154 px: the search then has nothing to compare.
+            guard loc.offset.isFinite else {
+                throw .usage("--project: \(text) is too far from the path to measure (distances beyond about 1e154 px overflow)")
+            }
             parts.append("\"projection\":{\"distance\":\(num(loc.distance)),\"x\":\(num(loc.point.x)),\"y\":\(num(loc.point.y)),\"offset\":\(num(loc.offset))}")
         }
         if let from = try args.number("drag-from") {
@@ -42,7 +47,7 @@ enum MeasureCommand {
         guard let d = args.value("path") else { throw .usage("--path is required") }
         let path: BezPath
         do { path = try BezPath(svgPathData: d) } catch { throw .failure("--path: \(error)") }
-        do { return try PathMeasure(path) } catch { throw .failure(error.description) }
+        do { return try PathMeasure(path) } catch { throw .failure("--path: \(error)") }
     }
 
     /// `X,Y` as a point.

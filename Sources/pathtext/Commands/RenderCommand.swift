@@ -35,27 +35,28 @@ enum RenderCommand {
         if let file = args.positional.first {
             guard args.positional.count == 1 else { throw .usage("unexpected argument \(args.positional[1])") }
             guard args.value("text") == nil else { throw .usage("give a scene file or --text, not both") }
-            if let out, out != "-" { try Output.checkNotAnInput(out, inputs: [file]) }
-            scene = file == "-" ? try RenderStreams.readScene() : try failing { try SceneJSON.read(path: file) }
+            let outputs = [("--out", out), ("--json", args.value("json"))].compactMap { f, p in p.map { (f, $0) } }
+            try Output.checkFiles(outputs: outputs, inputs: file == "-" ? [] : [file])
+            scene = try InputFiles.readScene(file == "-" ? "/dev/stdin" : file, limits: resolver.limits)
         } else {
             let width = try args.integer("width", in: 1...1_000_000) ?? 800
             let height = try args.integer("height", in: 1...1_000_000) ?? 400
             scene = Scene(width: width, height: height, background: args.value("background") ?? "#ffffff")
             flagLabel = try LabelFlags.resolve(args, resolver: resolver)
         }
-        let labels: [PlacedLabel]
+        let unnamed = ["cannot write", "cannot create", "the output "]
         do {
             if let out, out != "-" {
-                labels = try Output.render(scene, extra: flagLabel.map { [$0] } ?? [], resolver: resolver, to: out)
+                try Output.render(scene, extra: flagLabel.map { [$0] } ?? [], resolver: resolver, to: out,
+                                  json: args.value("json"), inputs: args.positional.filter { $0 != "-" })
             } else {  // the image to stdout, or only the placements
                 let format = out == nil ? nil : args.value("format") ?? "png"
                 let result = try RenderStreams.render(scene, extra: flagLabel.map { [$0] } ?? [], resolver: resolver, format: format)
                 if let bytes = result.bytes { try RenderStreams.writeStdout(bytes) }
-                labels = result.labels
+                if let json = args.value("json") { try Output.writeJSON(result.labels, to: json) }
             }
-        } catch let CLIError.failure(message) where args.positional.first != nil && !message.hasPrefix("cannot write") && !message.hasPrefix("stdin") {
+        } catch let CLIError.failure(message) where args.positional.first != nil && !unnamed.contains(where: message.hasPrefix) {
             throw .failure("\(args.positional[0]): \(message)")  // scene errors name the file, then the JSON path
         }
-        if let json = args.value("json") { try Output.writeJSON(labels, to: json) }
     }
 }
