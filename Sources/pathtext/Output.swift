@@ -7,7 +7,7 @@ enum Output {
     @discardableResult
     static func render(_ scene: Scene, extra: [ResolvedLabel] = [], resolver: SceneResolver, to path: String,
                        inputs: [String] = []) throws(CLIError) -> [PlacedLabel] {
-        try checkNotAnInput(path, inputs: inputs + scene.labels.flatMap { $0.font ?? [] } + extra.flatMap { l in
+        try checkNotAnInput(path, inputs: inputs + scene.labels.flatMap(\.fontFiles) + extra.flatMap { l in
             l.text.runs.flatMap { $0.attributes.fonts.compactMap(\.path) }
         })
         let ext = (path as NSString).pathExtension.lowercased()

@@ -3,4 +3,4 @@
 import Glibc
 #endif
 
-exit(CLI.run(Array(CommandLine.arguments.dropFirst())))
+exit(CommandLineBytes.arguments().map { CLI.run($0) } ?? 2)

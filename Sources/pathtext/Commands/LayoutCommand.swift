@@ -4,10 +4,8 @@ import PathText
 enum LayoutCommand {
     static let command = CLI.Command(
         name: "layout", summary: "place text along a path and print the placements as JSON",
-        usage: "usage: pathtext layout --text T --path D [options]\n\n" + LabelFlags.usage + """
-
-              --ink                  add each glyph's ink box (rotated rectangle) to the JSON
-        """,
+        usage: "usage: pathtext layout --text T --path D [options]\n\n" + LabelFlags.usage + "\n"
+            + LabelFlags.line("--ink", "add each glyph's ink box (rotated rectangle) to the JSON"),
         run: run)
 
     static func run(_ words: [String]) throws(CLIError) {

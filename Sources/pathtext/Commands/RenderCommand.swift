@@ -30,11 +30,11 @@ enum RenderCommand {
             guard args.positional.count == 1 else { throw .usage("unexpected argument \(args.positional[1])") }
             guard args.value("text") == nil else { throw .usage("give a scene file or --text, not both") }
             try Output.checkNotAnInput(out, inputs: [file])
-            scene = try failing { try SceneJSON.read(path: file) }
+            do { scene = try SceneJSON.read(path: file) } catch { throw .failure("\(file): \(error)") }
         } else {
             let width = try args.integer("width", in: 1...1_000_000) ?? 800
             let height = try args.integer("height", in: 1...1_000_000) ?? 400
-            scene = Scene(width: width, height: height, background: args.value("background") ?? "#ffffff")
+            scene = Scene(width: width, height: height, background: try args.value("background", .color) ?? .white)
             flagLabel = try LabelFlags.resolve(args, resolver: resolver)
         }
         let labels: [PlacedLabel]
