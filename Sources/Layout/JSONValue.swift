@@ -77,6 +77,12 @@ public struct JSONMember: Hashable, Sendable {
 
     /// Creates a member.
     public init(_ key: String, _ value: JSONValue, offset: Int = 0) { self.key = key; self.value = value; self.offset = offset }
+
+    /// Members are equal when key and value are; where they were read does not matter.
+    public static func == (a: JSONMember, b: JSONMember) -> Bool { a.key == b.key && a.value == b.value }
+
+    /// Hashes the key and value.
+    public func hash(into h: inout Hasher) { h.combine(key); h.combine(value) }
 }
 
 /// JSON that cannot be read, or a value in it that is wrong, with where it is.
