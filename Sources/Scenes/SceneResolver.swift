@@ -113,7 +113,7 @@ public final class SceneResolver {
             }
             a.size = size
             a.color = style.color ?? .black
-            a.features = (style.features ?? []).map(\.description)
+            a.features = style.features ?? []
             a.language = style.language
             a.letterSpacing = style.letterSpacing ?? 0
             text.append(run.text, attributes: a)
