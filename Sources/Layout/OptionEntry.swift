@@ -96,7 +96,8 @@ public struct OptionEntry<Model> {
 /// Reading and writing a model through its entries.
 public enum OptionCatalog {
     /// Reads the object `json` into `model`, entry by entry in the entries' order (so an option that
-    /// refines another, such as `minSize` for `overflow`, is read after it).
+    /// refines another, such as `minSize` for `overflow`, is read after it). A key whose value is
+    /// `null` counts as absent.
     /// - Throws: ``JSONError`` at `path` for a value that is not an object, an unknown key (with the
     ///   nearest known key), or a bad value (with the key's path).
     public static func read<Model>(_ json: JSONValue, into model: inout Model, entries: [OptionEntry<Model>], at path: String) throws(JSONError) {
@@ -107,7 +108,8 @@ public enum OptionCatalog {
             throw JSONError(join(path, m.key), "unknown key" + (near.map { " (did you mean \($0)?)" } ?? ""))
         }
         for entry in entries {
-            guard let value = members.first(where: { $0.key == entry.key })?.value else { continue }
+            // `null` is the same as leaving the key out.
+            guard let value = members.first(where: { $0.key == entry.key })?.value, value != .null else { continue }
             do { try entry.read(value, into: &model) } catch {
                 throw JSONError(join(path, entry.key) + error.subpath, error.message)
             }

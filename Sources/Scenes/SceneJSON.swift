@@ -60,7 +60,7 @@ public enum SceneJSON {
     public static func scene(_ json: JSONValue) throws(JSONError) -> Scene {
         var s = Scene(width: 0, height: 0)
         try OptionCatalog.read(json, into: &s, entries: Scene.catalog, at: "")
-        for key in ["width", "height"] where json[key] == nil { throw JSONError(key, "required") }
+        for key in ["width", "height"] where json[key] == nil || json[key] == .null { throw JSONError(key, "required") }
         return s
     }
 
@@ -75,7 +75,7 @@ public enum SceneJSON {
     static func run(_ json: JSONValue, at path: String) throws(JSONError) -> SceneRun {
         var r = SceneRun(text: "")
         try OptionCatalog.read(json, into: &r, entries: SceneRun.catalog, at: path)
-        guard json["text"] != nil else { throw JSONError(OptionCatalog.join(path, "text"), "required") }
+        guard let t = json["text"], t != .null else { throw JSONError(OptionCatalog.join(path, "text"), "required") }
         return r
     }
 
@@ -83,7 +83,7 @@ public enum SceneJSON {
     static func shape(_ json: JSONValue, at path: String) throws(JSONError) -> SceneShape {
         var s = SceneShape(type: .path)
         try OptionCatalog.read(json, into: &s, entries: SceneShape.catalog, at: path)
-        guard json["type"] != nil else { throw JSONError(OptionCatalog.join(path, "type"), "required") }
+        guard let t = json["type"], t != .null else { throw JSONError(OptionCatalog.join(path, "type"), "required") }
         return s
     }
 

@@ -64,6 +64,10 @@ import Render
         #expect(SceneLabel.catalog.filter { $0.flag == nil }.map(\.key) == ["runs", "shape"])
     }
 
+    @Test func nullIsTheSameAsAbsent() throws {
+        #expect(try label(##"{"text": "a", "font": null, "size": null, "align": null}"##) == SceneLabel(text: "a"))
+    }
+
     @Test func minSizeRefinesShrinkAndLengthRefinesFit() throws {
         #expect(try label(##"{"overflow": "shrink", "minSize": 4}"##).options.overflow == .shrink(minimumSize: 4))
         #expect(try label(##"{"minSize": 4, "overflow": "shrink"}"##).options.overflow == .shrink(minimumSize: 4))  // key order does not matter
