@@ -68,4 +68,24 @@ import Layout
         #expect(error(#"{"width": 1, "height": 1, "shapes": [{"type": "blob"}]}"#)
                 == "shapes[0].type: expected circle|ring|sector|rect|path, got \"blob\"")
     }
+
+    @Test func sceneFilesOverTheLimitAreRefusedBeforeReading() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pathtext-big-\(getpid()).json").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        #expect(FileManager.default.createFile(atPath: file, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.truncate(atOffset: UInt64(SceneJSON.maximumBytes + 1))   // sparse: nothing is written
+        try handle.close()
+        #expect(throws: SceneError("", "the file is \(SceneJSON.maximumBytes + 1) bytes, over the limit of \(SceneJSON.maximumBytes)")) {
+            _ = try SceneJSON.read(path: file)
+        }
+    }
+
+    @Test func fontFamilyErrorsNameTheirKey() throws {
+        let scene = try decode(#"{"width": 10, "height": 10, "labels": [{"text": "a", "path": "M0 0 L9 0", "runs": null, "fontFamily": "No Such Family Anywhere"}]}"#)
+        // FontLookup accepts Fontconfig's proposal only when its family matches, so this always fails.
+        #expect(throws: SceneError("labels[0].fontFamily", "no installed font matches the family \"No Such Family Anywhere\"")) {
+            _ = try SceneResolver().resolve(scene.labels[0], index: 0)
+        }
+    }
 }

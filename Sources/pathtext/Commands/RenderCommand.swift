@@ -11,13 +11,13 @@ enum RenderCommand {
         usage: pathtext render SCENE.json --out FILE.png|FILE.svg [--json FILE|-] [--fonts-dir DIR]
                pathtext render --text T --path D [label options] [--width W --height H] [--background C] --out FILE
 
-              --out FILE             where to write; the format follows the extension (.png or .svg)
-              --json FILE|-          also write the placements JSON (- for stdout)
-              --width W, --height H  canvas size in pixels (default 800 × 400)
-              --background C         #RRGGBB[AA] or none (default white)
-
-        label options (as for pathtext layout):
-        """ + "\n" + LabelFlags.usage,
+        """ + "\n" + [
+            LabelFlags.line("--out FILE", "where to write; the format follows the extension (.png or .svg)"),
+            LabelFlags.line("--json FILE|-", "also write the placements JSON (- for stdout)"),
+            LabelFlags.line("--width W, --height H", "canvas size in pixels (default 800 × 400)"),
+            LabelFlags.line("--background C", "#RRGGBB[AA] or none (default white)"),
+            "", "label options (as for pathtext layout):", LabelFlags.usage,
+        ].joined(separator: "\n"),
         run: run)
 
     static func run(_ words: [String]) throws(CLIError) {
