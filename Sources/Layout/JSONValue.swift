@@ -173,7 +173,8 @@ struct JSONParser {
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
             let offset = i
             let key = try string()
-            path.append(path.isEmpty ? key : "." + key)
+            let shown = MessageText.shortened(MessageText.escaped(key), limit: 40)   // a key in a message stays short
+            path.append(path.isEmpty ? shown : "." + shown)
             guard seen.insert(key).inserted else {
                 throw JSONError(pathText, "duplicate key (a key may appear once in an object)")
             }

@@ -105,7 +105,8 @@ public enum OptionCatalog {
         let keys = Set(entries.map(\.key))
         for m in members where !keys.contains(m.key) {
             let near = nearest(m.key, among: entries.map(\.key))
-            throw JSONError(join(path, m.key), "unknown key" + (near.map { " (did you mean \($0)?)" } ?? ""))
+            let shown = MessageText.shortened(MessageText.escaped(m.key), limit: 40)
+            throw JSONError(join(path, shown), "unknown key" + (near.map { " (did you mean \($0)?)" } ?? ""))
         }
         for entry in entries {
             // `null` is the same as leaving the key out.
@@ -126,7 +127,8 @@ public enum OptionCatalog {
 
     /// The known key nearest to `key` (same letters ignoring case, or at most two edits away).
     public static func nearest(_ key: String, among known: [String]) -> String? {
-        known.sorted().first { $0.lowercased() == key.lowercased() || editDistance($0, key) <= 2 }
+        guard key.count <= 64 else { return nil }   // no known key is near a long one; skip the quadratic work
+        return known.sorted().first { $0.lowercased() == key.lowercased() || editDistance($0, key) <= 2 }
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {

@@ -90,6 +90,8 @@ import Render
         #expect(error(##"{"fontFamily": ["::"]}"##) == ##"fontFamily[0]: expected a font family such as "Noto Sans" or "Noto Sans:Bold", got "::""##)
         #expect(error(##"{"align": "\u001b[2J"}"##) == ##"align: expected start|center|end, got "\u{1B}[2J""##)
         #expect(error(##"{"colour": "#fff"}"##) == "colour: unknown key (did you mean color?)")
+        // A huge unknown key is shown shortened (#13 row 8 echoed 50 MB).
+        #expect(error("{\"" + String(repeating: "k", count: 100_000) + "\": 1}") == String(repeating: "k", count: 39) + "…: unknown key")
         #expect(error(##"{"text": "a", "text": "b"}"##) == "text: duplicate key (a key may appear once in an object)")
     }
 
