@@ -15,9 +15,9 @@ public enum LabelOptionCatalog {
                   .text("NAME[:STYLE]", expected: "a font family such as \"Noto Sans\" or \"Noto Sans:Bold\"",
                         parse: FontFamilyName.init(parsing:), write: \.description),
                   help: "fonts found through Fontconfig, in front of the font files"),
-            .optional("size", \.size, .number("PX", 0...OptionLimits.distance, above: true), default: "32",
+            .optional("size", \.size, .number("PX", 0...OptionLimits.distance, above: true), default: MessageText.number(RunStyle.defaultSize),
                       help: "font size in pixels per em (at most the font size limit, 10000 by default)"),
-            .optional("color", \.color, .color, default: "#000000", help: "text colour"),
+            .optional("color", \.color, .color, default: RunStyle.defaultColor.description, help: "text colour"),
             .optional("features", \.features, .features,
                       help: "OpenType features, comma separated: kern=0,liga=0,ss01,+smcp,smcp[0:3] (ranges count code points from the run's start)"),
             .optional("lang", \.language, .string("LANG", nonEmpty: true), help: "BCP 47 language (ar, hi, sr-Latn)"),
@@ -48,17 +48,17 @@ public enum LabelOptionCatalog {
                                                    ("shrink", .shrink(minimumSize: defaultMinimumSize)), ("error", .error)],
                                                   wordOf: \.word),
                    default: d.overflow, help: "what to do when the text is longer than an open path"),
-            OptionEntry(key: "minSize", flag: "min-size", placeholder: "PX", defaultText: MessageText.number(defaultMinimumSize),
+            OptionEntry(key: "minSize", syntax: .number("PX", 0...OptionLimits.distance, above: true),
+                        defaultText: MessageText.number(defaultMinimumSize),
                         help: "the smallest size overflow shrink may use, in pixels per em",
-                        syntax: .number("PX", 0...OptionLimits.distance, above: true),
                         get: { o in if case .shrink(let m) = o.overflow, m != defaultMinimumSize { m } else { nil } },
                         set: { o, m in if case .shrink = o.overflow { o.overflow = .shrink(minimumSize: m) } }),
             .value("fit", \.fit, .words([("none", FitMode.none), ("spacing", .spacing(length: nil)), ("stretch", .stretch(length: nil))],
                                         wordOf: \.word),
                    default: d.fit, help: "fit the text to length (SVG textLength / lengthAdjust)"),
-            OptionEntry(key: "length", flag: "length", placeholder: "PX", defaultText: "the path's length",
+            OptionEntry(key: "length", syntax: .number("PX", 0...OptionLimits.distance, above: true),
+                        defaultText: "the path's length",
                         help: "the length to fit to (implies fit spacing when fit is not given)",
-                        syntax: .number("PX", 0...OptionLimits.distance, above: true),
                         get: { o in o.fit.length },
                         set: { o, l in
                             switch o.fit {
@@ -81,9 +81,9 @@ public enum LabelOptionCatalog {
 extension OptionEntry {
     /// An option that lives inside another field of the model (such as `minSize` inside `overflow`):
     /// `get` gives its value when set, `set` applies a value read.
-    public init<V>(key: String, flag: String?, placeholder: String, defaultText: String?, help: String, syntax: OptionSyntax<V>,
+    public init<V>(key: String, syntax: OptionSyntax<V>, defaultText: String?, help: String, flag: Bool = true,
                    get: @escaping (Model) -> V?, set: @escaping (inout Model, V) -> Void) {
-        self.init(key: key, flag: flag, placeholder: placeholder, defaultText: defaultText, help: help,
+        self.init(key: key, flag: flag ? Self.kebab(key) : nil, placeholder: syntax.placeholder, defaultText: defaultText, help: help,
                   readJSON: { j, m throws(OptionValueError) in set(&m, try syntax.fromJSON(j)) },
                   readText: { t, m throws(OptionValueError) in if let last = t.last { set(&m, try syntax.fromText(last)) } },
                   write: { m in get(m).map(syntax.toJSON) })

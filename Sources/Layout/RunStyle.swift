@@ -25,6 +25,11 @@ public struct RunStyle: Hashable, Sendable {
         self.features = features; self.language = language; self.letterSpacing = letterSpacing
     }
 
+    /// The size when neither run nor label gives one, pixels per em.
+    public static let defaultSize = 32.0
+    /// The colour when neither run nor label gives one.
+    public static let defaultColor = RGBAColor.black
+
     /// Each attribute of `self`, or of `fallback` where `self` has none.
     public func over(_ fallback: RunStyle) -> RunStyle {
         RunStyle(fonts: fonts ?? fallback.fonts, fontFamilies: fontFamilies ?? fallback.fontFamilies, size: size ?? fallback.size,

@@ -107,12 +107,12 @@ public final class SceneResolver {
             let rat = label.runs == nil ? at : "\(at).runs[\(k)]"
             let style = run.style.over(label.style)
             var a = TextAttributes(fonts: try stack(style.fonts, families: style.fontFamilies, at: rat + ".font", familiesAt: rat + ".fontFamily"))
-            let size = style.size ?? 32
+            let size = style.size ?? RunStyle.defaultSize
             guard size <= limits.fontSize else {
                 throw SceneError(rat + ".size", LayoutError.limitExceeded(what: "font size", amount: size, limit: limits.fontSize).description)
             }
             a.size = size
-            a.color = style.color ?? .black
+            a.color = style.color ?? RunStyle.defaultColor
             a.features = style.features ?? []
             a.language = style.language
             a.letterSpacing = style.letterSpacing ?? 0
