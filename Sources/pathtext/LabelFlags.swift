@@ -66,7 +66,8 @@ enum LabelFlags {
             return try resolver.resolve(label, index: 0)
         } catch {
             // Bad input data (path, font file, text) is exit 1; a bad option value is a usage error.
-            let input = ["", "labels[0].path", "labels[0].font", "labels[0].fontFamily", "labels[0].text"].contains(error.path)
+            let key = error.path.hasPrefix("labels[0].") ? String(error.path.dropFirst("labels[0].".count)) : ""
+            let input = error.path.isEmpty || SceneLabel.inputKeys.contains(key)
             throw input ? .failure(flagMessage(error)) : .usage(flagMessage(error))
         }
     }
