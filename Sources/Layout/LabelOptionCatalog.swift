@@ -7,7 +7,7 @@ import Shaping
 /// and its test.
 public enum LabelOptionCatalog {
     /// The attributes of a run (label-level values are the defaults of the label's runs).
-    public static var style: [OptionEntry<RunStyle>] {
+    public static let style: [OptionEntry<RunStyle>] = {
         [
             .list("font", \.fonts, .string("FILE", nonEmpty: true),
                   help: "font files, primary first (a bare name is looked up in the fonts folder); the embedded Noto stack always follows"),
@@ -24,10 +24,10 @@ public enum LabelOptionCatalog {
             .optional("letterSpacing", \.letterSpacing, .number("PX", -OptionLimits.distance...OptionLimits.distance),
                       default: "0", help: "extra space after every cluster"),
         ]
-    }
+    }()
 
     /// The placement options of ``LabelOptions``.
-    public static var placement: [OptionEntry<LabelOptions>] {
+    public static let placement: [OptionEntry<LabelOptions>] = {
         let d = LabelOptions()
         let distance = -OptionLimits.distance...OptionLimits.distance
         return [
@@ -72,7 +72,7 @@ public enum LabelOptionCatalog {
             .optional("repeat", \.repeatSpacing, .number("PX", 0...OptionLimits.distance), default: "no repeat",
                       help: "repeat the label along the path with this gap"),
         ]
-    }
+    }()
 
     /// The smallest size `overflow: shrink` may use unless `minSize` says otherwise, pixels per em.
     public static let defaultMinimumSize = 6.0
@@ -81,7 +81,7 @@ public enum LabelOptionCatalog {
 extension OptionEntry {
     /// An option that lives inside another field of the model (such as `minSize` inside `overflow`):
     /// `get` gives its value when set, `set` applies a value read.
-    public init<V>(key: String, syntax: OptionSyntax<V>, defaultText: String?, help: String, flag: Bool = true,
+    public convenience init<V>(key: String, syntax: OptionSyntax<V>, defaultText: String?, help: String, flag: Bool = true,
                    get: @escaping (Model) -> V?, set: @escaping (inout Model, V) -> Void) {
         self.init(key: key, flag: flag ? Self.kebab(key) : nil, placeholder: syntax.placeholder, defaultText: defaultText, help: help,
                   readJSON: { j, m throws(OptionValueError) in set(&m, try syntax.fromJSON(j)) },

@@ -1,7 +1,10 @@
 /// One option declared once: its JSON key, its command-line flag, its values, default and help, and how
 /// it is read into and written from the typed model `Model` (``LabelOptions``, ``RunStyle`` or a scene
 /// value). Scene keys, CLI flags, `--help`, messages and README's option table all come from entries.
-public struct OptionEntry<Model> {
+///
+/// Entries are immutable, and their closures capture only immutable values (key paths, syntaxes,
+/// defaults), so they are shared across threads; catalogs are built once.
+public final class OptionEntry<Model>: @unchecked Sendable {
     /// The JSON key, camel-cased (`letterSpacing`).
     public let key: String
     /// The command-line flag without dashes, kebab-cased from the key (`letter-spacing`), or `nil` for
@@ -102,8 +105,7 @@ public enum OptionCatalog {
     ///   nearest known key), or a bad value (with the key's path).
     public static func read<Model>(_ json: JSONValue, into model: inout Model, entries: [OptionEntry<Model>], at path: String) throws(JSONError) {
         guard case .object(let members) = json else { throw JSONError(path, "expected an object, got \(json.shownInMessage)") }
-        let keys = Set(entries.map(\.key))
-        for m in members where !keys.contains(m.key) {
+        for m in members where !entries.contains(where: { $0.key == m.key }) {
             let near = nearest(m.key, among: entries.map(\.key))
             let shown = MessageText.shortened(MessageText.escaped(m.key), limit: 40)
             throw JSONError(join(path, shown), "unknown key" + (near.map { " (did you mean \($0)?)" } ?? ""))

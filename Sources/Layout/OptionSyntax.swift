@@ -21,7 +21,9 @@ public struct OptionValueError: Error, Hashable, Sendable, CustomStringConvertib
 
 /// How one option's value is written, in JSON and on the command line, and how it is read into its
 /// typed value: the words, numbers and ranges an option accepts are declared here once.
-public struct OptionSyntax<Value> {
+///
+/// Like ``OptionEntry``, a syntax is immutable and its closures capture only immutable values.
+public struct OptionSyntax<Value>: @unchecked Sendable {
     /// The placeholder in help: `start|center|end`, `PX`, `#RRGGBB[AA]`.
     public var placeholder: String
     /// What a message says was expected: `start|center|end`, `a number above 0`.

@@ -8,7 +8,7 @@ extension SceneLabel {
     /// (``LabelOptionCatalog/style``), the direction, the placement options (``LabelOptionCatalog/placement``)
     /// and the blend. Scene files, `pathtext layout`/`render` flags, their `--help` and README's option
     /// table come from this list.
-    public static var catalog: [OptionEntry<SceneLabel>] {
+    public static let catalog: [OptionEntry<SceneLabel>] = {
         var entries: [OptionEntry<SceneLabel>] = [
             .optional("text", \.text, .string("T"), help: "the text (or runs: a list of {text, …attributes})"),
             .objects("runs", \.runs, help: "runs of text, each with text and its own font, size, color, features, lang, letterSpacing",
@@ -22,7 +22,7 @@ extension SceneLabel {
         entries.append(.value("blend", \.blend, .blend, default: .sourceOver,
                               help: "normal paints the text; knockout cuts it out of what is below"))
         return entries
-    }
+    }()
 
     /// The keys whose values are input data rather than options (a bad value is bad input, not a bad
     /// command line).
@@ -31,15 +31,14 @@ extension SceneLabel {
 
 extension SceneRun {
     /// The keys of a run: `text` and the run attributes.
-    public static var catalog: [OptionEntry<SceneRun>] {
+    public static let catalog: [OptionEntry<SceneRun>] =
         [.value("text", \.text, .string("T"), default: "", help: "the run's text")]
             + LabelOptionCatalog.style.map { $0.lifted(\SceneRun.style) }
-    }
 }
 
 extension Scene {
     /// The keys of a scene.
-    public static var catalog: [OptionEntry<Scene>] {
+    public static let catalog: [OptionEntry<Scene>] = {
         [
             .value("width", \.width, .whole("W", 1...1_000_000), default: -1, help: "canvas width in pixels", flag: false),
             .value("height", \.height, .whole("H", 1...1_000_000), default: -1, help: "canvas height in pixels", flag: false),
@@ -49,12 +48,12 @@ extension Scene {
             .objects("labels", \.labels, help: "labels, drawn after the shapes",
                      read: { j, at throws(JSONError) in try SceneJSON.label(j, at: at) }, write: SceneJSON.json(of:)),
         ]
-    }
+    }()
 }
 
 extension SceneShape {
     /// The keys of a shape.
-    public static var catalog: [OptionEntry<SceneShape>] {
+    public static let catalog: [OptionEntry<SceneShape>] = {
         let n = OptionSyntax<Double>.number("N", -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, expected: "a number")
         return [
             .value("type", \.type, .cases(), default: .path, help: "circle, ring, sector, rect or path", flag: false),
@@ -79,7 +78,7 @@ extension SceneShape {
             .optional("fillRule", \.fillRule, .cases(), default: "nonzero", help: "fill rule", flag: false),
             .optional("blend", \.blend, .blend, default: "normal", help: "normal or knockout", flag: false),
         ]
-    }
+    }()
 }
 
 extension OptionSyntax where Value == CompositeMode {
