@@ -53,7 +53,8 @@ enum LabelFlags {
             guard !values.isEmpty else { continue }
             do { try e.read(arguments: values, into: &label) } catch {
                 let message = "--\(flag): \(error.message)"
-                throw SceneLabel.inputKeys.contains(e.key) && e.key != "fontFamily" ? .failure(message) : .usage(message)
+                // Bad path data is bad input (exit 1); any other value that does not parse is a bad option value.
+                throw e.key == "path" ? .failure(message) : .usage(message)
             }
         }
         return label

@@ -88,4 +88,12 @@ import Layout
             _ = try SceneResolver().resolve(scene.labels[0], index: 0)
         }
     }
+
+    /// #13 row 12: a stroke width of 1e300 drew nothing; it is refused by name.
+    @Test func hugeStrokeWidthIsRefused() throws {
+        let scene = try decode(##"{"width": 10, "height": 10, "shapes": [{"type": "circle", "center": [5, 5], "radius": 3, "stroke": "#000", "strokeWidth": 1e300}]}"##)
+        #expect(throws: SceneError("shapes[0].strokeWidth", "expected a width above 0 and at most 1000000000, got 1e+300")) {
+            _ = try SceneRenderer.render(scene)
+        }
+    }
 }
