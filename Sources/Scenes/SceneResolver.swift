@@ -71,16 +71,28 @@ public final class SceneResolver {
                 throw SceneError(familyPath, error.description)
             }
         }
-        do {
-            list += try (names ?? []).map { name throws(FontError) in try font(name) }
-            if list.isEmpty { return try embeddedStack() }
-            if let fallback = try? embeddedStack() { list += fallback }
-            return list
-        } catch {
-            // A missing fonts folder is not the fault of this label's font list.
-            if case .fontsFolderNotFound = error { throw SceneError("", error.description) }
-            throw SceneError(path, error.description)
+        for name in names ?? [] {
+            do { list.append(try font(name)) } catch {
+                // A missing fonts folder is not the fault of this label's font list.
+                if case .fontsFolderNotFound = error { throw SceneError("", error.description) }
+                throw SceneError(path, Self.message(error, naming: name))
+            }
         }
+        do {
+            if list.isEmpty { return try embeddedStack() }
+        } catch {
+            throw SceneError("", error.description)
+        }
+        if let fallback = try? embeddedStack() { list += fallback }
+        return list
+    }
+
+    /// The font error's message with the file name as the user gave it shortened to
+    /// ``MessageText/maximumLength`` characters (a name can be any length).
+    static func message(_ error: FontError, naming name: String) -> String {
+        let text = error.description
+        guard name.count > MessageText.maximumLength else { return text }
+        return text.replacingOccurrences(of: name, with: MessageText.shortened(name))
     }
 
     /// Resolves `label`, the `index`th of the scene, whose `shape` references look up `shapes`.

@@ -115,6 +115,14 @@ import PathText
         #expect(!unknown.stderr.contains("\u{1B}") && !unknown.stderr.contains("\u{07}"))
     }
 
+    /// Deliver 6: a long value in a message is shortened to 80 characters.
+    @Test func longFontNamesAreShortenedInMessages() throws {
+        let name = "/no/" + String(repeating: "x", count: 5000) + ".ttf"
+        let r = try pathtext(["layout", "--text", "Hi", "--path", "M0 0 L99 0", "--font", name])
+        #expect(r.status == 1)
+        #expect(r.stderr == "pathtext: --font: cannot read font file /no/" + String(repeating: "x", count: 75) + "…: no such file\n")
+    }
+
     /// The label flags, `--help` and `pathtext help options` come from the catalog.
     @Test func flagsAndHelpComeFromTheCatalog() throws {
         let help = try pathtext(["layout", "--help"]).stdout
