@@ -10,7 +10,7 @@ extension SceneLabel {
     /// table come from this list.
     public static let catalog: [OptionEntry<SceneLabel>] = {
         var entries: [OptionEntry<SceneLabel>] = [
-            .optional("text", \.text, .string("T"), help: "the text (or runs: a list of {text, …attributes})"),
+            .optional("text", \.text, .string("T"), help: "the text (a scene label may give runs instead)"),
             .objects("runs", \.runs, help: "runs of text, each with text and its own font, size, color, features, lang, letterSpacing",
                      read: { j, at throws(JSONError) in try SceneJSON.run(j, at: at) }, write: SceneJSON.json(of:)),
             .optional("path", \.path, .pathData, help: "SVG path data to follow"),
