@@ -83,7 +83,8 @@ extension OptionEntry {
     /// `get` gives its value when set, `set` applies a value read.
     public convenience init<V>(key: String, syntax: OptionSyntax<V>, defaultText: String?, help: String, flag: Bool = true,
                    get: @escaping (Model) -> V?, set: @escaping (inout Model, V) -> Void) {
-        self.init(key: key, flag: flag ? Self.kebab(key) : nil, placeholder: syntax.placeholder, defaultText: defaultText, help: help,
+        self.init(key: key, flag: flag ? Self.kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
+                  defaultText: defaultText, help: help,
                   readJSON: { j, m throws(OptionValueError) in set(&m, try syntax.fromJSON(j)) },
                   readText: { t, m throws(OptionValueError) in if let last = t.last { set(&m, try syntax.fromText(last)) } },
                   write: { m in get(m).map(syntax.toJSON) })

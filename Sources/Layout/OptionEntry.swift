@@ -12,6 +12,8 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     public let flag: String?
     /// The values in help: `start|center|end`, `PX`.
     public let placeholder: String
+    /// What the option accepts, as messages say it: `start|center|end`, `a number from 0 to 180`.
+    public let expected: String
     /// The default as help shows it, or `nil` when there is none to show.
     public let defaultText: String?
     /// One line of help.
@@ -23,11 +25,11 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     let write: (Model) -> JSONValue?
 
     /// Creates an entry from its parts; prefer ``value(_:_:_:default:help:flag:)`` and ``optional(_:_:_:default:help:flag:)``.
-    public init(key: String, flag: String?, placeholder: String, defaultText: String?, help: String, repeatable: Bool = false,
+    public init(key: String, flag: String?, placeholder: String, expected: String, defaultText: String?, help: String, repeatable: Bool = false,
                 readJSON: @escaping (JSONValue, inout Model) throws(OptionValueError) -> Void,
                 readText: @escaping ([String], inout Model) throws(OptionValueError) -> Void,
                 write: @escaping (Model) -> JSONValue?) {
-        self.key = key; self.flag = flag; self.placeholder = placeholder; self.defaultText = defaultText; self.help = help
+        self.key = key; self.flag = flag; self.placeholder = placeholder; self.expected = expected; self.defaultText = defaultText; self.help = help
         self.repeatable = repeatable; self.readJSON = readJSON; self.readText = readText; self.write = write
     }
 
@@ -47,7 +49,8 @@ public final class OptionEntry<Model>: @unchecked Sendable {
         case .bool(let b): b ? "true" : "false"
         default: nil
         }
-        return OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, defaultText: shown, help: help,
+        return OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
+                           defaultText: shown, help: help,
                            readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
                            readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath] = try syntax.fromText(last) } },
                            write: { m in m[keyPath: keyPath] == defaultValue ? nil : syntax.toJSON(m[keyPath: keyPath]) })
@@ -57,7 +60,8 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     /// says in help what applies when it is not given.
     public static func optional<V>(_ key: String, _ keyPath: WritableKeyPath<Model, V?>, _ syntax: OptionSyntax<V>,
                                    default defaultText: String? = nil, help: String, flag: Bool = true) -> OptionEntry {
-        OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, defaultText: defaultText, help: help,
+        OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
+                    defaultText: defaultText, help: help,
                     readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
                     readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath] = try syntax.fromText(last) } },
                     write: { m in m[keyPath: keyPath].map(syntax.toJSON) })
@@ -67,7 +71,8 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     public static func list<V>(_ key: String, _ keyPath: WritableKeyPath<Model, [V]?>, _ item: OptionSyntax<V>,
                                help: String) -> OptionEntry {
         let syntax = OptionSyntax<[V]>.list(item)
-        return OptionEntry(key: key, flag: kebab(key), placeholder: item.placeholder, defaultText: nil, help: help, repeatable: true,
+        return OptionEntry(key: key, flag: kebab(key), placeholder: item.placeholder, expected: syntax.expected, defaultText: nil,
+                           help: help, repeatable: true,
                            readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
                            readText: { t, m throws(OptionValueError) in
                                var out: [V] = []
@@ -80,7 +85,8 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     /// The same option on a model that holds this one at `keyPath`.
     public func lifted<Outer>(_ keyPath: WritableKeyPath<Outer, Model>) -> OptionEntry<Outer> {
         let readJSON = readJSON, readText = readText, write = write
-        return OptionEntry<Outer>(key: key, flag: flag, placeholder: placeholder, defaultText: defaultText, help: help, repeatable: repeatable,
+        return OptionEntry<Outer>(key: key, flag: flag, placeholder: placeholder, expected: expected, defaultText: defaultText,
+                                  help: help, repeatable: repeatable,
                                   readJSON: { j, m throws(OptionValueError) in try readJSON(j, &m[keyPath: keyPath]) },
                                   readText: { t, m throws(OptionValueError) in try readText(t, &m[keyPath: keyPath]) },
                                   write: { m in write(m[keyPath: keyPath]) })

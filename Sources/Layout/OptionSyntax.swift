@@ -127,7 +127,7 @@ extension OptionSyntax {
     /// A list of values of `item`: a JSON array (a single value is accepted as a list of one); on the
     /// command line, one value per repetition of the flag.
     public static func list<Item>(_ item: OptionSyntax<Item>) -> OptionSyntax where Value == [Item] {
-        OptionSyntax(placeholder: item.placeholder, expected: "a list of \(item.expected)", fromJSON: { j throws(OptionValueError) in
+        OptionSyntax(placeholder: item.placeholder, expected: "\(item.expected), or a list of them", fromJSON: { j throws(OptionValueError) in
             guard case .array(let items) = j else { return [try item.fromJSON(j)] }
             var out: [Item] = []
             for (k, v) in items.enumerated() {

@@ -9,7 +9,9 @@ public enum OptionTable {
         var lines = ["| flag | scene key | values | default | meaning |", "|---|---|---|---|---|"]
         for e in entries {
             let flag = e.flag.map { "`--\($0)`" + (e.repeatable ? " (repeat)" : "") } ?? "—"
-            let values = "`" + cell(e.placeholder) + "`"
+            // A number's placeholder (PX, DEG) is followed by its range.
+            let range = e.expected.hasPrefix("a number") ? " " + cell(String(e.expected.dropFirst("a number ".count))) : ""
+            let values = "`" + cell(e.placeholder) + "`" + range
             let def = e.defaultText.map { cell($0) } ?? ""
             lines.append("| \(flag) | `\(e.key)` | \(values) | \(def) | \(cell(e.help)) |")
         }

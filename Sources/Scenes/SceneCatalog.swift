@@ -112,7 +112,7 @@ extension OptionEntry {
     static func objects<T>(_ key: String, _ keyPath: WritableKeyPath<Model, [T]>, help: String,
                            read: @escaping (JSONValue, String) throws(JSONError) -> T,
                            write: @escaping (T) -> JSONValue) -> OptionEntry {
-        OptionEntry(key: key, flag: nil, placeholder: "[…]", defaultText: nil, help: help,
+        OptionEntry(key: key, flag: nil, placeholder: "[…]", expected: "a list of objects", defaultText: nil, help: help,
                     readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try readObjects(j, read) },
                     readText: { _, _ throws(OptionValueError) in throw OptionValueError("only scene files have \(key)") },
                     write: { m in m[keyPath: keyPath].isEmpty ? nil : .array(m[keyPath: keyPath].map(write)) })
@@ -122,7 +122,7 @@ extension OptionEntry {
     static func objects<T>(_ key: String, _ keyPath: WritableKeyPath<Model, [T]?>, help: String,
                            read: @escaping (JSONValue, String) throws(JSONError) -> T,
                            write: @escaping (T) -> JSONValue) -> OptionEntry {
-        OptionEntry(key: key, flag: nil, placeholder: "[…]", defaultText: nil, help: help,
+        OptionEntry(key: key, flag: nil, placeholder: "[…]", expected: "a list of objects", defaultText: nil, help: help,
                     readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try readObjects(j, read) },
                     readText: { _, _ throws(OptionValueError) in throw OptionValueError("only scene files have \(key)") },
                     write: { m in m[keyPath: keyPath].map { .array($0.map(write)) } })
