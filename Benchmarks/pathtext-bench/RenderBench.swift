@@ -39,14 +39,13 @@ enum RenderBench {
         }
         let t3 = nowNs()
         var canvas = try! RasterCanvas(width: scene.width, height: scene.height,
-                                 background: scene.background.flatMap { RGBAColor(hex: $0) } ?? .transparent)
+                                 background: scene.background ?? .transparent)
         for (s, p) in zip(scene.shapes, shapePaths) {
-            let mode: CompositeMode = s.blend == "knockout" ? .destinationOut : .sourceOver
-            let rule: FillRule = s.fillRule == "evenodd" ? .evenOdd : .nonZero
-            if let fill = s.fill { canvas.fill(p, color: RGBAColor(hex: fill)!, rule: rule, mode: mode) }
+            let mode = s.blend ?? .sourceOver
+            let rule = s.fillRule ?? .nonZero
+            if let fill = s.fill { canvas.fill(p, color: fill, rule: rule, mode: mode) }
             if let stroke = s.stroke {
-                let cap = s.strokeCap.flatMap(LineCap.init(rawValue:)) ?? .round
-                canvas.stroke(p, width: s.strokeWidth ?? 1, color: RGBAColor(hex: stroke)!, cap: cap, join: .round, mode: mode)
+                canvas.stroke(p, width: s.strokeWidth ?? 1, color: stroke, cap: s.strokeCap ?? .round, join: .round, mode: mode)
             }
         }
         for (l, knockout) in placed { canvas.draw(l, mode: knockout ? .destinationOut : .sourceOver) }
@@ -81,21 +80,24 @@ enum RenderBench {
                 let text = k % 8 == 7 ? devanagari : k % 4 == 3 ? arabic : latin[k % latin.count]
                 var label: SceneLabel
                 if k % 2 == 0 {
-                    var c = SceneShape(type: "circle", id: "c\(k)")
-                    c.center = [cx, cy]; c.radius = 58; c.startAngle = 180
-                    c.stroke = "#cbd5e1"; c.strokeWidth = 1
+                    var c = SceneShape(type: .circle, id: "c\(k)")
+                    c.center = Point(cx, cy); c.radius = 58; c.startAngle = 180
+                    c.stroke = RGBAColor(rgb: 0xcbd5e1); c.strokeWidth = 1
                     shapes.append(c)
                     label = SceneLabel(text: text, shape: "c\(k)")
-                    label.offset = .text("-25%")
+                    label.options.offset = .percent(-25)
                 } else {
-                    let d = "M \(cx - 72) \(cy) C \(cx - 30) \(cy - 60) \(cx + 30) \(cy + 60) \(cx + 72) \(cy)"
+                    var d = BezPath()
+                    d.move(to: Point(cx - 72, cy))
+                    d.cubic(to: Point(cx + 72, cy), control1: Point(cx - 30, cy - 60), control2: Point(cx + 30, cy + 60))
                     label = SceneLabel(text: text, path: d)
                 }
-                label.align = "center"; label.size = 13; label.color = k % 3 == 0 ? "#0f172a" : "#1d4ed8"
+                label.options.align = .center
+                label.style = RunStyle(size: 13, color: RGBAColor(rgb: k % 3 == 0 ? 0x0f172a : 0x1d4ed8))
                 labels.append(label)
             }
         }
-        return Scene(width: 4096, height: 4096, background: "#ffffff", shapes: shapes, labels: labels)
+        return Scene(width: 4096, height: 4096, background: .white, shapes: shapes, labels: labels)
     }
 
     static func scene(named name: String) -> Scene? {

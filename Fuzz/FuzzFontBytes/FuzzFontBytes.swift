@@ -29,7 +29,7 @@ func fuzzFontBytes(_ bytes: UnsafeRawBufferPointer) {
     for s in ["A", "é", "\u{5D0}"] { _ = font.covers(Unicode.Scalar(s)!) }
     let line = Shaper.shape(AttributedText("Hello", attributes: TextAttributes(fonts: [font], size: 32)))
     for g in line.glyphs { precondition(g.advance.isFinite && g.xOffset.isFinite && g.yOffset.isFinite) }
-    let rtl = Shaper.shape(AttributedText("שלום fi", attributes: TextAttributes(fonts: [font], size: 32, features: ["liga", "kern=0"])),
+    let rtl = Shaper.shape(AttributedText("שלום fi", attributes: TextAttributes(fonts: [font], size: 32, features: [FeatureSetting(tag: "liga"), FeatureSetting(tag: "kern", value: 0)])),
                            direction: .rtl)
     _ = rtl.glyphs.count
 }

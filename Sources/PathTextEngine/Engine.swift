@@ -91,7 +91,7 @@ public final class Engine: Sendable {
         do { path = try BezPath(svgPathData: request.pathData) } catch { throw EngineError("path: \(error.description)") }
         var attributes = TextAttributes(fonts: try fonts.stack(request.font), size: request.size)
         if let features = request.features, !features.isEmpty {
-            do { attributes.features = try FeatureList.parse(features).map(\.description) } catch {
+            do { attributes.features = try FeatureList.parse(features) } catch {
                 throw EngineError("features: \(error.description)")
             }
         }

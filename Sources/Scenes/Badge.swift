@@ -1,6 +1,8 @@
 import Foundation
 import Geometry
 import Shaping
+import Layout
+import Render
 
 /// Letter badges: a filled circle with one to three letters knocked out of it (transparent), set at
 /// the largest size at which the letters' real ink fits inside the circle with a margin, and centred
@@ -21,6 +23,9 @@ public enum Badge {
     /// The default margin: the letters' ink stays within 84% of the radius.
     public static let defaultMargin = 0.16
 
+    /// The default circle colour, #1d4ed8.
+    public static let defaultColor = RGBAColor(rgb: 0x1d4ed8)
+
     /// Computes a badge of `diameter` pixels centred at `center`.
     ///
     /// The letters are shaped once at 100 px; their outlines, flattened to 0.05 px, give the ink. With c
@@ -28,7 +33,7 @@ public enum Badge {
     /// 100 · R(1 − margin)/ρ (positions are linear in the size), and the letters are moved so c lands on
     /// the circle's centre.
     /// - Throws: ``SceneError`` when the text is not one to three letters or a font is unusable.
-    public static func parts(text: String, diameter: Double, center: Point, color: String = "#1d4ed8",
+    public static func parts(text: String, diameter: Double, center: Point, color: RGBAColor = defaultColor,
                              fonts fontFiles: [String] = ["NotoSans-Bold.ttf"], margin: Double = defaultMargin,
                              resolver: SceneResolver) throws(SceneError) -> Parts {
         let letters = text.filter { !$0.isWhitespace }
@@ -55,26 +60,27 @@ public enum Badge {
         let k = radius * (1 - margin) / rho
         let origin = Point(center.x - k * c.x, center.y - k * c.y)  // where the pen starts on the canvas
 
-        var circle = SceneShape(type: "circle")
-        circle.center = [center.x, center.y]; circle.radius = radius; circle.fill = color
-        var label = SceneLabel(text: letters, path: "M \(origin.x) \(origin.y) L \(origin.x + pen * k + diameter) \(origin.y)")
-        label.size = reference * k; label.font = fontFiles; label.blend = "knockout"; label.upright = "off"
+        var circle = SceneShape(type: .circle)
+        circle.center = center; circle.radius = radius; circle.fill = color
+        var label = SceneLabel(text: letters, path: BezPath.line(from: origin, to: Point(origin.x + pen * k + diameter, origin.y)),
+                               style: RunStyle(fonts: fontFiles, size: reference * k))
+        label.blend = .destinationOut; label.options.upright = .off
         let ink = (center.x + k * (minX - c.x), center.y + k * (minY - c.y), center.x + k * (maxX - c.x), center.y + k * (maxY - c.y))
         return Parts(circle: circle, label: label, size: reference * k, ink: ink)
     }
 
     /// A scene of one badge: `diameter` × `diameter`, transparent outside the circle and inside the letters.
-    public static func scene(text: String, diameter: Int, color: String = "#1d4ed8", fonts: [String] = ["NotoSans-Bold.ttf"],
+    public static func scene(text: String, diameter: Int, color: RGBAColor = defaultColor, fonts: [String] = ["NotoSans-Bold.ttf"],
                              resolver: SceneResolver) throws(SceneError) -> Scene {
         let d = Double(diameter)
         let p = try parts(text: text, diameter: d, center: Point(d / 2, d / 2), color: color, fonts: fonts, resolver: resolver)
-        return Scene(width: diameter, height: diameter, background: "none", shapes: [p.circle], labels: [p.label])
+        return Scene(width: diameter, height: diameter, background: nil, shapes: [p.circle], labels: [p.label])
     }
 
     /// The gallery's badges: Latin, Arabic and Devanagari initials at 256, 128, 64 and 32 px.
     public static func sheet(resolver: SceneResolver) throws(SceneError) -> Scene {
         var shapes: [SceneShape] = [], labels: [SceneLabel] = []
-        let rows: [(String, String)] = [("AB", "#1d4ed8"), ("عم", "#b45309"), ("कष", "#7c3aed")]
+        let rows: [(String, RGBAColor)] = [("AB", defaultColor), ("عم", RGBAColor(rgb: 0xb45309)), ("कष", RGBAColor(rgb: 0x7c3aed))]
         var y = 20.0
         for (text, color) in rows {
             var x = 20.0
@@ -85,6 +91,6 @@ public enum Badge {
             }
             y += 276
         }
-        return Scene(width: 600, height: Int(y) + 4, background: "#f8fafc", shapes: shapes, labels: labels)
+        return Scene(width: 600, height: Int(y) + 4, background: RGBAColor(rgb: 0xf8fafc), shapes: shapes, labels: labels)
     }
 }

@@ -1,124 +1,116 @@
 import Foundation
+import Geometry
+import Layout
 
-/// Reading and writing scene files.
+/// Reading and writing scenes and label requests as JSON: the one request format of every front door.
+///
+/// Reading uses ``JSONValue``'s strict parser (duplicate keys, invalid UTF-8 and deep nesting are
+/// errors) and the catalogs (``SceneLabel/catalog``, ``SceneShape/catalog``, ``Scene/catalog``), so an
+/// unknown key is reported with the nearest known one and a bad value with its JSON path and what was
+/// given: `labels[0].size: expected a number above 0 and at most 10000, got -3`.
 public enum SceneJSON {
-    /// Keys each kind of object may have; anything else is reported (a typo would otherwise be ignored).
-    static let sceneKeys = Set(Scene.CodingKeys.allCases.map(\.rawValue))
-    static let shapeKeys: Set<String> = [
-        "type", "id", "center", "radius", "innerRadius", "outerRadius", "startAngle", "endAngle", "clockwise", "d",
-        "x", "y", "width", "height", "cornerRadius", "fill", "stroke", "strokeWidth", "strokeCap", "fillRule", "blend",
-    ]
-    static let runKeys: Set<String> = ["text", "font", "size", "color", "features", "lang", "letterSpacing"]
-    static let labelKeys: Set<String> = runKeys.union([
-        "runs", "path", "shape", "dir", "align", "offset", "side", "baseline", "dy", "shift", "upright", "method",
-        "overflow", "minSize", "fit", "length", "warp", "maxAngle", "repeat", "blend",
-    ])
+    /// The largest scene or label file read, in bytes (16 MB).
+    public static let maximumBytes = 16 << 20
 
     /// Reads a scene from JSON bytes.
     /// - Throws: ``SceneError`` naming the JSON path of the first bad value.
-    public static func decode(_ data: Data) throws(SceneError) -> Scene {
-        let any: Any
-        do { any = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
-            throw SceneError("", "not valid JSON (\((error as NSError).userInfo["NSDebugDescription"] as? String ?? "parse error"))")
-        }
-        try checkKeys(any)
-        do {
-            return try JSONDecoder().decode(Scene.self, from: data)
-        } catch let error as DecodingError {
-            throw translate(error)
-        } catch {
-            throw SceneError("", "\(error)")
-        }
+    public static func decode(_ data: Data) throws(SceneError) -> Scene { try decode(Array(data)) }
+
+    /// Reads a scene from JSON bytes.
+    public static func decode(_ bytes: [UInt8]) throws(SceneError) -> Scene {
+        do throws(JSONError) { return try scene(try document(bytes)) } catch { throw SceneError(error.path, error.message) }
     }
 
-    /// Reads a scene file.
+    /// Reads one label request (a label object, as in a scene's `labels`) from JSON bytes.
+    /// - Throws: ``SceneError`` naming the key at fault (`align`, `runs[1].color`).
+    public static func decodeLabel(_ data: Data) throws(SceneError) -> SceneLabel { try decodeLabel(Array(data)) }
+
+    /// Reads one label request from JSON bytes.
+    public static func decodeLabel(_ bytes: [UInt8]) throws(SceneError) -> SceneLabel {
+        do throws(JSONError) { return try label(try document(bytes), at: "") } catch { throw SceneError(error.path, error.message) }
+    }
+
+    /// Reads a scene file (errors name the JSON path within it, not the file).
     public static func read(path: String) throws(SceneError) -> Scene {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumBytes {
+            throw SceneError("", "the file is \(size) bytes, over the limit of \(maximumBytes)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw SceneError("", "cannot read scene file \(path)")
+            throw SceneError("", "cannot read the file (missing, unreadable or a folder)")
         }
-        do { return try decode(data) } catch { throw SceneError(error.path, error.message + " (in \(path))") }
+        return try decode(data)
     }
 
-    /// Writes a scene as pretty-printed JSON with sorted keys.
+    /// Writes a scene as pretty-printed JSON with sorted keys; options at their defaults are left out.
     public static func encode(_ scene: Scene) -> Data {
-        let e = JSONEncoder()
-        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? e.encode(scene)) ?? Data()
+        Data(json(of: scene).serialized(pretty: true, sortedKeys: true).utf8)
     }
 
-    private static func checkKeys(_ any: Any) throws(SceneError) {
-        guard let root = any as? [String: Any] else { throw SceneError("", "expected an object with width, height, shapes and labels") }
-        try unknown(root, sceneKeys, "")
-        for (i, s) in ((root["shapes"] as? [Any]) ?? []).enumerated() {
-            guard let shape = s as? [String: Any] else { throw SceneError("shapes[\(i)]", "expected an object") }
-            try unknown(shape, shapeKeys, "shapes[\(i)]")
-        }
-        for (i, l) in ((root["labels"] as? [Any]) ?? []).enumerated() {
-            guard let label = l as? [String: Any] else { throw SceneError("labels[\(i)]", "expected an object") }
-            try unknown(label, labelKeys, "labels[\(i)]")
-            for (k, r) in ((label["runs"] as? [Any]) ?? []).enumerated() {
-                guard let run = r as? [String: Any] else { throw SceneError("labels[\(i)].runs[\(k)]", "expected an object") }
-                try unknown(run, runKeys, "labels[\(i)].runs[\(k)]")
-            }
-        }
+    /// Writes a label request as compact JSON; options at their defaults are left out.
+    public static func encodeLabel(_ label: SceneLabel) -> Data {
+        Data(json(of: label).serialized(sortedKeys: true).utf8)
     }
 
-    private static func unknown(_ object: [String: Any], _ known: Set<String>, _ path: String) throws(SceneError) {
-        for key in object.keys.sorted() where !known.contains(key) {
-            let near = known.sorted().first { $0.lowercased() == key.lowercased() || editDistance($0, key) <= 2 }
-            throw SceneError(path.isEmpty ? key : "\(path).\(key)",
-                             "unknown key" + (near.map { " (did you mean \($0)?)" } ?? ""))
-        }
+    static func document(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+        guard bytes.count <= maximumBytes else { throw JSONError("", "the JSON is \(bytes.count) bytes, over the limit of \(maximumBytes)") }
+        return try JSONValue.parse(bytes)
     }
 
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        guard abs(a.utf8.count - b.utf8.count) <= 8 else { return .max }  // far apart (a 16 MB key): not O(n·m)
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var prev = row[0]; row[0] = i
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                let cur = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
-                prev = cur
-            }
-        }
-        return row[b.count]
+    /// A scene from its JSON value.
+    public static func scene(_ json: JSONValue) throws(JSONError) -> Scene {
+        var s = Scene(width: 0, height: 0)
+        try OptionCatalog.read(json, into: &s, entries: Scene.catalog, at: "")
+        for key in ["width", "height"] where json[key] == nil || json[key] == .null { throw JSONError(key, "required") }
+        return s
     }
 
-    /// `labels[2].align` from a coding path.
-    static func jsonPath(_ codingPath: [any CodingKey]) -> String {
-        var out = ""
-        for key in codingPath {
-            if let i = key.intValue { out += "[\(i)]" } else { out += out.isEmpty ? key.stringValue : "." + key.stringValue }
-        }
-        return out
+    /// A label from its JSON value at `path`.
+    public static func label(_ json: JSONValue, at path: String) throws(JSONError) -> SceneLabel {
+        var l = SceneLabel()
+        try OptionCatalog.read(json, into: &l, entries: SceneLabel.catalog, at: path)
+        return l
     }
 
-    private static func translate(_ error: DecodingError) -> SceneError {
-        switch error {
-        case .typeMismatch(let type, let ctx):
-            return SceneError(jsonPath(ctx.codingPath), "expected \(describe(type))")
-        case .valueNotFound(let type, let ctx):
-            return SceneError(jsonPath(ctx.codingPath), "expected \(describe(type)), found null")
-        case .keyNotFound(let key, let ctx):
-            return SceneError(jsonPath(ctx.codingPath + [key]), "required")
-        case .dataCorrupted(let ctx):
-            return SceneError(jsonPath(ctx.codingPath), ctx.debugDescription)
-        @unknown default:
-            return SceneError("", "\(error)")
-        }
+    /// A run from its JSON value at `path`.
+    static func run(_ json: JSONValue, at path: String) throws(JSONError) -> SceneRun {
+        var r = SceneRun(text: "")
+        try OptionCatalog.read(json, into: &r, entries: SceneRun.catalog, at: path)
+        guard let t = json["text"], t != .null else { throw JSONError(OptionCatalog.join(path, "text"), "required") }
+        return r
     }
 
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is Int.Type: "a whole number"
-        case is Double.Type: "a number"
-        case is String.Type: "a string"
-        case is Bool.Type: "true or false"
-        case is [String].Type: "a list of strings"
-        case is [Double].Type: "a list of numbers"
-        default: "\(type)".hasPrefix("Array") ? "a list" : "an object"
-        }
+    /// A shape from its JSON value at `path`.
+    static func shape(_ json: JSONValue, at path: String) throws(JSONError) -> SceneShape {
+        var s = SceneShape(type: .path)
+        try OptionCatalog.read(json, into: &s, entries: SceneShape.catalog, at: path)
+        guard let t = json["type"], t != .null else { throw JSONError(OptionCatalog.join(path, "type"), "required") }
+        return s
+    }
+
+    /// The JSON value of a scene.
+    public static func json(of scene: Scene) -> JSONValue {
+        // Shapes and labels are written even when empty, as a reader expects to find them.
+        var members: [JSONMember] = []
+        guard case .object(let written) = OptionCatalog.write(scene, entries: Scene.catalog) else { return .null }
+        members = written
+        for key in ["shapes", "labels"] where !members.contains(where: { $0.key == key }) { members.append(JSONMember(key, .array([]))) }
+        return .object(members)
+    }
+
+    /// The JSON value of a label.
+    public static func json(of label: SceneLabel) -> JSONValue { OptionCatalog.write(label, entries: SceneLabel.catalog) }
+
+    /// The JSON value of a run (its text is always written).
+    static func json(of run: SceneRun) -> JSONValue {
+        guard case .object(var members) = OptionCatalog.write(run, entries: SceneRun.catalog) else { return .null }
+        if !members.contains(where: { $0.key == "text" }) { members.insert(JSONMember("text", .string("")), at: 0) }
+        return .object(members)
+    }
+
+    /// The JSON value of a shape (its type is always written).
+    static func json(of shape: SceneShape) -> JSONValue {
+        guard case .object(var members) = OptionCatalog.write(shape, entries: SceneShape.catalog) else { return .null }
+        if !members.contains(where: { $0.key == "type" }) { members.insert(JSONMember("type", .string(shape.type.rawValue)), at: 0) }
+        return .object(members)
     }
 }

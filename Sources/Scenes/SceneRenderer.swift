@@ -23,7 +23,7 @@ public enum SceneRenderer {
     public static func render(_ scene: Scene, resolver: SceneResolver = SceneResolver(),
                               pixelLimit: Int? = nil) throws(SceneError) -> RenderedScene {
         let pixelLimit = pixelLimit ?? resolver.limits.canvasPixels
-        let background = try SceneResolver.color(scene.background, .transparent, at: "background")
+        let background = scene.background ?? .transparent
         var canvas: RasterCanvas
         do { canvas = try RasterCanvas(width: scene.width, height: scene.height, background: background, pixelLimit: pixelLimit) } catch {
             throw SceneError(scene.width <= 0 ? "width" : scene.height <= 0 ? "height" : "", error.description)
@@ -39,7 +39,7 @@ public enum SceneRenderer {
     public static func renderSVG(_ scene: Scene, resolver: SceneResolver = SceneResolver(),
                                  pixelLimit: Int? = nil) throws(SceneError) -> (svg: SVGDocument, labels: [PlacedLabel]) {
         let pixelLimit = pixelLimit ?? resolver.limits.canvasPixels
-        let background = try SceneResolver.color(scene.background, .transparent, at: "background")
+        let background = scene.background ?? .transparent
         guard scene.width > 0, scene.height > 0 else { throw SceneError(scene.width <= 0 ? "width" : "height", "expected a size above 0") }
         guard scene.width.multipliedReportingOverflow(by: scene.height).partialValue <= pixelLimit, scene.width <= pixelLimit, scene.height <= pixelLimit else {
             throw SceneError("", RenderError.canvasTooLarge(width: scene.width, height: scene.height, limit: pixelLimit).description)
@@ -77,7 +77,7 @@ public enum SceneRenderer {
                 throw SceneError("labels[\(i)]", error.description)
             }
             do { for l in labels { try budget.charge(l) } } catch { throw SceneError("labels[\(i)]", error.description) }
-            for l in labels { surface.draw(l, mode: resolved.knockout ? .destinationOut : .sourceOver) }
+            for l in labels { surface.draw(l, mode: resolved.blend) }
             placed += labels
         }
         return placed
@@ -85,23 +85,20 @@ public enum SceneRenderer {
 
     static func draw<S: DrawingSurface>(_ shape: SceneShape, path: BezPath, on surface: inout S, at: String,
                                         limits: ResourceLimits = .default) throws(SceneError) {
-        let rule = try SceneResolver.word(shape.fillRule, "nonzero|evenodd", at: at + ".fillRule") {
-            $0 == "nonzero" ? FillRule.nonZero : $0 == "evenodd" ? .evenOdd : nil
-        } ?? .nonZero
-        let mode = try SceneResolver.word(shape.blend, "normal|knockout", at: at + ".blend") {
-            $0 == "normal" ? CompositeMode.sourceOver : $0 == "knockout" ? .destinationOut : nil
-        } ?? .sourceOver
+        let rule = shape.fillRule ?? .nonZero
+        let mode = shape.blend ?? .sourceOver
         if let fill = shape.fill {
-            surface.fillPath(path, transform: .identity, color: try SceneResolver.color(fill, .black, at: at + ".fill"), rule: rule, mode: mode)
+            surface.fillPath(path, transform: .identity, color: fill, rule: rule, mode: mode)
         }
         if let stroke = shape.stroke {
-            let width = try SceneResolver.finite(shape.strokeWidth, at: at + ".strokeWidth") ?? 1
-            guard width > 0 else { throw SceneError(at + ".strokeWidth", "expected a width above 0") }
+            let width = shape.strokeWidth ?? 1
+            guard width > 0, width <= OptionLimits.distance else {
+                throw SceneError(at + ".strokeWidth", "expected a width above 0 and at most \(MessageText.number(OptionLimits.distance)), got \(MessageText.number(width))")
+            }
             guard width <= limits.strokeWidth else {
                 throw SceneError(at + ".strokeWidth", LayoutError.limitExceeded(what: "stroke width", amount: width, limit: limits.strokeWidth).description)
             }
-            let cap = try SceneResolver.word(shape.strokeCap, "butt|round|square", at: at + ".strokeCap", LineCap.init(rawValue:)) ?? .round
-            surface.strokePath(path, width: width, color: try SceneResolver.color(stroke, .black, at: at + ".stroke"), cap: cap, mode: mode)
+            surface.strokePath(path, width: width, color: stroke, cap: shape.strokeCap ?? .round, mode: mode)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Shaping
 import Layout
+import Render
 
 /// A label ready to lay out: text with attributes, the path, the options and the paragraph direction.
 public struct ResolvedLabel: Sendable {
@@ -13,8 +14,11 @@ public struct ResolvedLabel: Sendable {
     public var options: LabelOptions
     /// The paragraph direction.
     public var direction: ParagraphDirection
+    /// How the glyphs combine with what is below.
+    public var blend: CompositeMode
+
     /// Whether the glyphs cut through what is below (destination-out) instead of painting.
-    public var knockout: Bool
+    public var knockout: Bool { blend == .destinationOut }
 
     /// Shapes and places the label.
     public func layout() throws(LayoutError) -> [PlacedLabel] {
@@ -54,39 +58,37 @@ public final class SceneResolver {
         return f
     }
 
-    /// The stack for `names`: those fonts first, then the embedded stack as fallback.
-    func stack(_ names: [String]?, at path: String) throws(SceneError) -> [Typeface] {
-        do {
-            var list = try (names ?? []).map { name throws(FontError) in try font(name) }
-            if list.isEmpty { return try embeddedStack() }
-            if let fallback = try? embeddedStack() { list += fallback }
-            return list
-        } catch {
-            // A missing fonts folder is not the fault of this label's font list.
-            if case .fontsFolderNotFound = error { throw SceneError("", error.description) }
-            throw SceneError(path, error.description)
+    /// The stack for a run: the Fontconfig `families` first, then the font files `names`, then the
+    /// embedded stack as fallback (alone when neither is given).
+    func stack(_ names: [String]?, families: [FontFamilyName]? = nil, at path: String, familiesAt familyPath: String = "fontFamily") throws(SceneError) -> [Typeface] {
+        var list: [Typeface] = []
+        for family in families ?? [] {
+            do { list.append(try FontLookup.font(family: family.family, style: family.style)) } catch {
+                throw SceneError(familyPath, error.description)
+            }
         }
+        for name in names ?? [] {
+            do { list.append(try font(name)) } catch {
+                // A missing fonts folder is not the fault of this label's font list.
+                if case .fontsFolderNotFound = error { throw SceneError("", error.description) }
+                throw SceneError(path, Self.message(error, naming: name))
+            }
+        }
+        do {
+            if list.isEmpty { return try embeddedStack() }
+        } catch {
+            throw SceneError("", error.description)
+        }
+        if let fallback = try? embeddedStack() { list += fallback }
+        return list
     }
 
-    /// A colour, or `fallback` when absent.
-    static func color(_ text: String?, _ fallback: RGBAColor, at path: String) throws(SceneError) -> RGBAColor {
-        guard let text else { return fallback }
-        guard let c = RGBAColor(hex: text) else { throw SceneError(path, "expected a colour #RRGGBB or #RRGGBBAA, got \"\(text)\"") }
-        return c
-    }
-
-    /// A word parsed by `parse`, or `nil` when absent.
-    static func word<T>(_ text: String?, _ expected: String, at path: String, _ parse: (String) -> T?) throws(SceneError) -> T? {
-        guard let text else { return nil }
-        guard let v = parse(text) else { throw SceneError(path, "expected \(expected), got \"\(text)\"") }
-        return v
-    }
-
-    /// A finite number, or `nil` when absent.
-    static func finite(_ v: Double?, at path: String) throws(SceneError) -> Double? {
-        guard let v else { return nil }
-        guard v.isFinite else { throw SceneError(path, "expected a finite number") }
-        return v
+    /// The font error's message with the file name as the user gave it shortened to
+    /// ``MessageText/maximumLength`` characters (a name can be any length).
+    static func message(_ error: FontError, naming name: String) -> String {
+        let text = error.description
+        guard name.count > MessageText.maximumLength else { return text }
+        return text.replacingOccurrences(of: name, with: MessageText.shortened(name))
     }
 
     /// Resolves `label`, the `index`th of the scene, whose `shape` references look up `shapes`.
@@ -94,82 +96,38 @@ public final class SceneResolver {
         let at = "labels[\(index)]"
         // The path.
         let path: BezPath
-        if let d = label.path {
-            do { path = try BezPath(svgPathData: d) } catch { throw SceneError(at + ".path", error.description) }
+        if let p = label.path {
+            path = p
         } else if let id = label.shape {
-            guard let p = shapes[id] else { throw SceneError(at + ".shape", "no shape has the id \"\(id)\"") }
+            guard let p = shapes[id] else { throw SceneError(at + ".shape", "no shape has the id \(MessageText.quoted(id))") }
             path = p
         } else {
             throw SceneError(at, "needs a path (SVG path data) or a shape (a shape's id)")
         }
         // The runs.
-        var runs = label.runs ?? []
-        if runs.isEmpty, let text = label.text { runs = [SceneRun(text: text)] }
         guard label.text == nil || label.runs == nil else { throw SceneError(at, "give text or runs, not both") }
-        guard !runs.isEmpty, runs.contains(where: { !$0.text.isEmpty }) else {
+        let runs = label.runs ?? label.text.map { [SceneRun(text: $0)] } ?? []
+        guard runs.contains(where: { !$0.text.isEmpty }) else {
             throw SceneError(at + (label.runs == nil ? ".text" : ".runs"), LayoutError.emptyText.description)
         }
         var text = AttributedText(pieces: [])
         for (k, run) in runs.enumerated() {
             let rat = label.runs == nil ? at : "\(at).runs[\(k)]"
-            var a = TextAttributes(fonts: try stack(run.font ?? label.font, at: rat + ".font"))
-            let size = try Self.finite(run.size ?? label.size, at: rat + ".size") ?? 32
-            guard size > 0 else { throw SceneError(rat + ".size", "expected a size above 0") }
+            let style = run.style.over(label.style)
+            var a = TextAttributes(fonts: try stack(style.fonts, families: style.fontFamilies, at: rat + ".font", familiesAt: rat + ".fontFamily"))
+            let size = style.size ?? RunStyle.defaultSize
             guard size <= limits.fontSize else {
                 throw SceneError(rat + ".size", LayoutError.limitExceeded(what: "font size", amount: size, limit: limits.fontSize).description)
             }
             a.size = size
-            a.color = try Self.color(run.color ?? label.color, .black, at: rat + ".color")
-            do { a.features = try FeatureList.parse(run.features ?? label.features ?? "").map(\.description) } catch {
-                throw SceneError(rat + ".features", error.description)
-            }
-            a.language = run.lang ?? label.lang
-            a.letterSpacing = try Self.finite(run.letterSpacing ?? label.letterSpacing, at: rat + ".letterSpacing") ?? 0
+            a.color = style.color ?? RunStyle.defaultColor
+            a.features = style.features ?? []
+            a.language = style.language
+            a.letterSpacing = style.letterSpacing ?? 0
             text.append(run.text, attributes: a)
         }
-        // The options.
-        var o = LabelOptions()
-        o.limits = limits
-        o.align = try Self.word(label.align, "start|center|end", at: at + ".align", TextAnchor.init(name:)) ?? o.align
-        switch label.offset {
-        case nil: break
-        case .pixels(let v)?:
-            guard v.isFinite else { throw SceneError(at + ".offset", "expected a finite number") }
-            o.offset = .pixels(v)
-        case .text(let t)?:
-            o.offset = try Self.word(t, "pixels or a percentage such as \"25%\"", at: at + ".offset", PathOffset.init(parsing:))!
-        }
-        o.side = try Self.word(label.side, "left|right", at: at + ".side", PathSide.init(rawValue:)) ?? o.side
-        o.baseline = try Self.word(label.baseline, "alphabetic|middle|hanging|ideographic", at: at + ".baseline",
-                                   Baseline.init(rawValue:)) ?? o.baseline
-        o.dy = try Self.finite(label.dy, at: at + ".dy") ?? 0
-        o.shift = try Self.word(label.shift, "parallel|normal", at: at + ".shift", ShiftMode.init(rawValue:)) ?? o.shift
-        o.upright = try Self.word(label.upright, "auto|off", at: at + ".upright", Upright.init(rawValue:)) ?? o.upright
-        o.method = try Self.word(label.method, "align|chord", at: at + ".method", PlacementMethod.init(rawValue:)) ?? o.method
-        o.warp = try Self.word(label.warp, "rigid|bend", at: at + ".warp", WarpMode.init(rawValue:)) ?? o.warp
-        o.maxAngle = try Self.finite(label.maxAngle, at: at + ".maxAngle")
-        o.repeatSpacing = try Self.finite(label.repeat, at: at + ".repeat")
-        let minimum = try Self.finite(label.minSize, at: at + ".minSize") ?? 6
-        o.overflow = try Self.word(label.overflow, "visible|ellipsis|shrink|error", at: at + ".overflow") { w -> OverflowPolicy? in
-            switch w {
-            case "visible": .visible
-            case "ellipsis": .ellipsis
-            case "shrink": .shrink(minimumSize: minimum)
-            case "error": .error
-            default: nil
-            }
-        } ?? o.overflow
-        let length = try Self.finite(label.length, at: at + ".length")
-        o.fit = try Self.word(label.fit ?? (length == nil ? nil : "spacing"), "none|spacing|stretch", at: at + ".fit") { w -> FitMode? in
-            switch w {
-            case "none": FitMode.none
-            case "spacing": .spacing(length: length)
-            case "stretch": .stretch(length: length)
-            default: nil
-            }
-        } ?? o.fit
-        let direction = try Self.word(label.dir, "ltr|rtl|auto", at: at + ".dir", ParagraphDirection.init(rawValue:)) ?? .auto
-        let knockout = try Self.word(label.blend, "normal|knockout", at: at + ".blend") { $0 == "knockout" ? true : $0 == "normal" ? false : nil } ?? false
-        return ResolvedLabel(text: text, path: path, options: o, direction: direction, knockout: knockout)
+        var options = label.options
+        options.limits = limits
+        return ResolvedLabel(text: text, path: path, options: options, direction: label.direction, blend: label.blend)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import Geometry
+import Shaping
+import Layout
 
 /// The pictures PathText draws out of the box, as scenes (the README gallery renders them from
 /// their JSON twins under `fixtures/scenes/`).
@@ -20,27 +22,29 @@ public enum Showcase {
     private static func dial(size: Int, top: String, bottom: String, amount: String, caption: String,
                              topLang: String?, bottomLang: String?, captionLang: String?, tracking: Double) -> Scene {
         let s = Double(size) / 800
-        let c = [400 * s, 400 * s]
-        var ring = SceneShape(type: "ring", id: "ring")
-        ring.center = c; ring.innerRadius = 250 * s; ring.outerRadius = 340 * s; ring.fill = "#0f766e"
-        var edge = SceneShape(type: "circle")
-        edge.center = c; edge.radius = 340 * s; edge.stroke = "#115e59"; edge.strokeWidth = 4 * s
+        let c = Point(400 * s, 400 * s)
+        var ring = SceneShape(type: .ring, id: "ring")
+        ring.center = c; ring.innerRadius = 250 * s; ring.outerRadius = 340 * s; ring.fill = RGBAColor(rgb: 0x0f766e)
+        var edge = SceneShape(type: .circle)
+        edge.center = c; edge.radius = 340 * s; edge.stroke = RGBAColor(rgb: 0x115e59); edge.strokeWidth = 4 * s
         // The labels' path: the ring's middle circle, from the left, clockwise (top at 25%, bottom at 75%).
-        var track = SceneShape(type: "circle", id: "track")
+        var track = SceneShape(type: .circle, id: "track")
         track.center = c; track.radius = 295 * s; track.startAngle = 180
         var topLabel = SceneLabel(text: top, shape: "track")
-        topLabel.align = "center"; topLabel.offset = .text("-25%"); topLabel.baseline = "middle"
-        topLabel.font = topLang == nil ? ["NotoSans-Bold.ttf"] : nil; topLabel.size = 40 * s; topLabel.color = "#ffffff"
-        topLabel.letterSpacing = tracking * s; topLabel.lang = topLang
+        topLabel.options.align = .center; topLabel.options.offset = .percent(-25); topLabel.options.baseline = .middle
+        topLabel.style = RunStyle(fonts: topLang == nil ? ["NotoSans-Bold.ttf"] : nil, size: 40 * s, color: .white,
+                                  language: topLang, letterSpacing: tracking * s)
         var bottomLabel = topLabel
-        bottomLabel.text = bottom; bottomLabel.offset = .text("25%"); bottomLabel.lang = bottomLang
-        bottomLabel.color = "#ccfbf1"
-        var amountLabel = SceneLabel(text: amount, path: "M \(n(60 * s)) \(n(400 * s)) L \(n(740 * s)) \(n(400 * s))")
-        amountLabel.align = "center"; amountLabel.baseline = "middle"; amountLabel.font = ["NotoSans-Bold.ttf"]
-        amountLabel.size = 84 * s; amountLabel.color = "#0f172a"; amountLabel.overflow = "shrink"
-        var captionLabel = SceneLabel(text: caption, path: "M \(n(60 * s)) \(n(480 * s)) L \(n(740 * s)) \(n(480 * s))")
-        captionLabel.align = "center"; captionLabel.size = 30 * s; captionLabel.color = "#475569"; captionLabel.lang = captionLang
-        return Scene(width: size, height: size, background: "#ffffff", shapes: [track, ring, edge],
+        bottomLabel.text = bottom; bottomLabel.options.offset = .percent(25); bottomLabel.style.language = bottomLang
+        bottomLabel.style.color = RGBAColor(rgb: 0xccfbf1)
+        var amountLabel = SceneLabel(text: amount, path: line(60 * s, 740 * s, y: 400 * s))
+        amountLabel.options.align = .center; amountLabel.options.baseline = .middle
+        amountLabel.options.overflow = .shrink(minimumSize: LabelOptionCatalog.defaultMinimumSize)
+        amountLabel.style = RunStyle(fonts: ["NotoSans-Bold.ttf"], size: 84 * s, color: RGBAColor(rgb: 0x0f172a))
+        var captionLabel = SceneLabel(text: caption, path: line(60 * s, 740 * s, y: 480 * s))
+        captionLabel.options.align = .center
+        captionLabel.style = RunStyle(size: 30 * s, color: RGBAColor(rgb: 0x475569), language: captionLang)
+        return Scene(width: size, height: size, background: .white, shapes: [track, ring, edge],
                      labels: [topLabel, bottomLabel, amountLabel, captionLabel])
     }
 
@@ -50,41 +54,44 @@ public enum Showcase {
         let s = Double(size) / 800
         let c = Point(400 * s, 400 * s)
         let dial = Dial(center: c)
-        var track = SceneShape(type: "ring")
-        track.center = [c.x, c.y]; track.innerRadius = 250 * s; track.outerRadius = 330 * s; track.fill = "#1e293b"
-        var arc = SceneShape(type: "sector", id: "sleep")
-        arc.center = [c.x, c.y]; arc.innerRadius = 258 * s; arc.outerRadius = 322 * s; arc.fill = "#6366f1"
+        var track = SceneShape(type: .ring)
+        track.center = c; track.innerRadius = 250 * s; track.outerRadius = 330 * s; track.fill = RGBAColor(rgb: 0x1e293b)
+        var arc = SceneShape(type: .sector, id: "sleep")
+        arc.center = c; arc.innerRadius = 258 * s; arc.outerRadius = 322 * s; arc.fill = RGBAColor(rgb: 0x6366f1)
         arc.startAngle = dial.canvasAngle(for: range.bedtimeAngle) * 180 / .pi
         arc.endAngle = dial.canvasAngle(for: range.wakeAngle) * 180 / .pi
         var shapes = [track, arc]
         for angle in [range.bedtimeAngle, range.wakeAngle] {
             let p = dial.point(at: angle, radius: 290 * s)
-            var handle = SceneShape(type: "circle")
-            handle.center = [p.x, p.y]; handle.radius = 26 * s; handle.fill = "#f8fafc"
-            handle.stroke = "#4338ca"; handle.strokeWidth = 4 * s
+            var handle = SceneShape(type: .circle)
+            handle.center = p; handle.radius = 26 * s; handle.fill = RGBAColor(rgb: 0xf8fafc)
+            handle.stroke = RGBAColor(rgb: 0x4338ca); handle.strokeWidth = 4 * s
             shapes.append(handle)
         }
         // Numerals on a circle from the top, clockwise: hour h sits h/24 of the way round, which is
         // (h/24 − 1/2) of the length from the centre anchor.
-        var numerals = SceneShape(type: "circle", id: "numerals")
-        numerals.center = [c.x, c.y]; numerals.radius = 205 * s; numerals.startAngle = -90
+        var numerals = SceneShape(type: .circle, id: "numerals")
+        numerals.center = c; numerals.radius = 205 * s; numerals.startAngle = -90
         shapes.insert(numerals, at: 0)
         var labels: [SceneLabel] = []
         for h in stride(from: 0, to: 24, by: 2) {
             var l = SceneLabel(text: "\(h)", shape: "numerals")
-            l.align = "center"; l.offset = .text(n(Double(h) / 24 * 100 - 50) + "%"); l.baseline = "middle"
-            l.size = 30 * s; l.color = h % 6 == 0 ? "#0f172a" : "#64748b"
-            if h % 6 == 0 { l.font = ["NotoSans-Bold.ttf"] }
+            // The offset is rounded to 0.001 % (as the scene file writes it).
+            l.options.align = .center; l.options.offset = .percent(((Double(h) / 24 * 100 - 50) * 1000).rounded() / 1000)
+            l.options.baseline = .middle
+            l.style = RunStyle(fonts: h % 6 == 0 ? ["NotoSans-Bold.ttf"] : nil, size: 30 * s,
+                               color: RGBAColor(rgb: h % 6 == 0 ? 0x0f172a : 0x64748b))
             labels.append(l)
         }
-        var duration = SceneLabel(text: range.durationText, path: "M \(n(100 * s)) \(n(390 * s)) L \(n(700 * s)) \(n(390 * s))")
-        duration.align = "center"; duration.baseline = "middle"; duration.size = 96 * s
-        duration.font = ["NotoSans-Bold.ttf"]; duration.color = "#0f172a"
+        var duration = SceneLabel(text: range.durationText, path: line(100 * s, 700 * s, y: 390 * s))
+        duration.options.align = .center; duration.options.baseline = .middle
+        duration.style = RunStyle(fonts: ["NotoSans-Bold.ttf"], size: 96 * s, color: RGBAColor(rgb: 0x0f172a))
         var times = SceneLabel(text: "\(SleepRange.clockText(range.bedtime)) – \(SleepRange.clockText(range.wake))",
-                               path: "M \(n(100 * s)) \(n(470 * s)) L \(n(700 * s)) \(n(470 * s))")
-        times.align = "center"; times.size = 32 * s; times.color = "#475569"
+                               path: line(100 * s, 700 * s, y: 470 * s))
+        times.options.align = .center
+        times.style = RunStyle(size: 32 * s, color: RGBAColor(rgb: 0x475569))
         labels += [duration, times]
-        return Scene(width: size, height: size, background: "#f1f5f9", shapes: shapes, labels: labels)
+        return Scene(width: size, height: size, background: RGBAColor(rgb: 0xf1f5f9), shapes: shapes, labels: labels)
     }
 
     /// A figure-8 path with the handle positions of a simulated drag whose targets pass through the
@@ -104,23 +111,24 @@ public enum Showcase {
         let measure = try PathMeasure(path)
         let start = measure.nearest(to: dragTargets[0]).distance
         let steps = measure.drag(from: start, through: dragTargets)
-        var stroke = SceneShape(type: "path")
-        stroke.d = figureEight; stroke.stroke = "#334155"; stroke.strokeWidth = 6
+        var stroke = SceneShape(type: .path)
+        stroke.d = path; stroke.stroke = RGBAColor(rgb: 0x334155); stroke.strokeWidth = 6
         var shapes = [stroke]
         for p in dragTargets {
-            var t = SceneShape(type: "circle"); t.center = [p.x, p.y]; t.radius = 4; t.fill = "#94a3b8"
+            var t = SceneShape(type: .circle); t.center = p; t.radius = 4; t.fill = RGBAColor(rgb: 0x94a3b8)
             shapes.append(t)
         }
         for (k, loc) in steps.enumerated() {
-            var h = SceneShape(type: "circle")
-            h.center = [loc.point.x, loc.point.y]; h.radius = 9
+            var h = SceneShape(type: .circle)
+            h.center = loc.point; h.radius = 9
             let f = Double(k) / Double(max(1, steps.count - 1))
             h.fill = hex(r: 0.93 - 0.6 * f, g: 0.35 + 0.2 * f, b: 0.2 + 0.7 * f)
             shapes.append(h)
         }
-        var caption = SceneLabel(text: "the handle keeps to its own stroke through the crossing", path: "M 40 560 L 760 560")
-        caption.align = "center"; caption.size = 24; caption.color = "#334155"
-        return Scene(width: 800, height: 600, background: "#ffffff", shapes: shapes, labels: [caption])
+        var caption = SceneLabel(text: "the handle keeps to its own stroke through the crossing", path: line(40, 760, y: 560))
+        caption.options.align = .center
+        caption.style = RunStyle(size: 24, color: RGBAColor(rgb: 0x334155))
+        return Scene(width: 800, height: 600, background: .white, shapes: shapes, labels: [caption])
     }
 
     /// Every picture by name, as the gallery renders them from `fixtures/scenes/NAME.json`.
@@ -129,19 +137,15 @@ public enum Showcase {
          ("drag", try figureEightDrag()), ("badges", try Badge.sheet(resolver: resolver))]
     }
 
-    static func hex(r: Double, g: Double, b: Double) -> String {
-        func c(_ v: Double) -> String {
-            let i = max(0, min(255, Int((v * 255).rounded())))
-            return (i < 16 ? "0" : "") + String(i, radix: 16)
-        }
-        return "#" + c(r) + c(g) + c(b)
+    /// An opaque colour from channels in 0…1, each rounded to 8 bits.
+    static func hex(r: Double, g: Double, b: Double) -> RGBAColor {
+        func c(_ v: Double) -> UInt8 { UInt8(max(0, min(255, Int((v * 255).rounded())))) }
+        return RGBAColor(r: c(r), g: c(g), b: c(b))
     }
 
-    /// A number written compactly for path data (up to 3 decimals).
-    static func n(_ v: Double) -> String {
-        var s = String(format: "%.3f", v)
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-        return s
+    /// A horizontal line from `x0` to `x1` at `y`, the coordinates rounded to 0.001 px (as scene files write them).
+    static func line(_ x0: Double, _ x1: Double, y: Double) -> BezPath {
+        func r(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+        return BezPath.line(from: Point(r(x0), r(y)), to: Point(r(x1), r(y)))
     }
 }

@@ -15,14 +15,14 @@
 /// Each item is shaped with its direction, script and language set explicitly and its run's features
 /// limited to their ranges. Positions are unhinted: shaped at the font's units per em and scaled to
 /// pixels in floating point, so they are linear in size. Shaping never fails: problems (uncovered
-/// characters, bad feature strings, runs without fonts) become diagnostics.
+/// characters, runs without fonts) become diagnostics.
 public enum Shaper {
     /// Shapes `text` as one paragraph on one line.
     /// - Parameter direction: the paragraph's base direction; `.auto` takes it from the first strong
     ///   character.
     public static func shape(_ text: AttributedText, direction: ParagraphDirection = .auto) -> ShapedLine {
-        var (items, paragraphLevel, diagnostics) = Itemizer.itemize(text, direction: direction)
-        let features = resolveFeatures(text, diagnostics: &diagnostics)
+        let (items, paragraphLevel, diagnostics) = Itemizer.itemize(text, direction: direction)
+        let features = resolveFeatures(text)
 
         var glyphs: [ShapedGlyph] = []
         var string = text.string
@@ -50,17 +50,12 @@ public enum Shaper {
     }
 
     /// Each run's feature settings with ranges converted from scalars within the run to absolute UTF-8
-    /// offsets; strings HarfBuzz rejects are dropped with a diagnostic.
-    static func resolveFeatures(_ text: AttributedText, diagnostics: inout [ShapingDiagnostic]) -> [[FeatureSetting]] {
+    /// offsets.
+    static func resolveFeatures(_ text: AttributedText) -> [[FeatureSetting]] {
         text.runs.map { run in
             var out: [FeatureSetting] = []
             var offsets: [Int]?   // UTF-8 offset of each scalar of the run, computed when a range needs it
-            for string in run.attributes.features {
-                let setting: FeatureSetting
-                do { setting = try FeatureSetting(parsing: string) } catch {
-                    diagnostics.append(ShapingDiagnostic(cluster: run.range.lowerBound, message: "ignored \(error)"))
-                    continue
-                }
+            for setting in run.attributes.features {
                 if setting.isGlobal { out.append(setting); continue }
                 if offsets == nil { offsets = scalarOffsets(text.string, in: run.range) }
                 let table = offsets!

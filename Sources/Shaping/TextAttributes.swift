@@ -6,12 +6,11 @@ public struct TextAttributes: Hashable, Sendable {
     public var size: Double
     /// The fill colour.
     public var color: RGBAColor
-    /// OpenType features in `hb_feature_from_string` syntax (`kern=0`, `liga=0`, `ss01`, `+smcp`, `smcp[2:5]`).
+    /// OpenType feature settings (`kern=0`, `liga=0`, `ss01`, `+smcp`, `smcp[2:5]` as text; read user
+    /// text with ``FeatureSetting/init(parsing:)`` or ``FeatureList``).
     ///
-    /// A range counts Unicode scalars from the start of this run, end exclusive. Check strings from users
-    /// with ``FeatureList``; ``Shaper`` skips strings HarfBuzz rejects and reports them as
-    /// diagnostics.
-    public var features: [String]
+    /// A range counts Unicode scalars from the start of this run, end exclusive.
+    public var features: [FeatureSetting]
     /// The language as a BCP 47 tag (`ar`, `hi`, `sr-Latn`), or `nil` to let HarfBuzz use the default.
     public var language: String?
     /// Extra space added after each cluster, in pixels (may be negative).
@@ -20,7 +19,7 @@ public struct TextAttributes: Hashable, Sendable {
     public var baselineShift: Double
 
     /// Creates attributes.
-    public init(fonts: [Typeface], size: Double = 16, color: RGBAColor = .black, features: [String] = [],
+    public init(fonts: [Typeface], size: Double = 16, color: RGBAColor = .black, features: [FeatureSetting] = [],
                 language: String? = nil, letterSpacing: Double = 0, baselineShift: Double = 0) {
         self.fonts = fonts; self.size = size; self.color = color; self.features = features
         self.language = language; self.letterSpacing = letterSpacing; self.baselineShift = baselineShift

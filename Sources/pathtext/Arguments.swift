@@ -1,3 +1,5 @@
+import PathText
+
 /// Command-line arguments split into options and positional values, checked against what a
 /// subcommand accepts.
 ///
@@ -20,7 +22,7 @@ struct Arguments {
             i += 1
             guard word.hasPrefix("--"), word.count > 2 else {
                 if word.hasPrefix("-"), word.count > 1, Double(word) == nil {
-                    throw .usage("unknown option \(word) for 'pathtext \(command)' (see pathtext \(command) --help)")
+                    throw .usage("unknown option \(MessageText.shortened(MessageText.controlsEscaped(word))) for 'pathtext \(command)' (see pathtext \(command) --help)")
                 }
                 positional.append(word)
                 continue
@@ -41,7 +43,8 @@ struct Arguments {
             } else if flags.contains(name), inline == nil {
                 switches.insert(name)
             } else {
-                throw .usage("unknown option --\(name) for 'pathtext \(command)' (see pathtext \(command) --help)")
+                let shown = MessageText.shortened(MessageText.controlsEscaped(name))
+                throw .usage("unknown option --\(shown) for 'pathtext \(command)' (see pathtext \(command) --help)")
             }
         }
     }
@@ -55,27 +58,20 @@ struct Arguments {
     /// Whether the switch `name` was given.
     func has(_ name: String) -> Bool { switches.contains(name) }
 
-    /// The value of `name` as a finite number, or `nil` when absent.
-    /// - Throws: ``CLIError/usage(_:)`` when it is not a finite number.
-    func number(_ name: String) throws(CLIError) -> Double? {
+    /// The value of `name` read by `syntax`, or `nil` when absent.
+    /// - Throws: ``CLIError/usage(_:)`` naming the flag, what it expects and what was given.
+    func value<V>(_ name: String, _ syntax: OptionSyntax<V>) throws(CLIError) -> V? {
         guard let text = value(name) else { return nil }
-        guard let v = Double(text), v.isFinite else { throw .usage("--\(name) expects a number, got \"\(text)\"") }
-        return v
+        do throws(OptionValueError) { return try syntax.fromText(text) } catch { throw .usage("--\(name): \(error.message)") }
+    }
+
+    /// The value of `name` as a finite number, or `nil` when absent.
+    func number(_ name: String) throws(CLIError) -> Double? {
+        try value(name, .number("N", -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, expected: "a number"))
     }
 
     /// The value of `name` as a whole number within `range`, or `nil` when absent.
     func integer(_ name: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let v = Int(text), range.contains(v) else {
-            throw .usage("--\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(text)\"")
-        }
-        return v
-    }
-
-    /// The value of `name` parsed by `parse`, or `nil` when absent.
-    func choice<T>(_ name: String, _ expected: String, _ parse: (String) -> T?) throws(CLIError) -> T? {
-        guard let text = value(name) else { return nil }
-        guard let v = parse(text) else { throw .usage("--\(name) expects \(expected), got \"\(text)\"") }
-        return v
+        try value(name, .whole("N", range))
     }
 }

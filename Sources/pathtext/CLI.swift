@@ -26,7 +26,8 @@ enum CLI {
             try dispatch(words)
             return 0
         } catch {
-            printError("pathtext: \(error.description)")
+            // Control characters from any input (a font name, a key) never reach the terminal raw.
+            printError("pathtext: " + MessageText.controlsEscaped(error.description))
             return error.exitCode
         }
     }
@@ -38,13 +39,16 @@ enum CLI {
         }
         switch first {
         case "--help", "-h", "help":
-            if words.count > 1, let c = commands.first(where: { $0.name == words[1] }) { print(c.usage) } else { print(help) }
+            if words.count > 1, words[1] == "options" {
+                print(words.dropFirst(2).contains("--markdown") ? LabelFlags.markdownTable : OptionTable.text(SceneLabel.catalog))
+            } else if words.count > 1, let c = commands.first(where: { $0.name == words[1] }) { print(c.usage) } else { print(help) }
         case "--version", "-V":
             print("pathtext \(version) (\(LibraryVersions.summary))")
         default:
             guard let command = commands.first(where: { $0.name == first }) else {
-                if first.hasPrefix("-") { throw .usage("unknown option \(first) (see pathtext --help)") }
-                throw .usage("unknown command '\(first)' (see pathtext --help)")
+                let shown = MessageText.shortened(first)
+                if first.hasPrefix("-") { throw .usage("unknown option \(shown) (see pathtext --help)") }
+                throw .usage("unknown command '\(shown)' (see pathtext --help)")
             }
             let rest = Array(words.dropFirst())
             if rest.contains("--help") || rest.contains("-h") { print(command.usage); return }
@@ -61,7 +65,9 @@ enum CLI {
             "commands:",
         ]
         for c in commands { lines.append("  " + c.name.padding(toLength: 9, withPad: " ", startingAt: 0) + c.summary) }
-        lines += ["", "pathtext <command> --help shows a command's options.", "pathtext --version shows the library versions."]
+        lines += ["", "pathtext <command> --help shows a command's options.",
+                  "pathtext help options [--markdown] lists every label option with its scene key.",
+                  "pathtext --version shows the library versions."]
         return lines.joined(separator: "\n")
     }
 }

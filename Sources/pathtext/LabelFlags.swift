@@ -1,103 +1,75 @@
 import Foundation
 import PathText
 
-/// The options shared by `pathtext layout` and `pathtext render`: the text, its attributes, the path and
-/// every placement option.
-///
-/// The flags are read into a ``SceneLabel`` and resolved by the same ``SceneResolver`` as scene files,
-/// so a flag and the scene key of the same name (`--letter-spacing`, `letterSpacing`) accept the same
-/// words and report the same errors.
+/// The options shared by `pathtext layout` and `pathtext render`: the label's flags, made from
+/// ``SceneLabel/catalog`` — the same declarations scene files are read with — so a flag and its scene
+/// key (`--letter-spacing`, `letterSpacing`) take the same values, share one help text and report the
+/// same errors.
 enum LabelFlags {
-    /// The value-taking options.
-    static let valued: Set<String> = [
-        "text", "path", "font", "font-family", "fonts-dir", "size", "color", "features", "lang", "dir",
-        "align", "offset", "side", "baseline", "dy", "shift", "upright", "letter-spacing", "method",
-        "overflow", "min-size", "fit", "length", "warp", "max-angle", "repeat",
-    ]
+    /// The catalog entries that are flags.
+    static var entries: [OptionEntry<SceneLabel>] { SceneLabel.catalog.filter { $0.flag != nil } }
+
+    /// The value-taking options: every label flag, and `--fonts-dir`.
+    static var valued: Set<String> { Set(entries.compactMap(\.flag)).union(["fonts-dir"]) }
 
     /// Help lines for the label options.
-    static let usage = """
-          --text T               the text (required)
-          --path D               SVG path data to follow (required)
-          --font FILE            a font file (a bare name: an embedded font or a file in --fonts-dir); repeat for a
-                                 stack; the embedded Noto stack always follows as fallback
-          --font-family NAME     a font found through Fontconfig: "Noto Sans" or "Noto Sans:Bold"
-          --fonts-dir DIR        load the default fonts' files from DIR instead of the embedded copies (or $PATHTEXT_FONTS)
-          --size PX              font size in pixels per em (default 32)
-          --color #RRGGBB[AA]    text colour (default black)
-          --features LIST        OpenType features, comma separated: kern=0,liga=0,ss01,+smcp,smcp[0:3]
-          --lang L               BCP 47 language (ar, hi, sr-Latn)
-          --dir ltr|rtl|auto     paragraph direction (default auto)
-          --align start|center|end   anchor (left/right accepted) (default start)
-          --offset PX|N%         anchor offset along the path; negative and beyond 100% allowed
-          --side left|right      SVG 2 side: right lays the text on the reversed path
-          --baseline alphabetic|middle|hanging|ideographic   which line of the text sits on the path
-          --dy PX                perpendicular shift, up positive
-          --shift parallel|normal    measure along the parallel curve (default) or shift along normals
-          --upright auto|off     flip labels that would read upside down (default auto)
-          --letter-spacing PX    extra space after every cluster
-          --method align|chord   SVG's per-cluster tangent, or corner-safe chords
-          --overflow visible|ellipsis|shrink|error   what to do when the text is longer than the path
-          --min-size PX          the smallest size --overflow shrink may use (default 6)
-          --fit none|spacing|stretch   fit the text to --length (default: the path's length)
-          --length PX            the length for --fit (implies --fit spacing)
-          --warp rigid|bend      rotate glyphs rigidly, or bend their outlines along the path
-          --max-angle DEG        reject placements that turn more than this between neighbouring clusters
-          --repeat PX            repeat the label along the path with this gap
-    """
+    static var usage: String {
+        var lines = entries.map(helpLine)
+        lines.append(line("--fonts-dir DIR", "load the default fonts from the files in DIR instead of the embedded copies (or $PATHTEXT_FONTS)"))
+        return lines.joined(separator: "\n")
+    }
 
-    /// The label the flags describe, as a scene label.
+    /// `  --align start|center|end   the anchor … (default start)`.
+    static func helpLine(_ e: OptionEntry<SceneLabel>) -> String {
+        var help = e.help
+        if e.repeatable { help += "; repeatable" }
+        if let d = e.defaultText { help += " (default \(d))" }
+        return line("--\(e.flag!) \(e.placeholder)", help)
+    }
+
+    /// `      --name VALUES   help`, the help wrapped at 110 columns and indented under itself.
+    static func line(_ name: String, _ help: String) -> String {
+        let indent = 34, width = 110
+        var lines: [String] = [], current = ""
+        for word in help.split(separator: " ") {
+            if !current.isEmpty, indent + current.count + 1 + word.count > width { lines.append(current); current = "" }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        lines.append(current)
+        let head = "      " + name
+        let pad = String(repeating: " ", count: indent)
+        let first = head.count < indent ? head.padding(toLength: indent, withPad: " ", startingAt: 0) + lines[0] : head + "\n" + pad + lines[0]
+        return ([first] + lines.dropFirst().map { pad + $0 }).joined(separator: "\n")
+    }
+
+    /// The label the flags describe.
     static func sceneLabel(_ args: Arguments) throws(CLIError) -> SceneLabel {
-        guard let text = args.value("text") else { throw .usage("--text is required") }
-        guard let path = args.value("path") else { throw .usage("--path is required") }
-        var l = SceneLabel(text: text, path: path)
-        let fonts = args.all("font")
-        l.font = fonts.isEmpty ? nil : fonts
-        l.size = try args.number("size")
-        l.color = args.value("color")
-        l.features = args.value("features")
-        l.lang = args.value("lang")
-        l.dir = args.value("dir")
-        l.align = args.value("align")
-        l.offset = args.value("offset").map { .text($0) }
-        l.side = args.value("side")
-        l.baseline = args.value("baseline")
-        l.dy = try args.number("dy")
-        l.shift = args.value("shift")
-        l.upright = args.value("upright")
-        l.letterSpacing = try args.number("letter-spacing")
-        l.method = args.value("method")
-        l.overflow = args.value("overflow")
-        l.minSize = try args.number("min-size")
-        l.fit = args.value("fit")
-        l.length = try args.number("length")
-        l.warp = args.value("warp")
-        l.maxAngle = try args.number("max-angle")
-        l.repeat = try args.number("repeat")
-        return l
+        guard args.value("text") != nil else { throw .usage("--text is required") }
+        guard args.value("path") != nil else { throw .usage("--path is required") }
+        var label = SceneLabel()
+        for e in entries {
+            let flag = e.flag!
+            let values = args.all(flag)
+            guard !values.isEmpty else { continue }
+            do { try e.read(arguments: values, into: &label) } catch {
+                let message = "--\(flag): \(error.message)"
+                // Bad path data is bad input (exit 1); any other value that does not parse is a bad option value.
+                throw e.key == "path" ? .failure(message) : .usage(message)
+            }
+        }
+        return label
     }
 
     /// Resolves the flags into a label ready to lay out.
     static func resolve(_ args: Arguments, resolver: SceneResolver) throws(CLIError) -> ResolvedLabel {
         let label = try sceneLabel(args)
         do {
-            var resolved = try resolver.resolve(label, index: 0)
-            // Fontconfig families go in front of the stack.
-            var families: [Typeface] = []
-            for family in args.all("font-family") {
-                let parts = family.split(separator: ":", maxSplits: 1).map(String.init)
-                families.append(try failing { try FontLookup.font(family: parts[0], style: parts.count > 1 ? parts[1] : nil) })
-            }
-            for i in resolved.text.runs.indices { resolved.text.runs[i].attributes.fonts.insert(contentsOf: families, at: 0) }
-            return resolved
-        } catch let e as SceneError {
-            // Bad input data (path, font file, text) is exit 1; a bad option value is a usage error.
-            let input = ["", "labels[0].path", "labels[0].font", "labels[0].text"].contains(e.path)
-            throw input ? .failure(flagMessage(e)) : .usage(flagMessage(e))
-        } catch let e as CLIError {
-            throw e
+            return try resolver.resolve(label, index: 0)
         } catch {
-            throw .failure("\(error)")
+            // Bad input data (path, font file, text) is exit 1; a bad option value is a usage error.
+            let key = error.path.hasPrefix("labels[0].") ? String(error.path.dropFirst("labels[0].".count)) : ""
+            let input = error.path.isEmpty || SceneLabel.inputKeys.contains(key)
+            throw input ? .failure(flagMessage(error)) : .usage(flagMessage(error))
         }
     }
 
@@ -106,8 +78,9 @@ enum LabelFlags {
         var key = e.path
         if let dot = key.firstIndex(of: "."), key.hasPrefix("labels[") { key = String(key[key.index(after: dot)...]) } else if key.hasPrefix("labels[") { key = "" }
         guard !key.isEmpty else { return e.message }
-        var flag = "--"
-        for ch in key { if ch.isUppercase { flag += "-" + ch.lowercased() } else { flag.append(ch) } }
-        return "\(flag): \(e.message)"
+        return "--\(OptionEntry<SceneLabel>.kebab(key)): \(e.message)"
     }
+
+    /// The option table README shows, as Markdown (`pathtext help options --markdown`).
+    static var markdownTable: String { OptionTable.markdown(SceneLabel.catalog) }
 }

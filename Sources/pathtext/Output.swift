@@ -68,11 +68,7 @@ enum Output {
     /// The font files a scene and extra labels read: each label's and run's fonts (as the resolver finds
     /// them) and the embedded stack.
     static func fontInputs(_ scene: Scene, extra: [ResolvedLabel], resolver: SceneResolver) -> [String] {
-        var names = Set<String>()
-        for label in scene.labels {
-            for n in label.font ?? [] { names.insert(n) }
-            for run in label.runs ?? [] { for n in run.font ?? [] { names.insert(n) } }
-        }
+        let names = Set(scene.labels.flatMap(\.fontFiles))
         // Fonts that fail to load are reported by the render itself, with the label's JSON path.
         var paths = names.sorted().compactMap { (try? resolver.font($0))?.path }
         paths += ((try? resolver.embeddedStack()) ?? []).compactMap(\.path)

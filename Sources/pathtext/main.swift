@@ -3,4 +3,4 @@ import PathText
 
 // SIGINT and SIGTERM remove a temporary file being written before the process ends.
 TemporaryFiles.removeOnSignals()
-Syscalls.exitProcess(Output.finish(CLI.run(Array(CommandLine.arguments.dropFirst()))))
+Syscalls.exitProcess(Output.finish(CommandLineBytes.arguments().map { CLI.run($0) } ?? 2))

@@ -45,7 +45,7 @@ import PathText
     @Test func thePictureGlyphBudgetStopsTheLabelThatPassesIt() throws {
         let resolver = SceneResolver()
         resolver.limits.pictureGlyphs = 12
-        let label = SceneLabel(text: "Hello", path: "M 10 50 L 390 50")
+        let label = SceneLabel(text: "Hello", path: try BezPath(svgPathData: "M 10 50 L 390 50"))
         let scene = Scene(width: 400, height: 100, labels: [label, label, label])
         for svg in [false, true] {
             #expect {
@@ -62,8 +62,8 @@ import PathText
     @Test func thePixelBudgetChargesShapes() throws {
         let resolver = SceneResolver()
         resolver.limits.coveragePixels = 25_000
-        var rect = SceneShape(type: "rect")
-        rect.x = 0; rect.y = 0; rect.width = 100; rect.height = 100; rect.fill = "#000000"
+        var rect = SceneShape(type: .rect)
+        rect.x = 0; rect.y = 0; rect.width = 100; rect.height = 100; rect.fill = .black
         let scene = Scene(width: 400, height: 100, shapes: [rect, rect, rect])
         #expect {
             _ = try SceneRenderer.render(scene, resolver: resolver)

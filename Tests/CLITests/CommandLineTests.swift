@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import PathText
 
 @Suite struct CommandLineTests {
     @Test func helpAndVersion() throws {
@@ -110,5 +111,79 @@ import Foundation
         // Noto Sans at upem 1000: A = 36 with advance 599 after kerning against V (hb-shape: A=36 ... +599).
         #expect(glyphs.map { $0["g"] as? Int } == [36, 57])
         #expect(glyphs.first?["ax"] as? Double == 599)
+    }
+
+    /// Runs `pathtext` through `/bin/sh -c` so that arguments can hold bytes a Swift `String` cannot.
+    func shell(_ script: String) throws -> Run {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", script]
+        p.environment = ProcessInfo.processInfo.environment.merging(["PATHTEXT": pathtextBinary]) { $1 }
+        p.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    /// #13 row 13: invalid UTF-8 in an argument is an error naming it, not text silently changed to U+FFFD.
+    @Test func invalidUTF8InAnArgumentIsAnError() throws {
+        let r = try shell(#"text=$(printf 'caf\351'); "$PATHTEXT" layout --text "$text" --path "M0 0 L99 0""#)
+        #expect(r.status == 2)
+        #expect(r.stderr == "pathtext: --text: not valid UTF-8: \"caf\\xE9\"\n")
+        #expect(r.stdout.isEmpty)
+        let positional = try shell(#"f=$(printf '\377.json'); "$PATHTEXT" render "$f" --out out/x.png"#)
+        #expect(positional.status == 2)
+        #expect(positional.stderr == "pathtext: argument 2: not valid UTF-8: \"\\xFF.json\"\n")
+    }
+
+    /// #13 row 11 / Deliver 6: control bytes in a font name are escaped, never sent to the terminal raw.
+    @Test func controlCharactersInMessagesAreEscaped() throws {
+        let r = try shell(#"f=$(printf 'evil\033[2J.ttf'); "$PATHTEXT" layout --text Hi --path "M0 0 L99 0" --font "$f""#)
+        #expect(r.status == 1)
+        #expect(!r.stderr.contains("\u{1B}"), "raw ESC reached stderr: \(r.stderr)")
+        #expect(r.stderr.contains("evil\\u{1B}[2J.ttf"))
+        let unknown = try shell(#"k=$(printf 'x\033]0;owned\007'); "$PATHTEXT" layout --text Hi --path "M0 0 L99 0" "--$k" 1"#)
+        #expect(unknown.status == 2)
+        #expect(!unknown.stderr.contains("\u{1B}") && !unknown.stderr.contains("\u{07}"))
+    }
+
+    /// Deliver 6: a long value in a message is shortened to 80 characters.
+    @Test func longFontNamesAreShortenedInMessages() throws {
+        let name = "/no/" + String(repeating: "x", count: 5000) + ".ttf"
+        let r = try pathtext(["layout", "--text", "Hi", "--path", "M0 0 L99 0", "--font", name])
+        #expect(r.status == 1)
+        #expect(r.stderr == "pathtext: --font: cannot read font file /no/" + String(repeating: "x", count: 75) + "…: file name too long\n")
+    }
+
+    /// The label flags, `--help` and `pathtext help options` come from the catalog.
+    @Test func flagsAndHelpComeFromTheCatalog() throws {
+        let help = try pathtext(["layout", "--help"]).stdout
+        let flags = SceneLabel.catalog.compactMap(\.flag)
+        for flag in flags { #expect(help.contains("--\(flag) "), "--\(flag) missing from layout --help") }
+        // Every flag the help lists is one the catalog declares (or --fonts-dir / --ink / --batch).
+        let listed = help.split(separator: "\n").compactMap { line -> String? in
+            let t = line.drop { $0 == " " }
+            guard t.hasPrefix("--") else { return nil }
+            return String(t.dropFirst(2).prefix { $0 != " " })
+        }
+        #expect(Set(listed) == Set(flags + ["fonts-dir", "ink", "batch"]))
+        let table = try pathtext(["help", "options", "--markdown"])
+        #expect(table.stdout == OptionTable.markdown(SceneLabel.catalog) + "\n")
+        // Each flag is accepted with a value its scene key takes.
+        let r = try pathtext(["layout", "--text", "Hi", "--path", "M0 0 L 400 0", "--align", "right", "--blend", "knockout",
+                              "--overflow", "shrink", "--min-size", "4", "--fit", "stretch", "--length", "300", "--max-angle", "90"])
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+
+    /// #13 row 1: an empty family (also ":" and "::") was a crash (exit 132); it is a usage error.
+    @Test func emptyFontFamilyIsAUsageError() throws {
+        for family in ["", ":", "::"] {
+            let r = try pathtext(["layout", "--text", "Hi", "--path", "M0 0 L99 0", "--font-family", family])
+            #expect(r.status == 2)
+            #expect(r.stderr == "pathtext: --font-family: expected a font family such as \"Noto Sans\" or \"Noto Sans:Bold\", got \"\(family)\"\n")
+        }
     }
 }

@@ -65,7 +65,7 @@ let fontsDir: String = {
         for (text, font) in [("AB", "NotoSans-Bold.ttf"), ("عم", "NotoSansArabic-Regular.ttf"), ("क्ष", "NotoSansDevanagari-Regular.ttf")] {
             let d = Double(size), r = d / 2
             let parts = try Badge.parts(text: text, diameter: d, center: Point(r, r), fonts: [font], resolver: resolver)
-            let scene = Scene(width: size, height: size, background: "none", shapes: [parts.circle], labels: [parts.label])
+            let scene = Scene(width: size, height: size, background: nil, shapes: [parts.circle], labels: [parts.label])
             let rendered = try SceneRenderer.render(scene, resolver: resolver)
             // The letters alone, drawn opaque on an empty canvas, tell which pixels they cover.
             var letters = try RasterCanvas(width: size, height: size)

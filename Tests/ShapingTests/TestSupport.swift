@@ -57,7 +57,7 @@ func scalarIndexByByte(_ text: String) -> [Int: Int] {
 func expectMatchesHBShape(_ font: Typeface, _ text: String, size: Double = 37.5, features: [String] = [],
                           direction: ParagraphDirection = .auto,
                           sourceLocation: SourceLocation = #_sourceLocation) throws -> ShapedLine {
-    let line = Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: [font], size: size, features: features)),
+    let line = Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: [font], size: size, features: try FeatureList.parse(features))),
                             direction: direction)
     let hbDirection: String? = switch direction { case .auto: nil; case .ltr: "ltr"; case .rtl: "rtl" }
     let reference = try hbShape(font.path!, text, features: features.isEmpty ? nil : features.joined(separator: ","),

@@ -23,8 +23,7 @@ enum BadgeCommand {
         guard let text = args.value("text") else { throw .usage("--text is required") }
         guard let out = args.value("out") else { throw .usage("--out FILE.png|FILE.svg is required") }
         let size = try args.integer("size", in: 8...8192) ?? 64
-        let color = args.value("color") ?? "#1d4ed8"
-        guard RGBAColor(hex: color) != nil else { throw .usage("--color expects #RRGGBB or #RRGGBBAA, got \"\(color)\"") }
+        let color = try args.value("color", .color) ?? Badge.defaultColor
         let margin = try args.number("margin") ?? Badge.defaultMargin
         let fonts = args.all("font").isEmpty ? ["NotoSans-Bold.ttf"] : args.all("font")
         let resolver = SceneResolver(fontsDir: try FontsFolder.resolve(args))
@@ -33,7 +32,7 @@ enum BadgeCommand {
             try Badge.parts(text: text, diameter: d, center: Point(d / 2, d / 2), color: color, fonts: fonts,
                             margin: margin, resolver: resolver)
         }
-        let scene = Scene(width: size, height: size, background: "none", shapes: [parts.circle], labels: [parts.label])
+        let scene = Scene(width: size, height: size, background: nil, shapes: [parts.circle], labels: [parts.label])
         try Output.render(scene, resolver: resolver, to: out, json: args.value("json"))
     }
 }

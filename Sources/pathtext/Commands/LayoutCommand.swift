@@ -8,13 +8,9 @@ enum LayoutCommand {
         name: "layout", summary: "place text along a path and print the placements as JSON",
         usage: "usage: pathtext layout --text T --path D [options]\n"
             + "       pathtext layout --batch [--fonts-dir DIR] [--ink]   (one JSON label per line on stdin)\n\n"
-            + LabelFlags.usage + """
-
-              --ink                  add each glyph's ink box (rotated rectangle) to the JSON
-              --batch                read one label request (a scene file's label object) per line on stdin
-                                     and write one placements line per request; a bad line gets
-                                     {"error": "..."} on its own line and the stream goes on
-        """,
+            + LabelFlags.usage + "\n"
+            + LabelFlags.line("--ink", "add each glyph's ink box (rotated rectangle) to the JSON") + "\n"
+            + LabelFlags.line("--batch", "read one label request (a scene file's label object) per line on stdin and write one placements line per request; a bad line gets {\"error\": \"…\"} on its own line and the stream goes on"),
         run: run)
 
     static func run(_ words: [String]) throws(CLIError) {

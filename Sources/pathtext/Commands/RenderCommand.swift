@@ -11,17 +11,15 @@ enum RenderCommand {
         usage: pathtext render SCENE.json|- --out FILE.png|FILE.svg|- [--json FILE|-] [--fonts-dir DIR]
                pathtext render --text T --path D [label options] [--width W --height H] [--background C] --out FILE
 
-              SCENE.json|-           the scene file, or - to read the scene from stdin
-              --out FILE|-           where to write; the format follows the extension (.png or .svg);
-                                     - writes the image to stdout in --format (default png)
-              --format png|svg       the image format for --out -
-              --json FILE|-          also write the placements JSON (- for stdout); without --out, only
-                                     the placements are written and nothing is drawn
-              --width W, --height H  canvas size in pixels (default 800 × 400)
-              --background C         #RRGGBB[AA] or none (default white)
-
-        label options (as for pathtext layout):
-        """ + "\n" + LabelFlags.usage,
+        """ + "\n" + [
+            LabelFlags.line("SCENE.json|-", "the scene file, or - to read the scene from stdin"),
+            LabelFlags.line("--out FILE|-", "where to write; the format follows the extension (.png or .svg); - writes the image to stdout in --format (default png)"),
+            LabelFlags.line("--format png|svg", "the image format for --out -"),
+            LabelFlags.line("--json FILE|-", "also write the placements JSON (- for stdout); without --out, only the placements are written and nothing is drawn"),
+            LabelFlags.line("--width W, --height H", "canvas size in pixels (default 800 × 400)"),
+            LabelFlags.line("--background C", "#RRGGBB[AA] or none (default white)"),
+            "", "label options (as for pathtext layout):", LabelFlags.usage,
+        ].joined(separator: "\n"),
         run: run)
 
     static func run(_ words: [String]) throws(CLIError) {
@@ -41,7 +39,7 @@ enum RenderCommand {
         } else {
             let width = try args.integer("width", in: 1...1_000_000) ?? 800
             let height = try args.integer("height", in: 1...1_000_000) ?? 400
-            scene = Scene(width: width, height: height, background: args.value("background") ?? "#ffffff")
+            scene = Scene(width: width, height: height, background: try args.value("background", .color) ?? .white)
             flagLabel = try LabelFlags.resolve(args, resolver: resolver)
         }
         let unnamed = ["cannot write", "cannot create", "the output "]

@@ -1,0 +1,39 @@
+import Shaping
+
+/// The attributes a request gives a run of text, each `nil` when not given (a run then takes its
+/// label's value, and a label the default). Fonts are names here; ``TextAttributes`` holds them loaded.
+public struct RunStyle: Hashable, Sendable {
+    /// Font files (names in the fonts folder, or paths), primary first.
+    public var fonts: [String]?
+    /// Fonts found through Fontconfig, in front of ``fonts``.
+    public var fontFamilies: [FontFamilyName]?
+    /// Size in pixels per em.
+    public var size: Double?
+    /// Fill colour.
+    public var color: RGBAColor?
+    /// OpenType features.
+    public var features: [FeatureSetting]?
+    /// BCP 47 language.
+    public var language: String?
+    /// Extra space after each cluster, in pixels.
+    public var letterSpacing: Double?
+
+    /// No attribute given.
+    public init(fonts: [String]? = nil, fontFamilies: [FontFamilyName]? = nil, size: Double? = nil, color: RGBAColor? = nil,
+                features: [FeatureSetting]? = nil, language: String? = nil, letterSpacing: Double? = nil) {
+        self.fonts = fonts; self.fontFamilies = fontFamilies; self.size = size; self.color = color
+        self.features = features; self.language = language; self.letterSpacing = letterSpacing
+    }
+
+    /// The size when neither run nor label gives one, pixels per em.
+    public static let defaultSize = 32.0
+    /// The colour when neither run nor label gives one.
+    public static let defaultColor = RGBAColor.black
+
+    /// Each attribute of `self`, or of `fallback` where `self` has none.
+    public func over(_ fallback: RunStyle) -> RunStyle {
+        RunStyle(fonts: fonts ?? fallback.fonts, fontFamilies: fontFamilies ?? fallback.fontFamilies, size: size ?? fallback.size,
+                 color: color ?? fallback.color, features: features ?? fallback.features, language: language ?? fallback.language,
+                 letterSpacing: letterSpacing ?? fallback.letterSpacing)
+    }
+}

@@ -1,0 +1,139 @@
+import Geometry
+import Shaping
+import Layout
+import Render
+
+extension SceneLabel {
+    /// Every key of a label, in reading order: the text and path, the run attributes
+    /// (``LabelOptionCatalog/style``), the direction, the placement options (``LabelOptionCatalog/placement``)
+    /// and the blend. Scene files, `pathtext layout`/`render` flags, their `--help` and README's option
+    /// table come from this list.
+    public static let catalog: [OptionEntry<SceneLabel>] = {
+        var entries: [OptionEntry<SceneLabel>] = [
+            .optional("text", \.text, .string("T"), help: "the text (a scene label may give runs instead)"),
+            .objects("runs", \.runs, help: "runs of text, each with text and its own font, size, color, features, lang, letterSpacing",
+                     read: { j, at throws(JSONError) in try SceneJSON.run(j, at: at) }, write: SceneJSON.json(of:)),
+            .optional("path", \.path, .pathData, help: "SVG path data to follow"),
+            .optional("shape", \.shape, .string("ID"), help: "or: the id of a scene shape whose outline to follow", flag: false),
+        ]
+        entries += LabelOptionCatalog.style.map { $0.lifted(\SceneLabel.style) }
+        entries.append(.value("dir", \.direction, .cases(), default: .auto, help: "paragraph direction"))
+        entries += LabelOptionCatalog.placement.map { $0.lifted(\SceneLabel.options) }
+        entries.append(.value("blend", \.blend, .blend, default: .sourceOver,
+                              help: "normal paints the text; knockout cuts it out of what is below"))
+        return entries
+    }()
+
+    /// The keys whose values are input data rather than options (a bad value is bad input, not a bad
+    /// command line).
+    public static let inputKeys: Set<String> = ["text", "runs", "path", "shape", "font", "fontFamily"]
+}
+
+extension SceneRun {
+    /// The keys of a run: `text` and the run attributes.
+    public static let catalog: [OptionEntry<SceneRun>] =
+        [.value("text", \.text, .string("T"), default: "", help: "the run's text")]
+            + LabelOptionCatalog.style.map { $0.lifted(\SceneRun.style) }
+}
+
+extension Scene {
+    /// The keys of a scene.
+    public static let catalog: [OptionEntry<Scene>] = {
+        [
+            .value("width", \.width, .whole("W", 1...1_000_000), default: -1, help: "canvas width in pixels", flag: false),
+            .value("height", \.height, .whole("H", 1...1_000_000), default: -1, help: "canvas height in pixels", flag: false),
+            .optional("background", \.background, .color, default: "none", help: "background colour, or none", flag: false),
+            .objects("shapes", \.shapes, help: "shapes, drawn first",
+                     read: { j, at throws(JSONError) in try SceneJSON.shape(j, at: at) }, write: SceneJSON.json(of:)),
+            .objects("labels", \.labels, help: "labels, drawn after the shapes",
+                     read: { j, at throws(JSONError) in try SceneJSON.label(j, at: at) }, write: SceneJSON.json(of:)),
+        ]
+    }()
+}
+
+extension SceneShape {
+    /// The keys of a shape.
+    public static let catalog: [OptionEntry<SceneShape>] = {
+        let n = OptionSyntax<Double>.number("N", -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, expected: "a number")
+        return [
+            .value("type", \.type, .cases(), default: .path, help: "circle, ring, sector, rect or path", flag: false),
+            .optional("id", \.id, .string("ID"), help: "a name labels follow with \"shape\"", flag: false),
+            .optional("center", \.center, .point, help: "centre [x, y]", flag: false),
+            .optional("radius", \.radius, n, help: "radius of a circle", flag: false),
+            .optional("innerRadius", \.innerRadius, n, help: "inner radius of a ring or sector", flag: false),
+            .optional("outerRadius", \.outerRadius, n, help: "outer radius of a ring or sector", flag: false),
+            .optional("startAngle", \.startAngle, n, help: "degrees, 0 at 3 o'clock, clockwise", flag: false),
+            .optional("endAngle", \.endAngle, n, help: "where a sector ends, degrees", flag: false),
+            .optional("clockwise", \.clockwise, .bool, default: "true", help: "direction of a circle or sector", flag: false),
+            .optional("d", \.d, .pathData, help: "SVG path data of a path", flag: false),
+            .optional("x", \.x, n, help: "left of a rect", flag: false),
+            .optional("y", \.y, n, help: "top of a rect", flag: false),
+            .optional("width", \.width, n, help: "width of a rect", flag: false),
+            .optional("height", \.height, n, help: "height of a rect", flag: false),
+            .optional("cornerRadius", \.cornerRadius, n, help: "corner radius of a rect", flag: false),
+            .optional("fill", \.fill, .color, help: "fill colour", flag: false),
+            .optional("stroke", \.stroke, .color, help: "stroke colour", flag: false),
+            .optional("strokeWidth", \.strokeWidth, n, default: "1", help: "stroke width in pixels", flag: false),
+            .optional("strokeCap", \.strokeCap, .cases(), default: "round", help: "stroke caps", flag: false),
+            .optional("fillRule", \.fillRule, .cases(), default: "nonzero", help: "fill rule", flag: false),
+            .optional("blend", \.blend, .blend, default: "normal", help: "normal or knockout", flag: false),
+        ]
+    }()
+}
+
+extension OptionSyntax where Value == CompositeMode {
+    /// `normal` (source-over) or `knockout` (destination-out).
+    public static var blend: OptionSyntax {
+        words([("normal", .sourceOver), ("knockout", .destinationOut)], wordOf: { $0 == .sourceOver ? "normal" : "knockout" })
+    }
+}
+
+extension OptionSyntax where Value == Point {
+    /// A point: `[x, y]` in JSON, `x,y` on the command line.
+    public static var point: OptionSyntax {
+        let expected = "[x, y] (two numbers)"
+        return OptionSyntax(placeholder: "X,Y", expected: expected, fromJSON: { j throws(OptionValueError) in
+            guard case .array(let a) = j, a.count == 2, case .number(let x) = a[0], case .number(let y) = a[1] else {
+                throw OptionValueError(expected: expected, got: j.shownInMessage)
+            }
+            return Point(x, y)
+        }, fromText: { t throws(OptionValueError) in
+            let parts = t.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
+                throw OptionValueError(expected: "X,Y", got: MessageText.quoted(t))
+            }
+            return Point(x, y)
+        }, toJSON: { .array([.number($0.x), .number($0.y)]) })
+    }
+}
+
+extension OptionEntry {
+    /// A list of JSON objects, each read by `read` at its path (`[2]`) and written by `write`; scene files only.
+    static func objects<T>(_ key: String, _ keyPath: WritableKeyPath<Model, [T]>, help: String,
+                           read: @escaping (JSONValue, String) throws(JSONError) -> T,
+                           write: @escaping (T) -> JSONValue) -> OptionEntry {
+        OptionEntry(key: key, flag: nil, placeholder: "[…]", expected: "a list of objects", defaultText: nil, help: help,
+                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try readObjects(j, read) },
+                    readText: { _, _ throws(OptionValueError) in throw OptionValueError("only scene files have \(key)") },
+                    write: { m in m[keyPath: keyPath].isEmpty ? nil : .array(m[keyPath: keyPath].map(write)) })
+    }
+
+    /// ``objects(_:_:help:read:write:)`` for an optional list.
+    static func objects<T>(_ key: String, _ keyPath: WritableKeyPath<Model, [T]?>, help: String,
+                           read: @escaping (JSONValue, String) throws(JSONError) -> T,
+                           write: @escaping (T) -> JSONValue) -> OptionEntry {
+        OptionEntry(key: key, flag: nil, placeholder: "[…]", expected: "a list of objects", defaultText: nil, help: help,
+                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try readObjects(j, read) },
+                    readText: { _, _ throws(OptionValueError) in throw OptionValueError("only scene files have \(key)") },
+                    write: { m in m[keyPath: keyPath].map { .array($0.map(write)) } })
+    }
+
+    private static func readObjects<T>(_ j: JSONValue, _ read: (JSONValue, String) throws(JSONError) -> T) throws(OptionValueError) -> [T] {
+        guard case .array(let items) = j else { throw OptionValueError(expected: "a list", got: j.shownInMessage) }
+        var out: [T] = []
+        for (k, item) in items.enumerated() {
+            do throws(JSONError) { out.append(try read(item, "[\(k)]")) } catch { throw OptionValueError(error.message, subpath: error.path) }
+        }
+        return out
+    }
+}
