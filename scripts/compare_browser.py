@@ -154,19 +154,19 @@ def pathtext_layout(pathtext, case):
     """Lays the case out with the SVG meaning of text-anchor and startOffset.
 
     SVG puts the anchor at startOffset from the path's start whatever text-anchor is. PathText's anchor
-    is 0, L/2 or L for start, center and end, plus the offset for start and center, and minus it for end
-    (the offset is measured inwards from the end): the offset is translated accordingly."""
+    is 0, L/2 or L for start, center and end, plus the offset (which always moves it forward): the offset
+    is translated accordingly."""
     align = {"start": "start", "middle": "center", "end": "end"}[case.get("anchor", "start")]
     so = str(case.get("startOffset", "0")).strip()
     if so.endswith("%"):
         pct = float(so[:-1])
-        off = {"start": pct, "center": pct - 50, "end": 100 - pct}[align]
+        off = {"start": pct, "center": pct - 50, "end": pct - 100}[align]
         label = run_pathtext(pathtext, case, align, fmt(off) + "%")
         anchor = pct / 100 * label["pathLength"]
     else:
         px = float(so)
         length = run_pathtext(pathtext, case, "start", "0")["pathLength"]
-        off = {"start": px, "center": px - length / 2, "end": length - px}[align]
+        off = {"start": px, "center": px - length / 2, "end": px - length}[align]
         label = run_pathtext(pathtext, case, align, fmt(off))
         anchor = px
     w = label["advance"]
