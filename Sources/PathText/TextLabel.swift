@@ -80,10 +80,15 @@ public struct TextLabel: Sendable {
     }
 
     /// The general form: attributed text (runs with their own fonts, sizes, colours, features) along a path,
-    /// giving one label, or several with ``LabelOptions/repeatSpacing``.
+    /// giving one label, or several with ``LabelOptions/repeatSpacing``. Runs whose font stack is empty get
+    /// the embedded stack.
     public static func labels(_ text: AttributedText, along path: some PathSource,
                               options: LabelOptions = LabelOptions()) throws(PathTextError) -> [TextLabel]
     {
+        var text = text
+        for i in text.runs.indices where text.runs[i].attributes.fonts.isEmpty {
+            text.runs[i].attributes.fonts = try DefaultStack.fonts()
+        }
         let measure = try path.measured(limits: options.limits)
         do { return try LabelLayout.layout(text, along: measure, options: options).map(TextLabel.init) } catch {
             throw .layout(error)

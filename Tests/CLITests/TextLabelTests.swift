@@ -122,6 +122,18 @@ import PathText
         if case .missingGlyphs(let m) = drawn.diagnostics.first { #expect(m.characters == ["漢"]) } else { Issue.record("no diagnostic") }
     }
 
+    /// Attributed runs with their own colours and sizes; a run without fonts gets the embedded stack.
+    @Test func attributedRunsWithoutFontsUseTheEmbeddedStack() throws {
+        let text = AttributedText(pieces: [("Cairo ", TextAttributes(size: 30)),
+                                           ("القاهرة", TextAttributes(size: 30, color: RGBAColor(r: 180, g: 83, b: 9)))])
+        let labels = try TextLabel.labels(text, along: "M 0 100 L 600 100", options: LabelOptions(align: .center))
+        #expect(labels.count == 1)
+        let glyphs = labels[0].glyphs
+        #expect(glyphs.contains { $0.font.name == "NotoSansArabic-Regular.ttf" && $0.color == RGBAColor(r: 180, g: 83, b: 9) })
+        #expect(glyphs.contains { $0.font.name == "NotoSans-Regular.ttf" && $0.color == .black })
+        #expect(labels[0].diagnostics.isEmpty)
+    }
+
     @Test func optionsHaveADefaultedMemberwiseInitializer() {
         let o = LabelOptions(align: .center, offset: .pixels(10))
         var p = LabelOptions()
