@@ -108,10 +108,10 @@ def build_page(cfg, cases):
     for i, c in enumerate(cases):
         parts.append('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">' % (w, h, w, h))
         parts.append('<path id="p%d" d="%s" fill="none" stroke="#ccc"/>' % (i, html.escape(c["path"])))
-        parts.append('<text data-case="%s" data-path="p%d" font-family="%s" font-size="%s" text-anchor="%s">'
+        parts.append('<text data-case="%s" data-path="p%d" font-family="%s" font-size="%s" text-anchor="%s" letter-spacing="%s">'
                      '<textPath href="#p%d" startOffset="%s">%s</textPath></text></svg>'
                      % (html.escape(c["name"]), i, fonts[c["font"]], c["size"], c.get("anchor", "start"),
-                        i, c.get("startOffset", "0"), html.escape(c["text"])))
+                        c.get("letterSpacing", 0), i, c.get("startOffset", "0"), html.escape(c["text"])))
     parts.append('<pre id="out"></pre><script>%s</script></body></html>' % PAGE_SCRIPT)
     return "\n".join(parts)
 
@@ -139,7 +139,8 @@ def chromium_measure(chrome, cfg, cases, workdir):
 def run_pathtext(pathtext, case, align, offset):
     args = [pathtext, "layout", "--text", case["text"], "--path", case["path"],
             "--font", os.path.join(ROOT, case["font"]), "--size", str(case["size"]),
-            "--align", align, "--offset=" + offset, "--upright", "off", "--dir", "ltr"]
+            "--align", align, "--offset=" + offset, "--upright", "off", "--dir", "ltr",
+            "--letter-spacing=" + str(case.get("letterSpacing", 0))]
     r = subprocess.run(args, capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit("compare-browser: pathtext failed on %s: %s" % (case["name"], r.stderr.strip()))
@@ -234,10 +235,11 @@ def compare_case(case, label, chrome, pathtext):
             cpen += math.hypot(ch["e"][0] - ch["s"][0], ch["e"][1] - ch["s"][1])
     pen = label["start"]
     rows, skipped = [], []
+    spacing = case.get("letterSpacing", 0)
     for u in units:
         a = sum(g["advance"] for g in u["glyphs"])
-        mid = pen + a / 2
-        pen += a
+        mid = pen + (a + spacing) / 2  # the spacing after a cluster belongs to it
+        pen += a + spacing
         c = u["cluster"]
         i0 = idx[c]
         i1 = idx[clusters[clusters.index(c) + 1]]
