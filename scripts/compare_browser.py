@@ -267,13 +267,13 @@ def compare_case(case, label, chrome, pathtext):
         redo = (px - sign * math.cos(pt) * chrome_adv / 2, py - sign * math.sin(pt) * chrome_adv / 2)
         rows.append({
             "cluster": c, "chars": chars, "charIndex": [i0, i1], "glyphs": len(u["glyphs"]),
-            "ours": [round(ours_left[0], 4), round(ours_left[1], 4), round(g0["angle"], 4), round(a, 4)],
+            "ours": [round(ours_left[0], 4), round(ours_left[1], 4), round(g0["angle"], 4), round(a + spacing, 4)],
             "chromium": [round(chrome_left[0], 4), round(chrome_left[1], 4), round(ch["r"], 4), round(chrome_adv, 4)],
             "chromiumOrder": "ltr" if ltr else "rtl",
             "chromiumPen": round(u["chromeStart"], 4),
             "dPx": math.hypot(ours_left[0] - chrome_left[0], ours_left[1] - chrome_left[1]),
             "dDeg": angle_diff(g0["angle"], ch["r"]),
-            "dAdvance": chrome_adv - a,
+            "dAdvance": chrome_adv - (a + spacing),  # both count the spacing after the cluster
             "geometryPx": math.hypot(redo[0] - s[0], redo[1] - s[1]),
             "geometryDeg": angle_diff(pang, ch["r"]),
             "multiChar": i1 - i0 > 1,
