@@ -51,6 +51,24 @@ import Shaping
         #expect(wrapped.size == 20)
     }
 
+    /// Chords and the ellipsis follow the same rule: with clip nothing is placed outside [0, L].
+    @Test func chordAndEllipsisClipToo() throws {
+        let L = 2 * Double.pi * r
+        let line = shaped("WRAPPING AROUND", size: 20)
+        let chord = try LabelLayout.place(line, along: circle,
+                                          options: LabelOptions(offset: .pixels(-30), upright: .off, method: .chord, closedPath: .clip))[0]
+        #expect(!chord.droppedClusters.isEmpty && chord.overflow)
+        for g in chord.glyphs { #expect(g.pathDistance >= -1e-9 && g.pathDistance + g.advance <= L + 1e-6) }
+        let wrapped = try LabelLayout.place(line, along: circle, options: LabelOptions(offset: .pixels(-30), upright: .off, method: .chord))[0]
+        #expect(wrapped.droppedClusters.isEmpty)
+
+        let text = AttributedText("A label longer than the whole circle", attributes: TextAttributes(fonts: stack, size: 20))
+        let cut = try LabelLayout.layout(text, along: circle, options: LabelOptions(upright: .off, overflow: .ellipsis, closedPath: .clip))[0]
+        #expect(cut.overflow && cut.diagnostics.contains { if case .truncated = $0 { true } else { false } })
+        let last = try #require(cut.glyphs.last)
+        #expect(last.pathDistance + last.advance <= L + 1e-6)
+    }
+
     @Test func openPathsAreTheSameEitherWay() throws {
         let line = shaped("Open path", size: 20)
         let path = horizontal(0, 0, length: 100)
