@@ -134,6 +134,22 @@ import PathText
         #expect(labels[0].diagnostics.isEmpty)
     }
 
+    /// Bent outlines: the ink bounds hold every point of every bent glyph, and the picture's ink stays inside them.
+    @Test func bentLabelsAreBoundedByTheirBentOutlines() throws {
+        let label = try TextLabel("Bend", along: "M 20 200 Q 200 20 380 200", size: 60, fonts: fonts,
+                                  options: LabelOptions(align: .center, warp: .bend))
+        for g in label.glyphs {
+            for sp in label.placement.bentOutline(of: g).subpaths {
+                for seg in sp.segments { #expect(label.inkBounds.outset(by: 1e-9).contains(seg.end)) }
+            }
+        }
+        let picture = try label.image(canvas: .fitted(margin: 0), background: .white)
+        let (count, box) = ink(picture)
+        #expect(count > 1000)
+        #expect(box.maxX < Double(picture.width) && box.maxY < Double(picture.height) && box.minX >= 0 && box.minY >= 0)
+        #expect(Double(picture.width) - label.inkBounds.width < 2.01 && Double(picture.height) - label.inkBounds.height < 2.01)
+    }
+
     @Test func optionsHaveADefaultedMemberwiseInitializer() {
         let o = LabelOptions(align: .center, offset: .pixels(10))
         var p = LabelOptions()
