@@ -3,7 +3,7 @@
 SWIFT ?= swift
 SECONDS ?= 60
 
-.PHONY: deps build demo test gallery bench sanitize fuzz clean install test-capi test-python
+.PHONY: deps build demo test gallery docs bench sanitize fuzz clean install test-capi test-python
 
 deps:
 	@scripts/install-deps
@@ -21,6 +21,11 @@ test: deps
 
 gallery: build
 	scripts/gallery
+
+# The API documentation as a static site in docs/ (index.html opens the getting-started article).
+# Serve it over HTTP to read it: python3 -m http.server -d docs 8000
+docs: deps
+	scripts/build-docs
 
 bench: deps
 	$(SWIFT) build -c release --product pathtext-bench

@@ -108,10 +108,10 @@ def build_page(cfg, cases):
     for i, c in enumerate(cases):
         parts.append('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">' % (w, h, w, h))
         parts.append('<path id="p%d" d="%s" fill="none" stroke="#ccc"/>' % (i, html.escape(c["path"])))
-        parts.append('<text data-case="%s" data-path="p%d" font-family="%s" font-size="%s" text-anchor="%s">'
+        parts.append('<text data-case="%s" data-path="p%d" font-family="%s" font-size="%s" text-anchor="%s" letter-spacing="%s">'
                      '<textPath href="#p%d" startOffset="%s">%s</textPath></text></svg>'
                      % (html.escape(c["name"]), i, fonts[c["font"]], c["size"], c.get("anchor", "start"),
-                        i, c.get("startOffset", "0"), html.escape(c["text"])))
+                        c.get("letterSpacing", 0), i, c.get("startOffset", "0"), html.escape(c["text"])))
     parts.append('<pre id="out"></pre><script>%s</script></body></html>' % PAGE_SCRIPT)
     return "\n".join(parts)
 
@@ -139,7 +139,8 @@ def chromium_measure(chrome, cfg, cases, workdir):
 def run_pathtext(pathtext, case, align, offset):
     args = [pathtext, "layout", "--text", case["text"], "--path", case["path"],
             "--font", os.path.join(ROOT, case["font"]), "--size", str(case["size"]),
-            "--align", align, "--offset=" + offset, "--upright", "off", "--dir", "ltr"]
+            "--align", align, "--offset=" + offset, "--upright", "off", "--dir", "ltr",
+            "--letter-spacing=" + str(case.get("letterSpacing", 0))]
     r = subprocess.run(args, capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit("compare-browser: pathtext failed on %s: %s" % (case["name"], r.stderr.strip()))
@@ -154,19 +155,19 @@ def pathtext_layout(pathtext, case):
     """Lays the case out with the SVG meaning of text-anchor and startOffset.
 
     SVG puts the anchor at startOffset from the path's start whatever text-anchor is. PathText's anchor
-    is 0, L/2 or L for start, center and end, plus the offset for start and center, and minus it for end
-    (the offset is measured inwards from the end): the offset is translated accordingly."""
+    is 0, L/2 or L for start, center and end, plus the offset (which always moves it forward): the offset
+    is translated accordingly."""
     align = {"start": "start", "middle": "center", "end": "end"}[case.get("anchor", "start")]
     so = str(case.get("startOffset", "0")).strip()
     if so.endswith("%"):
         pct = float(so[:-1])
-        off = {"start": pct, "center": pct - 50, "end": 100 - pct}[align]
+        off = {"start": pct, "center": pct - 50, "end": pct - 100}[align]
         label = run_pathtext(pathtext, case, align, fmt(off) + "%")
         anchor = pct / 100 * label["pathLength"]
     else:
         px = float(so)
         length = run_pathtext(pathtext, case, "start", "0")["pathLength"]
-        off = {"start": px, "center": px - length / 2, "end": length - px}[align]
+        off = {"start": px, "center": px - length / 2, "end": px - length}[align]
         label = run_pathtext(pathtext, case, align, fmt(off))
         anchor = px
     w = label["advance"]
@@ -234,10 +235,11 @@ def compare_case(case, label, chrome, pathtext):
             cpen += math.hypot(ch["e"][0] - ch["s"][0], ch["e"][1] - ch["s"][1])
     pen = label["start"]
     rows, skipped = [], []
+    spacing = case.get("letterSpacing", 0)
     for u in units:
         a = sum(g["advance"] for g in u["glyphs"])
-        mid = pen + a / 2
-        pen += a
+        mid = pen + (a + spacing) / 2  # the spacing after a cluster belongs to it
+        pen += a + spacing
         c = u["cluster"]
         i0 = idx[c]
         i1 = idx[clusters[clusters.index(c) + 1]]
@@ -265,13 +267,13 @@ def compare_case(case, label, chrome, pathtext):
         redo = (px - sign * math.cos(pt) * chrome_adv / 2, py - sign * math.sin(pt) * chrome_adv / 2)
         rows.append({
             "cluster": c, "chars": chars, "charIndex": [i0, i1], "glyphs": len(u["glyphs"]),
-            "ours": [round(ours_left[0], 4), round(ours_left[1], 4), round(g0["angle"], 4), round(a, 4)],
+            "ours": [round(ours_left[0], 4), round(ours_left[1], 4), round(g0["angle"], 4), round(a + spacing, 4)],
             "chromium": [round(chrome_left[0], 4), round(chrome_left[1], 4), round(ch["r"], 4), round(chrome_adv, 4)],
             "chromiumOrder": "ltr" if ltr else "rtl",
             "chromiumPen": round(u["chromeStart"], 4),
             "dPx": math.hypot(ours_left[0] - chrome_left[0], ours_left[1] - chrome_left[1]),
             "dDeg": angle_diff(g0["angle"], ch["r"]),
-            "dAdvance": chrome_adv - a,
+            "dAdvance": chrome_adv - (a + spacing),  # both count the spacing after the cluster
             "geometryPx": math.hypot(redo[0] - s[0], redo[1] - s[1]),
             "geometryDeg": angle_diff(pang, ch["r"]),
             "multiChar": i1 - i0 > 1,

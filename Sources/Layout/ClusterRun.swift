@@ -3,14 +3,15 @@ import Shaping
 /// A shaped line grouped into the units placement moves as wholes: runs of glyphs that share a
 /// HarfBuzz cluster value.
 ///
-/// For unit c: `advance` is a_c (the sum of its glyphs' advances), `pen` is p_c (where it starts, after
-/// the advances and letter spacing of the units before it), `spacing` is the letter spacing added after it.
+/// For unit c: `advance` is the sum of its glyphs' advances, `spacing` the letter spacing added after it, and
+/// `pen` is p_c (where it starts, after the advances and spacing of the units before it). The placement
+/// rule's a_c is `advance + spacing`: the spacing belongs to the cluster before it.
 struct ClusterRun {
     /// One unit.
     struct Unit {
         /// The glyphs of the unit, as indices into ``ShapedLine/glyphs``.
         var glyphs: Range<Int>
-        /// a_c.
+        /// The sum of the glyphs' advances (a_c without the spacing after the unit).
         var advance: Double
         /// p_c.
         var pen: Double

@@ -45,13 +45,22 @@ struct Frame {
         return m
     }
 
-    /// s0 for a label of length `w` on a path of length `length`.
+    /// Whether distances on `m` wrap around: a closed path with ``ClosedPathMode/wrap``.
+    static func wraps(_ m: PathMeasure, _ options: LabelOptions) -> Bool {
+        m.isClosed && options.closedPath == .wrap
+    }
+
+    /// Whether the forward path wraps (see ``wraps(_:_:)``).
+    func wraps(_ options: LabelOptions) -> Bool { Self.wraps(forward, options) }
+
+    /// s0 for a label of length `w` on a path of length `length`: the offset moves the anchor forward for
+    /// every alignment, anchor = {start: 0, center: L/2, end: L} + offset, and s0 = anchor − {0, W/2, W}.
     func start(length: Double, advance w: Double, options: LabelOptions) -> Double {
         let o = options.offset.resolved(length: length)
         switch options.align {
         case .start: return o
         case .center: return length / 2 + o - w / 2
-        case .end: return length - o - w
+        case .end: return length + o - w
         }
     }
 
@@ -69,7 +78,7 @@ struct Frame {
         let room: Double = switch options.align {
         case .start: length - o
         case .center: 2 * min(length / 2 + o, length / 2 - o)
-        case .end: length - o
+        case .end: length + o
         }
         let glyphs = w - spacing
         guard glyphs > 0 else { return 1 }
@@ -78,12 +87,13 @@ struct Frame {
 
     func pass(_ input: PlacementInput, on m: PathMeasure, s0: Double, options: LabelOptions) -> Placement {
         switch options.method {
-        case .align: return input.alignPlacement(on: m, s0: s0, dropOffPath: true)
+        case .align: return input.alignPlacement(on: m, s0: s0, dropOffPath: true, wraps: Self.wraps(m, options))
         case .chord:
             // Corners consume more path than W: measure once from the nominal start, then re-anchor.
-            let first = input.chordPlacement(on: m, s0: s0, dropOffPath: false)
+            let wraps = Self.wraps(m, options)
+            let first = input.chordPlacement(on: m, s0: s0, dropOffPath: false, wraps: wraps)
             let s0c = start(length: m.length, advance: first.consumed, options: options)
-            return input.chordPlacement(on: m, s0: s0c, dropOffPath: true)
+            return input.chordPlacement(on: m, s0: s0c, dropOffPath: true, wraps: wraps)
         }
     }
 
@@ -111,9 +121,13 @@ struct Frame {
                                 overflow: !placement.dropped.isEmpty, size: size, droppedClusters: placement.dropped,
                                 advance: w, start: s0, rejectedAngle: nil, warp: options.warp)
         label.measure = measure
+        if !placement.dropped.isEmpty { label.diagnostics.append(.droppedClusters(placement.dropped)) }
         if let limit = options.maxAngle {
             let turn = placement.largestTurn
-            if turn > limit { label.rejectedAngle = turn; label.glyphs = [] }
+            if turn > limit {
+                label.rejectedAngle = turn; label.glyphs = []
+                label.diagnostics.append(.rejectedTurn(degrees: turn, limit: limit))
+            }
         }
         return label
     }

@@ -7,8 +7,11 @@ import Shaping
 /// Glyphs come in visual order. Glyphs sharing a HarfBuzz cluster value form one unit c with advance a_c
 /// and pen position p_c; letter spacing is added after each unit. W is the total advance, L the length
 /// of the path measured (the parallel curve's with ``ShiftMode/parallel``).
-/// - Anchor: `start` → 0 + offset, `center` → L/2 + offset, `end` → L − offset (measured back from the
-///   end); s0 = anchor − {0, W/2, W}.
+/// - a_c includes the letter spacing after unit c: spacing belongs to the cluster before it, as a browser
+///   counts a character's inline size.
+/// - Anchor = {start: 0, center: L/2, end: L} + offset: the offset always moves the anchor forward along the
+///   path (SVG's `startOffset`), so `end` with offset −40 ends the text 40 px before the path's end;
+///   s0 = anchor − {0, W/2, W}.
 /// - mid_c = s0 + p_c + a_c/2; P = point(mid_c), T = tangent(mid_c), N = (T.y, −T.x) (up on a y-down canvas).
 /// - origin_g = P + T·(p_g − p_c − a_c/2 + xoff_g) + N·(yoff_g + dy); angle_g = atan2(T.y, T.x).
 /// - Upright `auto`: when the last unit's P lies left of the first unit's P on screen, the label is laid
@@ -17,6 +20,9 @@ import Shaping
 /// - `side: .right` reverses the path before all of this.
 /// - dy = `dy` + the baseline's shift; `parallel` measures along the curve at distance dy, `normal` moves
 ///   each unit along its own normal.
+/// - Closed paths wrap (SVG 2: mid_c modulo L) unless ``LabelOptions/closedPath`` is ``ClosedPathMode/clip``,
+///   which treats them as open (Chromium, resvg). On an open path units with mid_c outside [0, L] are
+///   dropped and reported as ``LabelDiagnostic/droppedClusters(_:)``.
 public enum LabelLayout {
     /// The most copies ``LabelOptions/repeatSpacing`` may place along one path; more is an error
     /// (a tiny label on a huge path would otherwise ask for billions).
@@ -46,12 +52,17 @@ public enum LabelLayout {
             throw g.size > 0 ? .limitExceeded(what: "font size", amount: g.size, limit: options.limits.fontSize)
                 : .badOption("the font size must be above 0, got \(g.size)")
         }
+        if options.missingGlyphs == .error {
+            let missing = line.diagnostics.compactMap(\.missingCoverage)
+            if !missing.isEmpty { throw .missingGlyphs(missing) }
+        }
         let frame = try Frame(measure: measure, line: line, options: options)
         var line = line
-        var size = line.runs.first?.size ?? line.glyphs[0].size
+        let requestedSize = line.runs.first?.size ?? line.glyphs[0].size
+        var size = requestedSize
         var shrunkBelowMinimum = false
 
-        if case .shrink(let minimum) = options.overflow, !frame.forward.isClosed {
+        if case .shrink(let minimum) = options.overflow, !frame.wraps(options) {
             let run = ClusterRun(line, extraSpacing: options.letterSpacing)
             let k = frame.shrinkFactor(advance: run.advance, spacing: run.units.reduce(0) { $0 + $1.spacing },
                                        options: options)
@@ -78,17 +89,19 @@ public enum LabelLayout {
         }
         guard run.advance.isFinite else { throw .badOption("the label's length (with letter spacing and fitting) is not finite") }
         let input = PlacementInput(line: line, run: run, normalShift: frame.normalShift)
+        var notes = line.diagnostics.map(LabelDiagnostic.init)
+        if size != requestedSize { notes.append(.shrunk(from: requestedSize, to: size, fits: !shrunkBelowMinimum)) }
         if let gap = options.repeatSpacing {
             guard gap.isFinite, gap >= 0 else { throw .badOption("repeat spacing must be a finite number ≥ 0") }
             return try frame.repeated(input, gap: gap, options: options, size: size).map { l in
                 var l = l
-                l.diagnostics = line.diagnostics
+                l.diagnostics = notes + l.diagnostics
                 return l
             }
         }
         var label = try frame.label(input, options: options, size: size)
         if shrunkBelowMinimum { label.overflow = true }
-        label.diagnostics = line.diagnostics
+        label.diagnostics = notes + label.diagnostics
         return [label]
     }
 
@@ -121,7 +134,7 @@ public enum LabelLayout {
         let frame = try Frame(measure: measure, line: line, options: options)
         var visible = options
         visible.overflow = .visible
-        if frame.forward.isClosed || frame.fits(line, options: options) { return try place(line, along: measure, options: visible) }
+        if frame.wraps(options) || frame.fits(line, options: options) { return try place(line, along: measure, options: visible) }
         // Keep the longest prefix of grapheme clusters that fits with "…" appended (binary search).
         let characters = Array(text.string)
         var lo = 0, hi = characters.count - 1, best: (ShapedLine, [Int])? = nil
@@ -133,11 +146,14 @@ public enum LabelLayout {
         }
         guard let (fitted, cut) = best else {
             var labels = try place(shape(text.truncated(keeping: 0).0), along: measure, options: visible)
-            for i in labels.indices { labels[i].overflow = true; labels[i].droppedClusters += text.clusterOffsets() }
+            let all = text.clusterOffsets()
+            for i in labels.indices {
+                labels[i].overflow = true; labels[i].droppedClusters += all; labels[i].diagnostics.append(.truncated(all))
+            }
             return labels
         }
         var labels = try place(fitted, along: measure, options: visible)
-        for i in labels.indices { labels[i].overflow = true; labels[i].droppedClusters += cut }
+        for i in labels.indices { labels[i].overflow = true; labels[i].droppedClusters += cut; labels[i].diagnostics.append(.truncated(cut)) }
         return labels
     }
 }

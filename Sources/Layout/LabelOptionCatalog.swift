@@ -71,6 +71,10 @@ public enum LabelOptionCatalog {
                       help: "reject a placement that turns more than this between neighbouring clusters"),
             .optional("repeat", \.repeatSpacing, .number("PX", 0...OptionLimits.distance), default: "no repeat",
                       help: "repeat the label along the path with this gap"),
+            .value("closedPath", \.closedPath, .cases(), default: d.closedPath,
+                   help: "on a closed path, wrap around the start (SVG 2) or clip at the end (as Chromium and resvg draw textPath)"),
+            .value("missingGlyphs", \.missingGlyphs, .cases(), default: d.missingGlyphs,
+                   help: "draw characters no font covers as .notdef (with a warning), or make them an error"),
         ]
     }()
 

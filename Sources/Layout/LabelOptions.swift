@@ -120,40 +120,61 @@ public enum WarpMode: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// Everything that controls placing one label on a path.
+///
+/// Every field has a default, so name only what differs:
+/// `LabelOptions(align: .center, offset: .pixels(10))`.
 public struct LabelOptions: Hashable, Sendable {
-    /// The anchor.
-    public var align: TextAnchor = .start
-    /// Offset of the anchor along the path.
-    public var offset: PathOffset = .pixels(0)
+    /// The anchor: where on the label the anchor point along the path is.
+    public var align: TextAnchor
+    /// Moves the anchor forward along the path (backward when negative), for every ``align``:
+    /// the anchor is {start: 0, center: L/2, end: L} + offset.
+    public var offset: PathOffset
     /// The side the text stands on.
-    public var side: PathSide = .left
+    public var side: PathSide
     /// Which line of the text sits on the path.
-    public var baseline: Baseline = .alphabetic
+    public var baseline: Baseline
     /// Perpendicular shift in pixels, up (towards the text's top) positive.
-    public var dy: Double = 0
+    public var dy: Double
     /// How `dy` (and the baseline choice) is applied.
-    public var shift: ShiftMode = .parallel
-    /// Extra space after every cluster, in pixels, added to each run's own letter spacing.
-    public var letterSpacing: Double = 0
+    public var shift: ShiftMode
+    /// Extra space after every cluster, in pixels, added to each run's own letter spacing. It belongs to
+    /// the cluster before it: it counts in that cluster's advance a_c, and so moves its midpoint.
+    public var letterSpacing: Double
     /// The upright rule.
-    public var upright: Upright = .auto
+    public var upright: Upright
     /// The placement method.
-    public var method: PlacementMethod = .align
-    /// The overflow policy for open paths.
-    public var overflow: OverflowPolicy = .visible
+    public var method: PlacementMethod
+    /// The overflow policy for open paths (and closed ones with ``ClosedPathMode/clip``).
+    public var overflow: OverflowPolicy
     /// Fitting to a length.
-    public var fit: FitMode = .none
+    public var fit: FitMode
     /// How outlines follow the path.
-    public var warp: WarpMode = .rigid
+    public var warp: WarpMode
     /// The largest allowed turn between neighbouring clusters, in degrees; `nil` for no limit.
-    public var maxAngle: Double? = nil
+    public var maxAngle: Double?
     /// When set, copies of the label are repeated along the path with this gap between them, in pixels
     /// (at most ``LabelLayout/maximumRepeatCount`` copies).
-    public var repeatSpacing: Double? = nil
+    public var repeatSpacing: Double?
     /// Limits on text length, path segments and font size, checked before any work.
-    public var limits: ResourceLimits = .default
+    public var limits: ResourceLimits
+    /// Whether characters no font covers are drawn as `.notdef` (and reported) or are an error.
+    public var missingGlyphs: MissingGlyphPolicy
+    /// Whether text wraps around the start of a closed path (SVG 2) or is clipped at its end (Chromium, resvg).
+    public var closedPath: ClosedPathMode
 
-    /// The defaults: start, no offset, left side, alphabetic baseline, parallel shift, upright auto, align,
-    /// visible overflow, no fit, rigid.
-    public init() {}
+    /// Creates options; every parameter has the default shown, so `LabelOptions()` is start, no offset,
+    /// left side, alphabetic baseline, parallel shift, upright auto, align, visible overflow, no fit,
+    /// rigid, `.notdef` drawn for missing characters, and wrapping on closed paths.
+    public init(align: TextAnchor = .start, offset: PathOffset = .pixels(0), side: PathSide = .left,
+                baseline: Baseline = .alphabetic, dy: Double = 0, shift: ShiftMode = .parallel,
+                letterSpacing: Double = 0, upright: Upright = .auto, method: PlacementMethod = .align,
+                overflow: OverflowPolicy = .visible, fit: FitMode = .none, warp: WarpMode = .rigid,
+                maxAngle: Double? = nil, repeatSpacing: Double? = nil, limits: ResourceLimits = .default,
+                missingGlyphs: MissingGlyphPolicy = .draw, closedPath: ClosedPathMode = .wrap) {
+        self.align = align; self.offset = offset; self.side = side; self.baseline = baseline; self.dy = dy
+        self.shift = shift; self.letterSpacing = letterSpacing; self.upright = upright; self.method = method
+        self.overflow = overflow; self.fit = fit; self.warp = warp; self.maxAngle = maxAngle
+        self.repeatSpacing = repeatSpacing; self.limits = limits; self.missingGlyphs = missingGlyphs
+        self.closedPath = closedPath
+    }
 }

@@ -85,8 +85,9 @@ public struct PlacedLabel: Sendable {
     public var rejectedAngle: Double?
     /// Whether the glyphs' outlines are to be bent along the path (``WarpMode/bend``).
     public var warp: WarpMode
-    /// What shaping reported (glyphs no font in the stack has, drawn as .notdef).
-    public var diagnostics: [ShapingDiagnostic] = []
+    /// What the caller should know: characters drawn as `.notdef`, clusters dropped or cut, a shrink
+    /// applied, a placement rejected, and anything else shaping reported.
+    public var diagnostics: [LabelDiagnostic] = []
     /// The measured path the label was placed on (reversed when flipped; the parallel curve with a
     /// parallel shift): what the ``WarpMode/bend`` warp maps outlines through.
     public var measure: PathMeasure?

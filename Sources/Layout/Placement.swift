@@ -84,18 +84,21 @@ struct PlacementInput {
 extension PlacementInput {
     /// SVG 2's rule applied per cluster (`method=align`).
     ///
-    /// For unit c: mid_c = s0 + p_c + a_c/2; P, T at mid_c; N = (T.y, −T.x);
+    /// For unit c, whose advance a_c includes the letter spacing after it (as a browser counts a
+    /// character's inline size): mid_c = s0 + p_c + a_c/2; P, T at mid_c; N = (T.y, −T.x);
     /// origin_g = P + T·(p_g − p_c − a_c/2 + xoff_g) + N·(yoff_g + dy); angle_g = atan2(T.y, T.x).
-    /// On an open path, units whose mid_c lies outside [0, L] are dropped when `dropOffPath` is set.
-    func alignPlacement(on measure: PathMeasure, s0: Double, dropOffPath: Bool) -> Placement {
+    /// Unless the path wraps (closed, with ``ClosedPathMode/wrap``), units whose mid_c lies outside [0, L]
+    /// are dropped when `dropOffPath` is set.
+    func alignPlacement(on measure: PathMeasure, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
         var out = Placement()
         out.glyphs.reserveCapacity(line.glyphs.count)
         out.mids.reserveCapacity(run.units.count)
         let length = measure.length
         var sampler = measure.sampler()  // the midpoints come in increasing order
         for u in run.units {
-            let mid = s0 + u.pen + u.advance / 2
-            if !measure.isClosed, dropOffPath, mid < 0 || mid > length {
+            let a = u.advance + u.spacing  // the spacing after a cluster belongs to it
+            let mid = s0 + u.pen + a / 2
+            if !wraps, dropOffPath, mid < 0 || mid > length {
                 out.dropped.append(u.cluster)
                 continue
             }
@@ -103,7 +106,7 @@ extension PlacementInput {
             let t = sample.tangent, n = sample.normal, angle = t.angle
             out.mids.append((sample.point, t))
             forEachGlyph(of: u) { g, pen in
-                let along = pen - u.advance / 2 + line.glyphs[g].xOffset * run.scaleX
+                let along = pen - a / 2 + line.glyphs[g].xOffset * run.scaleX
                 let up = up(g)
                 let origin = sample.point + t * along + n * up
                 out.glyphs.append(placed(g, origin: origin, angle: angle, pathDistance: mid + along, normalOffset: up))
@@ -118,7 +121,9 @@ extension PlacementInput {
     ///
     /// The chord end is found by walking along the path from the unit's start in steps of at most a
     /// quarter of the advance until the straight-line distance reaches the advance, then bisecting.
-    func chordPlacement(on measure: PathMeasure, s0: Double, dropOffPath: Bool) -> Placement {
+    /// Unless the path wraps (closed, with ``ClosedPathMode/wrap``), distances are clamped to [0, L] and
+    /// units that do not lie wholly on the path are dropped when `dropOffPath` is set.
+    func chordPlacement(on measure: PathMeasure, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
         var out = Placement()
         let length = measure.length
         var s = s0
@@ -137,10 +142,10 @@ extension PlacementInput {
                 // then double: marching the whole way in steps of a/4 took (length + |s0|) / (a/4)
                 // samples, which never ended on huge paths (or, with the measure unable to resolve
                 // distances far below its length, ran 2^16 steps per cluster).
-                if !measure.isClosed, hi < 0 { hi = min(0, limit); lo = hi }
+                if !wraps, hi < 0 { hi = min(0, limit); lo = hi }
                 var step = max(a / 4, 1e-3), steps = 0
                 while hi < limit {
-                    if !measure.isClosed, hi >= length { lo = limit; hi = limit; break }
+                    if !wraps, hi >= length { lo = limit; hi = limit; break }
                     steps += 1
                     if steps > 64 { step *= 2 }
                     hi = min(hi + step, limit)
@@ -154,7 +159,7 @@ extension PlacementInput {
                 endS = hi
             }
             defer { s = endS + u.spacing }
-            if !measure.isClosed, dropOffPath, startS < -1e-9 || endS > length + 1e-9 {
+            if !wraps, dropOffPath, startS < -1e-9 || endS > length + 1e-9 {
                 out.dropped.append(u.cluster)
                 continue
             }

@@ -108,10 +108,9 @@ enum Itemizer {
                     font = i
                 } else {
                     let missing = unitScalars.filter { s in !FontFallback.isIgnorable(s) && !fonts.contains { $0.covers(s) } }
-                    let names = missing.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
-                    diagnostics.append(ShapingDiagnostic(
-                        cluster: unitStart,
-                        message: "no font in the stack (\(fonts.map(\.name).joined(separator: ", "))) covers \(names.joined(separator: " ")); drawn as .notdef of \(fonts[0].name)"))
+                    let coverage = MissingCoverage(cluster: unitStart, characters: Array(missing), stack: fonts.map(\.name))
+                    diagnostics.append(ShapingDiagnostic(cluster: unitStart, message: coverage.description,
+                                                         missingCoverage: coverage))
                 }
                 let level = bidi.levels[firstScalar], script = scripts[firstScalar]
                 if open, openEnd == unitStart, openLevel == level, openScript == script, openRun == r, openFont == font {

@@ -34,8 +34,12 @@ public struct ShapingDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public var cluster: Int
     /// What happened.
     public var message: String
+    /// Set when the diagnostic is about characters no font covers: which ones, typed.
+    public var missingCoverage: MissingCoverage?
     /// Creates a diagnostic.
-    public init(cluster: Int, message: String) { self.cluster = cluster; self.message = message }
+    public init(cluster: Int, message: String, missingCoverage: MissingCoverage? = nil) {
+        self.cluster = cluster; self.message = message; self.missingCoverage = missingCoverage
+    }
     /// `message (at byte N)`.
     public var description: String { "\(message) (at byte \(cluster))" }
 }

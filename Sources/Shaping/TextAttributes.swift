@@ -18,8 +18,9 @@ public struct TextAttributes: Hashable, Sendable {
     /// Perpendicular baseline shift in pixels, up positive.
     public var baselineShift: Double
 
-    /// Creates attributes.
-    public init(fonts: [Typeface], size: Double = 16, color: RGBAColor = .black, features: [FeatureSetting] = [],
+    /// Creates attributes; every parameter has a default. An empty font stack is filled with the embedded
+    /// stack by `TextLabel`; ``Shaper`` itself reports a run without fonts and leaves it unshaped.
+    public init(fonts: [Typeface] = [], size: Double = 16, color: RGBAColor = .black, features: [FeatureSetting] = [],
                 language: String? = nil, letterSpacing: Double = 0, baselineShift: Double = 0) {
         self.fonts = fonts; self.size = size; self.color = color; self.features = features
         self.language = language; self.letterSpacing = letterSpacing; self.baselineShift = baselineShift

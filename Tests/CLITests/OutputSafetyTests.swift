@@ -156,7 +156,7 @@ import Glibc
     @Test func stdoutErrors() throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: pathtextBinary)
-        p.arguments = ["layout", "--text", String(repeating: "Hello world ", count: 2000), "--path", "M0 0 L 99 0"]
+        p.arguments = ["layout", "--text", String(repeating: "Hello world ", count: 2000), "--path", "M0 0 L 999999 0"]
         p.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
         let err = Pipe()
         p.standardError = err

@@ -2,25 +2,110 @@ import Testing
 import Foundation
 import PathText
 
-/// The README's library example, verbatim apart from the output path.
-@Suite struct ReadmeExampleTests {
-    @Test func theLibraryExampleRunsAndDraws() throws {
-        let fonts = try DefaultFonts.stack()                       // the embedded Noto stack
-        let text = AttributedText("Hello שלום world", attributes: TextAttributes(fonts: fonts, size: 32))
-        let path = try BezPath(svgPathData: "M 20 200 Q 200 20 380 200")
-        var options = LabelOptions()
-        options.align = .center
-        let labels = try LabelLayout.layout(text, along: path, options: options)
-        #expect(labels[0].glyphs.count == 16)
-        #expect(labels[0].glyphs.contains { $0.font.name == "NotoSansHebrew-Regular.ttf" })
-        var canvas = try RasterCanvas(width: 400, height: 240, background: .white)
-        canvas.draw(labels[0])
-        let out = NSTemporaryDirectory() + "readme-\(UUID().uuidString).png"
-        try canvas.writePNG(to: out)
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        let back = try RasterCanvas(pngFile: out)
-        var ink = 0
-        for y in 0..<240 { for x in 0..<400 where back.pixel(x: x, y: y) != .white { ink += 1 } }
-        #expect(ink > 1000)
+/// README's "Using the library" example, as a new user would run it: a fresh package outside the repository
+/// that depends on PathText by path, whose `main.swift` is README's example verbatim, run from an unrelated
+/// working directory.
+///
+/// The package lives in a fixed folder under the system's temporary directory and builds into
+/// `.build/readme-example` of this repository, so repeated `swift test` runs build incrementally (the first
+/// costs a full build of PathText, 1–2 minutes).
+@Suite(.serialized) struct ReadmeExampleTests {
+    /// The Swift code block between `<!-- library-example:begin -->` and `<!-- library-example:end -->`.
+    static func example() throws -> String {
+        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        let begin = try #require(readme.range(of: "<!-- library-example:begin -->"))
+        let end = try #require(readme.range(of: "<!-- library-example:end -->"))
+        let block = readme[begin.upperBound..<end.lowerBound]
+        let open = try #require(block.range(of: "```swift\n"))
+        let close = try #require(block.range(of: "```", range: open.upperBound..<block.endIndex))
+        return String(block[open.upperBound..<close.lowerBound])
+    }
+
+    @Test func theExampleIsAtMostThreeStatementsAfterTheImports() throws {
+        let lines = try Self.example().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let code = lines.filter { !$0.isEmpty && !$0.hasPrefix("//") }
+        let imports = code.prefix { $0.hasPrefix("import ") }
+        #expect(imports == ["import PathText"])
+        #expect(code.count - imports.count <= 3)
+        #expect(code.contains { $0.contains("\"hello.png\"") })
+    }
+
+    @Test func aFreshPackageRunsTheExampleAndWritesAPNGWithText() throws {
+        let fm = FileManager.default
+        let home = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("pathtext-readme-example")
+        let package = home.appendingPathComponent("hello")
+        let sources = package.appendingPathComponent("Sources/hello")
+        try fm.createDirectory(at: sources, withIntermediateDirectories: true)
+        // The dependency is named PathText, as in README, through a link to this checkout.
+        let link = home.appendingPathComponent("PathText")
+        if (try? fm.destinationOfSymbolicLink(atPath: link.path)) != packageRoot {
+            try? fm.removeItem(at: link)
+            try fm.createSymbolicLink(atPath: link.path, withDestinationPath: packageRoot)
+        }
+        let manifest = """
+            // swift-tools-version:6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "hello",
+                dependencies: [
+                    .package(path: "../PathText"),
+                ],
+                targets: [
+                    .executableTarget(name: "hello", dependencies: [.product(name: "PathText", package: "PathText")]),
+                ]
+            )
+
+            """
+        try writeIfChanged(manifest, to: package.appendingPathComponent("Package.swift"))
+        try writeIfChanged(try Self.example(), to: sources.appendingPathComponent("main.swift"))
+
+        let scratch = packageRoot + "/.build/readme-example"
+        let build = try run(["swift", "build", "--package-path", package.path, "--scratch-path", scratch], cwd: package.path)
+        try #require(build.status == 0, "swift build failed:\n\(build.stdout)")
+        let binPath = try run(["swift", "build", "--package-path", package.path, "--scratch-path", scratch, "--show-bin-path"],
+                              cwd: package.path).stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let binary = binPath + "/hello"
+
+        // An unrelated working directory, empty before the run.
+        let cwd = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("readme-run-\(UUID().uuidString)")
+        try fm.createDirectory(at: cwd, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: cwd) }
+        // The fonts are compiled in: no fonts folder is named, and PATHTEXT_FONTS is removed from the environment.
+        let result = try run(["-u", "PATHTEXT_FONTS", binary], cwd: cwd.path)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(try fm.contentsOfDirectory(atPath: cwd.path) == ["hello.png"])
+
+        let png = try RasterCanvas(pngFile: cwd.appendingPathComponent("hello.png").path)
+        var dark = 0
+        for y in 0..<png.height {
+            for x in 0..<png.width {
+                let p = png.pixel(x: x, y: y)
+                if p.a > 128 && Int(p.r) + Int(p.g) + Int(p.b) < 384 { dark += 1 }
+            }
+        }
+        #expect(png.width > 300 && png.width < 420 && png.height > 100 && png.height < 300)
+        #expect(dark > 2000)  // 19 glyphs at 40 px
+    }
+
+    private func writeIfChanged(_ text: String, to url: URL) throws {
+        if (try? String(contentsOf: url, encoding: .utf8)) == text { return }
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    private func run(_ arguments: [String], cwd: String, environment: [String: String] = [:]) throws -> Run {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        p.environment = env
+        p.currentDirectoryURL = URL(fileURLWithPath: cwd)
+        let out = Pipe()  // stdout and stderr together: one pipe read to its end cannot stall the child
+        p.standardOutput = out; p.standardError = out
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: "")
     }
 }

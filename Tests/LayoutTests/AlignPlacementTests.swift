@@ -21,7 +21,8 @@ import Shaping
         #expect(!label.flipped)
     }
 
-    /// An independent implementation of the rule on an analytic circle.
+    /// An independent implementation of the rule on an analytic circle. The letter spacing σ = 3 belongs to
+    /// the cluster before it: a_c = (sum of its advances) + σ, mid_c = s0 + p_c + a_c/2, θ_c = π + mid_c / r.
     @Test func circleMatchesTheRuleExactly() throws {
         let r = 150.0, c = Point(200, 200)
         let path = BezPath.circle(center: c, radius: r, startAngle: .pi, clockwise: true)  // from the left, over the top
@@ -48,6 +49,7 @@ import Shaping
             let cl = line.glyphs[i].cluster
             var j = i, a = 0.0
             while j < line.glyphs.count, line.glyphs[j].cluster == cl { a += line.glyphs[j].advance; j += 1 }
+            a += 3  // the spacing after the cluster is part of its advance
             let mid = s0 + pen + a / 2
             let theta = Double.pi + mid / r
             let P = Point(c.x + r * cos(theta), c.y + r * sin(theta))
@@ -58,7 +60,7 @@ import Shaping
                 expected.append((g, o, atan2(T.y, T.x)))
                 pg += line.glyphs[g].advance
             }
-            pen += a + 3
+            pen += a
             i = j
         }
         #expect(label.glyphs.count == expected.count)
@@ -68,6 +70,8 @@ import Shaping
         }
     }
 
+    /// The offset moves the anchor forward for every alignment: anchor = {start: 0, center: L/2, end: L} + offset.
+    /// (Before, `end` counted the offset back from the end; this test then asked for 960 and 1250.)
     @Test func centreIsSymmetricAndEndEndsAtTheOffset() throws {
         let path = horizontal(0, 0, length: 1000)
         let line = shaped("Symmetry")
@@ -75,13 +79,18 @@ import Shaping
         options.align = .center
         let centred = try LabelLayout.place(line, along: path, options: options)[0]
         #expect(abs(centred.start + centred.advance / 2 - 500) < 1e-9)
-        options.align = .end; options.offset = .pixels(40)
+        options.align = .end; options.offset = .pixels(-40)
         let ended = try LabelLayout.place(line, along: path, options: options)[0]
-        #expect(abs(ended.start + ended.advance - 960) < 1e-9)
+        #expect(abs(ended.start + ended.advance - 960) < 1e-9)  // ends 40 px before the end: L + (−40)
+        #expect(!ended.overflow)
+        options.offset = .percent(25)
+        let beyond = try LabelLayout.place(line, along: path, options: options)[0]
+        #expect(abs(beyond.start + beyond.advance - 1250) < 1e-9)  // end + 25% lies beyond the end
+        #expect(beyond.overflow)
         options.offset = .percent(-25)
         let negative = try LabelLayout.place(line, along: path, options: options)[0]
-        #expect(abs(negative.start + negative.advance - 1250) < 1e-9)  // end − (−25%) lies beyond the end
-        #expect(negative.overflow)
+        #expect(abs(negative.start + negative.advance - 750) < 1e-9)  // end − 25%
+        #expect(!negative.overflow)
         options.align = .start; options.offset = .pixels(-40)
         let before = try LabelLayout.place(line, along: path, options: options)[0]
         #expect(before.start == -40)

@@ -39,6 +39,8 @@ import Render
         ("warp", ##""bend""##, { $0.options.warp == .bend }),
         ("maxAngle", "45", { $0.options.maxAngle == 45 }),
         ("repeat", "20", { $0.options.repeatSpacing == 20 }),
+        ("closedPath", ##""clip""##, { $0.options.closedPath == .clip }),
+        ("missingGlyphs", ##""error""##, { $0.options.missingGlyphs == .error }),
         ("blend", ##""knockout""##, { $0.blend == .destinationOut }),
     ]
 

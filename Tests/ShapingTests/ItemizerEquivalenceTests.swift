@@ -51,7 +51,8 @@ enum ReferenceItemizer {
                     let names = missing.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
                     diagnostics.append(ShapingDiagnostic(
                         cluster: unitStart,
-                        message: "no font in the stack (\(fonts.map(\.name).joined(separator: ", "))) covers \(names.joined(separator: " ")); drawn as .notdef of \(primary.name)"))
+                        message: "no font in the stack (\(fonts.map(\.name).joined(separator: ", "))) covers \(names.joined(separator: " ")); drawn as .notdef of \(primary.name)",
+                        missingCoverage: MissingCoverage(cluster: unitStart, characters: Array(missing), stack: fonts.map(\.name))))
                 }
                 let level = bidi.levels[firstScalar], script = resolved[firstScalar]
                 if var last = items.last, last.range.upperBound == unitStart, last.level == level,

@@ -1,0 +1,47 @@
+import Shaping
+
+/// Something about a laid-out label that its caller should know: the label was drawn, but not quite as asked.
+public enum LabelDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// No font in the stack covers these characters; their cluster is drawn as the primary font's `.notdef`.
+    /// ``LabelOptions/missingGlyphs`` set to ``MissingGlyphPolicy/error`` makes this an error instead.
+    case missingGlyphs(MissingCoverage)
+    /// These clusters (UTF-8 offsets) were not drawn: their midpoints fell off the path.
+    case droppedClusters([Int])
+    /// These clusters (UTF-8 offsets) were cut to make room for "…" (``OverflowPolicy/ellipsis``).
+    case truncated([Int])
+    /// ``OverflowPolicy/shrink(minimumSize:)`` set the label smaller than asked; `fits` is false when even the
+    /// minimum size was too large (and clusters were dropped).
+    case shrunk(from: Double, to: Double, fits: Bool)
+    /// ``LabelOptions/maxAngle`` rejected the placement: neighbouring clusters turn by `degrees`, more than `limit`;
+    /// no glyphs were placed.
+    case rejectedTurn(degrees: Double, limit: Double)
+    /// Anything else shaping reported (an OpenType feature string HarfBuzz rejects, a run without fonts).
+    case shaping(ShapingDiagnostic)
+
+    /// The shaping diagnostic in typed form: missing coverage becomes ``missingGlyphs(_:)``.
+    public init(_ d: ShapingDiagnostic) {
+        self = d.missingCoverage.map { .missingGlyphs($0) } ?? .shaping(d)
+    }
+
+    /// A sentence a user understands, ending with where in the text (UTF-8 byte offsets).
+    public var description: String {
+        switch self {
+        case .missingGlyphs(let m): "\(m) (at byte \(m.cluster))"
+        case .droppedClusters(let c): "\(c.count) cluster\(c.count == 1 ? "" : "s") fell off the path and \(c.count == 1 ? "is" : "are") not drawn (at byte\(c.count == 1 ? "" : "s") \(Self.list(c)))"
+        case .truncated(let c): "the text is cut with \"…\" to fit: \(c.count) cluster\(c.count == 1 ? "" : "s") left out (from byte \(c.first ?? 0))"
+        case .shrunk(let from, let to, let fits):
+            "the label is set at \(Self.fmt(to)) px instead of \(Self.fmt(from)) px" + (fits ? " to fit the path" : ", its minimum, and still does not fit")
+        case .rejectedTurn(let d, let limit): "the path turns \(Self.fmt(d))° between neighbouring clusters, more than the limit of \(Self.fmt(limit))°: the label is not drawn"
+        case .shaping(let d): d.description
+        }
+    }
+
+    private static func list(_ c: [Int]) -> String {
+        c.count <= 8 ? c.map(String.init).joined(separator: ", ") : c.prefix(8).map(String.init).joined(separator: ", ") + ", …"
+    }
+
+    private static func fmt(_ v: Double) -> String {
+        let r = (v * 10).rounded() / 10
+        return r == r.rounded() && abs(r) < 1e15 ? String(Int(r)) : String(r)
+    }
+}

@@ -1,0 +1,38 @@
+/// A path a label can follow: SVG path data (`String`), a ``BezPath``, or a ``PathMeasure`` measured once
+/// and shared by many labels (the roads of a map, the rings of a dial).
+public protocol PathSource {
+    /// The path measured, after checking it against `limits` (segment count).
+    func measured(limits: ResourceLimits) throws(PathTextError) -> PathMeasure
+}
+
+extension PathMeasure: PathSource {
+    /// The measure itself, after the segment limit is checked.
+    public func measured(limits: ResourceLimits) throws(PathTextError) -> PathMeasure {
+        guard segmentCount <= limits.pathSegments else {
+            throw .layout(.limitExceeded(what: "number of path segments", amount: Double(segmentCount),
+                                         limit: Double(limits.pathSegments)))
+        }
+        return self
+    }
+}
+
+extension BezPath: PathSource {
+    /// The path measured by arc length, after the segment limit is checked.
+    public func measured(limits: ResourceLimits) throws(PathTextError) -> PathMeasure {
+        let segments = subpaths.reduce(0) { $0 + $1.segments.count }
+        guard segments <= limits.pathSegments else {
+            throw .layout(.limitExceeded(what: "number of path segments", amount: Double(segments),
+                                         limit: Double(limits.pathSegments)))
+        }
+        do { return try PathMeasure(self) } catch { throw .path(error) }
+    }
+}
+
+extension String: PathSource {
+    /// The string read as SVG path data (`M 20 200 C 120 40 280 360 380 200`), then measured.
+    public func measured(limits: ResourceLimits) throws(PathTextError) -> PathMeasure {
+        let path: BezPath
+        do { path = try BezPath(svgPathData: self) } catch { throw .path(error) }
+        return try path.measured(limits: limits)
+    }
+}

@@ -1,0 +1,103 @@
+/// One label laid out along a path: the one-call front door.
+///
+/// ```swift
+/// let label = try TextLabel("Hello, curved world", along: "M 20 200 C 120 40 280 360 380 200",
+///                           size: 40, align: .center)
+/// try label.writePNG(to: "hello.png")      // or label.png() (bytes), label.svg(), label.image()
+/// ```
+///
+/// The text is shaped with HarfBuzz in the given fonts (the embedded Noto stack by default), and placed by
+/// ``LabelLayout``'s rule. The label carries its placed glyphs, its ink and advance bounds, whether it was
+/// flipped or overflowed, and typed ``LabelDiagnostic``s. To place many labels on one path, measure the path
+/// once (`PathMeasure(path)`) and pass the measure; for copies along a path use
+/// ``repeated(_:along:every:size:color:fonts:align:options:)``.
+public struct TextLabel: Sendable {
+    /// The full layout result: glyphs, path length, start, advance, size, the measure it was placed on.
+    public let placement: PlacedLabel
+    /// The union of the glyphs' ink boxes (outline bounds, rotated into place), canvas pixels, y down.
+    public let inkBounds: Rect
+    /// The union of the glyphs' advance boxes: each glyph's advance along its baseline by its font's
+    /// ascender to descender, rotated into place.
+    public let advanceBounds: Rect
+
+    /// The placed glyphs, in visual order: what another renderer needs to draw them.
+    public var glyphs: [PlacedGlyph] { placement.glyphs }
+    /// Whether the upright rule laid the label out on the reversed path.
+    public var flipped: Bool { placement.flipped }
+    /// Whether clusters fell off the path (or the label did not fit at its minimum size).
+    public var overflow: Bool { placement.overflow }
+    /// What the caller should know: characters drawn as `.notdef`, clusters dropped or cut, a shrink applied.
+    public var diagnostics: [LabelDiagnostic] { placement.diagnostics }
+    /// The size the label was set at, pixels per em (smaller than asked when `shrink` acted).
+    public var size: Double { placement.size }
+
+    /// Wraps a label laid out with ``LabelLayout`` directly, computing its bounds.
+    public init(_ placement: PlacedLabel) {
+        self.placement = placement
+        (inkBounds, advanceBounds) = Self.bounds(of: placement)
+    }
+
+    /// Lays `text` out along `path` in one call.
+    ///
+    /// - Parameters:
+    ///   - text: the text, in any script; bidi, fallback and shaping are handled.
+    ///   - path: SVG path data, a ``BezPath``, or a ``PathMeasure`` shared by many labels.
+    ///   - size: pixels per em.
+    ///   - color: the fill colour.
+    ///   - fonts: the font stack, primary first; `nil` for the embedded Noto stack.
+    ///   - align: the anchor; when given it replaces `options.align`.
+    ///   - options: every other placement option (``LabelOptions``).
+    /// - Throws: ``PathTextError`` naming the stage that failed. A ``LabelOptions/repeatSpacing`` is an
+    ///   error here (it makes several labels): use ``labels(_:along:options:)`` or ``repeated(_:along:every:size:color:fonts:align:options:)``.
+    public init(_ text: String, along path: some PathSource, size: Double = 32, color: RGBAColor = .black,
+                fonts: [Typeface]? = nil, align: TextAnchor? = nil, options: LabelOptions = LabelOptions())
+        throws(PathTextError)
+    {
+        guard options.repeatSpacing == nil else {
+            throw .layout(.badOption("repeatSpacing makes several labels: use TextLabel.repeated or TextLabel.labels"))
+        }
+        let attributed = AttributedText(text, attributes: TextAttributes(fonts: try Self.stack(fonts),
+                                                                         size: size, color: color))
+        var o = options
+        if let align { o.align = align }
+        let all = try Self.labels(attributed, along: path, options: o)
+        guard let first = all.first else { throw .layout(.emptyText) }
+        self = first
+    }
+
+    /// Copies of `text` along `path`, `gap` pixels apart, the block of copies anchored as one label would be
+    /// (street names along a long road).
+    public static func repeated(_ text: String, along path: some PathSource, every gap: Double, size: Double = 32,
+                                color: RGBAColor = .black, fonts: [Typeface]? = nil, align: TextAnchor? = nil,
+                                options: LabelOptions = LabelOptions()) throws(PathTextError) -> [TextLabel]
+    {
+        let attributed = AttributedText(text, attributes: TextAttributes(fonts: try Self.stack(fonts),
+                                                                         size: size, color: color))
+        var o = options
+        o.repeatSpacing = gap
+        if let align { o.align = align }
+        return try labels(attributed, along: path, options: o)
+    }
+
+    /// The general form: attributed text (runs with their own fonts, sizes, colours, features) along a path,
+    /// giving one label, or several with ``LabelOptions/repeatSpacing``. Runs whose font stack is empty get
+    /// the embedded stack.
+    public static func labels(_ text: AttributedText, along path: some PathSource,
+                              options: LabelOptions = LabelOptions()) throws(PathTextError) -> [TextLabel]
+    {
+        var text = text
+        for i in text.runs.indices where text.runs[i].attributes.fonts.isEmpty {
+            text.runs[i].attributes.fonts = try DefaultStack.fonts()
+        }
+        let measure = try path.measured(limits: options.limits)
+        do { return try LabelLayout.layout(text, along: measure, options: options).map(TextLabel.init) } catch {
+            throw .layout(error)
+        }
+    }
+
+    /// `fonts`, or the embedded stack when `nil`.
+    static func stack(_ fonts: [Typeface]?) throws(PathTextError) -> [Typeface] {
+        if let fonts { return fonts }
+        return try DefaultStack.fonts()
+    }
+}
