@@ -8,7 +8,7 @@ import Layout
 /// `{"labels":[{"pathLength":L,"flipped":false,"overflow":false,"size":48,"glyphs":[{"glyph":36,"cluster":0,
 /// "font":"NotoSans-Regular.ttf","size":48,"x":100.0,"y":200.0,"angle":-12.5,"advance":29.3}]}]}` —
 /// x, y: canvas pixels (y down) of the glyph origin on its shifted baseline, HarfBuzz offsets applied;
-/// angle in degrees; font is the file name. Labels also carry `advance`, `start`, `dropped` (cluster
+/// angle in degrees; font is the file name and `file` its path (when loaded from a file). Labels also carry `advance`, `start`, `dropped` (cluster
 /// offsets), `rejected` (the turn in degrees, or null) and `warp`; glyphs carry `color` and, when asked
 /// for, `ink` (the four corners of the rotated ink box).
 public enum PlacementsJSON {
@@ -29,6 +29,7 @@ public enum PlacementsJSON {
                 out += "\"size\":\(number(g.size)),\"x\":\(number(g.origin.x)),\"y\":\(number(g.origin.y)),"
                 out += "\"angle\":\(number(g.angle * 180 / .pi)),\"advance\":\(number(g.advance)),"
                 out += "\"color\":\"\(g.color)\""
+                if let path = g.font.path { out += ",\"file\":\(string(path))" }
                 if g.scaleX != 1 { out += ",\"scaleX\":\(number(g.scaleX))" }
                 if inkBoxes {
                     out += ",\"ink\":[" + g.inkBox().map { "[\(number($0.x)),\(number($0.y))]" }.joined(separator: ",") + "]"

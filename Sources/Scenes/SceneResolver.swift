@@ -31,6 +31,9 @@ public final class SceneResolver {
     public let fontsDir: String?
     /// Limits applied to every label and canvas this resolver resolves.
     public var limits: ResourceLimits = .default
+    /// Whether labels fall back to the system's fonts (``TextAttributes/systemFallback``); off for
+    /// output that does not depend on the installed fonts.
+    public var systemFallback = true
     private var fonts: [String: Typeface] = [:]
     private var embedded: [Typeface]?
 
@@ -128,6 +131,7 @@ public final class SceneResolver {
                 throw SceneError(rat + ".features", error.description)
             }
             a.language = run.lang ?? label.lang
+            a.systemFallback = systemFallback
             a.letterSpacing = try Self.finite(run.letterSpacing ?? label.letterSpacing, at: rat + ".letterSpacing") ?? 0
             text.append(run.text, attributes: a)
         }

@@ -15,6 +15,9 @@ enum LabelFlags {
         "overflow", "min-size", "fit", "length", "warp", "max-angle", "repeat",
     ]
 
+    /// The switches (options without a value).
+    static let switches: Set<String> = ["no-system-fonts"]
+
     /// Help lines for the label options.
     static let usage = """
           --text T               the text (required)
@@ -44,6 +47,7 @@ enum LabelFlags {
           --warp rigid|bend      rotate glyphs rigidly, or bend their outlines along the path
           --max-angle DEG        reject placements that turn more than this between neighbouring clusters
           --repeat PX            repeat the label along the path with this gap
+          --no-system-fonts      no fallback to the system's fonts (Fontconfig) after the stack
     """
 
     /// The label the flags describe, as a scene label.
@@ -109,5 +113,13 @@ enum LabelFlags {
         var flag = "--"
         for ch in key { if ch.isUppercase { flag += "-" + ch.lowercased() } else { flag.append(ch) } }
         return "\(flag): \(e.message)"
+    }
+}
+
+extension SceneResolver {
+    /// A resolver for `fontsDir` with the label switches applied (`--no-system-fonts`).
+    convenience init(fontsDir: String?, flags: Arguments) {
+        self.init(fontsDir: fontsDir)
+        systemFallback = !flags.has("no-system-fonts")
     }
 }

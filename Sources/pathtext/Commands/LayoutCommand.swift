@@ -11,9 +11,9 @@ enum LayoutCommand {
         run: run)
 
     static func run(_ words: [String]) throws(CLIError) {
-        let args = try Arguments(words, command: "layout", valued: LabelFlags.valued, flags: ["ink"])
+        let args = try Arguments(words, command: "layout", valued: LabelFlags.valued, flags: LabelFlags.switches.union(["ink"]))
         guard args.positional.isEmpty else { throw .usage("unexpected argument \(args.positional[0])") }
-        let label = try LabelFlags.resolve(args, resolver: SceneResolver(fontsDir: args.value("fonts-dir")))
+        let label = try LabelFlags.resolve(args, resolver: SceneResolver(fontsDir: args.value("fonts-dir"), flags: args))
         let placed = try failing { try label.layout() }
         print(PlacementsJSON.encode(placed, inkBoxes: args.has("ink")), terminator: "")
         Output.warn(placed)

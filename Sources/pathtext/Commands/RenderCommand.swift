@@ -21,9 +21,10 @@ enum RenderCommand {
         run: run)
 
     static func run(_ words: [String]) throws(CLIError) {
-        let args = try Arguments(words, command: "render", valued: LabelFlags.valued.union(pictureFlags))
+        let args = try Arguments(words, command: "render", valued: LabelFlags.valued.union(pictureFlags),
+                                 flags: LabelFlags.switches)
         guard let out = args.value("out") else { throw .usage("--out FILE.png|FILE.svg is required") }
-        let resolver = SceneResolver(fontsDir: args.value("fonts-dir"))
+        let resolver = SceneResolver(fontsDir: args.value("fonts-dir"), flags: args)
         let scene: Scene
         var flagLabel: ResolvedLabel? = nil
         if let file = args.positional.first {

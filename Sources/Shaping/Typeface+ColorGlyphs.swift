@@ -1,0 +1,72 @@
+import Geometry
+import Synchronization
+
+/// A colour bitmap glyph (CBDT or sbix, as in Noto Color Emoji): premultiplied RGBA pixels of one
+/// strike, and where they sit relative to the glyph origin.
+public struct ColorBitmap: Hashable, Sendable {
+    /// Width and height in pixels.
+    public var width: Int, height: Int
+    /// Premultiplied RGBA, `4 × width` bytes per row, rows top to bottom.
+    public var premultipliedRGBA: [UInt8]
+    /// The bitmap's left edge right of the glyph origin, in strike pixels.
+    public var left: Double
+    /// The bitmap's top edge above the baseline, in strike pixels.
+    public var top: Double
+    /// The strike's pixels per em: the bitmap is drawn scaled by `size / pixelsPerEm`.
+    public var pixelsPerEm: Double
+
+    /// Creates a bitmap.
+    public init(width: Int, height: Int, premultipliedRGBA: [UInt8], left: Double, top: Double, pixelsPerEm: Double) {
+        self.width = width; self.height = height; self.premultipliedRGBA = premultipliedRGBA
+        self.left = left; self.top = top; self.pixelsPerEm = pixelsPerEm
+    }
+
+    /// The map from bitmap pixel coordinates (x right, y down, (0, 0) the top-left corner of the first
+    /// pixel) to the glyph's space at `size` pixels per em (pixels, y down, origin at the glyph origin).
+    public func transform(size: Double) -> Affine {
+        let k = size / pixelsPerEm
+        return Affine.translate(Vector(left * k, -top * k)) * Affine.scale(k, k)
+    }
+}
+
+/// One layer of a COLR glyph: an outline glyph of the same font filled with one colour.
+public struct ColorLayer: Hashable, Sendable {
+    /// The glyph whose outline the layer fills.
+    public var glyph: UInt32
+    /// The layer's colour from the font's first palette, or `nil` for the text's own colour.
+    public var color: RGBAColor?
+
+    /// Creates a layer.
+    public init(glyph: UInt32, color: RGBAColor?) { self.glyph = glyph; self.color = color }
+}
+
+/// How a colour glyph is drawn.
+public enum ColorGlyph: Hashable, Sendable {
+    /// Outline layers painted bottom first (COLR/CPAL version 0).
+    case layers([ColorLayer])
+    /// A bitmap scaled to the size (CBDT, sbix).
+    case bitmap(ColorBitmap)
+}
+
+/// Colour glyphs decoded once per font (a ``Typeface`` with colour glyphs owns one).
+final class ColorGlyphCache: Sendable {
+    let glyphs = Mutex<[UInt32: ColorGlyph?]>([:])
+}
+
+extension Typeface {
+    /// Whether the font has colour glyphs (COLR/CPAL layers or CBDT/sbix bitmaps).
+    public var hasColorGlyphs: Bool { colorGlyphs != nil }
+
+    /// How `glyph` is drawn in colour, or `nil` when it is an ordinary outline glyph (drawn in the
+    /// text's colour). Layers come from the first palette; bitmaps from the largest strike.
+    public func colorGlyph(_ glyph: UInt32) -> ColorGlyph? {
+        guard let cache = colorGlyphs else { return nil }
+        if let known = cache.glyphs.withLock({ $0[glyph] }) { return known }
+        let decoded: ColorGlyph? = freeType.withLock { ft in
+            if let layers = ft.colorLayers(glyph: glyph) { return .layers(layers) }
+            return ft.colorBitmap(glyph: glyph).map { .bitmap($0) }
+        }
+        cache.glyphs.withLock { $0[glyph] = decoded }
+        return decoded
+    }
+}
