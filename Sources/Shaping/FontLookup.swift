@@ -121,12 +121,14 @@ public enum FontLookup {
         func covers(_ i: Int, _ scalar: Unicode.Scalar) -> Bool { FcCharSetHasChar(entries[i].charset, scalar.value) != 0 }
     }
 
-    /// Whether Fontconfig knows `language` (`zh-cn`, `ja`, `sr`) as an orthography.
+    /// Whether Fontconfig knows `language` (`zh-cn`, `ja`, `pa-pk`) as an orthography of its own
+    /// (`FcGetLangs`; `ja-jp` is not one).
     static func knowsLanguage(_ language: String) -> Bool {
         lock.withLock { _ in
-            guard FcInit() != 0 else { return false }
+            guard FcInit() != 0, let langs = FcGetLangs() else { return false }
+            defer { FcStrSetDestroy(langs) }
             return language.withCString { c in
-                c.withMemoryRebound(to: FcChar8.self, capacity: language.utf8.count + 1) { FcLangGetCharSet($0) != nil }
+                c.withMemoryRebound(to: FcChar8.self, capacity: language.utf8.count + 1) { FcStrSetMember(langs, $0) != 0 }
             }
         }
     }

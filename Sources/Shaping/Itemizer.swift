@@ -25,7 +25,8 @@ struct TextItem: Hashable, Sendable {
 /// allows it (``TextAttributes/systemFallback``), the system's font for the cluster's characters,
 /// language and presentation (``SystemFallback``). A cluster asking for emoji presentation takes a
 /// colour font of the stack first, then a colour system font. Spaces and punctuation (script Common)
-/// inside Chinese, Japanese or Korean text keep the font of the cluster before them when it covers them.
+/// inside Chinese, Japanese or Korean text keep the system font of the cluster before them when it
+/// covers them (instead of switching to the stack's Latin font and back).
 enum Itemizer {
     /// The items of `text` in logical order, the paragraph level, and what went wrong.
     static func itemize(_ text: AttributedText, direction: ParagraphDirection)
@@ -133,7 +134,7 @@ enum Itemizer {
                 let attributes = text.runs[r].attributes
                 let presentation = EmojiPresentation.of(unitScalars)
                 var font: Typeface? = nil
-                if open, openRun == r, let previous = openFont, script.isCJK,
+                if open, openRun == r, let previous = openFont, script.isCJK, !fonts.contains(where: { $0 === previous }),
                    unitScalars.allSatisfy({ Script(of: $0).isNeutral }),
                    unitScalars.allSatisfy({ FontFallback.isIgnorable($0) || previous.covers($0) }) {
                     font = previous  // a space or punctuation inside CJK text keeps its font

@@ -29,6 +29,8 @@ enum SystemFallback {
     }
 
     private static let state = LockedState(State())
+    /// ``fontconfigLanguage(_:)`` per tag asked.
+    private static let languages = LockedState<[String: String?]>([:])
 
     /// The installed font that best draws `scalars` (default-ignorables need no glyph) for `query`, or
     /// `nil` when no installed font covers them all.
@@ -114,7 +116,15 @@ enum SystemFallback {
     /// the run has no language, one guessed from the cluster's script (kana: `ja`; Hangul: `ko`; Han:
     /// `ja` when the paragraph has kana, `ko` when it has Hangul, `zh-cn` otherwise), else `und`.
     static func language(tag: String?, script: Script, paragraphHasKana: Bool, paragraphHasHangul: Bool) -> String {
-        if let tag, let fc = fontconfigLanguage(tag) { return fc }
+        if let tag {
+            let fc = languages.withLock { known in
+                if let cached = known[tag] { return cached }
+                let fc = fontconfigLanguage(tag)
+                known[tag] = fc
+                return fc
+            }
+            if let fc { return fc }
+        }
         switch script.description {
         case "Hira", "Kana": return "ja"
         case "Hang": return "ko"
