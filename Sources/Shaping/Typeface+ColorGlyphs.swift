@@ -1,5 +1,4 @@
 import Geometry
-import Synchronization
 
 /// A colour bitmap glyph (CBDT or sbix, as in Noto Color Emoji): premultiplied RGBA pixels of one
 /// strike, and where they sit relative to the glyph origin.
@@ -50,7 +49,7 @@ public enum ColorGlyph: Hashable, Sendable {
 
 /// Colour glyphs decoded once per font (a ``Typeface`` with colour glyphs owns one).
 final class ColorGlyphCache: Sendable {
-    let glyphs = Mutex<[UInt32: ColorGlyph?]>([:])
+    let glyphs = LockedState<[UInt32: ColorGlyph?]>([:])
 }
 
 extension Typeface {

@@ -83,6 +83,18 @@ import Layout
         #expect(saturated > 1500, "only \(saturated) saturated pixels")
     }
 
+    @Test func inkBoxesOfColourGlyphsCoverTheirPixels() throws {
+        let text = AttributedText("😀A", attributes: TextAttributes(fonts: [Self.layered, Self.sans], size: 48))
+        let label = try #require(try LabelLayout.layout(text, along: BezPath.line(from: Point(10, 100), to: Point(400, 100))).first)
+        let b = Self.grinning, k = 48 / b.pixelsPerEm
+        let emoji = label.glyphs[0].inkBox(), layers = label.glyphs[1].inkBox()
+        #expect(abs((emoji[1].x - emoji[0].x) - Double(b.width) * k) < 1e-9)
+        #expect(abs((emoji[1].y - emoji[2].y) - Double(b.height) * k) < 1e-9)
+        #expect(abs(emoji[0].x - (label.glyphs[0].origin.x + b.left * k)) < 1e-9)
+        // 'A' of the COLR font: its layers span 100…900 units = 4.8…43.2 px.
+        #expect(abs(layers[0].x - label.glyphs[1].origin.x - 4.8) < 1e-9 && abs(layers[1].x - label.glyphs[1].origin.x - 43.2) < 1e-9)
+    }
+
     /// At its own size the rotated bitmap is exactly what a plain bilinear inverse mapping gives.
     @Test func rotationMatchesABilinearReference() throws {
         let b = Self.grinning
