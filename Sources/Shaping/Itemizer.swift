@@ -76,7 +76,7 @@ enum Itemizer {
         func query(_ attributes: TextAttributes, _ primary: Typeface, _ script: Script,
                    _ presentation: EmojiPresentation) -> FallbackQuery {
             let style = SystemFallback.style(of: primary)
-            let cjk = script.isCJK && attributes.language == nil
+            let cjk = script.isCJK
             let language = SystemFallback.language(tag: attributes.language, script: script,
                                                    paragraphHasKana: cjk && paragraphHasKana(), paragraphHasHangul: cjk && hasHangul)
             return FallbackQuery(language: language, bold: style.bold, italic: style.italic, presentation: presentation)

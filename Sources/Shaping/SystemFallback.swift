@@ -113,7 +113,8 @@ enum SystemFallback {
     }
 
     /// The Fontconfig language for a run: its BCP 47 tag mapped by ``fontconfigLanguage(_:)``, or, when
-    /// the run has no language, one guessed from the cluster's script (kana: `ja`; Hangul: `ko`; Han:
+    /// the run has no language (or, for a CJK cluster, a language that is not Chinese, Japanese or
+    /// Korean), one guessed from the cluster's script (kana: `ja`; Hangul: `ko`; Han:
     /// `ja` when the paragraph has kana, `ko` when it has Hangul, `zh-cn` otherwise), else `und`.
     static func language(tag: String?, script: Script, paragraphHasKana: Bool, paragraphHasHangul: Bool) -> String {
         if let tag {
@@ -123,7 +124,9 @@ enum SystemFallback {
                 known[tag] = fc
                 return fc
             }
-            if let fc { return fc }
+            // A language without CJK orthography (`en` on Han text) says nothing about which CJK glyphs.
+            let cjkLanguage = fc.map { $0.hasPrefix("zh") || $0 == "ja" || $0 == "ko" } ?? false
+            if let fc, !script.isCJK || cjkLanguage { return fc }
         }
         switch script.description {
         case "Hira", "Kana": return "ja"

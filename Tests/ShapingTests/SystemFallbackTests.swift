@@ -61,6 +61,18 @@ import Testing
         #expect(Self.shape(character, lang: "ja-JP").glyphs.first?.font === gj.font)
     }
 
+    /// Without a CJK language, Han takes the language its paragraph suggests: Japanese beside kana,
+    /// Chinese alone; a non-CJK tag (`en`) counts as none.
+    @Test func hanWithoutACJKLanguageFollowsTheParagraph() throws {
+        for lang in [nil, "en"] as [String?] {
+            let alone = try #require(Self.shape("直", lang: lang).glyphs.first)
+            let withKana = try #require(Self.shape("直タ", lang: lang).glyphs.first)
+            #expect(alone.font === Self.shape("直", lang: "zh-Hans").glyphs.first?.font)
+            #expect(withKana.font === Self.shape("直", lang: "ja").glyphs.first?.font)
+            #expect(alone.font !== withKana.font)
+        }
+    }
+
     @Test func bcp47TagsMapToFontconfigLanguages() {
         let cases: [(String, String?)] = [
             ("zh-Hans", "zh-cn"), ("zh", "zh-cn"), ("zh-CN", "zh-cn"), ("zh-Hans-SG", "zh-sg"), ("zh-Hant", "zh-tw"),
