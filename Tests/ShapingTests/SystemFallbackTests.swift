@@ -73,6 +73,16 @@ import Testing
         }
     }
 
+    /// The language also reaches HarfBuzz, which picks the font's `locl` glyphs (how a Pan-CJK font
+    /// draws one code point the Japanese or the Chinese way): Noto Sans's Serbian б, as hb-shape gives it.
+    @Test func theLanguageSelectsLocalizedGlyphs() throws {
+        let serbian = Self.shape("б", lang: "sr").glyphs.map(\.glyph), russian = Self.shape("б", lang: "ru").glyphs.map(\.glyph)
+        let path = fontsDir + "/NotoSans-Regular.ttf"
+        #expect(serbian != russian)
+        #expect(serbian == (try hbShape(path, "б", language: "sr")).map(\.g))
+        #expect(russian == (try hbShape(path, "б", language: "ru")).map(\.g))
+    }
+
     @Test func bcp47TagsMapToFontconfigLanguages() {
         let cases: [(String, String?)] = [
             ("zh-Hans", "zh-cn"), ("zh", "zh-cn"), ("zh-CN", "zh-cn"), ("zh-Hans-SG", "zh-sg"), ("zh-Hant", "zh-tw"),
