@@ -150,6 +150,7 @@ final class LockedState<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
+    /// Wraps `value`.
     init(_ value: Value) { self.value = value }
 
     /// Runs `body` with the value while holding the lock.

@@ -48,8 +48,13 @@ public enum ColorGlyph: Hashable, Sendable {
 }
 
 /// Colour glyphs decoded once per font (a ``Typeface`` with colour glyphs owns one).
+///
+/// Entries are stored as two optionals rather than as ``ColorGlyph`` values: Swift keeps a multi-payload
+/// enum's case in spare bits of its pointers, which LeakSanitizer cannot follow (it then reports every
+/// cached bitmap as leaked).
 final class ColorGlyphCache: Sendable {
-    let glyphs = LockedState<[UInt32: ColorGlyph?]>([:])
+    struct Entry { var layers: [ColorLayer]?, bitmap: ColorBitmap? }
+    let glyphs = LockedState<[UInt32: Entry]>([:])
 }
 
 extension Typeface {
@@ -60,12 +65,17 @@ extension Typeface {
     /// text's colour). Layers come from the first palette; bitmaps from the largest strike.
     public func colorGlyph(_ glyph: UInt32) -> ColorGlyph? {
         guard let cache = colorGlyphs else { return nil }
-        if let known = cache.glyphs.withLock({ $0[glyph] }) { return known }
-        let decoded: ColorGlyph? = freeType.withLock { ft in
-            if let layers = ft.colorLayers(glyph: glyph) { return .layers(layers) }
-            return ft.colorBitmap(glyph: glyph).map { .bitmap($0) }
+        let entry: ColorGlyphCache.Entry
+        if let known = cache.glyphs.withLock({ $0[glyph] }) {
+            entry = known
+        } else {
+            entry = freeType.withLock { ft in
+                if let layers = ft.colorLayers(glyph: glyph) { return ColorGlyphCache.Entry(layers: layers, bitmap: nil) }
+                return ColorGlyphCache.Entry(layers: nil, bitmap: ft.colorBitmap(glyph: glyph))
+            }
+            cache.glyphs.withLock { $0[glyph] = entry }
         }
-        cache.glyphs.withLock { $0[glyph] = decoded }
-        return decoded
+        if let layers = entry.layers { return .layers(layers) }
+        return entry.bitmap.map { .bitmap($0) }
     }
 }
