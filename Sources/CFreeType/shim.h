@@ -8,3 +8,7 @@
 /// Function-like macros Swift cannot import.
 static const FT_Int32 PT_LOAD_NO_HINTING_NO_BITMAP = FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP;
 static const FT_Int32 PT_LOAD_TARGET_NORMAL = FT_LOAD_TARGET_NORMAL;
+#include FT_COLOR_H
+
+/// Loads a glyph's colour layers or colour bitmap (FT_LOAD_COLOR), unhinted.
+static const FT_Int32 PT_LOAD_COLOR = FT_LOAD_COLOR | FT_LOAD_NO_HINTING;

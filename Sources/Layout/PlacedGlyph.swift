@@ -44,9 +44,19 @@ public struct PlacedGlyph: Hashable, Sendable {
 
     /// The glyph's ink box on the canvas: the outline's bounding box in glyph space, rotated into place.
     /// Corners in order: bottom-left, bottom-right, top-right, top-left (in the glyph's own frame).
-    /// Empty glyphs (spaces) give four copies of the origin.
+    /// Empty glyphs (spaces) give four copies of the origin. A colour bitmap glyph (emoji) gives its
+    /// bitmap's box; a COLR glyph the box of its layers.
     public func inkBox() -> [Point] {
-        let outline = font.outline(glyph: glyph, size: size)
+        var outline = font.outline(glyph: glyph, size: size)
+        switch font.hasColorGlyphs ? font.colorGlyph(glyph) : nil {
+        case .bitmap(let b)?:
+            let t = b.transform(size: size)
+            outline = BezPath.polyline([Point(0, 0), Point(Double(b.width), 0), Point(Double(b.width), Double(b.height)),
+                                        Point(0, Double(b.height))].map { t.apply($0) }, closed: true)
+        case .layers(let layers)?:
+            for layer in layers { outline.subpaths += font.outline(glyph: layer.glyph, size: size).subpaths }
+        case nil: break
+        }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for sp in outline.subpaths {
             for p in [sp.start] + sp.segments.map(\.end) {

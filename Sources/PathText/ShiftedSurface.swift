@@ -11,4 +11,8 @@ struct ShiftedSurface<Base: DrawingSurface>: DrawingSurface {
     mutating func strokePath(_ path: BezPath, width: Double, color: RGBAColor, cap: LineCap, mode: CompositeMode) {
         base.strokePath(path.transformed(by: shift), width: width, color: color, cap: cap, mode: mode)
     }
+
+    mutating func drawBitmap(_ bitmap: ColorBitmap, transform: Affine, opacity: Double, mode: CompositeMode) {
+        base.drawBitmap(bitmap, transform: shift * transform, opacity: opacity, mode: mode)
+    }
 }

@@ -8,14 +8,21 @@ public protocol DrawingSurface {
     mutating func fillPath(_ path: BezPath, transform: Affine, color: RGBAColor, rule: FillRule, mode: CompositeMode)
     /// Strokes `path` with round joins.
     mutating func strokePath(_ path: BezPath, width: Double, color: RGBAColor, cap: LineCap, mode: CompositeMode)
+    /// Draws a colour bitmap glyph mapped by `transform` (bitmap pixels to canvas), its alpha times `opacity`.
+    mutating func drawBitmap(_ bitmap: ColorBitmap, transform: Affine, opacity: Double, mode: CompositeMode)
 }
 
 extension DrawingSurface {
     /// Draws every glyph of a placed label: rigid glyphs through their placement transform, bent glyphs
-    /// through the path (``WarpMode/bend``).
+    /// through the path (``WarpMode/bend``). Colour glyphs are drawn in their own colours
+    /// (``drawColorGlyph(_:_:in:mode:)``).
     /// - Parameter mode: ``CompositeMode/destinationOut`` cuts the glyphs out of what is below (knockout).
     public mutating func draw(_ label: PlacedLabel, mode: CompositeMode = .sourceOver) {
         for glyph in label.glyphs {
+            if glyph.font.hasColorGlyphs, let color = glyph.font.colorGlyph(glyph.glyph) {
+                drawColorGlyph(glyph, color, in: label, mode: mode)
+                continue
+            }
             switch label.warp {
             case .rigid:
                 // The cached outline in font units (y up), scaled into the placement transform: no copy per glyph.

@@ -3,8 +3,8 @@ import Shaping
 
 /// An SVG image built from filled and stroked paths, in painting order.
 ///
-/// Coordinates are written already transformed (no `transform` attributes), with
-/// ``SVGPathData`` numbers. Knockouts (``addKnockout(_:transform:rule:)``) cut a shape out of
+/// Coordinates are written already transformed (no `transform` attributes, except on embedded colour
+/// bitmaps: ``addImage(_:transform:opacity:)``), with ``SVGPathData`` numbers. Knockouts (``addKnockout(_:transform:rule:)``) cut a shape out of
 /// everything painted so far, background included, like ``CompositeMode/destinationOut`` on a ``RasterCanvas``:
 /// the content so far is wrapped in a group masked by the shape.
 public struct SVGDocument: Hashable, Sendable {
@@ -20,6 +20,8 @@ public struct SVGDocument: Hashable, Sendable {
     /// The elements in painting order (mask definitions included).
     public private(set) var elements: [String] = []
     private var masks = 0
+    /// Whether an `<image>` was added (the root then declares the `xlink` namespace).
+    private var hasImages = false
 
     /// Creates an empty document, optionally painted with `background`.
     public init(width: Double, height: Double, background: RGBAColor? = nil) {
@@ -48,6 +50,29 @@ public struct SVGDocument: Hashable, Sendable {
         elements.append("<path d=\"\(SVGPathData.encode(path, transform: transform, decimals: decimals))\"\(attrs)/>")
     }
 
+    /// Adds a colour bitmap (an emoji) as an `<image>` holding a PNG data URI, placed by `transform`
+    /// (bitmap pixels to canvas), its alpha times `opacity`. The PNG is the bitmap's own pixels; the
+    /// viewer scales and rotates it, smoothly (`image-rendering` is left at its default).
+    public mutating func addImage(_ bitmap: ColorBitmap, transform: Affine, opacity: Double = 1) {
+        guard bitmap.width > 0, bitmap.height > 0, bitmap.premultipliedRGBA.count == bitmap.width * bitmap.height * 4,
+              opacity > 0 else { return }
+        // PNG wants straight alpha.
+        var straight = bitmap.premultipliedRGBA
+        for i in stride(from: 0, to: straight.count, by: 4) {
+            let c = RasterCanvas.unpremultiply(straight[i], straight[i + 1], straight[i + 2], straight[i + 3])
+            straight[i] = c.r; straight[i + 1] = c.g; straight[i + 2] = c.b; straight[i + 3] = c.a
+        }
+        guard let png = try? PNGCodec.encode(straightRGBA: straight, width: bitmap.width, height: bitmap.height,
+                                             compression: .smallest) else { return }
+        hasImages = true
+        let t = transform
+        var e = "<image width=\"\(bitmap.width)\" height=\"\(bitmap.height)\" transform=\"matrix("
+        e += [t.a, t.b, t.c, t.d, t.e, t.f].map { SVGPathData.number($0, decimals: 6) }.joined(separator: " ") + ")\""
+        if opacity < 1 { e += " opacity=\"\(SVGPathData.number(opacity, decimals: 3))\"" }
+        e += " preserveAspectRatio=\"none\" xlink:href=\"data:image/png;base64,\(Base64.encode(png))\"/>"
+        elements.append(e)
+    }
+
     /// Cuts `path` out of everything added so far (the background too), leaving it transparent.
     public mutating func addKnockout(_ path: BezPath, transform: Affine = .identity, rule: FillRule = .nonZero) {
         guard !path.isEmpty, !elements.isEmpty else { return }
@@ -64,7 +89,8 @@ public struct SVGDocument: Hashable, Sendable {
     /// The document as SVG 1.1 text.
     public var text: String {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(n(width))\" height=\"\(n(height))\" "
+        s += "<svg xmlns=\"http://www.w3.org/2000/svg\"" + (hasImages ? " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" : "")
+        s += " version=\"1.1\" width=\"\(n(width))\" height=\"\(n(height))\" "
         s += "viewBox=\"0 0 \(n(width)) \(n(height))\">\n"
         for e in elements { s += e; s += "\n" }
         s += "</svg>\n"
@@ -86,5 +112,31 @@ public struct SVGDocument: Hashable, Sendable {
         var s = " \(attribute)=\"\(opaque)\""
         if c.a != 255 { s += " \(attribute)-opacity=\"\(SVGPathData.number(Double(c.a) / 255, decimals: 3))\"" }
         return s
+    }
+}
+
+/// Base64 (RFC 4648, with padding), for data URIs.
+enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// `bytes` in Base64.
+    static func encode(_ bytes: [UInt8]) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i + 2 < bytes.count {
+            let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+            for shift in [18, 12, 6, 0] { out.append(alphabet[Int(v >> UInt32(shift) & 63)]) }
+            i += 3
+        }
+        let rest = bytes.count - i
+        if rest > 0 {
+            var v = UInt32(bytes[i]) << 16
+            if rest == 2 { v |= UInt32(bytes[i + 1]) << 8 }
+            out.append(alphabet[Int(v >> 18 & 63)]); out.append(alphabet[Int(v >> 12 & 63)])
+            out.append(rest == 2 ? alphabet[Int(v >> 6 & 63)] : UInt8(ascii: "="))
+            out.append(UInt8(ascii: "="))
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

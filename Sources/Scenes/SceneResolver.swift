@@ -35,6 +35,9 @@ public final class SceneResolver {
     public let fontsDir: String?
     /// Limits applied to every label and canvas this resolver resolves.
     public var limits: ResourceLimits = .default
+    /// Whether labels fall back to the system's fonts (``TextAttributes/systemFallback``); off for
+    /// output that does not depend on the installed fonts.
+    public var systemFallback = true
     private var fonts: [String: Typeface] = [:]
     private var embedded: [Typeface]?
 
@@ -123,6 +126,7 @@ public final class SceneResolver {
             a.color = style.color ?? RunStyle.defaultColor
             a.features = style.features ?? []
             a.language = style.language
+            a.systemFallback = systemFallback
             a.letterSpacing = style.letterSpacing ?? 0
             text.append(run.text, attributes: a)
         }

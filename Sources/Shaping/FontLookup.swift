@@ -1,8 +1,8 @@
 internal import CFontconfig
 import Synchronization
 
-/// Finds installed fonts by family and style with Fontconfig (the Fontconfig boundary: Fontconfig's
-/// patterns never leave this file).
+/// Finds installed fonts by family and style, and the system's fallback fonts, with Fontconfig (the
+/// Fontconfig boundary: Fontconfig's patterns and character sets never leave this file).
 public enum FontLookup {
     /// Fontconfig's configuration is process-wide; lookups take turns.
     private static let lock = Mutex<Void>(())
@@ -51,6 +51,86 @@ public enum FontLookup {
             return .success(Location(path: path, faceIndex: Int(index & 0xFFFF), namedInstance: Int(index >> 16)))
         }
         return try result.get()
+    }
+
+    /// The installed fonts Fontconfig prefers for `query`, best first, each with its coverage: what
+    /// Pango's font sets are. Fontconfig sorts every font by how well it matches the language, style
+    /// and presentation (`FcFontSort`, trimmed of fonts that add no coverage); the caller takes the
+    /// first font that covers a cluster. Only TrueType and CFF fonts (what HarfBuzz shapes) are kept.
+    static func sortedFallbackFonts(for query: FallbackQuery) -> SortedFonts {
+        lock.withLock { _ -> SortedFonts in
+            guard FcInit() != 0, let pattern = FcPatternCreate() else { return SortedFonts(set: nil) }
+            defer { FcPatternDestroy(pattern) }
+            // Emoji: the generic family Fontconfig's configuration maps to emoji fonts, and colour first.
+            add(pattern, "family", query.presentation == .emoji ? "emoji" : "sans-serif")
+            // Always a language, so the process's locale never changes the answer ("und": none known).
+            add(pattern, "lang", query.language)
+            if query.bold { FcPatternAddInteger(pattern, "weight", 200) }  // FC_WEIGHT_BOLD
+            if query.italic { FcPatternAddInteger(pattern, "slant", 100) }  // FC_SLANT_ITALIC
+            switch query.presentation {
+            case .emoji: FcPatternAddBool(pattern, "color", 1)
+            case .text: FcPatternAddBool(pattern, "color", 0)
+            case .unspecified: break
+            }
+            guard FcConfigSubstitute(nil, pattern, FcMatchPattern) != 0 else { return SortedFonts(set: nil) }
+            FcDefaultSubstitute(pattern)
+            var outcome = FcResultNoMatch
+            return SortedFonts(set: FcFontSort(nil, pattern, 1, nil, &outcome))
+        }
+    }
+
+    /// Fontconfig's sorted font set for one fallback query, kept alive for its character sets.
+    ///
+    /// Immutable after creation; Fontconfig's character sets are only read (`FcCharSetHasChar`).
+    final class SortedFonts: @unchecked Sendable {
+        /// One installed face: where it is, whether it is a colour font, and its coverage.
+        struct Entry {
+            var location: Location
+            var isColor: Bool
+            fileprivate var charset: OpaquePointer
+        }
+
+        private let set: UnsafeMutablePointer<FcFontSet>?
+        /// The fonts, best first.
+        let entries: [Entry]
+
+        fileprivate init(set: UnsafeMutablePointer<FcFontSet>?) {
+            self.set = set
+            var entries: [Entry] = []
+            if let set, let fonts = set.pointee.fonts {
+                for i in 0..<Int(set.pointee.nfont) {
+                    guard let font = fonts[i], let path = FontLookup.strings(font, "file").first,
+                          let format = FontLookup.strings(font, "fontformat").first,
+                          format == "TrueType" || format == "CFF" else { continue }
+                    var charset: OpaquePointer?
+                    guard FcPatternGetCharSet(font, "charset", 0, &charset) == FcResultMatch, let charset else { continue }
+                    var index: Int32 = 0
+                    if FcPatternGetInteger(font, "index", 0, &index) != FcResultMatch { index = 0 }
+                    var color: FcBool = 0
+                    if FcPatternGetBool(font, "color", 0, &color) != FcResultMatch { color = 0 }
+                    entries.append(Entry(location: Location(path: path, faceIndex: Int(index & 0xFFFF), namedInstance: Int(index >> 16)),
+                                         isColor: color != 0, charset: charset))
+                }
+            }
+            self.entries = entries
+        }
+
+        deinit { if let set { FcFontSetDestroy(set) } }
+
+        /// Whether entry `i` maps `scalar` to a glyph, by Fontconfig's character set.
+        func covers(_ i: Int, _ scalar: Unicode.Scalar) -> Bool { FcCharSetHasChar(entries[i].charset, scalar.value) != 0 }
+    }
+
+    /// Whether Fontconfig knows `language` (`zh-cn`, `ja`, `pa-pk`) as an orthography of its own
+    /// (`FcGetLangs`; `ja-jp` is not one).
+    static func knowsLanguage(_ language: String) -> Bool {
+        lock.withLock { _ in
+            guard FcInit() != 0, let langs = FcGetLangs() else { return false }
+            defer { FcStrSetDestroy(langs) }
+            return language.withCString { c in
+                c.withMemoryRebound(to: FcChar8.self, capacity: language.utf8.count + 1) { FcStrSetMember(langs, $0) != 0 }
+            }
+        }
     }
 
     private static func add(_ pattern: OpaquePointer, _ object: String, _ value: String) {

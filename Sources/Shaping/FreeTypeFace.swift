@@ -7,7 +7,7 @@ import Geometry
 /// (`FT_Set_Char_Size(upem·64)` at 72 dpi), so unhinted outlines come out in font units × 64.
 final class FreeTypeFace {
     private var library: FT_Library?
-    private var face: FT_Face?
+    private(set) var face: FT_Face?
     private let data: FontData
     /// Cache of unscaled outlines (font units, y up), per glyph id.
     private var outlines: [UInt32: BezPath] = [:]
@@ -20,6 +20,8 @@ final class FreeTypeFace {
     let glyphCount: Int
     /// Family and style names.
     let familyName: String, styleName: String
+    /// Whether the face has colour glyphs (COLR/CPAL layers, or CBDT/sbix bitmaps; see FreeTypeFace+Color.swift).
+    let hasColor: Bool
 
     /// Opens face `index` of `data`.
     init(data: FontData, index: Int, name: String) throws(FontError) {
@@ -38,15 +40,18 @@ final class FreeTypeFace {
             throw .invalidFont(name: name, reason: "FreeType error \(err) (not a TrueType/OpenType font, or corrupt)")
         }
         face = f
-        unitsPerEm = Int(f.pointee.units_per_EM)
+        unitsPerEm = Int(f.pointee.units_per_EM) > 0 ? Int(f.pointee.units_per_EM) : Self.headUnitsPerEm(f)
         faceCount = Int(f.pointee.num_faces)
         glyphCount = Int(f.pointee.num_glyphs)
         familyName = f.pointee.family_name.map { String(cString: $0) } ?? ""
         styleName = f.pointee.style_name.map { String(cString: $0) } ?? ""
-        guard unitsPerEm > 0, f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+        hasColor = f.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        let scalable = f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        // A colour bitmap font (Noto Color Emoji's CBDT) has no outlines but strikes that scale.
+        guard unitsPerEm > 0, scalable || (hasColor && f.pointee.num_fixed_sizes > 0) else {
             throw .invalidFont(name: name, reason: "it has no scalable outlines")
         }
-        guard FT_Set_Char_Size(f, 0, FT_F26Dot6(unitsPerEm * 64), 72, 72) == 0 else {
+        guard scalable ? FT_Set_Char_Size(f, 0, FT_F26Dot6(unitsPerEm * 64), 72, 72) == 0 : Self.selectLargestStrike(f) else {
             throw .invalidFont(name: name, reason: "FreeType cannot scale it")
         }
     }

@@ -9,8 +9,9 @@ struct TextItem: Hashable, Sendable {
     var script: Script
     /// Index of the attribute run.
     var runIndex: Int
-    /// The font: the first in the run's stack that covers the item's clusters (the primary font
-    /// when none does, which then draws `.notdef`).
+    /// The font: the first in the run's stack that covers the item's clusters, else the system font
+    /// Fontconfig prefers for them (see ``SystemFallback``), else the primary font, which then draws
+    /// `.notdef`.
     var font: Typeface
 
     /// Whether the item reads right to left.
@@ -19,6 +20,13 @@ struct TextItem: Hashable, Sendable {
 
 /// Splits a paragraph into ``TextItem``s: bidi levels, script runs, attribute runs and per-cluster
 /// font fallback.
+///
+/// Each cluster takes the first font of its run's stack that covers it; when none does, and the run
+/// allows it (``TextAttributes/systemFallback``), the system's font for the cluster's characters,
+/// language and presentation (``SystemFallback``). A cluster asking for emoji presentation takes a
+/// colour font of the stack first, then a colour system font. Spaces and punctuation (script Common)
+/// inside Chinese, Japanese or Korean text keep the system font of the cluster before them when it
+/// covers them (instead of switching to the stack's Latin font and back).
 enum Itemizer {
     /// The items of `text` in logical order, the paragraph level, and what went wrong.
     static func itemize(_ text: AttributedText, direction: ParagraphDirection)
@@ -47,13 +55,32 @@ enum Itemizer {
             // scripts are equal, every unit joins one item, whatever the cluster boundaries.
             let level = bidi.levels[0], script = scripts[0]
             if bidi.levels.allSatisfy({ $0 == level }) && scripts.allSatisfy({ $0 == script })
-                && primary.coversAllOrIgnorable(scalars) {
+                && primary.coversAllOrIgnorable(scalars) && !scalars.contains(where: EmojiPresentation.mayAsk) {
                 return ([TextItem(range: 0..<offset, level: level, script: script, runIndex: 0, font: primary)],
                         bidi.paragraphLevel, diagnostics)
             }
         }
         var reportedEmptyStacks = Set<Int>()
         let coverage = CoverageCache()
+        // For guessing a language for Han clusters of runs without one.
+        var hasKana: Bool?, hasHangul = false
+        func paragraphHasKana() -> Bool {
+            if let hasKana { return hasKana }
+            let kana = scalars.contains { (0x3040...0x30FF).contains($0.value) || (0x31F0...0x31FF).contains($0.value) || (0xFF66...0xFF9F).contains($0.value) }
+            hasHangul = scalars.contains { (0xAC00...0xD7A3).contains($0.value) || (0x1100...0x11FF).contains($0.value) || (0x3130...0x318F).contains($0.value) }
+            hasKana = kana
+            return kana
+        }
+
+        /// The fallback query for a cluster of script `script` in a run with `attributes`.
+        func query(_ attributes: TextAttributes, _ primary: Typeface, _ script: Script,
+                   _ presentation: EmojiPresentation) -> FallbackQuery {
+            let style = SystemFallback.style(of: primary)
+            let cjk = script.isCJK
+            let language = SystemFallback.language(tag: attributes.language, script: script,
+                                                   paragraphHasKana: cjk && paragraphHasKana(), paragraphHasHangul: cjk && hasHangul)
+            return FallbackQuery(language: language, bold: style.bold, italic: style.italic, presentation: presentation)
+        }
 
         var runIndex = 0
         var scalarIndex = 0
@@ -63,16 +90,16 @@ enum Itemizer {
             while runIndex + 1 < text.runs.count, b >= text.runs[runIndex].range.upperBound { runIndex += 1 }
             return runIndex
         }
-        // The item being grown (appended when a unit cannot join it): its font is `fonts[openFont]` of
-        // run `openRun`'s stack (within one stack, the first index of a font is the only one chosen).
+        // The item being grown (appended when a unit cannot join it).
         var fontsRun = -1
         var fonts: [Typeface] = []
         var open = false, openStart = 0, openEnd = 0, openLevel: UInt8 = 0, openScript = Script.common
-        var openRun = 0, openFont = 0
+        var openRun = 0
+        var openFont: Typeface? = nil
         func flush() {
-            if open {
+            if open, let openFont {
                 items.append(TextItem(range: openStart..<openEnd, level: openLevel, script: openScript, runIndex: openRun,
-                                      font: text.runs[openRun].attributes.fonts[openFont]))
+                                      font: openFont))
             }
         }
         var clusterFirstScalar = 0
@@ -103,17 +130,34 @@ enum Itemizer {
                     unitStart = unitEnd
                     continue
                 }
-                var font = 0
-                if let i = coverage.choose(unitScalars) {
-                    font = i
-                } else {
+                let level = bidi.levels[firstScalar], script = scripts[firstScalar]
+                let attributes = text.runs[r].attributes
+                let presentation = EmojiPresentation.of(unitScalars)
+                var font: Typeface? = nil
+                if open, openRun == r, let previous = openFont, script.isCJK, !fonts.contains(where: { $0 === previous }),
+                   unitScalars.allSatisfy({ Script(of: $0).isNeutral }),
+                   unitScalars.allSatisfy({ FontFallback.isIgnorable($0) || previous.covers($0) }) {
+                    font = previous  // a space or punctuation inside CJK text keeps its font
+                } else if presentation == .emoji {
+                    font = fonts.first { $0.hasColorGlyphs && FontFallback.choose(unitScalars, fonts: [$0]) != nil }
+                }
+                if font == nil, presentation == .emoji, attributes.systemFallback {
+                    let q = query(attributes, fonts[0], script, presentation)
+                    if let f = SystemFallback.font(for: unitScalars, query: q), f.hasColorGlyphs { font = f }
+                }
+                if font == nil, let i = coverage.choose(unitScalars) { font = fonts[i] }
+                if font == nil, attributes.systemFallback {
+                    font = SystemFallback.font(for: unitScalars, query: query(attributes, fonts[0], script, presentation))
+                }
+                if font == nil {
                     let missing = unitScalars.filter { s in !FontFallback.isIgnorable(s) && !fonts.contains { $0.covers(s) } }
-                    let coverage = MissingCoverage(cluster: unitStart, characters: Array(missing), stack: fonts.map(\.name))
+                    let coverage = MissingCoverage(cluster: unitStart, characters: Array(missing), stack: fonts.map(\.name),
+                                                   searchedSystem: attributes.systemFallback)
                     diagnostics.append(ShapingDiagnostic(cluster: unitStart, message: coverage.description,
                                                          missingCoverage: coverage))
+                    font = fonts[0]
                 }
-                let level = bidi.levels[firstScalar], script = scripts[firstScalar]
-                if open, openEnd == unitStart, openLevel == level, openScript == script, openRun == r, openFont == font {
+                if open, openEnd == unitStart, openLevel == level, openScript == script, openRun == r, openFont === font {
                     openEnd = unitEnd
                 } else {
                     flush()

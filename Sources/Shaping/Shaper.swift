@@ -9,8 +9,10 @@
 ///   neighbours' script and paired brackets kept together.
 /// - Attribute runs: each run keeps its fonts, size, language and features.
 /// - Typeface fallback per grapheme cluster: the first font of the run's stack that covers every scalar of
-///   the cluster (default-ignorables such as ZWJ or variation selectors need no coverage). When no
-///   font does, the primary font draws `.notdef` (glyph 0) and a ``ShapingDiagnostic`` says so.
+///   the cluster (default-ignorables such as ZWJ or variation selectors need no coverage), then the
+///   system's fonts through Fontconfig unless ``TextAttributes/systemFallback`` is off (see
+///   ``Itemizer`` and ``SystemFallback``). When no font does, the primary font draws `.notdef`
+///   (glyph 0) and a ``ShapingDiagnostic`` says so.
 ///
 /// Each item is shaped with its direction, script and language set explicitly and its run's features
 /// limited to their ranges. Positions are unhinted: shaped at the font's units per em and scaled to

@@ -1,6 +1,7 @@
 /// How a run of text looks: its fonts, size, colour and typographic options.
 public struct TextAttributes: Hashable, Sendable {
-    /// The font stack: the first font is primary, the rest are fallbacks tried per grapheme cluster.
+    /// The font stack: the first font is primary, the rest are fallbacks tried per grapheme cluster
+    /// (then the system's fonts, unless ``systemFallback`` is off).
     public var fonts: [Typeface]
     /// The size in pixels per em.
     public var size: Double
@@ -17,13 +18,19 @@ public struct TextAttributes: Hashable, Sendable {
     public var letterSpacing: Double
     /// Perpendicular baseline shift in pixels, up positive.
     public var baselineShift: Double
+    /// Whether clusters that no font of ``fonts`` covers fall back to the system's fonts through
+    /// Fontconfig (the best installed font for their characters, ``language`` and presentation, as
+    /// Pango chooses it). Turn it off for output that does not depend on the installed fonts.
+    public var systemFallback: Bool
 
     /// Creates attributes; every parameter has a default. An empty font stack is filled with the embedded
     /// stack by `TextLabel`; ``Shaper`` itself reports a run without fonts and leaves it unshaped.
     public init(fonts: [Typeface] = [], size: Double = 16, color: RGBAColor = .black, features: [FeatureSetting] = [],
-                language: String? = nil, letterSpacing: Double = 0, baselineShift: Double = 0) {
+                language: String? = nil, letterSpacing: Double = 0, baselineShift: Double = 0,
+                systemFallback: Bool = true) {
         self.fonts = fonts; self.size = size; self.color = color; self.features = features
         self.language = language; self.letterSpacing = letterSpacing; self.baselineShift = baselineShift
+        self.systemFallback = systemFallback
     }
 }
 

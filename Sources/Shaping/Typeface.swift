@@ -37,7 +37,9 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     /// default-ignorable): 1024 words each, allocated on first use.
     private struct CoverageMemo { var known: [UInt64] = [], ok: [UInt64] = [] }
     private let coverageMemo = Mutex(CoverageMemo())
-    private let freeType: Mutex<FreeTypeFace>
+    let freeType: Mutex<FreeTypeFace>
+    /// Decoded colour glyphs, for a face that has them (see Typeface+ColorGlyphs.swift).
+    let colorGlyphs: ColorGlyphCache?
     private let unscaledMetrics: (ascender: Double, descender: Double, lineGap: Double, xHeight: Double, capHeight: Double)
 
     /// Loads face `faceIndex` of the font file at `path`, optionally at a variable-font instance.
@@ -99,6 +101,7 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         self.variations = instance
         harfBuzz = HarfBuzzFont(data: data, index: faceIndex, variations: instance.map { ($0.tag, $0.value) })
         unscaledMetrics = harfBuzz.metrics()
+        colorGlyphs = ft.hasColor ? ColorGlyphCache() : nil
         freeType = Mutex(ft)
     }
 

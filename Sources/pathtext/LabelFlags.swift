@@ -12,10 +12,15 @@ enum LabelFlags {
     /// The value-taking options: every label flag, and `--fonts-dir`.
     static var valued: Set<String> { Set(entries.compactMap(\.flag)).union(["fonts-dir"]) }
 
+    /// The switches (options without a value).
+    static let switches: Set<String> = ["no-system-fonts"]
+
     /// Help lines for the label options.
+
     static var usage: String {
         var lines = entries.map(helpLine)
         lines.append(line("--fonts-dir DIR", "load the default fonts from the files in DIR instead of the embedded copies (or $PATHTEXT_FONTS)"))
+        lines.append(line("--no-system-fonts", "no fallback to the system's fonts (Fontconfig) after the stack, for reproducible output"))
         return lines.joined(separator: "\n")
     }
 
@@ -83,4 +88,12 @@ enum LabelFlags {
 
     /// The option table README shows, as Markdown (`pathtext help options --markdown`).
     static var markdownTable: String { OptionTable.markdown(SceneLabel.catalog) }
+}
+
+extension SceneResolver {
+    /// A resolver for `fontsDir` with the label switches applied (`--no-system-fonts`).
+    convenience init(fontsDir: String?, flags: Arguments) {
+        self.init(fontsDir: fontsDir)
+        systemFallback = !flags.has("no-system-fonts")
+    }
 }

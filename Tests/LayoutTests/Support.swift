@@ -14,8 +14,10 @@ let fontsDir: String = {
 let stack: [Typeface] = try! DefaultFonts.stack(folder: fontsDir)
 
 /// Shapes `text` at `size` with the embedded stack.
+/// Shapes `text` with the embedded stack alone (no system fallback, so results do not depend on the machine's fonts).
 func shaped(_ text: String, size: Double = 40, letterSpacing: Double = 0) -> ShapedLine {
-    Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: stack, size: size, letterSpacing: letterSpacing)))
+    Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: stack, size: size, letterSpacing: letterSpacing,
+                                                                 systemFallback: false)))
 }
 
 /// A horizontal line from (x0, y) to (x0 + length, y).

@@ -2,7 +2,8 @@ import Testing
 @testable import Shaping
 
 /// The itemizer as it was before its fast paths (`for character in string`, FriBidi for every paragraph,
-/// HarfBuzz asked per scalar per cluster), kept as the reference the fast itemizer must match exactly.
+/// HarfBuzz asked per scalar per cluster), kept as the reference the fast itemizer must match exactly
+/// on the stack alone (the tests turn system fallback off: the reference knows only the stack).
 enum ReferenceItemizer {
     static func itemize(_ text: AttributedText, direction: ParagraphDirection)
         -> (items: [TextItem], paragraphLevel: UInt8, diagnostics: [ShapingDiagnostic]) {
@@ -161,7 +162,7 @@ struct ReferenceBidi {
             let n = Int.random(in: 0...24, using: &rng)
             let string = Self.randomString(&rng, count: n, pool: pool)
             let direction: ParagraphDirection = [.auto, .ltr, .rtl][trial % 3]
-            var text = AttributedText(string, attributes: TextAttributes(fonts: stacks[trial % 2 == 0 ? 0 : 1 + (trial / 2) % 3]))
+            var text = AttributedText(string, attributes: TextAttributes(fonts: stacks[trial % 2 == 0 ? 0 : 1 + (trial / 2) % 3], systemFallback: false))
             if trial % 5 == 0, string.utf8.count > 2 {
                 // Several runs, with boundaries anywhere (also inside clusters and scalars).
                 let bytes = string.utf8.count
@@ -169,7 +170,7 @@ struct ReferenceBidi {
                 for _ in 0..<3 { cuts.insert(Int.random(in: 1..<bytes, using: &rng)) }
                 var runs: [AttributedText.Run] = [], lo = 0
                 for (k, c) in (cuts.sorted() + [bytes]).enumerated() {
-                    runs.append(.init(range: lo..<c, attributes: TextAttributes(fonts: stacks[k % stacks.count])))
+                    runs.append(.init(range: lo..<c, attributes: TextAttributes(fonts: stacks[k % stacks.count], systemFallback: false)))
                     lo = c
                 }
                 text.runs = runs
@@ -186,7 +187,7 @@ struct ReferenceBidi {
             var s = ""
             for i in 0..<400 { s += (s.isEmpty ? "" : " ") + words[i % words.count] }
             for direction in [ParagraphDirection.auto, .ltr, .rtl] {
-                #expect(Self.check(AttributedText(s, attributes: TextAttributes(fonts: TestFonts.stack)), direction))
+                #expect(Self.check(AttributedText(s, attributes: TextAttributes(fonts: TestFonts.stack, systemFallback: false)), direction))
             }
         }
     }

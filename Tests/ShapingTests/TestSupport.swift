@@ -25,13 +25,14 @@ struct HBGlyph: Decodable, Equatable {
 
 /// Runs HarfBuzz's own `hb-shape` on `text` and decodes its JSON.
 func hbShape(_ fontPath: String, _ text: String, features: String? = nil, direction: String? = nil,
-             variations: String? = nil) throws -> [HBGlyph] {
+             variations: String? = nil, language: String? = nil) throws -> [HBGlyph] {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
     var args = ["--output-format=json", "--no-glyph-names"]
     if let features { args.append("--features=\(features)") }
     if let direction { args.append("--direction=\(direction)") }
     if let variations { args.append("--variations=\(variations)") }
+    if let language { args.append("--language=\(language)") }
     args += [fontPath, text]
     p.arguments = args
     let out = Pipe()

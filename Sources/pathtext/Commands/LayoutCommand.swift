@@ -14,10 +14,10 @@ enum LayoutCommand {
         run: run)
 
     static func run(_ words: [String]) throws(CLIError) {
-        let args = try Arguments(words, command: "layout", valued: LabelFlags.valued, flags: ["ink", "batch"])
+        let args = try Arguments(words, command: "layout", valued: LabelFlags.valued, flags: LabelFlags.switches.union(["ink", "batch"]))
         guard args.positional.isEmpty else { throw .usage("unexpected argument \(args.positional[0])") }
         if args.has("batch") { return try batch(args) }
-        let label = try LabelFlags.resolve(args, resolver: SceneResolver(fontsDir: FontsFolder.resolve(args)))
+        let label = try LabelFlags.resolve(args, resolver: SceneResolver(fontsDir: FontsFolder.resolve(args), flags: args))
         let placed = try Output.layout(label)
         print(PlacementsJSON.encode(placed, inkBoxes: args.has("ink")), terminator: "")
         Output.warn(placed)

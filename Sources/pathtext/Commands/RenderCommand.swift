@@ -23,11 +23,12 @@ enum RenderCommand {
         run: run)
 
     static func run(_ words: [String]) throws(CLIError) {
-        let args = try Arguments(words, command: "render", valued: LabelFlags.valued.union(pictureFlags))
+        let args = try Arguments(words, command: "render", valued: LabelFlags.valued.union(pictureFlags),
+                                 flags: LabelFlags.switches)
         let out = args.value("out")
         guard out != nil || args.value("json") != nil else { throw .usage("--out FILE.png|FILE.svg|- is required (or --json FILE|- for the placements alone)") }
         guard !(out == "-" && args.value("json") == "-") else { throw .usage("--out - and --json - cannot both use stdout") }
-        let resolver = SceneResolver(fontsDir: try FontsFolder.resolve(args))
+        let resolver = SceneResolver(fontsDir: try FontsFolder.resolve(args), flags: args)
         let scene: Scene
         var flagLabel: ResolvedLabel? = nil
         if let file = args.positional.first {

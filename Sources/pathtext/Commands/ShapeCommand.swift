@@ -8,7 +8,7 @@ enum ShapeCommand {
     static let command = CLI.Command(
         name: "shape", summary: "shape text and print the glyphs as JSON (like hb-shape)",
         usage: """
-        usage: pathtext shape --text T [--font F]... [--size PX] [--features LIST] [--lang L] [--dir ltr|rtl|auto]
+        usage: pathtext shape --text T [--font F]... [--no-system-fonts] [--size PX] [--features LIST] [--lang L] [--dir ltr|rtl|auto]
 
         Prints [{"g": glyph id, "cl": cluster, "ax", "ay", "dx", "dy", "font"}, ...] in visual order.
         Positions are in pixels at --size (default 32), unhinted; clusters are UTF-8 byte offsets
@@ -20,9 +20,9 @@ enum ShapeCommand {
         var args = words
         // Shaping needs no path: give the resolver a trivial one.
         args += ["--path", "M0 0 L1 0"]
-        let parsed = try Arguments(args, command: "shape", valued: valued.union(["path"]))
+        let parsed = try Arguments(args, command: "shape", valued: valued.union(["path"]), flags: LabelFlags.switches)
         guard parsed.positional.isEmpty else { throw .usage("unexpected argument \(parsed.positional[0])") }
-        let label = try LabelFlags.resolve(parsed, resolver: SceneResolver(fontsDir: FontsFolder.resolve(parsed)))
+        let label = try LabelFlags.resolve(parsed, resolver: SceneResolver(fontsDir: FontsFolder.resolve(parsed), flags: parsed))
         let line = Shaper.shape(label.text, direction: label.direction)
         print(line.hbShapeJSON())
         for d in line.diagnostics { printError("warning: \(d)") }

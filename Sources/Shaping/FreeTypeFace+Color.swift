@@ -1,0 +1,74 @@
+internal import CFreeType
+
+/// Colour glyphs from FreeType (part of the FreeType boundary, beside FreeTypeFace.swift): COLR/CPAL
+/// layers through `FT_Get_Color_Glyph_Layer` and `FT_Palette_Select`, and CBDT/sbix bitmaps through
+/// `FT_Load_Glyph(…, FT_LOAD_COLOR)`, which FreeType decodes to premultiplied BGRA.
+extension FreeTypeFace {
+    /// Selects the strike with the most pixels per em of a bitmap-only face.
+    /// - Returns: whether FreeType accepted it.
+    static func selectLargestStrike(_ face: FT_Face) -> Bool {
+        let n = Int(face.pointee.num_fixed_sizes)
+        guard n > 0, let sizes = face.pointee.available_sizes else { return false }
+        var best = 0
+        for i in 1..<max(n, 1) where sizes[i].y_ppem > sizes[best].y_ppem { best = i }
+        return FT_Select_Size(face, FT_Int(best)) == 0
+    }
+
+    /// The COLR layers of `glyph` (bottom first), each with its CPAL colour from palette 0, or `nil` for
+    /// `0xFFFF` (the text colour); `nil` when the glyph has no layers.
+    func colorLayers(glyph: UInt32) -> [ColorLayer]? {
+        guard hasColor, let face else { return nil }
+        var palette: UnsafeMutablePointer<FT_Color>?
+        var data = FT_Palette_Data()
+        let entries = FT_Palette_Data_Get(face, &data) == 0 ? Int(data.num_palette_entries) : 0
+        if entries > 0, FT_Palette_Select(face, 0, &palette) != 0 { palette = nil }
+        var iterator = FT_LayerIterator(num_layers: 0, layer: 0, p: nil)
+        var layerGlyph: FT_UInt = 0, colorIndex: FT_UInt = 0
+        var layers: [ColorLayer] = []
+        while FT_Get_Color_Glyph_Layer(face, glyph, &layerGlyph, &colorIndex, &iterator) != 0 {
+            var color: RGBAColor? = nil
+            if colorIndex != 0xFFFF, let palette, Int(colorIndex) < entries {
+                let c = palette[Int(colorIndex)]
+                color = RGBAColor(r: c.red, g: c.green, b: c.blue, a: c.alpha)
+            }
+            layers.append(ColorLayer(glyph: UInt32(layerGlyph), color: color))
+            if layers.count > 1024 { break }  // a malformed table cannot loop for long
+        }
+        return layers.isEmpty ? nil : layers
+    }
+
+    /// The colour bitmap of `glyph` in the selected strike, premultiplied RGBA, or `nil` when the glyph
+    /// has none (an outline glyph, or a face without bitmaps).
+    func colorBitmap(glyph: UInt32) -> ColorBitmap? {
+        guard hasColor, let face, face.pointee.num_fixed_sizes > 0,
+              face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0 else { return nil }
+        guard FT_Load_Glyph(face, glyph, PT_LOAD_COLOR) == 0 else { return nil }
+        let slot = face.pointee.glyph.pointee
+        let bitmap = slot.bitmap
+        guard slot.format == FT_GLYPH_FORMAT_BITMAP, bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue),
+              let buffer = bitmap.buffer, bitmap.width > 0, bitmap.rows > 0 else { return nil }
+        let w = Int(bitmap.width), h = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+        guard w <= 4096, h <= 4096 else { return nil }
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h {
+            let row = pitch >= 0 ? buffer + y * pitch : buffer + (h - 1 - y) * (-pitch)
+            for x in 0..<w {
+                let s = row + 4 * x, d = (y * w + x) * 4
+                let a = s[3]
+                // Premultiplied already; clamp colour to alpha against rounding in the decoder.
+                pixels[d] = min(s[2], a); pixels[d + 1] = min(s[1], a); pixels[d + 2] = min(s[0], a); pixels[d + 3] = a
+            }
+        }
+        let ppem = Double(face.pointee.size.pointee.metrics.y_ppem)
+        return ColorBitmap(width: w, height: h, premultipliedRGBA: pixels, left: Double(slot.bitmap_left),
+                           top: Double(slot.bitmap_top), pixelsPerEm: ppem)
+    }
+}
+
+extension FreeTypeFace {
+    /// The `head` table's units per em (FreeType reports 0 for a bitmap-only face), or 0.
+    static func headUnitsPerEm(_ face: FT_Face) -> Int {
+        guard let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD) else { return 0 }
+        return Int(head.assumingMemoryBound(to: TT_Header.self).pointee.Units_Per_EM)
+    }
+}

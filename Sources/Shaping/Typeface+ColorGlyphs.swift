@@ -1,0 +1,81 @@
+import Geometry
+
+/// A colour bitmap glyph (CBDT or sbix, as in Noto Color Emoji): premultiplied RGBA pixels of one
+/// strike, and where they sit relative to the glyph origin.
+public struct ColorBitmap: Hashable, Sendable {
+    /// Width and height in pixels.
+    public var width: Int, height: Int
+    /// Premultiplied RGBA, `4 × width` bytes per row, rows top to bottom.
+    public var premultipliedRGBA: [UInt8]
+    /// The bitmap's left edge right of the glyph origin, in strike pixels.
+    public var left: Double
+    /// The bitmap's top edge above the baseline, in strike pixels.
+    public var top: Double
+    /// The strike's pixels per em: the bitmap is drawn scaled by `size / pixelsPerEm`.
+    public var pixelsPerEm: Double
+
+    /// Creates a bitmap.
+    public init(width: Int, height: Int, premultipliedRGBA: [UInt8], left: Double, top: Double, pixelsPerEm: Double) {
+        self.width = width; self.height = height; self.premultipliedRGBA = premultipliedRGBA
+        self.left = left; self.top = top; self.pixelsPerEm = pixelsPerEm
+    }
+
+    /// The map from bitmap pixel coordinates (x right, y down, (0, 0) the top-left corner of the first
+    /// pixel) to the glyph's space at `size` pixels per em (pixels, y down, origin at the glyph origin).
+    public func transform(size: Double) -> Affine {
+        let k = size / pixelsPerEm
+        return Affine.translate(Vector(left * k, -top * k)) * Affine.scale(k, k)
+    }
+}
+
+/// One layer of a COLR glyph: an outline glyph of the same font filled with one colour.
+public struct ColorLayer: Hashable, Sendable {
+    /// The glyph whose outline the layer fills.
+    public var glyph: UInt32
+    /// The layer's colour from the font's first palette, or `nil` for the text's own colour.
+    public var color: RGBAColor?
+
+    /// Creates a layer.
+    public init(glyph: UInt32, color: RGBAColor?) { self.glyph = glyph; self.color = color }
+}
+
+/// How a colour glyph is drawn.
+public enum ColorGlyph: Hashable, Sendable {
+    /// Outline layers painted bottom first (COLR/CPAL version 0).
+    case layers([ColorLayer])
+    /// A bitmap scaled to the size (CBDT, sbix).
+    case bitmap(ColorBitmap)
+}
+
+/// Colour glyphs decoded once per font (a ``Typeface`` with colour glyphs owns one).
+///
+/// Entries are stored as two optionals rather than as ``ColorGlyph`` values: Swift keeps a multi-payload
+/// enum's case in spare bits of its pointers, which LeakSanitizer cannot follow (it then reports every
+/// cached bitmap as leaked).
+final class ColorGlyphCache: Sendable {
+    struct Entry { var layers: [ColorLayer]?, bitmap: ColorBitmap? }
+    let glyphs = LockedState<[UInt32: Entry]>([:])
+}
+
+extension Typeface {
+    /// Whether the font has colour glyphs (COLR/CPAL layers or CBDT/sbix bitmaps).
+    public var hasColorGlyphs: Bool { colorGlyphs != nil }
+
+    /// How `glyph` is drawn in colour, or `nil` when it is an ordinary outline glyph (drawn in the
+    /// text's colour). Layers come from the first palette; bitmaps from the largest strike.
+    public func colorGlyph(_ glyph: UInt32) -> ColorGlyph? {
+        guard let cache = colorGlyphs else { return nil }
+        let entry: ColorGlyphCache.Entry
+        if let known = cache.glyphs.withLock({ $0[glyph] }) {
+            entry = known
+        } else {
+            entry = freeType.withLock { ft in
+                if let layers = ft.colorLayers(glyph: glyph) { return ColorGlyphCache.Entry(layers: layers, bitmap: nil) }
+                return ColorGlyphCache.Entry(layers: nil, bitmap: ft.colorBitmap(glyph: glyph))
+            }
+            cache.glyphs.withLock { $0[glyph] = entry }
+        }
+        if let layers = entry.layers { return .layers(layers) }
+        return entry.bitmap.map { .bitmap($0) }
+    }
+}

@@ -1,0 +1,38 @@
+import Testing
+import Foundation
+import PathText
+
+/// `pathtext layout` with the system's fonts (issue 15's must-show) and without them.
+@Suite struct SystemFontsCommandTests {
+    static let text = "東京タワー 서울 上海 😀👍🏽"
+
+    @Test func everyGlyphNamesARealFontFileAndNoneIsNotdef() throws {
+        let r = try pathtext(["layout", "--text", Self.text, "--path", "M 0 100 L 1000 100"])
+        #expect(r.status == 0)
+        #expect(!r.stderr.contains("warning"), "\(r.stderr)")  // (under ASan, LeakSanitizer adds its summary)
+        let o = try #require(try json(r.stdout) as? [String: Any])
+        let labels = try #require(o["labels"] as? [[String: Any]])
+        let glyphs = try #require(labels.first?["glyphs"] as? [[String: Any]])
+        let fonts = try #require(o["fonts"] as? [[String: Any]])
+        #expect(glyphs.count == 14)  // 5 + space + 2 + space + 2 + space + 2 emoji
+        for g in glyphs {
+            #expect((g["glyph"] as? Int ?? 0) != 0, "\(g)")
+            let index = try #require(g["fontIndex"] as? Int)
+            let file = try #require(fonts[index]["path"] as? String)
+            let name = try #require(g["font"] as? String)
+            #expect(file.hasPrefix("/") && file.hasSuffix("/" + name) && FileManager.default.fileExists(atPath: file), "\(file)")
+        }
+        #expect(Set(glyphs.compactMap { $0["font"] as? String }).count >= 3)
+    }
+
+    @Test func withoutSystemFontsCJKIsNotdefWithTheWarning() throws {
+        let r = try pathtext(["layout", "--text", Self.text, "--path", "M 0 100 L 1000 100", "--no-system-fonts"])
+        #expect(r.status == 0)
+        let o = try #require(try json(r.stdout) as? [String: Any])
+        let glyphs = try #require((o["labels"] as? [[String: Any]])?.first?["glyphs"] as? [[String: Any]])
+        #expect(glyphs.filter { ($0["glyph"] as? Int) == 0 }.count == 12)  // 9 CJK, 😀, and 👍🏽 as two
+        #expect(r.stderr.contains("warning: no font in the stack (NotoSans-Regular.ttf, NotoSansArabic-Regular.ttf"))
+        #expect(r.stderr.contains("covers U+6771; drawn as .notdef of NotoSans-Regular.ttf (at byte 0)"))
+        #expect(!r.stderr.contains("or on the system"))
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+@testable import Shaping
+
+/// System font fallback through Fontconfig, with the fonts `scripts/install-deps` installs
+/// (IPAex Gothic, Droid Sans Fallback, Lexi Gulim, Noto Color Emoji).
+@Suite struct SystemFallbackTests {
+    static func shape(_ text: String, lang: String? = nil, system: Bool = true, fonts: [Typeface] = TestFonts.stack) -> ShapedLine {
+        Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: fonts, size: 32, language: lang, systemFallback: system)))
+    }
+
+    @Test func cjkAndEmojiFindSystemFontsWithNoNotdef() throws {
+        let line = Self.shape("東京タワー 서울 上海 😀👍🏽")
+        #expect(line.diagnostics.isEmpty, "\(line.diagnostics)")
+        #expect(!line.glyphs.isEmpty)
+        let scalars = Array(line.text.utf8)
+        for g in line.glyphs {
+            #expect(g.glyph != 0, "cluster \(g.cluster) drawn as .notdef of \(g.font.name)")
+            let path = try #require(g.font.path)
+            #expect(path.hasPrefix("/") && FileManager.default.fileExists(atPath: path), "\(path)")
+            // The font really maps the cluster's first character.
+            let s = String(decoding: scalars[g.cluster...].prefix(4), as: UTF8.self).unicodeScalars.first!
+            #expect(g.font.covers(s) || ScalarProperties.isDefaultIgnorable(s))
+        }
+        // Hangul, kana and the emoji come from three different fonts, none of them in the stack.
+        let fonts = Set(line.glyphs.map { $0.font.name })
+        #expect(fonts.count >= 3)
+        #expect(!line.glyphs.contains { g in TestFonts.stack.contains { $0 === g.font } && g.cluster < 15 })
+    }
+
+    @Test func withoutSystemFontsCJKIsNotdefWithADiagnostic() {
+        let line = Self.shape("東京", system: false)
+        #expect(line.glyphs.map(\.glyph) == [0, 0])
+        #expect(line.glyphs.allSatisfy { $0.font === TestFonts.sans })
+        #expect(line.diagnostics.count == 2)
+        #expect(line.diagnostics.first?.message.hasPrefix("no font in the stack (NotoSans-Regular.ttf,") == true)
+        #expect(line.diagnostics.first?.message.contains("covers U+6771; drawn as .notdef of NotoSans-Regular.ttf") == true)
+    }
+
+    @Test func missingCoverageAfterEveryFallbackIsReported() {
+        // A private-use code point no installed font has.
+        let line = Self.shape("a\u{F8FF}\u{10FFFD}")
+        #expect(line.glyphs.filter { $0.glyph == 0 }.count == 2)
+        #expect(line.diagnostics.count == 2)
+        #expect(line.diagnostics.allSatisfy { $0.message.contains("or on the system covers U+") })
+    }
+
+    /// One code point, two languages: Japanese and Chinese glyphs differ (here from the regional
+    /// families Fontconfig picks for `ja` and `zh-cn`).
+    @Test(arguments: ["直", "骨", "写"])
+    func japaneseAndChineseGlyphsDiffer(character: String) throws {
+        let ja = Self.shape(character, lang: "ja"), zh = Self.shape(character, lang: "zh-Hans")
+        let gj = try #require(ja.glyphs.first), gz = try #require(zh.glyphs.first)
+        #expect(ja.glyphs.count == 1 && zh.glyphs.count == 1)
+        #expect(gj.glyph != 0 && gz.glyph != 0)
+        let oj = gj.font.outline(glyph: gj.glyph, size: 100), oz = gz.font.outline(glyph: gz.glyph, size: 100)
+        #expect(!oj.isEmpty && !oz.isEmpty)
+        #expect(oj != oz, "the same outline for ja and zh-Hans")
+        #expect(gj.font !== gz.font || gj.glyph != gz.glyph)
+        // zh-Hant asks Fontconfig for zh-tw, ja-JP for ja: the same answers as their neighbours here.
+        #expect(Self.shape(character, lang: "ja-JP").glyphs.first?.font === gj.font)
+    }
+
+    /// Without a CJK language, Han takes the language its paragraph suggests: Japanese beside kana,
+    /// Chinese alone; a non-CJK tag (`en`) counts as none.
+    @Test func hanWithoutACJKLanguageFollowsTheParagraph() throws {
+        for lang in [nil, "en"] as [String?] {
+            let alone = try #require(Self.shape("直", lang: lang).glyphs.first)
+            let withKana = try #require(Self.shape("直タ", lang: lang).glyphs.first)
+            #expect(alone.font === Self.shape("直", lang: "zh-Hans").glyphs.first?.font)
+            #expect(withKana.font === Self.shape("直", lang: "ja").glyphs.first?.font)
+            #expect(alone.font !== withKana.font)
+        }
+    }
+
+    /// The language also reaches HarfBuzz, which picks the font's `locl` glyphs (how a Pan-CJK font
+    /// draws one code point the Japanese or the Chinese way): Noto Sans's Serbian б, as hb-shape gives it.
+    @Test func theLanguageSelectsLocalizedGlyphs() throws {
+        let serbian = Self.shape("б", lang: "sr").glyphs.map(\.glyph), russian = Self.shape("б", lang: "ru").glyphs.map(\.glyph)
+        let path = fontsDir + "/NotoSans-Regular.ttf"
+        #expect(serbian != russian)
+        #expect(serbian == (try hbShape(path, "б", language: "sr")).map(\.g))
+        #expect(russian == (try hbShape(path, "б", language: "ru")).map(\.g))
+    }
+
+    @Test func bcp47TagsMapToFontconfigLanguages() {
+        let cases: [(String, String?)] = [
+            ("zh-Hans", "zh-cn"), ("zh", "zh-cn"), ("zh-CN", "zh-cn"), ("zh-Hans-SG", "zh-sg"), ("zh-Hant", "zh-tw"),
+            ("zh-TW", "zh-tw"), ("zh-HK", "zh-hk"), ("zh-Hant-HK", "zh-hk"), ("yue", "zh-hk"), ("ja", "ja"), ("ja-JP", "ja"),
+            ("ko-KR", "ko"), ("pa-PK", "pa-pk"), ("sr-Latn", "sr"), ("ar", "ar"), ("qqq", nil), ("", nil),
+        ]
+        for (tag, expected) in cases { #expect(SystemFallback.fontconfigLanguage(tag) == expected, "\(tag)") }
+    }
+
+    @Test func spacesAndPunctuationInsideCJKKeepTheirFont() throws {
+        let line = Self.shape("東京、タワー 上海。", lang: "ja")
+        let font = try #require(line.glyphs.first?.font)
+        #expect(line.glyphs.allSatisfy { $0.font === font && $0.glyph != 0 }, "\(line.glyphs.map(\.font.name))")
+        // Latin text after CJK text goes back to the stack's primary font.
+        let mixed = Self.shape("東京 Tokyo", lang: "ja")
+        #expect(mixed.glyphs.last?.font === TestFonts.sans)
+        #expect(mixed.glyphs[2].font === font)  // the space
+    }
+
+    @Test func emojiPresentationTakesAColourFont() throws {
+        // Default emoji presentation (Fontconfig's first choices are DejaVu Sans and Noto Sans Symbols2).
+        for text in ["😀", "🌍", "⌚", "👍🏽", "🇯🇵", "1\u{FE0F}\u{20E3}", "☺\u{FE0F}", "👨‍👩‍👧"] {
+            let line = Self.shape(text)
+            #expect(line.diagnostics.isEmpty, "\(text): \(line.diagnostics)")
+            #expect(line.glyphs.allSatisfy { $0.font.hasColorGlyphs && $0.glyph != 0 }, "\(text): \(line.glyphs.map(\.font.name))")
+        }
+        // VS15 asks for text: a monochrome font.
+        for text in ["😀\u{FE0E}", "☺\u{FE0E}"] {
+            let line = Self.shape(text)
+            #expect(line.glyphs.allSatisfy { !$0.font.hasColorGlyphs && $0.glyph != 0 }, "\(text): \(line.glyphs.map(\.font.name))")
+        }
+        // Text-default ☺ without a selector: the first font that covers it, not the colour font.
+        #expect(Self.shape("☺").glyphs.allSatisfy { !$0.font.hasColorGlyphs })
+        #expect(EmojiPresentation.of("a".unicodeScalars) == .unspecified)
+        #expect(EmojiPresentation.of("😀".unicodeScalars) == .emoji)
+        #expect(EmojiPresentation.of("😀\u{FE0E}".unicodeScalars) == .text)
+        #expect(EmojiPresentation.of("#\u{FE0F}\u{20E3}".unicodeScalars) == .emoji)
+    }
+
+    /// ZWJ sequences, skin tones, keycaps and flags: one grapheme cluster each, one glyph each in Noto
+    /// Color Emoji (its ligatures), one HarfBuzz cluster.
+    @Test func emojiSequencesStaySingleClusters() throws {
+        let sequences = ["👨‍👩‍👧", "👍🏽", "1\u{FE0F}\u{20E3}", "🇯🇵", "🏳️‍🌈", "👩🏾‍💻"]
+        let text = sequences.joined()
+        let line = Self.shape(text)
+        #expect(line.diagnostics.isEmpty)
+        var starts: [Int] = [], offset = 0
+        for s in sequences { starts.append(offset); offset += s.utf8.count }
+        #expect(line.glyphs.map(\.cluster) == starts)
+        #expect(line.glyphs.allSatisfy { $0.font.hasColorGlyphs })
+        // The grapheme breaker agrees.
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { utf8 in
+            var breaks = GraphemeBreaks(utf8: utf8)
+            var ends: [Int] = [], i = 0
+            while i < breaks.scalars.count { i = breaks.clusterEnd(from: i); ends.append(breaks.offsets[i]) }
+            #expect(ends == starts.dropFirst() + [bytes.count])
+        }
+    }
+
+    @Test func answersAreCachedAndTheSameFromManyThreads() async throws {
+        let texts = ["東京タワー", "서울", "上海", "😀👍🏽", "直", "骨"]
+        let expected = texts.map { Self.shape($0).glyphs.map { "\($0.glyph)@\(ObjectIdentifier($0.font).hashValue)" } }
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for k in 0..<16 {
+                group.addTask {
+                    let i = k % texts.count
+                    return Self.shape(texts[i]).glyphs.map { "\($0.glyph)@\(ObjectIdentifier($0.font).hashValue)" } == expected[i]
+                }
+            }
+            for try await same in group { #expect(same) }
+        }
+    }
+
+    @Test func boldLabelsPreferBoldFallbackFaces() {
+        // DejaVu Sans Bold covers ∰ (U+2230) as the regular does; a bold primary picks the bold face.
+        let regular = Self.shape("∰", fonts: [TestFonts.sans]).glyphs.first?.font
+        let bold = Self.shape("∰", fonts: [TestFonts.sansBold]).glyphs.first?.font
+        #expect(regular != nil && bold != nil)
+        #expect(SystemFallback.style(of: TestFonts.sansBold).bold)
+        if let bold { #expect(bold.styleName.lowercased().contains("bold"), "\(bold.name) \(bold.styleName)") }
+    }
+}
