@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The one C file of our own: owns libpng's setjmp so the classic write API can choose its
         // compression level and filters, and turns libpng errors into return codes.
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),
@@ -32,8 +33,12 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Geometry", "Shaping", "Layout", "Render"]),
         .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Scenes"]),
 
+        // `pathtext serve`: the playground page and its JSON API over libmicrohttpd.
+        .target(name: "CPlaygroundAssets", exclude: ["page"]),
+        .target(name: "Playground", dependencies: ["PathText", "CMicroHTTPD", "CPlaygroundAssets"]),
+
         // The command-line tool: a thin shell over the library.
-        .executableTarget(name: "pathtext", dependencies: ["PathText"]),
+        .executableTarget(name: "pathtext", dependencies: ["PathText", "Playground"]),
         .executableTarget(
             name: "pathtext-bench",
             dependencies: ["PathText", "CFreeType", "CHarfBuzz"],
@@ -54,6 +59,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Shaping", "Geometry", "CFreeType", "CPNG"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Render", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "CLITests", dependencies: ["PathText"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PathText"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -49,8 +49,8 @@ public enum PlacementsJSON {
         return s == "-0" ? "0" : s
     }
 
-    /// A JSON string literal.
-    static func string(_ s: String) -> String {
+    /// A JSON string literal, with quotes, backslashes and control characters escaped.
+    public static func string(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
