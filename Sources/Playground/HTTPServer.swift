@@ -144,15 +144,26 @@ public final class HTTPServer: @unchecked Sendable {
             response = PlaygroundService.error(413, "the request body is larger than \(context.maximumBodySize) bytes")
         } else {
             let path = url.map { String(cString: $0) } ?? "/"
-            var query: [String: String] = [:]
-            for key in ["format"] {
-                if let v = MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, key) { query[key] = String(cString: v) }
-            }
+            let query = QueryBox()
+            _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, HTTPServer.queryArgument,
+                                          Unmanaged.passUnretained(query).toOpaque())
             let request = HTTPRequest(method: method.map { String(cString: $0) } ?? "GET",
-                                      path: path, query: query, body: upload.body)
+                                      path: path, query: query.values, body: upload.body)
             response = context.handler(request)
         }
-        return send(response, on: connection)
+        return HTTPServer.send(response, on: connection)
+    }
+
+    /// Collects the query arguments of one request.
+    private final class QueryBox {
+        var values: [String: String] = [:]
+    }
+
+    private static let queryArgument: MHD_KeyValueIterator = { cls, _, key, value in
+        guard let cls, let key else { return .YES }
+        let box = Unmanaged<QueryBox>.fromOpaque(cls).takeUnretainedValue()
+        box.values[String(cString: key)] = value.map { String(cString: $0) } ?? ""
+        return .YES
     }
 
     /// Releases a request's upload state when libmicrohttpd is done with it (also after an aborted upload).
