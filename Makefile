@@ -3,10 +3,13 @@
 SWIFT ?= swift
 SECONDS ?= 60
 
-.PHONY: deps build demo test gallery bench sanitize fuzz clean
+.PHONY: deps test-deps build demo test serve loadtest gallery bench sanitize fuzz clean
 
 deps:
 	@scripts/install-deps
+
+test-deps:
+	@scripts/install-deps --test
 
 build: deps
 	$(SWIFT) build -c release --product pathtext
@@ -14,21 +17,28 @@ build: deps
 demo: build
 	.build/release/pathtext demo --out out/demo.png
 
-test: deps
+test: test-deps
 	$(SWIFT) test
+	scripts/test-browser
+
+serve: build
+	.build/release/pathtext serve --port 8080
+
+loadtest: deps
+	scripts/loadtest-serve
 
 gallery: build
 	scripts/gallery
 
-bench: deps
+bench: test-deps
 	$(SWIFT) build -c release --product pathtext-bench
 	.build/release/pathtext-bench
 
-sanitize: deps
+sanitize: test-deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/fixtures/lsan.supp $(SWIFT) test --sanitize=address -Xswiftc -use-ld=lld
 	TSAN_OPTIONS=suppressions=$(CURDIR)/fixtures/tsan.supp $(SWIFT) test --sanitize=thread
 
-fuzz: deps
+fuzz: test-deps
 	scripts/fuzz $(SECONDS)
 
 clean:
