@@ -3,10 +3,13 @@
 SWIFT ?= swift
 SECONDS ?= 60
 
-.PHONY: deps build demo test gallery docs bench sanitize fuzz clean install test-capi test-python
+.PHONY: deps test-deps build demo test serve loadtest gallery docs bench sanitize fuzz clean install test-capi test-python
 
 deps:
 	@scripts/install-deps
+
+test-deps:
+	@scripts/install-deps --test
 
 build: deps
 	$(SWIFT) build -c release --product pathtext
@@ -14,29 +17,36 @@ build: deps
 demo: build
 	.build/release/pathtext demo --out out/demo.png
 
-test: deps
+test: test-deps
 	$(SWIFT) test
 	$(MAKE) test-capi
 	scripts/test-python $(TEST_PREFIX)
+	scripts/test-browser
+
+serve: build
+	.build/release/pathtext serve --port 8080
+
+loadtest: deps
+	scripts/loadtest-serve
 
 gallery: build
 	scripts/gallery
 
 # The API documentation as a static site in docs/ (index.html opens the getting-started article).
 # Serve it over HTTP to read it: python3 -m http.server -d docs 8000
-docs: deps
+docs: test-deps
 	scripts/build-docs
 
-bench: deps
+bench: test-deps
 	$(SWIFT) build -c release --product pathtext-bench
 	$(SWIFT) build -c release --product pathtext   # for the batch/ row, which runs it
 	.build/release/pathtext-bench
 
-sanitize: deps
+sanitize: test-deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/fixtures/lsan.supp $(SWIFT) test --sanitize=address -Xswiftc -use-ld=lld
 	TSAN_OPTIONS=suppressions=$(CURDIR)/fixtures/tsan.supp $(SWIFT) test --sanitize=thread
 
-fuzz: deps
+fuzz: test-deps
 	scripts/fuzz $(SECONDS)
 
 clean:

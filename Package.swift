@@ -23,6 +23,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The one C file of our own: owns libpng's setjmp so the classic write API can choose its
         // compression level and filters, and turns libpng errors into return codes.
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),
@@ -43,8 +44,12 @@ let package = Package(
         .target(name: "CPathText"),
         .target(name: "PathTextC", dependencies: ["PathTextEngine", "CPathText"]),
 
+        // `pathtext serve`: the playground page and its JSON API over libmicrohttpd.
+        .target(name: "CPlaygroundAssets", exclude: ["page"]),
+        .target(name: "Playground", dependencies: ["PathText", "PathTextEngine", "CMicroHTTPD", "CPlaygroundAssets"]),
+
         // The command-line tool: a thin shell over the library.
-        .executableTarget(name: "pathtext", dependencies: ["PathText", "PathTextEngine"]),
+        .executableTarget(name: "pathtext", dependencies: ["PathText", "PathTextEngine", "Playground"]),
         .executableTarget(
             name: "pathtext-bench",
             dependencies: ["PathText", "PathTextEngine", "PathTextC", "CPathText", "CFreeType", "CHarfBuzz"],
@@ -66,6 +71,7 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Render", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "CLITests", dependencies: ["PathText"]),
         .testTarget(name: "PathTextEngineTests", dependencies: ["PathTextEngine", "PathTextC", "CPathText", "PathText"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PathText"]),
     ],
     swiftLanguageModes: [.v6]
 )

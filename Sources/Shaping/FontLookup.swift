@@ -139,6 +139,24 @@ public enum FontLookup {
         }
     }
 
+    /// The family names of every installed font, sorted and without repeats (what a font menu lists).
+    public static func installedFamilies() -> [String] {
+        lock.withLock { _ -> [String] in
+            guard FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
+            defer { FcPatternDestroy(pattern) }
+            guard let objects = FcObjectSetCreate() else { return [] }
+            defer { FcObjectSetDestroy(objects) }
+            _ = FcObjectSetAdd(objects, "family")
+            guard let set = FcFontList(nil, pattern, objects) else { return [] }
+            defer { FcFontSetDestroy(set) }
+            var names = Set<String>()
+            for i in 0..<Int(set.pointee.nfont) {
+                if let font = set.pointee.fonts[i], let first = strings(font, "family").first { names.insert(first) }
+            }
+            return names.sorted()
+        }
+    }
+
     /// Every string value of `object` in `pattern`.
     private static func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
         var out: [String] = []

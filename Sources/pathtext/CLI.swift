@@ -17,7 +17,7 @@ enum CLI {
 
     static let commands: [Command] = [
         DemoCommand.command, RenderCommand.command, LayoutCommand.command, ShapeCommand.command,
-        MeasureCommand.command, DragCommand.command, BadgeCommand.command,
+        MeasureCommand.command, DragCommand.command, BadgeCommand.command, ServeCommand.command,
     ]
 
     /// Runs the command line and returns the exit code.

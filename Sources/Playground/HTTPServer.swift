@@ -1,0 +1,187 @@
+internal import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An HTTP request as a ``HTTPServer`` handler sees it: the body is complete and within the size limit.
+public struct HTTPRequest: Sendable {
+    /// `GET`, `POST`, …
+    public var method: String
+    /// The path without the query string: `/api/layout`.
+    public var path: String
+    /// The query arguments (`?format=png` gives `["format": "png"]`).
+    public var query: [String: String]
+    /// The request body.
+    public var body: [UInt8]
+
+    /// Creates a request (tests call handlers directly with these).
+    public init(method: String, path: String, query: [String: String] = [:], body: [UInt8] = []) {
+        self.method = method; self.path = path; self.query = query; self.body = body
+    }
+}
+
+/// An HTTP response: a status, a content type and the bytes.
+public struct HTTPResponse: Sendable {
+    /// The status code.
+    public var status: Int
+    /// The `Content-Type` header.
+    public var contentType: String
+    /// The body.
+    public var body: [UInt8]
+
+    /// Creates a response.
+    public init(status: Int = 200, contentType: String, body: [UInt8]) {
+        self.status = status; self.contentType = contentType; self.body = body
+    }
+}
+
+/// A minimal HTTP server on libmicrohttpd: the one file that touches it.
+///
+/// libmicrohttpd parses HTTP and runs a pool of threads; each complete request is handed to `handler` on one of
+/// those threads, so the handler must be safe to call concurrently. Bodies larger than `maximumBodySize` are
+/// answered with 413 without calling the handler; idle connections are closed after `connectionTimeout` seconds.
+/// The daemon stops when ``stop()`` is called or the server is released.
+public final class HTTPServer: @unchecked Sendable {
+    // Raw pointers never leave this file. The daemon handle is set once in `init` and cleared in `stop`, which
+    // callers run on the thread that created the server (libmicrohttpd's own threads never touch it).
+    private var daemon: OpaquePointer?
+    private let context: Unmanaged<Context>
+
+    /// The address the server listens on.
+    public let host: String
+    /// The port the server listens on.
+    public let port: UInt16
+
+    /// What the C callbacks need: the handler and the limits.
+    private final class Context: Sendable {
+        let handler: @Sendable (HTTPRequest) -> HTTPResponse
+        let maximumBodySize: Int
+        init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maximumBodySize: Int) {
+            self.handler = handler; self.maximumBodySize = maximumBodySize
+        }
+    }
+
+    /// One connection's request body as it arrives; owned by libmicrohttpd's per-request pointer.
+    private final class Upload {
+        var body: [UInt8] = []
+        var tooLarge = false
+    }
+
+    /// Starts listening on `host:port` (an IPv4 address; `127.0.0.1` by default) with `threads` worker threads.
+    /// - Throws: ``PlaygroundError/cannotListen(host:port:)`` when the address is invalid or the port is taken.
+    public init(host: String = "127.0.0.1", port: UInt16, threads: Int = 4, maximumBodySize: Int = 1 << 20,
+                connectionTimeout: Int = 10, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(PlaygroundError) {
+        self.host = host
+        self.port = port
+        context = Unmanaged.passRetained(Context(handler: handler, maximumBodySize: maximumBodySize))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+            context.release()
+            throw .cannotListen(host: host, port: port, reason: "not an IPv4 address")
+        }
+        let flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue) | UInt32(MHD_USE_ERROR_LOG.rawValue)
+        let started: OpaquePointer? = withUnsafePointer(to: &address) { addressPointer in
+            let options: [any CVarArg] = [
+                Int(MHD_OPTION.NOTIFY_COMPLETED.rawValue), unsafeBitCast(Self.completed, to: OpaquePointer.self), Int(0),
+                Int(MHD_OPTION.THREAD_POOL_SIZE.rawValue), UInt32(max(1, threads)),
+                Int(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), UInt32(max(1, connectionTimeout)),
+                Int(MHD_OPTION.SOCK_ADDR.rawValue), OpaquePointer(addressPointer),
+                Int(MHD_OPTION.END.rawValue),
+            ]
+            return withVaList(options) { va in
+                MHD_start_daemon_va(flags, port, nil, nil, Self.access, context.toOpaque(), va)
+            }
+        }
+        guard let started else {
+            context.release()
+            throw .cannotListen(host: host, port: port, reason: "the address is in use or not available")
+        }
+        daemon = started
+    }
+
+    /// Stops listening and waits for the worker threads to finish.
+    public func stop() {
+        guard let d = daemon else { return }
+        daemon = nil
+        MHD_stop_daemon(d)
+    }
+
+    deinit {
+        stop()
+        context.release()
+    }
+
+    /// Called for every request, several times for one with a body: first to set up, then once per chunk, then
+    /// once with no data to answer.
+    private static let access: MHD_AccessHandlerCallback = { cls, connection, url, method, _, data, size, perRequest in
+        guard let cls, let connection, let perRequest, let size else { return .NO }
+        let context = Unmanaged<Context>.fromOpaque(cls).takeUnretainedValue()
+        guard let state = perRequest.pointee else {
+            perRequest.pointee = Unmanaged.passRetained(Upload()).toOpaque()
+            return .YES
+        }
+        let upload = Unmanaged<Upload>.fromOpaque(state).takeUnretainedValue()
+        if size.pointee > 0 {
+            if let data, !upload.tooLarge {
+                if upload.body.count + size.pointee > context.maximumBodySize {
+                    upload.tooLarge = true
+                    upload.body = []
+                } else {
+                    data.withMemoryRebound(to: UInt8.self, capacity: size.pointee) {
+                        upload.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size.pointee))
+                    }
+                }
+            }
+            size.pointee = 0
+            return .YES
+        }
+        let response: HTTPResponse
+        if upload.tooLarge {
+            response = PlaygroundService.error(413, "the request body is larger than \(context.maximumBodySize) bytes")
+        } else {
+            let path = url.map { String(cString: $0) } ?? "/"
+            let query = QueryBox()
+            _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, HTTPServer.queryArgument,
+                                          Unmanaged.passUnretained(query).toOpaque())
+            let request = HTTPRequest(method: method.map { String(cString: $0) } ?? "GET",
+                                      path: path, query: query.values, body: upload.body)
+            response = context.handler(request)
+        }
+        return HTTPServer.send(response, on: connection)
+    }
+
+    /// Collects the query arguments of one request.
+    private final class QueryBox {
+        var values: [String: String] = [:]
+    }
+
+    private static let queryArgument: MHD_KeyValueIterator = { cls, _, key, value in
+        guard let cls, let key else { return .YES }
+        let box = Unmanaged<QueryBox>.fromOpaque(cls).takeUnretainedValue()
+        box.values[String(cString: key)] = value.map { String(cString: $0) } ?? ""
+        return .YES
+    }
+
+    /// Releases a request's upload state when libmicrohttpd is done with it (also after an aborted upload).
+    private static let completed: MHD_RequestCompletedCallback = { _, _, perRequest, _ in
+        guard let perRequest, let state = perRequest.pointee else { return }
+        Unmanaged<Upload>.fromOpaque(state).release()
+        perRequest.pointee = nil
+    }
+
+    private static func send(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let made = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                                            .RESPMEM_MUST_COPY)
+        }
+        guard let made else { return .NO }
+        defer { MHD_destroy_response(made) }
+        MHD_add_response_header(made, "Content-Type", response.contentType)
+        MHD_add_response_header(made, "Cache-Control", "no-store")
+        return MHD_queue_response(connection, UInt32(response.status), made)
+    }
+}

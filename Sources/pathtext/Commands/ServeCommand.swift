@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Playground
+
+/// `pathtext serve`: the playground page and its JSON API on a local HTTP server.
+enum ServeCommand {
+    static let command = CLI.Command(
+        name: "serve", summary: "serve the playground page and its JSON API over HTTP (Ctrl-C stops it)",
+        usage: """
+        usage: pathtext serve [--host 127.0.0.1] [--port 8080] [--threads 4] [--fonts-dir DIR]
+
+        Serves the playground at http://HOST:PORT/: type text in any script, edit the path, and watch the
+        label lay out live. The API takes the same label and scene JSON as every other front door:
+          POST /api/layout[?ink=1]          label JSON in, placements JSON out
+          POST /api/render?format=png|svg   scene JSON in, the image out
+          GET  /api/fonts                   the embedded stack and the system's font families
+          POST /api/drag                    {"path","from","to":[[x,y],…]} in, handle locations out
+        Errors are status 400 with {"error": message}. It listens on 127.0.0.1 unless --host says otherwise;
+        bodies are limited to 1 MB and every request gets the playground's resource limits.
+        """,
+        run: run)
+
+    static func run(_ words: [String]) throws(CLIError) {
+        let args = try Arguments(words, command: "serve", valued: ["host", "port", "threads", "fonts-dir"])
+        guard args.positional.isEmpty else { throw .usage("unexpected argument \(args.positional[0])") }
+        let host = args.value("host") ?? "127.0.0.1"
+        let port = try args.integer("port", in: 1...65535) ?? 8080
+        let threads = try args.integer("threads", in: 1...64) ?? 4
+        // Block SIGINT and SIGTERM before the server's threads start (they inherit the mask), then wait for
+        // either on this thread and stop cleanly.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let service = PlaygroundService(fontsDir: args.value("fonts-dir"))
+        let server: HTTPServer
+        do {
+            server = try HTTPServer(host: host, port: UInt16(port), threads: threads) { service.handle($0) }
+        } catch { throw .failure(error.description) }
+        printError("pathtext: the playground is at http://\(host):\(port)/ (Ctrl-C stops it)")
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        server.stop()
+    }
+}

@@ -1,0 +1,209 @@
+"""The playground in a real browser: `pathtext serve` driven through headless Chromium with Selenium.
+
+Run by `make test` (scripts/test-browser) with Debian's /usr/bin/python3, chromium, chromium-driver and
+python3-selenium. PATHTEXT_BIN names the binary (default .build/debug/pathtext); PLAYGROUND_SCREENSHOT, when set,
+is where the page's screenshot is saved (README's picture comes from here).
+"""
+import json
+import math
+import os
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.environ.get("PATHTEXT_BIN", os.path.join(ROOT, ".build", "debug", "pathtext"))
+ARABIC = "مرحبا بالعالم"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = free_port()
+    proc = subprocess.Popen([BINARY, "serve", "--port", str(port)], stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(base + "/api/fonts", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        proc.kill()
+        pytest.fail("the server did not start: " + proc.stderr.read().decode())
+    yield base
+    proc.terminate()
+    assert proc.wait(timeout=10) == 0, "serve should stop cleanly on SIGTERM"
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    options = webdriver.ChromeOptions()
+    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1300,1400", "--disable-dev-shm-usage"]:
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.get(server + "/")
+    yield driver
+    driver.quit()
+
+
+def post(base, path, body):
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def wait_idle(driver, condition="true"):
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+        f"return window.playground && window.playground.state && window.playground.idle() && ({condition});"))
+    time.sleep(0.2)
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script("return window.playground.idle();"))
+
+
+def placements(driver):
+    return driver.execute_script("return window.playground.placements;")
+
+
+def glyph_ids(p):
+    return [(g["glyph"], g["cluster"], g["font"]) for label in p["labels"] for g in label["glyphs"]]
+
+
+def test_arabic_is_joined_and_equals_the_api(browser, server):
+    wait_idle(browser)
+    text = browser.find_element(By.ID, "text")
+    text.clear()
+    text.send_keys(ARABIC)
+    wait_idle(browser, f"window.playground.state.scene.labels[0].text === {json.dumps(ARABIC)}")
+    shown = placements(browser)
+    label = browser.execute_script("return window.playground.currentLabel();")
+    assert label["text"] == ARABIC
+    direct = post(server, "/api/layout", label)
+    assert glyph_ids(shown) == glyph_ids(direct)
+    for a, b in zip(shown["labels"][0]["glyphs"], direct["labels"][0]["glyphs"]):
+        assert abs(a["x"] - b["x"]) < 1e-6 and abs(a["y"] - b["y"]) < 1e-6 and abs(a["angle"] - b["angle"]) < 1e-6
+    # Joined: most letters take contextual forms, not the glyph each letter has on its own.
+    letters = [c for c in ARABIC if c != " "]
+    alone = set()
+    for c in letters:
+        one = dict(label, text=c)
+        alone.add(post(server, "/api/layout", one)["labels"][0]["glyphs"][0]["glyph"])
+    used = [g["glyph"] for g in shown["labels"][0]["glyphs"]]
+    contextual = [g for g in used if g not in alone]
+    assert len(contextual) >= len(letters) // 2, (used, alone)
+    assert all(g["font"] == "NotoSansArabic-Regular.ttf" for g in shown["labels"][0]["glyphs"] if g["glyph"] != 3)
+    # The table under the picture lists every glyph.
+    rows = browser.find_elements(By.CSS_SELECTOR, "#glyphs tbody tr")
+    assert len(rows) == len(used)
+
+
+def test_dragging_a_control_point_moves_the_label(browser):
+    wait_idle(browser)
+    before = placements(browser)["labels"][0]["glyphs"]
+    path_before = browser.execute_script("return window.playground.currentLabel().path;")
+    handle = browser.find_element(By.CSS_SELECTOR, "circle.handle.control")
+    ActionChains(browser).click_and_hold(handle).move_by_offset(0, 60).move_by_offset(0, 60).release().perform()
+    wait_idle(browser, f"window.playground.currentLabel().path !== {json.dumps(path_before)}")
+    after = placements(browser)["labels"][0]["glyphs"]
+    moved = max(math.hypot(a["x"] - b["x"], a["y"] - b["y"]) for a, b in zip(before, after))
+    assert moved > 5, moved
+
+
+def dial_offset(browser, minutes, radius=290):
+    """The offset from the overlay's centre of the point at `minutes` on the 24-hour dial (0 at the top, clockwise)."""
+    state = browser.execute_script("return window.playground.state;")
+    cx, cy = state["sleep"]["center"]
+    width, height = state["scene"]["width"], state["scene"]["height"]
+    angle = minutes / 1440 * 2 * math.pi
+    x, y = cx + radius * math.sin(angle), cy - radius * math.cos(angle)
+    return round(x - width / 2), round(y - height / 2)
+
+
+def test_sleep_handle_dragged_across_midnight(browser):
+    browser.find_element(By.CSS_SELECTOR, "[data-preset=sleep]").click()
+    wait_idle(browser, "window.playground.state.mode === 'sleep' && !!window.playground.state.sleep.center")
+    assert browser.find_element(By.ID, "sleep-duration").text == "8 h", browser.execute_script("return document.getElementById('sleep-info').outerHTML")
+    overlay = browser.find_element(By.ID, "overlay")
+    handle = browser.find_element(By.ID, "sleep-bedtime")
+    chain = ActionChains(browser).click_and_hold(handle)
+    for minutes in [23 * 60 + 20, 23 * 60 + 40, 0, 20, 40, 60]:   # 23:00 → 01:00, across midnight
+        x, y = dial_offset(browser, minutes)
+        chain.move_to_element_with_offset(overlay, x, y).pause(0.15)
+    chain.release().perform()
+    wait_idle(browser, "Math.abs(window.playground.state.sleep.bedtime - 60) < 3")
+    assert browser.find_element(By.ID, "sleep-duration").text == "6 h"
+    assert browser.find_element(By.ID, "sleep-times").text == "01:00 – 07:00"
+
+
+def test_figure_eight_handle_keeps_to_its_branch(browser, server):
+    browser.find_element(By.CSS_SELECTOR, "[data-preset=figure8]").click()
+    wait_idle(browser, "window.playground.state.mode === 'figure8'")
+    start = browser.execute_script("return window.playground.state.drag.distance;")
+    overlay = browser.find_element(By.ID, "overlay")
+    handle = browser.find_element(By.ID, "drag-handle")
+    targets = [(round(620 - 440 * i / 12), round(380 - 170 * i / 12)) for i in range(1, 13)]
+    chain = ActionChains(browser).click_and_hold(handle)
+    for x, y in targets:   # towards the crossing and on to the upper-left lobe
+        chain.move_to_element_with_offset(overlay, x - 400, y - 300).pause(0.15)
+    chain.release().perform()
+    wait_idle(browser)
+    end = browser.execute_script("return window.playground.state.drag.distance;")
+    # The library's own drag from the same start through the same pointer positions keeps to its branch
+    # through the crossing; the page's handle ends where it does (the page sends fewer, coalesced moves).
+    path = browser.execute_script("return window.playground.state.scene.shapes[0].d;")
+    expected = post(server, "/api/drag", {"path": path, "from": start, "to": [list(t) for t in targets]})["steps"][-1]
+    assert abs(end - expected["distance"]) < 20, (end, expected)
+    # The handle travelled: it went through the crossing rather than stopping at it.
+    assert abs(end - start) > 100
+
+
+def test_api_layout_equals_the_cli(server):
+    request = {"text": "AVATAR مرحبا", "path": "M 0 100 C 100 0 300 0 400 100", "size": 40, "align": "center"}
+    cli = subprocess.run([BINARY, "layout", "--text", request["text"], "--path", request["path"], "--size", "40",
+                          "--align", "center"], capture_output=True, check=True).stdout
+    assert post(server, "/api/layout", request) == json.loads(cli)
+
+
+def test_api_errors_are_400_with_a_message(server):
+    for path, body, needle in [("/api/layout", {"text": "A", "path": "M 0 0 L 10 0", "align": "middle-ish"}, "align"),
+                               ("/api/layout", {"text": "A", "path": "M 0 0 Q"}, "path"),
+                               ("/api/layout", {"text": "A", "path": "M 0 0 L 9 0", "font": ["/etc/passwd"]}, "font"),
+                               ("/api/render?format=gif", {"width": 10, "height": 10}, "format")]:
+        request = urllib.request.Request(server + path, data=json.dumps(body).encode(), method="POST")
+        with pytest.raises(urllib.error.HTTPError) as failure:
+            urllib.request.urlopen(request, timeout=10)
+        assert failure.value.code == 400
+        assert needle in json.loads(failure.value.read())["error"]
+    big = urllib.request.Request(server + "/api/layout", data=b"x" * (2 << 20), method="POST")
+    with pytest.raises(urllib.error.HTTPError) as failure:
+        urllib.request.urlopen(big, timeout=10)
+    assert failure.value.code == 413
+
+
+def test_no_console_errors_and_screenshot(browser):
+    browser.find_element(By.CSS_SELECTOR, "[data-preset=label]").click()
+    wait_idle(browser, "window.playground.state.mode === 'label'")
+    text = browser.find_element(By.ID, "text")
+    text.clear()
+    text.send_keys("Hello مرحبا नमस्ते on a curve")
+    browser.find_element(By.ID, "show-ink").click()
+    wait_idle(browser)
+    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert errors == []
+    shot = os.environ.get("PLAYGROUND_SCREENSHOT")
+    if shot:
+        browser.save_screenshot(shot)
