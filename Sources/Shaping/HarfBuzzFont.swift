@@ -1,11 +1,10 @@
 import CHarfBuzz
-import Synchronization
 
 /// Cleared HarfBuzz buffers kept between shaping calls, so that a call does not allocate and grow a
 /// buffer of its own (at most 8 are kept, and none that grew past 16 384 glyphs).
 private enum BufferPool {
     struct Buffer: @unchecked Sendable { let pointer: OpaquePointer }
-    static let free = Mutex<[Buffer]>([])
+    static let free = Locked<[Buffer]>([])
 
     static func take() -> OpaquePointer {
         free.withLock { $0.popLast() }?.pointer ?? hb_buffer_create()

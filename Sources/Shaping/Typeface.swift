@@ -1,11 +1,10 @@
 import Geometry
-import Synchronization
 
 /// A font face: FreeType for outlines, HarfBuzz for shaping, sharing one copy of the file's bytes.
 ///
 /// Thread safety: a `Typeface` may be used from any number of threads at once. HarfBuzz's font is immutable
 /// after creation, so shaping takes no lock; FreeType's face is mutable state (the glyph slot), so it lives
-/// inside a `Mutex` and every outline load holds the lock. Outlines are cached per glyph, in font units.
+/// inside a ``Locked`` (a pthread mutex) and every outline load holds the lock. Outlines are cached per glyph, in font units.
 ///
 /// A variable font is fixed at one instance when loaded (``variations``): FreeType's outlines and
 /// HarfBuzz's advances both use it. Find installed fonts by family with ``init(family:style:)``.
@@ -34,8 +33,8 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     /// Which BMP scalars were asked about and which of those need no other font (covered or
     /// default-ignorable): 1024 words each, allocated on first use.
     private struct CoverageMemo { var known: [UInt64] = [], ok: [UInt64] = [] }
-    private let coverageMemo = Mutex(CoverageMemo())
-    private let freeType: Mutex<FreeTypeFace>
+    private let coverageMemo = Locked(CoverageMemo())
+    private let freeType: Locked<FreeTypeFace>
     private let unscaledMetrics: (ascender: Double, descender: Double, lineGap: Double, xHeight: Double, capHeight: Double)
 
     /// Loads face `faceIndex` of the font file at `path`, optionally at a variable-font instance.
@@ -94,7 +93,7 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         self.variations = instance
         harfBuzz = HarfBuzzFont(data: data, index: faceIndex, variations: instance.map { ($0.tag, $0.value) })
         unscaledMetrics = harfBuzz.metrics()
-        freeType = Mutex(ft)
+        freeType = Locked(ft)
     }
 
     /// Metrics in pixels at `size` pixels per em.
