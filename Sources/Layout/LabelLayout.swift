@@ -25,7 +25,7 @@ public enum LabelLayout {
     /// Places an already shaped line along `path`.
     ///
     /// - Returns: one label, or several with ``LabelOptions/repeatSpacing``.
-    /// - Throws: ``LayoutError`` for empty text, an unusable path, overflow with ``OverflowPolicy/error``, or a repeat spacing that gives more than ``maximumRepeatCount`` copies.
+    /// - Throws: ``LayoutError`` for empty text, a glyph a damaged font cannot load, an unusable path, overflow with ``OverflowPolicy/error``, or a repeat spacing that gives more than ``maximumRepeatCount`` copies.
     /// - Complexity: O(n log m) for n glyphs on a path of m segments, after an O(m) measure.
     public static func place(_ line: ShapedLine, along path: BezPath, options: LabelOptions = LabelOptions())
         throws(LayoutError) -> [PlacedLabel]
@@ -45,6 +45,10 @@ public enum LabelLayout {
         for g in line.glyphs where !(g.size > 0 && g.size <= options.limits.fontSize) {
             throw g.size > 0 ? .limitExceeded(what: "font size", amount: g.size, limit: options.limits.fontSize)
                 : .badOption("the font size must be above 0, got \(g.size)")
+        }
+        // Every glyph's outline loads (and is cached for drawing), or the label is an error, never a blank glyph.
+        for g in line.glyphs {
+            do { _ = try g.font.checkedOutline(glyph: g.glyph) } catch { throw .font(error) }
         }
         let frame = try Frame(measure: measure, line: line, options: options)
         var line = line

@@ -1,4 +1,5 @@
 import Geometry
+import Shaping
 
 /// What can go wrong placing text on a path.
 public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -12,6 +13,8 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case badOption(String)
     /// The input is larger than ``ResourceLimits`` allow: what, how much, and the limit.
     case limitExceeded(what: String, amount: Double, limit: Double)
+    /// A font cannot supply a glyph's outline (a damaged font): drawing it would leave a silent blank.
+    case font(FontError)
 
     /// A message a user understands.
     public var description: String {
@@ -23,6 +26,7 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badOption(let m): m
         case .limitExceeded(let what, let amount, let limit):
             "the \(what) (\(Self.fmt(amount))) is over the limit of \(Self.fmt(limit))"
+        case .font(let e): e.description
         }
     }
 

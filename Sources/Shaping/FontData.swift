@@ -1,10 +1,18 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The bytes of a font file, in one allocation that FreeType and HarfBuzz both read.
 ///
 /// Immutable after creation and freed in `deinit`, after every face that reads it is gone
 /// (each face handle keeps a strong reference).
 final class FontData: Sendable {
+    /// The largest font file read by default: 64 MB (10⁶ bytes each). Larger files are refused before
+    /// anything is read; pass a larger `maximumFileSize` to ``Typeface/init(path:faceIndex:variations:maximumFileSize:)``.
+    static let defaultMaximumFileSize = 64_000_000
+
     /// Start of the bytes. Never written after `init`.
     nonisolated(unsafe) let base: UnsafeMutableRawPointer
     /// Number of bytes.
@@ -15,32 +23,80 @@ final class FontData: Sendable {
         count = bytes.count
         base = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
         let destination = UnsafeMutableRawBufferPointer(start: base, count: count)
-        // One bulk copy when the bytes are contiguous (Data, [UInt8]); element by element otherwise.
+        // One bulk copy when the bytes are contiguous ([UInt8], Data); element by element otherwise.
         let copied: Void? = bytes.withContiguousStorageIfAvailable { src in
             destination.copyMemory(from: UnsafeRawBufferPointer(src))
         }
-        if copied == nil {
-            if let data = bytes as? Data {
-                data.withUnsafeBytes { destination.copyMemory(from: $0) }
-            } else {
-                _ = destination.initializeMemory(as: UInt8.self, from: bytes)
-            }
-        }
+        if copied == nil { _ = destination.initializeMemory(as: UInt8.self, from: bytes) }
     }
 
-    /// Reads a whole file.
-    /// - Throws: ``FontError/unreadable(path:reason:)``.
-    static func read(path: String) throws(FontError) -> FontData {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw .unreadable(path: path, reason: "no such file")
+    /// Copies `count` bytes from `source` (a font that FreeType decoded from WOFF or WOFF2).
+    init(copying source: UnsafeRawPointer, count: Int) {
+        self.count = count
+        base = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
+        base.copyMemory(from: source, byteCount: count)
+    }
+
+    /// Takes ownership of an allocation made with `UnsafeMutableRawPointer.allocate`.
+    private init(owning base: UnsafeMutableRawPointer, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    /// The bytes, for reading.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// Reads a whole file into one allocation, once: its size is checked first (on the open file, so
+    /// it cannot change in between), then it is read straight into the buffer FreeType and HarfBuzz use.
+    /// - Throws: ``FontError/unreadable(path:reason:)`` for a missing, unreadable or special file (a
+    ///   folder, FIFO or device), or one that changed size while read; ``FontError/fileTooLarge(path:bytes:limit:)``
+    ///   above `limit` bytes, before anything is read.
+    static func read(path: String, limit: Int = defaultMaximumFileSize) throws(FontError) -> FontData {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw .unreadable(path: path, reason: reason(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: reason(errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .unreadable(path: path, reason: "it is a folder")
+        default: throw .unreadable(path: path, reason: "it is not a regular file (a device, FIFO or socket)")
         }
-        guard !isDir.boolValue else { throw .unreadable(path: path, reason: "it is a folder") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(path: path, reason: "permission denied or I/O error")
+        let size = Int(info.st_size)
+        guard size <= limit else { throw .fileTooLarge(path: path, bytes: size, limit: limit) }
+        guard size > 0 else { throw .invalidFont(name: path, reason: "the file is empty") }
+
+        let base = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        var done = 0
+        while done < size {
+            let n = readSome(fd, base + done, size - done)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let why = n < 0 ? reason(errno) : "the file became shorter while it was read"
+                base.deallocate()
+                throw .unreadable(path: path, reason: why)
+            }
+            done += n
         }
-        return FontData(data)
+        return FontData(owning: base, count: size)
+    }
+
+    /// A short reason for an `open`/`read` failure.
+    private static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "no such file"
+        case EACCES, EPERM: "permission denied"
+        case ENOTDIR: "a folder on the way is a file"
+        case EISDIR: "it is a folder"
+        case ELOOP: "too many symbolic links"
+        case ENAMETOOLONG: "the path is too long"
+        default: String(cString: strerror(code))
+        }
     }
 
     deinit { base.deallocate() }
 }
+
+/// POSIX `read` (the name is taken inside ``FontData``).
+private func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }

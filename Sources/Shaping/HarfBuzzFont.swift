@@ -58,6 +58,17 @@ final class HarfBuzzFont: @unchecked Sendable {
         hb_blob_destroy(blob)
     }
 
+    /// The number of glyphs HarfBuzz sees in the face.
+    var glyphCount: Int { Int(hb_face_get_glyph_count(face)) }
+
+    /// How many characters the font's `cmap` maps to a glyph (0 for a `cmap` HarfBuzz cannot read).
+    func mappedCharacterCount() -> Int {
+        let set = hb_set_create()
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(face, set)
+        return Int(hb_set_get_population(set))
+    }
+
     /// The nominal glyph for a code point, or `nil` when the font has none.
     func glyph(for scalar: Unicode.Scalar) -> UInt32? {
         var g: hb_codepoint_t = 0
