@@ -172,7 +172,11 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     public func checkedOutline(glyph: UInt32) throws(FontError) -> BezPath {
         switch freeType.withLock({ $0.outline(glyph: glyph) }) {
         case .success(let path): return path
-        case .failure(let failure): throw .unreadableGlyph(name: path ?? name, glyph: glyph, reason: failure.reason)
+        case .failure(let failure):
+            // HarfBuzz passes on glyph ids from a damaged cmap or GSUB as they are.
+            let reason = glyph >= UInt32(glyphCount)
+                ? "it is beyond the font's \(glyphCount) glyphs: the font's cmap or substitutions are damaged" : failure.reason
+            throw .unreadableGlyph(name: path ?? name, glyph: glyph, reason: reason)
         }
     }
 

@@ -124,6 +124,20 @@ import Geometry
         #expect(try font.checkedOutline(glyph: e) == TestFonts.sans.outline(glyph: e))
     }
 
+    /// FuzzFontTables: a damaged cmap maps a character to glyph 31744 of 149. HarfBuzz passes the id on;
+    /// its outline is an error that says so (LabelLayout then refuses to place it).
+    @Test func aGlyphIdBeyondTheFontIsAnError() throws {
+        let path = packageRoot + "/fixtures/fuzz/regressions/FuzzFontTables/cmap-glyph-beyond-count.ttf"
+        let font = try Typeface(path: path)
+        let line = Shaper.shape(AttributedText("Hello שָׁלוֹם", attributes: TextAttributes(fonts: [font], size: 20)))
+        let beyond = line.glyphs.map(\.glyph).filter { $0 >= UInt32(font.glyphCount) }
+        #expect(font.glyphCount == 149 && beyond.contains(31_744), "\(beyond)")
+        #expect(throws: FontError.unreadableGlyph(name: path, glyph: 31_744,
+                                                  reason: "it is beyond the font's 149 glyphs: the font's cmap or substitutions are damaged")) {
+            try font.checkedOutline(glyph: 31_744)
+        }
+    }
+
     /// WOFF and WOFF2 are decoded (FreeType: zlib and Brotli) into the same font as the TTF.
     @Test(arguments: ["woff", "woff2"])
     func webFontsDecodeToTheSameFont(ext: String) throws {
