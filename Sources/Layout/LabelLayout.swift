@@ -47,9 +47,7 @@ public enum LabelLayout {
                 : .badOption("the font size must be above 0, got \(g.size)")
         }
         // Every glyph's outline loads (and is cached for drawing), or the label is an error, never a blank glyph.
-        for g in line.glyphs {
-            do { _ = try g.font.checkedOutline(glyph: g.glyph) } catch { throw .font(error) }
-        }
+        do { try line.checkOutlines() } catch { throw .font(error) }
         let frame = try Frame(measure: measure, line: line, options: options)
         var line = line
         var size = line.runs.first?.size ?? line.glyphs[0].size

@@ -11,6 +11,8 @@ final class FreeTypeFace {
     private let data: FontData
     /// Cache of unscaled outlines (font units, y up), per glyph id.
     private var outlines: [UInt32: Result<BezPath, GlyphFailure>] = [:]
+    /// One bit per glyph id whose outline loaded (and is in ``outlines``), for ``firstUnloadable(_:)``.
+    private var loaded: [UInt64] = []
 
     /// The face's units per em.
     let unitsPerEm: Int
@@ -128,7 +130,22 @@ final class FreeTypeFace {
             result = .failure(GlyphFailure(code: 0x23))  // invalid face handle: never happens after init
         }
         outlines[glyph] = result
+        if case .success = result, glyph < UInt32(glyphCount) {
+            if loaded.isEmpty { loaded = [UInt64](repeating: 0, count: (glyphCount + 63) / 64) }
+            loaded[Int(glyph >> 6)] |= 1 << UInt64(glyph & 63)
+        }
         return result
+    }
+
+    /// The first of `glyphs` whose outline FreeType cannot load, with why; `nil` when all load. Each
+    /// glyph is loaded (and cached) once; after that, checking it is one bit test.
+    func firstUnloadable(_ glyphs: ArraySlice<ShapedGlyph>) -> (glyph: UInt32, failure: GlyphFailure)? {
+        for shaped in glyphs {
+            let g = shaped.glyph
+            if g < UInt32(glyphCount), !loaded.isEmpty, loaded[Int(g >> 6)] & (1 << UInt64(g & 63)) != 0 { continue }
+            if case .failure(let failure) = outline(glyph: g) { return (g, failure) }
+        }
+        return nil
     }
 
     /// FreeType's message for an error code (this FreeType is built without its own error strings).
@@ -146,7 +163,10 @@ final class FreeTypeFace {
     }
 
     /// Clears cached outlines (after a change of variation coordinates).
-    func invalidateOutlines() { outlines.removeAll() }
+    func invalidateOutlines() {
+        outlines.removeAll()
+        loaded.removeAll()
+    }
 
     /// The face's variation axes (`fvar`), in the font's order; empty for a font that does not vary.
     func axes() -> [FontAxis] {

@@ -159,7 +159,7 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
 
     /// The unhinted outline of `glyph` in font units with y up (as the font draws it); an empty path for
     /// a glyph without contours (a space) and for one FreeType cannot load, which only a damaged font
-    /// has. Code that draws or measures glyphs checks them first with ``checkedOutline(glyph:)``
+    /// has. Code that draws or measures glyphs checks them first with ``ShapedLine/checkOutlines()``
     /// (``LabelLayout`` does so for every glyph it places), so a damaged glyph is an error, not a blank.
     public func outline(glyph: UInt32) -> BezPath {
         (try? freeType.withLock { $0.outline(glyph: glyph) }.get()) ?? BezPath()
@@ -172,12 +172,26 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     public func checkedOutline(glyph: UInt32) throws(FontError) -> BezPath {
         switch freeType.withLock({ $0.outline(glyph: glyph) }) {
         case .success(let path): return path
-        case .failure(let failure):
-            // HarfBuzz passes on glyph ids from a damaged cmap or GSUB as they are.
-            let reason = glyph >= UInt32(glyphCount)
-                ? "it is beyond the font's \(glyphCount) glyphs: the font's cmap or substitutions are damaged" : failure.reason
-            throw .unreadableGlyph(name: path ?? name, glyph: glyph, reason: reason)
+        case .failure(let failure): throw unreadable(glyph, failure)
         }
+    }
+
+    /// Checks that every glyph of `glyphs` (their ids; their ``ShapedGlyph/font`` is not looked at) has
+    /// an outline FreeType can load in this font, under one lock: each glyph is loaded and cached the
+    /// first time, then checking it again is a bit test. See ``ShapedLine/checkOutlines()``.
+    /// - Throws: ``FontError/unreadableGlyph(name:glyph:reason:)`` for the first that cannot be loaded.
+    func checkOutlines(_ glyphs: ArraySlice<ShapedGlyph>) throws(FontError) {
+        guard let (glyph, failure) = freeType.withLock({ ft -> (UInt32, FreeTypeFace.GlyphFailure)? in
+            ft.firstUnloadable(glyphs).map { ($0.glyph, $0.failure) }
+        }) else { return }
+        throw unreadable(glyph, failure)
+    }
+
+    private func unreadable(_ glyph: UInt32, _ failure: FreeTypeFace.GlyphFailure) -> FontError {
+        // HarfBuzz passes on glyph ids from a damaged cmap or GSUB as they are.
+        let reason = glyph >= UInt32(glyphCount)
+            ? "it is beyond the font's \(glyphCount) glyphs: the font's cmap or substitutions are damaged" : failure.reason
+        return .unreadableGlyph(name: path ?? name, glyph: glyph, reason: reason)
     }
 
     /// The unhinted outline of `glyph` in pixels at `size`, y down, relative to the glyph origin.
