@@ -4,7 +4,8 @@ import Geometry
 ///
 /// Thread safety: a `Typeface` may be used from any number of threads at once. HarfBuzz's font is immutable
 /// after creation, so shaping takes no lock; FreeType's face is mutable state (the glyph slot), so it lives
-/// inside a ``Locked`` (a pthread mutex) and every outline load holds the lock. Outlines are cached per glyph, in font units.
+/// inside a ``Locked`` (a pthread mutex) and every outline load holds the lock. Outlines are cached per
+/// glyph, in font units.
 ///
 /// A variable font is fixed at one instance when loaded (``variations``): FreeType's outlines and
 /// HarfBuzz's advances both use it. Find installed fonts by family with ``init(family:style:)``.
