@@ -61,6 +61,7 @@ let package = Package(
         .executableTarget(name: "FuzzPathData", dependencies: ["FuzzSupport", "Geometry"], path: "Fuzz/FuzzPathData"),
         .executableTarget(name: "FuzzFontBytes", dependencies: ["FuzzSupport", "Geometry", "Shaping"], path: "Fuzz/FuzzFontBytes"),
         .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzSupport", "Geometry", "Shaping", "Layout", "Render"], path: "Fuzz/FuzzPipeline"),
+        .executableTarget(name: "FuzzFontTables", dependencies: ["FuzzSupport", "Geometry", "Shaping", "Layout", "Render"], path: "Fuzz/FuzzFontTables"),
         .executableTarget(name: "FuzzSceneJSON", dependencies: ["FuzzSupport", "Geometry", "Layout", "Scenes"], path: "Fuzz/FuzzSceneJSON"),
 
         // Tests mirror the modules.

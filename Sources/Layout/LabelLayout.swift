@@ -31,7 +31,7 @@ public enum LabelLayout {
     /// Places an already shaped line along `path`.
     ///
     /// - Returns: one label, or several with ``LabelOptions/repeatSpacing``.
-    /// - Throws: ``LayoutError`` for empty text, an unusable path, overflow with ``OverflowPolicy/error``, or a repeat spacing that gives more than ``maximumRepeatCount`` copies.
+    /// - Throws: ``LayoutError`` for empty text, a glyph a damaged font cannot load, an unusable path, overflow with ``OverflowPolicy/error``, or a repeat spacing that gives more than ``maximumRepeatCount`` copies.
     /// - Complexity: O(n log m) for n glyphs on a path of m segments, after an O(m) measure.
     public static func place(_ line: ShapedLine, along path: BezPath, options: LabelOptions = LabelOptions())
         throws(LayoutError) -> [PlacedLabel]
@@ -56,6 +56,8 @@ public enum LabelLayout {
             let missing = line.diagnostics.compactMap(\.missingCoverage)
             if !missing.isEmpty { throw .missingGlyphs(missing) }
         }
+        // Every glyph's outline loads (and is cached for drawing), or the label is an error, never a blank glyph.
+        do { try line.checkOutlines() } catch { throw .font(error) }
         let frame = try Frame(measure: measure, line: line, options: options)
         var line = line
         let requestedSize = line.runs.first?.size ?? line.glyphs[0].size

@@ -15,6 +15,8 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case limitExceeded(what: String, amount: Double, limit: Double)
     /// No font in the stack covers these characters, and ``LabelOptions/missingGlyphs`` is ``MissingGlyphPolicy/error``.
     case missingGlyphs([MissingCoverage])
+    /// A font cannot supply a glyph's outline (a damaged font): drawing it would leave a silent blank.
+    case font(FontError)
 
     /// A message a user understands.
     public var description: String {
@@ -30,6 +32,7 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
             "no font in the stack (\(missing.first?.stack.joined(separator: ", ") ?? "")) covers "
                 + missing.map { m in "\(String(String.UnicodeScalarView(m.characters))) (\(m.codePoints), at byte \(m.cluster))" }
                     .joined(separator: ", ")
+        case .font(let e): e.description
         }
     }
 

@@ -1,5 +1,4 @@
 import PathText
-import Synchronization
 
 /// One engine behind every front door that is not Swift: it owns loaded fonts and resolvers, takes
 /// requests in the scene files' words and answers with placements JSON or images.
@@ -17,7 +16,7 @@ public final class Engine: Sendable {
     let defaultStack: [Typeface]
     /// The fonts of the typed call, numbered for the life of the engine.
     public let fonts: FontRegistry
-    private let pool: Mutex<[ResolverSlot]>
+    private let pool: Locked<[ResolverSlot]>
 
     /// A resolver checked out by one thread at a time.
     private final class ResolverSlot: @unchecked Sendable {
@@ -34,7 +33,7 @@ public final class Engine: Sendable {
         let first = Requests.makeResolver(fontsDir: fontsDir)
         defaultStack = try Requests.preload(first)
         fonts = FontRegistry(fontsDir: fontsDir, defaultStack: defaultStack)
-        pool = Mutex([ResolverSlot(first)])
+        pool = Locked([ResolverSlot(first)])
     }
 
     /// Runs `body` with a resolver no other thread is using.

@@ -1,5 +1,4 @@
 internal import CEmbeddedFonts
-import Synchronization
 
 /// The default fonts: compiled into the library, so they work from any program, package or working
 /// folder with no file to find.
@@ -85,7 +84,7 @@ public enum DefaultFonts {
     }
 
     /// Embedded fonts loaded so far, by index.
-    private static let loaded = Mutex<[Int: Typeface]>([:])
+    private static let loaded = Locked<[Int: Typeface]>([:])
 
     private static func check(_ folder: String) throws(FontError) {
         guard Syscalls.kind(of: folder) == .directory else { throw .fontsFolderNotFound(path: folder) }

@@ -1,14 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The bytes of a font, in one block of memory that FreeType and HarfBuzz both read.
 ///
 /// Immutable after creation. Bytes read from a file or copied from memory are owned and freed in
 /// `deinit`, after every face that reads them is gone (each face handle keeps a strong reference);
 /// the embedded fonts' static bytes are borrowed, never copied or freed.
 final class FontData: Sendable {
+    /// The largest font file read by default: 64 MB (10⁶ bytes each). Larger files are refused before
+    /// anything is read; pass a larger `maximumFileSize` to ``Typeface/init(path:faceIndex:variations:maximumFileSize:)``.
+    static let defaultMaximumFileSize = 64_000_000
+
     /// Start of the bytes. Never written after `init`.
     nonisolated(unsafe) let base: UnsafeMutableRawPointer
     /// Number of bytes.
     let count: Int
-    /// Whether `deinit` frees `base`.
+    /// Whether `deinit` frees `base` (false for the embedded fonts' static bytes).
     private let owned: Bool
 
     /// Copies `bytes` into a new allocation.
@@ -24,9 +34,19 @@ final class FontData: Sendable {
         if copied == nil { _ = destination.initializeMemory(as: UInt8.self, from: bytes) }
     }
 
-    /// Takes ownership of `count` bytes at `base`, allocated with `UnsafeMutableRawPointer.allocate`.
-    private init(adopting base: UnsafeMutableRawPointer, count: Int) {
-        self.base = base; self.count = count; owned = true
+    /// Copies `count` bytes from `source` (a font that FreeType decoded from WOFF or WOFF2).
+    init(copying source: UnsafeRawPointer, count: Int) {
+        self.count = count
+        owned = true
+        base = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
+        base.copyMemory(from: source, byteCount: count)
+    }
+
+    /// Takes ownership of an allocation made with `UnsafeMutableRawPointer.allocate`.
+    private init(owning base: UnsafeMutableRawPointer, count: Int) {
+        self.base = base
+        self.count = count
+        owned = true
     }
 
     /// Borrows bytes that outlive every use (static data compiled into the program); nothing is copied.
@@ -34,21 +54,60 @@ final class FontData: Sendable {
         self.base = UnsafeMutableRawPointer(mutating: base); self.count = count; owned = false
     }
 
-    /// Reads a whole file, straight into the block FreeType and HarfBuzz will read.
-    /// - Throws: ``FontError/unreadable(path:reason:)``.
-    static func read(path: String) throws(FontError) -> FontData {
-        switch Syscalls.readWholeFile(path) {
-        case .success(let (base, count)):
-            return FontData(adopting: base, count: count)
-        case .failure(let error):
-            let reason = switch error.code {
-            case Syscalls.noSuchFile: "no such file"
-            case Syscalls.isADirectory: "it is a folder"
-            default: error.message
+    /// The bytes, for reading.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// Reads a whole file into one allocation, once: its size is checked first (on the open file, so
+    /// it cannot change in between), then it is read straight into the buffer FreeType and HarfBuzz use.
+    /// - Throws: ``FontError/unreadable(path:reason:)`` for a missing, unreadable or special file (a
+    ///   folder, FIFO or device), or one that changed size while read; ``FontError/fileTooLarge(path:bytes:limit:)``
+    ///   above `limit` bytes, before anything is read.
+    static func read(path: String, limit: Int = defaultMaximumFileSize) throws(FontError) -> FontData {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw .unreadable(path: path, reason: reason(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: reason(errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .unreadable(path: path, reason: "it is a folder")
+        default: throw .unreadable(path: path, reason: "it is not a regular file (a device, FIFO or socket)")
+        }
+        let size = Int(info.st_size)
+        guard size <= limit else { throw .fileTooLarge(path: path, bytes: size, limit: limit) }
+        guard size > 0 else { throw .invalidFont(name: path, reason: "the file is empty") }
+
+        let base = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        var done = 0
+        while done < size {
+            let n = readSome(fd, base + done, size - done)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let why = n < 0 ? reason(errno) : "the file became shorter while it was read"
+                base.deallocate()
+                throw .unreadable(path: path, reason: why)
             }
-            throw .unreadable(path: path, reason: reason)
+            done += n
+        }
+        return FontData(owning: base, count: size)
+    }
+
+    /// A short reason for an `open`/`read` failure.
+    private static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "no such file"
+        case EACCES, EPERM: "permission denied"
+        case ENOTDIR: "a folder on the way is a file"
+        case EISDIR: "it is a folder"
+        case ELOOP: "too many symbolic links"
+        case ENAMETOOLONG: "the path is too long"
+        default: String(cString: strerror(code))
         }
     }
 
     deinit { if owned { base.deallocate() } }
 }
+
+/// POSIX `read` (the name is taken inside ``FontData``).
+private func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }

@@ -1,11 +1,10 @@
 internal import CFontconfig
-import Synchronization
 
 /// Finds installed fonts by family and style, and the system's fallback fonts, with Fontconfig (the
 /// Fontconfig boundary: Fontconfig's patterns and character sets never leave this file).
 public enum FontLookup {
     /// Fontconfig's configuration is process-wide; lookups take turns.
-    private static let lock = Mutex<Void>(())
+    private static let lock = Locked<Void>(())
 
     /// Where Fontconfig found a face: the file, the face index, and a named instance of a variable font
     /// (1-based; 0 for none).

@@ -10,7 +10,9 @@ final class FreeTypeFace {
     private(set) var face: FT_Face?
     private let data: FontData
     /// Cache of unscaled outlines (font units, y up), per glyph id.
-    private var outlines: [UInt32: BezPath] = [:]
+    private var outlines: [UInt32: Result<BezPath, GlyphFailure>] = [:]
+    /// One bit per glyph id whose outline loaded (and is in ``outlines``), for ``firstUnloadable(_:)``.
+    private var loaded: [UInt64] = []
 
     /// The face's units per em.
     let unitsPerEm: Int
@@ -37,7 +39,7 @@ final class FreeTypeFace {
             if index > 0, let count = Self.faceCount(data: data), count > 0 {
                 throw .faceIndexOutOfRange(name: name, index: index, count: count)
             }
-            throw .invalidFont(name: name, reason: "FreeType error \(err) (not a TrueType/OpenType font, or corrupt)")
+            throw .invalidFont(name: name, reason: "FreeType cannot open it (\(Self.describe(err)))")
         }
         face = f
         unitsPerEm = Int(f.pointee.units_per_EM) > 0 ? Int(f.pointee.units_per_EM) : Self.headUnitsPerEm(f)
@@ -56,6 +58,41 @@ final class FreeTypeFace {
         }
     }
 
+    /// The TrueType/OpenType font inside a WOFF or WOFF2 file, decoded by FreeType (zlib for WOFF,
+    /// Brotli for WOFF2) and copied into its own allocation; the compressed bytes can then be freed.
+    ///
+    /// FreeType decodes a WOFF face into a memory stream that replaces the face's stream
+    /// (`face->stream`), which is public; HarfBuzz needs the decoded bytes too.
+    /// - Parameter limit: the largest decoded size accepted, checked against the header's
+    ///   `totalSfntSize` before FreeType allocates anything.
+    /// - Throws: ``FontError/fileTooLarge(path:bytes:limit:)``, ``FontError/unsupportedFormat(name:format:)``
+    ///   when FreeType was built without Brotli, or ``FontError/invalidFont(name:reason:)``.
+    static func decodeWOFF(_ data: FontData, format: String, index: Int, name: String, limit: Int) throws(FontError) -> FontData {
+        let header = BigEndian(data.bytes)
+        guard data.count >= 44 else {
+            throw .invalidFont(name: name, reason: "its \(format) header is cut short (\(data.count) bytes)")
+        }
+        let decodedSize = header.u32(16)
+        guard decodedSize <= limit else { throw .fileTooLarge(path: name, bytes: decodedSize, limit: limit) }
+        var lib: FT_Library?
+        guard FT_Init_FreeType(&lib) == 0, let lib else { throw .invalidFont(name: name, reason: "FreeType could not start") }
+        defer { FT_Done_FreeType(lib) }
+        var f: FT_Face?
+        let err = FT_New_Memory_Face(lib, data.base.assumingMemoryBound(to: FT_Byte.self), FT_Long(data.count), FT_Long(index), &f)
+        guard err == 0, let f else {
+            if err == 0x07 || err == 0x02 {  // unimplemented feature, unknown file format
+                throw .unsupportedFormat(name: name, format: "\(format) (this FreeType cannot decode it)")
+            }
+            throw .invalidFont(name: name, reason: "its \(format) data cannot be decoded (\(describe(err)))")
+        }
+        defer { FT_Done_Face(f) }
+        guard let stream = f.pointee.stream, let base = stream.pointee.base, stream.pointee.size > 0,
+              UnsafeRawPointer(base) != UnsafeRawPointer(data.base) else {
+            throw .invalidFont(name: name, reason: "FreeType did not decode its \(format) data")
+        }
+        return FontData(copying: base, count: Int(stream.pointee.size))
+    }
+
     private static func faceCount(data: FontData) -> Int? {
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else { return nil }
@@ -72,20 +109,69 @@ final class FreeTypeFace {
         if let library { FT_Done_FreeType(library) }
     }
 
-    /// The unhinted outline of `glyph` in font units, y up, or an empty path for a glyph with no outline.
-    func outline(glyph: UInt32) -> BezPath {
+    /// Why FreeType could not load a glyph: its error code.
+    struct GlyphFailure: Error, Hashable {
+        /// FreeType's error code (`FT_Err_Invalid_Outline` is 0x14), or -1 for a glyph that is not an outline.
+        var code: Int32
+        /// What the code means.
+        var reason: String { FreeTypeFace.describe(code) }
+    }
+
+    /// The unhinted outline of `glyph` in font units, y up (an empty path for a glyph with no contours,
+    /// such as a space), or why FreeType cannot load it. Both are cached.
+    func outline(glyph: UInt32) -> Result<BezPath, GlyphFailure> {
         if let cached = outlines[glyph] { return cached }
-        var path = BezPath()
-        if let face, FT_Load_Glyph(face, glyph, PT_LOAD_NO_HINTING_NO_BITMAP) == 0,
-           face.pointee.glyph.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
-            path = Self.decompose(&face.pointee.glyph.pointee.outline)
+        let result: Result<BezPath, GlyphFailure>
+        if let face {
+            let err = FT_Load_Glyph(face, glyph, PT_LOAD_NO_HINTING_NO_BITMAP)
+            if err != 0 {
+                result = .failure(GlyphFailure(code: err))
+            } else if face.pointee.glyph.pointee.format != FT_GLYPH_FORMAT_OUTLINE {
+                result = .failure(GlyphFailure(code: -1))
+            } else {
+                result = .success(Self.decompose(&face.pointee.glyph.pointee.outline))
+            }
+        } else {
+            result = .failure(GlyphFailure(code: 0x23))  // invalid face handle: never happens after init
         }
-        outlines[glyph] = path
-        return path
+        outlines[glyph] = result
+        if case .success = result, glyph < UInt32(glyphCount) {
+            if loaded.isEmpty { loaded = [UInt64](repeating: 0, count: (glyphCount + 63) / 64) }
+            loaded[Int(glyph >> 6)] |= 1 << UInt64(glyph & 63)
+        }
+        return result
+    }
+
+    /// The first of `glyphs` whose outline FreeType cannot load, with why; `nil` when all load. Each
+    /// glyph is loaded (and cached) once; after that, checking it is one bit test.
+    func firstUnloadable(_ glyphs: ArraySlice<ShapedGlyph>) -> (glyph: UInt32, failure: GlyphFailure)? {
+        for shaped in glyphs {
+            let g = shaped.glyph
+            if g < UInt32(glyphCount), !loaded.isEmpty, loaded[Int(g >> 6)] & (1 << UInt64(g & 63)) != 0 { continue }
+            if case .failure(let failure) = outline(glyph: g) { return (g, failure) }
+        }
+        return nil
+    }
+
+    /// FreeType's message for an error code (this FreeType is built without its own error strings).
+    static func describe(_ code: Int32) -> String {
+        let known: [Int32: String] = [
+            -1: "not an outline glyph", 0x02: "unknown file format", 0x03: "broken file", 0x06: "invalid argument",
+            0x07: "unimplemented feature", 0x08: "broken table", 0x09: "broken offset within table",
+            0x0A: "array allocation size too large", 0x10: "invalid glyph index", 0x12: "unsupported glyph image format",
+            0x14: "invalid outline", 0x15: "invalid composite glyph", 0x40: "out of memory",
+            0x55: "invalid stream operation", 0x56: "invalid frame operation", 0x58: "invalid frame read",
+            0x8E: "SFNT font table missing", 0x95: "invalid horizontal metrics", 0x96: "invalid character map (cmap) format",
+        ]
+        let hex = "0x" + String(code, radix: 16, uppercase: true)
+        return known[code].map { "FreeType error \(hex): \($0)" } ?? "FreeType error \(hex)"
     }
 
     /// Clears cached outlines (after a change of variation coordinates).
-    func invalidateOutlines() { outlines.removeAll() }
+    func invalidateOutlines() {
+        outlines.removeAll()
+        loaded.removeAll()
+    }
 
     /// The face's variation axes (`fvar`), in the font's order; empty for a font that does not vary.
     func axes() -> [FontAxis] {

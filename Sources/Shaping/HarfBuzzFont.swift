@@ -1,11 +1,10 @@
 internal import CHarfBuzz
-import Synchronization
 
 /// Cleared HarfBuzz buffers kept between shaping calls, so that a call does not allocate and grow a
 /// buffer of its own (at most 8 are kept, and none that grew past 16 384 glyphs).
 private enum BufferPool {
     struct Buffer: @unchecked Sendable { let pointer: OpaquePointer }
-    static let free = Mutex<[Buffer]>([])
+    static let free = Locked<[Buffer]>([])
 
     static func take() -> OpaquePointer {
         free.withLock { $0.popLast() }?.pointer ?? hb_buffer_create()
@@ -57,6 +56,17 @@ final class HarfBuzzFont: @unchecked Sendable {
         hb_font_destroy(font)
         hb_face_destroy(face)
         hb_blob_destroy(blob)
+    }
+
+    /// The number of glyphs HarfBuzz sees in the face.
+    var glyphCount: Int { Int(hb_face_get_glyph_count(face)) }
+
+    /// How many characters the font's `cmap` maps to a glyph (0 for a `cmap` HarfBuzz cannot read).
+    func mappedCharacterCount() -> Int {
+        let set = hb_set_create()
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(face, set)
+        return Int(hb_set_get_population(set))
     }
 
     /// The nominal glyph for a code point, or `nil` when the font has none.

@@ -28,9 +28,9 @@ enum SystemFallback {
         var unloadable: Set<FontLookup.Location> = []
     }
 
-    private static let state = LockedState(State())
+    private static let state = Locked(State())
     /// ``fontconfigLanguage(_:)`` per tag asked.
-    private static let languages = LockedState<[String: String?]>([:])
+    private static let languages = Locked<[String: String?]>([:])
 
     /// The installed font that best draws `scalars` (default-ignorables need no glyph) for `query`, or
     /// `nil` when no installed font covers them all.
@@ -141,23 +141,6 @@ enum SystemFallback {
     static func style(of font: Typeface) -> (bold: Bool, italic: Bool) {
         let s = font.styleName.lowercased()
         return (s.contains("bold") || s.contains("black") || s.contains("heavy"), s.contains("italic") || s.contains("oblique"))
-    }
-}
-
-/// A value behind a pthread mutex (through `NSLock`), which ThreadSanitizer sees, unlike
-/// `Synchronization.Mutex`.
-final class LockedState<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    /// Wraps `value`.
-    init(_ value: Value) { self.value = value }
-
-    /// Runs `body` with the value while holding the lock.
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }
 

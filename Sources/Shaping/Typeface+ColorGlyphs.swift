@@ -54,7 +54,7 @@ public enum ColorGlyph: Hashable, Sendable {
 /// cached bitmap as leaked).
 final class ColorGlyphCache: Sendable {
     struct Entry { var layers: [ColorLayer]?, bitmap: ColorBitmap? }
-    let glyphs = LockedState<[UInt32: Entry]>([:])
+    let glyphs = Locked<[UInt32: Entry]>([:])
 }
 
 extension Typeface {

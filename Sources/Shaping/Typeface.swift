@@ -1,11 +1,11 @@
 import Geometry
-import Synchronization
 
 /// A font face: FreeType for outlines, HarfBuzz for shaping, sharing one copy of the file's bytes.
 ///
 /// Thread safety: a `Typeface` may be used from any number of threads at once. HarfBuzz's font is immutable
 /// after creation, so shaping takes no lock; FreeType's face is mutable state (the glyph slot), so it lives
-/// inside a `Mutex` and every outline load holds the lock. Outlines are cached per glyph, in font units.
+/// inside a ``Locked`` (a pthread mutex) and every outline load holds the lock. Outlines are cached per
+/// glyph, in font units.
 ///
 /// A variable font is fixed at one instance when loaded (``variations``): FreeType's outlines and
 /// HarfBuzz's advances both use it. Find installed fonts by family with ``init(family:style:)``.
@@ -36,28 +36,41 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     /// Which BMP scalars were asked about and which of those need no other font (covered or
     /// default-ignorable): 1024 words each, allocated on first use.
     private struct CoverageMemo { var known: [UInt64] = [], ok: [UInt64] = [] }
-    private let coverageMemo = Mutex(CoverageMemo())
-    let freeType: Mutex<FreeTypeFace>
+    private let coverageMemo = Locked(CoverageMemo())
+    let freeType: Locked<FreeTypeFace>
     /// Decoded colour glyphs, for a face that has them (see Typeface+ColorGlyphs.swift).
     let colorGlyphs: ColorGlyphCache?
     private let unscaledMetrics: (ascender: Double, descender: Double, lineGap: Double, xHeight: Double, capHeight: Double)
 
+    /// The largest font file (or decoded WOFF/WOFF2 font) loaded unless a caller allows more: 64 MB.
+    public static let defaultMaximumFileSize = FontData.defaultMaximumFileSize
+
     /// Loads face `faceIndex` of the font file at `path`, optionally at a variable-font instance.
-    /// - Parameter variations: axis settings such as `wght=700` (see ``FontVariation/parse(_:)``),
-    ///   applied to both outlines and shaping; values outside an axis's range are clamped to it.
-    /// - Throws: ``FontError`` naming the file when it is missing, unreadable or not a font, or
-    ///   ``FontError/badVariation(_:)`` for an axis the font does not have.
-    public convenience init(path: String, faceIndex: Int = 0, variations: [FontVariation] = []) throws(FontError) {
-        let data = try FontData.read(path: path)
+    ///
+    /// The file's size is checked before it is read, it is read once into the one buffer FreeType and
+    /// HarfBuzz share, and its structure is checked before either sees it (see ``FontError`` for what a
+    /// damaged font reports). WOFF and WOFF2 files are decoded.
+    /// - Parameters:
+    ///   - variations: axis settings such as `wght=700` (see ``FontVariation/parse(_:)``), applied to
+    ///     both outlines and shaping; values outside an axis's range are clamped to it.
+    ///   - maximumFileSize: the largest file, in bytes, that is read; larger is an error.
+    /// - Throws: ``FontError`` naming the file as `path` gives it: missing, unreadable, too large, not a
+    ///   font, damaged (missing tables, tables past the end, unreadable `loca`/`glyf`/`cmap`, no glyphs,
+    ///   absurd advances), or ``FontError/badVariation(_:)`` for an axis the font does not have.
+    public convenience init(path: String, faceIndex: Int = 0, variations: [FontVariation] = [],
+                            maximumFileSize: Int = Typeface.defaultMaximumFileSize) throws(FontError) {
+        let data = try FontData.read(path: path, limit: maximumFileSize)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         do {
-            try self.init(data: data, name: name, path: path, faceIndex: faceIndex, variations: variations)
+            try self.init(data: data, name: name, path: path, faceIndex: faceIndex, variations: variations,
+                          maximumFileSize: maximumFileSize)
         } catch {
             throw error.naming(path)  // errors name the file as the caller gave it
         }
     }
 
-    /// Loads face `faceIndex` of a font held in memory, optionally at a variable-font instance.
+    /// Loads face `faceIndex` of a font held in memory, optionally at a variable-font instance, with the
+    /// same checks as ``init(path:faceIndex:variations:maximumFileSize:)``.
     /// - Parameter name: what errors and placements call this font.
     public convenience init(bytes: some Collection<UInt8>, name: String = "memory font", faceIndex: Int = 0,
                             variations: [FontVariation] = []) throws(FontError) {
@@ -68,10 +81,20 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     ///   coordinates come before `requested`, as fontconfig reports it in the upper bits of an index.
     /// - Parameter source: where the bytes came from; by default a file when `path` is given (made
     ///   absolute here), else memory.
-    init(data: FontData, name: String, path: String?, source: TypefaceSource? = nil, faceIndex: Int,
-         variations: [FontVariation], namedInstance: Int = 0) throws(FontError) {
+    init(data file: FontData, name: String, path: String?, source: TypefaceSource? = nil, faceIndex: Int,
+         variations: [FontVariation], namedInstance: Int = 0,
+         maximumFileSize: Int = Typeface.defaultMaximumFileSize) throws(FontError) {
         guard faceIndex >= 0 else { throw .faceIndexOutOfRange(name: name, index: faceIndex, count: 0) }
-        let ft = try FreeTypeFace(data: data, index: faceIndex, name: name)
+        var data = file, index = faceIndex
+        switch BigEndian(file.bytes).u32(0) {
+        case 0x774F_4646, 0x774F_4632:  // 'wOFF', 'wOF2': decode, then check and use the TrueType/OpenType font inside
+            let format = BigEndian(file.bytes).u32(0) == 0x774F_4646 ? "WOFF" : "WOFF2"
+            data = try FreeTypeFace.decodeWOFF(file, format: format, index: faceIndex, name: name, limit: maximumFileSize)
+            if BigEndian(data.bytes).u32(0) != 0x7474_6366 { index = 0 }  // FreeType decodes one face of a collection
+        default: break
+        }
+        try FontValidator.validate(data.bytes, faceIndex: index, name: name)
+        let ft = try FreeTypeFace(data: data, index: index, name: name)
         self.name = name; self.path = path; self.faceIndex = faceIndex
         self.source = source ?? path.map { .file(absolutePath: Syscalls.absolutePath($0)) } ?? .memory
         familyName = ft.familyName; styleName = ft.styleName
@@ -99,10 +122,13 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
             instance = zip(axes, coordinates).map { FontVariation(tag: $0.tag, value: $1) }
         }
         self.variations = instance
-        harfBuzz = HarfBuzzFont(data: data, index: faceIndex, variations: instance.map { ($0.tag, $0.value) })
+        harfBuzz = HarfBuzzFont(data: data, index: index, variations: instance.map { ($0.tag, $0.value) })
+        guard harfBuzz.mappedCharacterCount() > 0 else {
+            throw .damagedTable(name: name, table: "cmap", reason: "it maps no character to a glyph")
+        }
         unscaledMetrics = harfBuzz.metrics()
         colorGlyphs = ft.hasColor ? ColorGlyphCache() : nil
-        freeType = Mutex(ft)
+        freeType = Locked(ft)
     }
 
     /// Whether the font is one of the fonts compiled into the library.
@@ -149,9 +175,41 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The unhinted outline of `glyph` in font units with y up (as the font draws it).
+    /// The unhinted outline of `glyph` in font units with y up (as the font draws it); an empty path for
+    /// a glyph without contours (a space) and for one FreeType cannot load, which only a damaged font
+    /// has. Code that draws or measures glyphs checks them first with ``ShapedLine/checkOutlines()``
+    /// (``LabelLayout`` does so for every glyph it places), so a damaged glyph is an error, not a blank.
     public func outline(glyph: UInt32) -> BezPath {
-        freeType.withLock { $0.outline(glyph: glyph) }
+        (try? freeType.withLock { $0.outline(glyph: glyph) }.get()) ?? BezPath()
+    }
+
+    /// The outline of `glyph` as ``outline(glyph:)`` gives it, or an error when FreeType cannot load it.
+    /// The outline or the failure is cached, so checking a glyph before drawing costs one lookup later.
+    /// - Throws: ``FontError/unreadableGlyph(name:glyph:reason:)`` naming the font (its path when loaded
+    ///   from a file) and FreeType's reason.
+    public func checkedOutline(glyph: UInt32) throws(FontError) -> BezPath {
+        switch freeType.withLock({ $0.outline(glyph: glyph) }) {
+        case .success(let path): return path
+        case .failure(let failure): throw unreadable(glyph, failure)
+        }
+    }
+
+    /// Checks that every glyph of `glyphs` (their ids; their ``ShapedGlyph/font`` is not looked at) has
+    /// an outline FreeType can load in this font, under one lock: each glyph is loaded and cached the
+    /// first time, then checking it again is a bit test. See ``ShapedLine/checkOutlines()``.
+    /// - Throws: ``FontError/unreadableGlyph(name:glyph:reason:)`` for the first that cannot be loaded.
+    func checkOutlines(_ glyphs: ArraySlice<ShapedGlyph>) throws(FontError) {
+        guard let (glyph, failure) = freeType.withLock({ ft -> (UInt32, FreeTypeFace.GlyphFailure)? in
+            ft.firstUnloadable(glyphs).map { ($0.glyph, $0.failure) }
+        }) else { return }
+        throw unreadable(glyph, failure)
+    }
+
+    private func unreadable(_ glyph: UInt32, _ failure: FreeTypeFace.GlyphFailure) -> FontError {
+        // HarfBuzz passes on glyph ids from a damaged cmap or GSUB as they are.
+        let reason = glyph >= UInt32(glyphCount)
+            ? "it is beyond the font's \(glyphCount) glyphs: the font's cmap or substitutions are damaged" : failure.reason
+        return .unreadableGlyph(name: path ?? name, glyph: glyph, reason: reason)
     }
 
     /// The unhinted outline of `glyph` in pixels at `size`, y down, relative to the glyph origin.

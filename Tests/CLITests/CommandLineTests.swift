@@ -155,7 +155,7 @@ import PathText
         let name = "/no/" + String(repeating: "x", count: 5000) + ".ttf"
         let r = try pathtext(["layout", "--text", "Hi", "--path", "M0 0 L99 0", "--font", name])
         #expect(r.status == 1)
-        #expect(r.stderr == "pathtext: --font: cannot read font file /no/" + String(repeating: "x", count: 75) + "…: file name too long\n")
+        #expect(r.stderr == "pathtext: --font: cannot read font file /no/" + String(repeating: "x", count: 75) + "…: the path is too long\n")
     }
 
     /// The label flags, `--help` and `pathtext help options` come from the catalog.

@@ -1,14 +1,13 @@
 import Foundation
-import Synchronization
 import Testing
 import Geometry
-import Shaping
+@testable import Shaping
 @testable import Layout
 
 /// Layout from many threads at once with shared fonts gives exactly the single-threaded results.
 ///
 /// A `Typeface` is documented as safe to share: HarfBuzz shapes with an immutable font and FreeType's face
-/// sits behind a mutex. TSan does not see into the C libraries, so this test checks the results too;
+/// sits behind a pthread mutex (`Locked`), which TSan sees. TSan does not see into the C libraries, so this test checks the results too;
 /// run it under `make sanitize` for the Swift side.
 @Suite struct ConcurrencyTests {
     /// One label's case: text, path and options.
@@ -67,7 +66,7 @@ import Shaping
         // Fresh fonts shared by all threads, so their outline caches fill while the threads race.
         let shared = try DefaultFonts.stack(folder: fontsDir)
         let threads = 8, rounds = 3
-        let results = Mutex<[[Int: [GlyphSnapshot]]]>([])
+        let results = Locked<[[Int: [GlyphSnapshot]]]>([])
         let go = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
         for t in 0..<threads {
@@ -98,7 +97,7 @@ import Shaping
         // Outlines straight from the shared fonts, from all threads at once, equal the reference fonts'.
         let glyphs = Array(Set(reference.values.flatMap { $0.map { ($0.font, $0.glyph) }.map { "\($0.0)#\($0.1)" } })).sorted()
         let byName = Dictionary(uniqueKeysWithValues: shared.map { ($0.name, $0) })
-        let outlines = Mutex<[String: BezPath]>([:])
+        let outlines = Locked<[String: BezPath]>([:])
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             for key in glyphs.shuffled() {
                 let parts = key.split(separator: "#")

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value that threads take turns to use: the one lock type of PathText.
+///
+/// A POSIX mutex (`pthread_mutex_t`) guards `State`; ``withLock(_:)`` runs a closure with the state while
+/// holding it. ThreadSanitizer understands pthread mutexes, so `make sanitize` checks the code under this
+/// lock instead of needing suppressions (it cannot see the handover inside `Synchronization.Mutex` on
+/// Linux, which made every access under it a reported race).
+///
+/// Rules for users: keep the closures short, never call back into code that may take the same lock
+/// (the mutex is not recursive), and return only values that are safe to share (`R: Sendable`), so
+/// that non-Sendable state such as a FreeType face never leaves the lock.
+public final class Locked<State>: @unchecked Sendable {
+    /// The mutex, at a fixed address for its whole life (a pthread mutex must not move).
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// The guarded state; read or written only inside ``withLock(_:)``.
+    private var state: State
+
+    /// Guards `state`.
+    public init(_ state: State) {
+        self.state = state
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed with \(status)")
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the state while holding the lock, and returns its result.
+    public func withLock<R: Sendable, E: Error>(_ body: (inout State) throws(E) -> R) throws(E) -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&state)
+    }
+}
