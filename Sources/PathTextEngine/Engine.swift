@@ -17,6 +17,10 @@ public final class Engine: Sendable {
     /// The fonts of the typed call, numbered for the life of the engine.
     public let fonts: FontRegistry
     private let pool: Locked<[ResolverSlot]>
+    /// The limits every request gets.
+    public let limits: ResourceLimits
+    /// Whether requests may give fonts as file paths (`false` for a server: fonts only by name).
+    public let allowFontPaths: Bool
 
     /// A resolver checked out by one thread at a time.
     private final class ResolverSlot: @unchecked Sendable {
@@ -25,12 +29,16 @@ public final class Engine: Sendable {
         init(_ resolver: Requests.Resolver) { self.resolver = resolver }
     }
 
-    /// Creates an engine that finds fonts in `fontsDir` (`nil`: `$PATHTEXT_FONTS`, then `Fonts/` beside
-    /// the program) and loads the default stack.
+    /// Creates an engine that loads the default fonts from `fontsDir` (`nil`: the fonts compiled into the
+    /// library) and applies `limits` to every request.
+    /// - Parameter allowFontPaths: whether a request may give a font as a file path; a server passes `false`,
+    ///   so fonts come only from the embedded fonts, the fonts folder and Fontconfig.
     /// - Throws: ``EngineError`` when the fonts folder or a default font cannot be read.
-    public init(fontsDir: String? = nil) throws(EngineError) {
+    public init(fontsDir: String? = nil, limits: ResourceLimits = .default, allowFontPaths: Bool = true) throws(EngineError) {
         self.fontsDir = fontsDir
-        let first = Requests.makeResolver(fontsDir: fontsDir)
+        self.limits = limits
+        self.allowFontPaths = allowFontPaths
+        let first = Requests.makeResolver(fontsDir: fontsDir, limits: limits)
         defaultStack = try Requests.preload(first)
         fonts = FontRegistry(fontsDir: fontsDir, defaultStack: defaultStack)
         pool = Locked([ResolverSlot(first)])
@@ -38,7 +46,7 @@ public final class Engine: Sendable {
 
     /// Runs `body` with a resolver no other thread is using.
     private func withResolver<R>(_ body: (Requests.Resolver) throws(EngineError) -> R) throws(EngineError) -> R {
-        let slot = pool.withLock { $0.popLast() } ?? ResolverSlot(Requests.makeResolver(fontsDir: fontsDir))
+        let slot = pool.withLock { $0.popLast() } ?? ResolverSlot(Requests.makeResolver(fontsDir: fontsDir, limits: limits))
         defer { pool.withLock { $0.append(slot) } }
         return try body(slot.resolver)
     }
@@ -61,7 +69,7 @@ public final class Engine: Sendable {
 
     /// Decodes and resolves one label request (fonts loaded, path parsed) without laying it out.
     public func resolve(_ request: String) throws(EngineError) -> ResolvedLabel {
-        try withResolver { r throws(EngineError) in try Requests.label(request, resolver: r) }
+        try withResolver { r throws(EngineError) in try Requests.label(request, resolver: r, allowFontPaths: allowFontPaths) }
     }
 
     /// One line of `pathtext layout --batch`: the placements on one line, or `{"error":"…"}`, newline-terminated.
@@ -73,7 +81,7 @@ public final class Engine: Sendable {
 
     /// Draws a scene request (a scene file's JSON) and returns the image's bytes.
     public func render(_ sceneJSON: String, format: ImageFormat) throws(EngineError) -> [UInt8] {
-        let scene = try Requests.scene(sceneJSON)
+        let scene = try Requests.scene(sceneJSON, allowFontPaths: allowFontPaths)
         return try withResolver { r throws(EngineError) in try Requests.render(scene, format: format, resolver: r) }
     }
 

@@ -11,7 +11,11 @@ enum Requests {
     typealias Resolver = SceneResolver
 
     /// A resolver that finds fonts in `fontsDir` (`nil`: the usual search).
-    static func makeResolver(fontsDir: String?) -> Resolver { SceneResolver(fontsDir: fontsDir) }
+    static func makeResolver(fontsDir: String?, limits: ResourceLimits = .default) -> Resolver {
+        let resolver = SceneResolver(fontsDir: fontsDir)
+        resolver.limits = limits
+        return resolver
+    }
 
     /// Loads the resolver's default fonts now (so a missing fonts folder is reported when an engine is
     /// made) and returns them.
@@ -19,67 +23,26 @@ enum Requests {
         do { return try resolver.embeddedStack() } catch { throw EngineError(error.description) }
     }
 
-    /// A label request (one label object of a scene file: `{"text": …, "path": …, "size": 40}`), resolved.
+    /// A label request (one label object of a scene file: `{"text": …, "path": …, "size": 40}`), decoded
+    /// with the scene files' own decoder (``SceneJSON/decodeLabel(_:)``) and resolved.
     ///
-    /// Errors name the key of the bad value without the scene's `labels[0].` prefix (`align: expected …`).
-    static func label(_ json: String, resolver: Resolver) throws(EngineError) -> ResolvedLabel {
-        guard isOneObject(json) else {
-            // Report invalid JSON at the caller's own character positions; valid JSON is the wrong shape.
-            do { _ = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]) } catch {
-                let detail = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "parse error"
-                throw EngineError("not valid JSON (\(detail))")
-            }
-            throw EngineError("expected a label object")
-        }
-        // A label is decoded as the one label of a scene, so it gets the scene files' checks and messages.
-        let wrapped = "{\"width\":1,\"height\":1,\"labels\":[" + json + "\n]}"
-        let scene: Scene
-        do { scene = try SceneJSON.decode(Data(wrapped.utf8)) } catch {
-            if error.path.isEmpty {
-                // Report invalid JSON at the caller's own character positions.
-                do { _ = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]) } catch {
-                    let detail = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "parse error"
-                    throw EngineError("not valid JSON (\(detail))")
-                }
-            }
-            throw EngineError(labelMessage(error.path, error.message))
-        }
-        guard scene.labels.count == 1 else { throw EngineError("expected one label object") }
-        do { return try resolver.resolve(scene.labels[0], index: 0) } catch {
+    /// Errors name the key of the bad value (`align: expected …`); invalid JSON gives its line and column.
+    /// - Parameter allowFontPaths: when false, fonts may be named (embedded fonts, files in the fonts folder,
+    ///   Fontconfig families) but not given as paths, as a server must require.
+    static func label(_ json: String, resolver: Resolver, allowFontPaths: Bool = true) throws(EngineError) -> ResolvedLabel {
+        let label: SceneLabel
+        do { label = try SceneJSON.decodeLabel(Array(json.utf8)) } catch { throw EngineError(labelMessage(error.path, error.message)) }
+        if !allowFontPaths { try checkFontNames(label.fontFiles, at: "font") }
+        do { return try resolver.resolve(label, index: 0) } catch {
             throw EngineError(labelMessage(error.path, error.message))
         }
     }
 
-    /// Whether `json` is one object and nothing else: `{` first, and its matching `}` last (strings and
-    /// escapes skipped), so wrapping it into a scene cannot change its meaning.
-    static func isOneObject(_ json: String) -> Bool {
-        var depth = 0, inString = false, escaped = false, closed = false
-        var started = false
-        for b in json.utf8 {
-            if closed {
-                if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { continue }
-                return false
-            }
-            if !started {
-                if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { continue }
-                guard b == UInt8(ascii: "{") else { return false }
-                started = true; depth = 1
-                continue
-            }
-            if inString {
-                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch b {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                if depth == 0 { closed = b == UInt8(ascii: "}"); if !closed { return false } }
-            default: break
-            }
+    /// Refuses fonts given as paths (anything with a `/`, or starting with `.`).
+    static func checkFontNames(_ names: [String], at key: String) throws(EngineError) {
+        for name in names where name.contains("/") || name.hasPrefix(".") {
+            throw EngineError("\(key): fonts are taken by name here (an embedded font, a file in the fonts folder, or fontFamily), not as a path: \(MessageText.quoted(name))")
         }
-        return closed
     }
 
     /// `labels[0].align`, `expected …` → `align: expected …`.
@@ -92,8 +55,13 @@ enum Requests {
     }
 
     /// A scene request (a whole scene file's JSON).
-    static func scene(_ json: String) throws(EngineError) -> Scene {
-        do { return try SceneJSON.decode(Data(json.utf8)) } catch { throw EngineError(error.description) }
+    static func scene(_ json: String, allowFontPaths: Bool = true) throws(EngineError) -> Scene {
+        let scene: Scene
+        do { scene = try SceneJSON.decode(Array(json.utf8)) } catch { throw EngineError(error.description) }
+        if !allowFontPaths {
+            for (i, label) in scene.labels.enumerated() { try checkFontNames(label.fontFiles, at: "labels[\(i)].font") }
+        }
+        return scene
     }
 
     /// Draws `scene` with `resolver` as a PNG or an SVG, and returns the bytes.

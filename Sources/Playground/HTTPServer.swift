@@ -79,8 +79,8 @@ public final class HTTPServer: @unchecked Sendable {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
+        // Every stored property is set from here on, so a throw below runs `deinit`, which releases `context`.
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
-            context.release()
             throw .cannotListen(host: host, port: port, reason: "not an IPv4 address")
         }
         let flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue) | UInt32(MHD_USE_ERROR_LOG.rawValue)
@@ -97,7 +97,6 @@ public final class HTTPServer: @unchecked Sendable {
             }
         }
         guard let started else {
-            context.release()
             throw .cannotListen(host: host, port: port, reason: "the address is in use or not available")
         }
         daemon = started

@@ -2,11 +2,14 @@
 public enum PlaygroundError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The server cannot listen on `host:port`.
     case cannotListen(host: String, port: UInt16, reason: String)
+    /// The default fonts cannot be loaded.
+    case fonts(String)
 
     /// A message for the user.
     public var description: String {
         switch self {
         case .cannotListen(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"
+        case .fonts(let message): message
         }
     }
 }

@@ -1,39 +1,9 @@
 import Foundation
 import PathText
 
-/// Decoding the playground's requests: label and scene JSON go through the library's scene decoder (the
-/// same request format as the CLI, the C API and Python); the small drag/measure/sleep requests are plain objects.
+/// Decoding the playground's small requests (drag, measure, sleep): plain objects. Label and scene requests go
+/// through the ``Engine``, the same request format as the CLI, the C API and Python.
 enum PlaygroundRequests {
-    /// A label request (one scene label as JSON), resolved with `resolver`.
-    static func label(_ body: [UInt8], resolver: SceneResolver) throws(RequestError) -> ResolvedLabel {
-        let label: SceneLabel
-        do { label = try SceneJSON.decodeLabel(body) } catch { throw RequestError(error.description) }
-        try checkFonts(label.fontFiles, at: "font")
-        do { return try resolver.resolve(label, index: 0) } catch {
-            throw RequestError(trimmed(error.description))
-        }
-    }
-
-    /// A scene request.
-    static func scene(_ body: [UInt8]) throws(RequestError) -> Scene {
-        let scene: Scene
-        do { scene = try SceneJSON.decode(body) } catch { throw RequestError(error.description) }
-        for (i, label) in scene.labels.enumerated() { try checkFonts(label.fontFiles, at: "labels[\(i)].font") }
-        return scene
-    }
-
-    /// Fonts come from the embedded folder and Fontconfig only: a request may name a font file, not a path.
-    static func checkFonts(_ names: [String], at key: String) throws(RequestError) {
-        for name in names where name.contains("/") || name.hasPrefix(".") {
-            throw RequestError("\(key): the playground takes font names from the fonts folder, not paths (\(name))")
-        }
-    }
-
-    /// `labels[0].align: …` → `align: …`.
-    static func trimmed(_ message: String) -> String {
-        message.hasPrefix("labels[0].") ? String(message.dropFirst("labels[0].".count)) : message
-    }
-
     /// A JSON object.
     static func object(_ body: [UInt8]) throws(RequestError) -> [String: Any] {
         guard let value = try? JSONSerialization.jsonObject(with: Data(body)), let object = value as? [String: Any] else {
@@ -72,37 +42,5 @@ enum PlaygroundRequests {
         var out: [Point] = []
         for item in list { out.append(try point(item, key)) }
         return out
-    }
-}
-
-/// Scene resolvers shared by the server's threads: each request borrows one (a resolver caches the fonts it
-/// loads and is not itself thread-safe), so fonts load once per resolver, not once per request.
-final class ResolverPool: @unchecked Sendable {
-    // `idle` is only touched under `lock` (an NSLock, which ThreadSanitizer sees).
-    private let lock = NSLock()
-    private var idle: [SceneResolver] = []
-    private let fontsDir: String?
-    private let limits: ResourceLimits
-
-    init(fontsDir: String?, limits: ResourceLimits) {
-        self.fontsDir = fontsDir
-        self.limits = limits
-    }
-
-    /// Runs `body` with a resolver no other thread is using.
-    func with<R, E: Error>(_ body: (SceneResolver) throws(E) -> R) throws(E) -> R {
-        lock.lock()
-        let resolver = idle.popLast() ?? {
-            let r = SceneResolver(fontsDir: fontsDir)
-            r.limits = limits
-            return r
-        }()
-        lock.unlock()
-        defer {
-            lock.lock()
-            idle.append(resolver)
-            lock.unlock()
-        }
-        return try body(resolver)
     }
 }

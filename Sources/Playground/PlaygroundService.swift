@@ -1,5 +1,6 @@
 import Foundation
 import PathText
+import PathTextEngine
 
 /// The playground's HTTP API: the page, and the same label/scene requests and placements replies as
 /// every other front door.
@@ -16,19 +17,23 @@ import PathText
 /// | `GET /api/preset?name=dial\|badge\|sleep\|figure8` | | a scene |
 ///
 /// Errors are status 400 with `{"error": message}`. Handlers run concurrently on the server's threads;
-/// they share one pool of scene resolvers (so fonts load once per resolver) and apply ``limits`` to every
-/// request. Fonts come only from the embedded folder and Fontconfig: a font given as a path is refused.
+/// they share one ``Engine`` (the same one the C library uses: fonts load once, requests run in parallel),
+/// which applies ``limits`` to every request. Fonts come only from the embedded fonts, `--fonts-dir` and
+/// Fontconfig: a font given as a path is refused.
 public final class PlaygroundService: Sendable {
     /// The limits every request gets (smaller than the library's defaults, so one request stays well under a
     /// second of work).
     public static let limits = ResourceLimits(textBytes: 4_000, pathSegments: 10_000, fontSize: 1_000,
                                               canvasPixels: 4096 * 4096, repeatedClusters: 5_000)
 
-    private let resolvers: ResolverPool
+    private let engine: Engine
 
-    /// Creates the service; `fontsDir` overrides where the embedded fonts are.
-    public init(fontsDir: String? = nil) {
-        resolvers = ResolverPool(fontsDir: fontsDir, limits: Self.limits)
+    /// Creates the service; `fontsDir` loads the default fonts from a folder instead of the embedded copies.
+    /// - Throws: ``PlaygroundError/fonts(_:)`` when the default fonts cannot be loaded.
+    public init(fontsDir: String? = nil) throws(PlaygroundError) {
+        do { engine = try Engine(fontsDir: fontsDir, limits: Self.limits, allowFontPaths: false) } catch {
+            throw .fonts(error.message)
+        }
     }
 
     /// Answers one request.
@@ -64,32 +69,20 @@ public final class PlaygroundService: Sendable {
     // MARK: Routes
 
     private func layout(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
-        let labels = try resolvers.with { resolver throws(RequestError) -> [PlacedLabel] in
-            let label = try PlaygroundRequests.label(request.body, resolver: resolver)
-            do { return try label.layout() } catch { throw RequestError("\(error)") }
-        }
         let ink = request.query["ink"] == "1" || request.query["ink"] == "true"
-        return HTTPResponse(contentType: "application/json", body: Array(PlacementsJSON.encode(labels, inkBoxes: ink).utf8))
+        do {
+            let json = try engine.layoutJSON(String(decoding: request.body, as: UTF8.self), inkBoxes: ink)
+            return HTTPResponse(contentType: "application/json", body: Array(json.utf8))
+        } catch { throw RequestError(error.message) }
     }
 
     private func render(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
-        let format = request.query["format"] ?? "png"
-        guard format == "png" || format == "svg" else { throw RequestError("format: expected png or svg, got \"\(format)\"") }
-        return try resolvers.with { resolver throws(RequestError) -> HTTPResponse in
-            let scene = try PlaygroundRequests.scene(request.body)
-            do {
-                if format == "svg" {
-                    let (svg, _) = try SceneRenderer.renderSVG(scene, resolver: resolver)
-                    return HTTPResponse(contentType: "image/svg+xml", body: Array(svg.text.utf8))
-                }
-                let rendered = try SceneRenderer.render(scene, resolver: resolver)
-                do {
-                    return HTTPResponse(contentType: "image/png", body: try rendered.canvas.pngData())
-                } catch { throw RequestError("\(error)") }
-            } catch let e as SceneError { throw RequestError(e.description) } catch let e as RequestError { throw e } catch {
-                throw RequestError("\(error)")
-            }
-        }
+        let word = request.query["format"] ?? "png"
+        guard let format = ImageFormat(rawValue: word) else { throw RequestError("format: expected png or svg, got \"\(word)\"") }
+        do {
+            let bytes = try engine.render(String(decoding: request.body, as: UTF8.self), format: format)
+            return HTTPResponse(contentType: format == .png ? "image/png" : "image/svg+xml", body: bytes)
+        } catch { throw RequestError(error.message) }
     }
 
     private func fonts() -> HTTPResponse {
@@ -162,7 +155,7 @@ public final class PlaygroundService: Sendable {
         case "dial-multilingual": scene = Showcase.multilingualDial()
         case "sleep": scene = Showcase.sleepClock()
         case "badge":
-            do { scene = try resolvers.with { r throws -> Scene in try Badge.sheet(resolver: r) } } catch {
+            do { scene = try Badge.sheet(resolver: SceneResolver()) } catch {
                 throw RequestError("\(error)")
             }
         case "figure8":

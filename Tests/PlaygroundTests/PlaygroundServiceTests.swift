@@ -8,7 +8,7 @@ import PathText
 
 /// The playground's routes, called directly (the browser tests in Tests/browser go through HTTP and Chromium).
 @Suite struct PlaygroundServiceTests {
-    static let service = PlaygroundService()
+    static let service = try! PlaygroundService()  // the embedded fonts: cannot fail
 
     func post(_ path: String, _ body: String, query: [String: String] = [:]) -> HTTPResponse {
         Self.service.handle(HTTPRequest(method: "POST", path: path, query: query, body: Array(body.utf8)))
@@ -42,7 +42,7 @@ import PathText
         let cases: [(String, String, [String: String], String)] = [
             ("/api/layout", #"{"text":"A","path":"M0 0 L9 0","align":"middle-ish"}"#, [:], "align: expected start|center|end"),
             ("/api/layout", "not json", [:], "JSON"),
-            ("/api/layout", #"{"text":"A","path":"M0 0 L9 0","font":["../x.ttf"]}"#, [:], "font: the playground takes font names"),
+            ("/api/layout", #"{"text":"A","path":"M0 0 L9 0","font":["../x.ttf"]}"#, [:], "font: fonts are taken by name here"),
             ("/api/render", #"{"width":10,"height":10}"#, ["format": "gif"], "format: expected png or svg"),
             ("/api/drag", #"{"path":"M0 0 L9 0","from":"x","to":[]}"#, [:], "from: expected a number"),
             ("/api/sleep", #"{"bedtime":0,"wake":60,"drag":"nose","to":[1,2]}"#, [:], "drag: expected bedtime, wake or whole"),

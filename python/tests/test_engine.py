@@ -62,7 +62,7 @@ def test_runs_and_right_to_left_text(engine):
     (dict(text="Hi", path="M 0 0 L 10 0", font="/no/such.ttf"), "cannot read font file /no/such.ttf"),
     (dict(text="Hi", path="M 0 0 L 10 0", colour="#fff"), "colour: unknown key (did you mean color?)"),
     (dict(text="", path="M 0 0 L 10 0"), "text: the text is empty"),
-    (dict(text="Hi", path="M 0 0 L 10 0", size=-3), "size: expected a size above 0"),
+    (dict(text="Hi", path="M 0 0 L 10 0", size=-3), "size: expected a number above 0"),
 ])
 def test_bad_requests_raise_errors_with_the_message(engine, options, message):
     with pytest.raises(pathtext.Error) as info:

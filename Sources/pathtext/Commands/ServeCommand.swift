@@ -36,7 +36,9 @@ enum ServeCommand {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
-        let service = PlaygroundService(fontsDir: args.value("fonts-dir"))
+        let fontsDir = try FontsFolder.resolve(args)
+        let service: PlaygroundService
+        do { service = try PlaygroundService(fontsDir: fontsDir) } catch { throw .failure(error.description) }
         let server: HTTPServer
         do {
             server = try HTTPServer(host: host, port: UInt16(port), threads: threads) { service.handle($0) }
