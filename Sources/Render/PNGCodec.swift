@@ -3,7 +3,10 @@ internal import CPNGWriter
 
 /// How hard libpng works to make the file small.
 public enum PNGCompression: String, Hashable, Sendable, CaseIterable {
-    /// zlib level 1 with the "up" filter: several times faster than `balanced`, files somewhat larger.
+    /// zlib level 1 without row filters: several times faster than `balanced`, files somewhat larger.
+    /// For flat backgrounds with text (what labels are drawn on) no filter beats "up" both in time and
+    /// size: the 4096² bench scene 137 → 106 ms and 1.84 → 1.57 MB, the 1024² dial 9.3 → 6.9 ms and
+    /// 133 → 111 kB (libpng's default, `balanced`: 558 ms and 1.51 MB, 35.6 ms and 116 kB).
     case fast
     /// zlib level 6 with libpng's adaptive filter choice (libpng's own default).
     case balanced
@@ -11,7 +14,7 @@ public enum PNGCompression: String, Hashable, Sendable, CaseIterable {
     case smallest
 
     var level: Int32 { switch self { case .fast: 1; case .balanced: 6; case .smallest: 9 } }
-    var filter: Int32 { switch self { case .fast: 2; case .balanced, .smallest: -1 } }
+    var filter: Int32 { switch self { case .fast: 0; case .balanced, .smallest: -1 } }
 }
 
 /// PNG encoding and decoding through libpng (the libpng boundary: raw libpng pointers and structures
