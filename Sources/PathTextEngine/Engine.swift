@@ -1,12 +1,11 @@
 import PathText
-import Synchronization
 
 /// One engine behind every front door that is not Swift: it owns loaded fonts and resolvers, takes
 /// requests in the scene files' words and answers with placements JSON or images.
 ///
 /// Thread safety: an engine may be used from any number of threads at once. Each request checks a
 /// resolver out of a small pool (a resolver caches the fonts it loaded and is used by one thread at a
-/// time), so requests run in parallel; the typed call's fonts live in a ``FontRegistry`` behind a mutex.
+/// time), so requests run in parallel; the typed call's fonts live in a ``FontRegistry`` behind a lock. No lock is taken per glyph by the engine itself.
 public final class Engine: Sendable {
     /// The version of the library and of `pt_version()`.
     public static let version = "0.1.0"
@@ -17,7 +16,7 @@ public final class Engine: Sendable {
     let defaultStack: [Typeface]
     /// The fonts of the typed call, numbered for the life of the engine.
     public let fonts: FontRegistry
-    private let pool: Mutex<[ResolverSlot]>
+    private let pool: EngineLock<[ResolverSlot]>
 
     /// A resolver checked out by one thread at a time.
     private final class ResolverSlot: @unchecked Sendable {
@@ -34,7 +33,7 @@ public final class Engine: Sendable {
         let first = Requests.makeResolver(fontsDir: fontsDir)
         defaultStack = try Requests.preload(first)
         fonts = FontRegistry(fontsDir: fontsDir, defaultStack: defaultStack)
-        pool = Mutex([ResolverSlot(first)])
+        pool = EngineLock([ResolverSlot(first)])
     }
 
     /// Runs `body` with a resolver no other thread is using.

@@ -1,5 +1,4 @@
 import PathText
-import Synchronization
 
 /// The fonts an engine's typed call uses, each loaded once and numbered for the life of the engine, so a
 /// C caller can open each font file once and refer to it by number.
@@ -9,7 +8,7 @@ public final class FontRegistry: Sendable {
         var index: [ObjectIdentifier: Int32] = [:]
         var stacks: [String: [Typeface]] = [:]
     }
-    private let state: Mutex<State>
+    private let state: EngineLock<State>
     private let fontsDir: String?
     private let defaultStack: [Typeface]
 
@@ -18,7 +17,7 @@ public final class FontRegistry: Sendable {
         self.defaultStack = defaultStack
         var s = State()
         for f in defaultStack { s.index[ObjectIdentifier(f)] = Int32(s.list.count); s.list.append(f) }
-        state = Mutex(s)
+        state = EngineLock(s)
     }
 
     /// The number of fonts registered so far.
