@@ -26,6 +26,10 @@ public enum PNGCompression: String, Hashable, Sendable, CaseIterable {
 /// `png_image.message`. Either way a libpng failure becomes a Swift error, never an abort; Swift never
 /// calls `setjmp` or installs an error callback.
 enum PNGCodec {
+    /// From this many pixels `.fast` compresses the two halves of the image on two threads
+    /// (`pt_png_encode_rgba_parallel`): the same level and filter, one extra thread per image.
+    static let parallelPixels = 1 << 20
+
     /// Encodes straight-alpha RGBA8 rows (top to bottom, `4·width` bytes each) as an 8-bit RGBA PNG.
     static func encode(straightRGBA rgba: [UInt8], width: Int, height: Int,
                        compression: PNGCompression = .fast) throws(RenderError) -> [UInt8] {
@@ -34,6 +38,16 @@ enum PNGCodec {
             throw .pngEncodingFailed(reason: "image too large for PNG")
         }
         var buffer = pt_png_buffer()
+        if compression == .fast, width * height >= parallelPixels {
+            // Two threads, zlib directly; on failure (memory) the one-thread libpng path below runs.
+            let status = rgba.withUnsafeBufferPointer { px in
+                pt_png_encode_rgba_parallel(px.baseAddress, UInt32(width), UInt32(height), &buffer)
+            }
+            if status == 0, let bytes = buffer.bytes {
+                defer { pt_png_free(&buffer) }
+                return Array(UnsafeBufferPointer(start: bytes, count: buffer.count))
+            }
+        }
         var message = [CChar](repeating: 0, count: 256)
         let status = rgba.withUnsafeBufferPointer { px in
             pt_png_encode_rgba(px.baseAddress, UInt32(width), UInt32(height), compression.level, compression.filter,
