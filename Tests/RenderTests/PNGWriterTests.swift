@@ -67,4 +67,23 @@ import CPNGWriter
         let single = Double(buffer.count)
         #expect(abs(Double(data.count) - single) < 0.05 * single)
     }
+
+    /// The pairwise opaque check in `straightPixels` gives what unpremultiplying every pixel gives, on a
+    /// picture with opaque, translucent and clear pixels and an odd pixel count (the last pixel alone).
+    @Test func straightPixelsUnpremultiplyEveryTranslucentPixel() throws {
+        var c = try RasterCanvas(width: 301, height: 201, background: RGBAColor(r: 0, g: 0, b: 0, a: 0))
+        c.fill(BezPath.circle(center: Point(150, 100), radius: 90), color: RGBAColor(r: 200, g: 30, b: 60, a: 255))
+        c.fill(BezPath.circle(center: Point(200, 100), radius: 60), color: RGBAColor(r: 10, g: 200, b: 90, a: 120))
+        c.fill(BezPath.circle(center: Point(300, 200), radius: 3), color: RGBAColor(r: 90, g: 90, b: 250, a: 77))
+        var reference = c.pixels
+        var translucent = 0
+        for i in stride(from: 0, to: reference.count, by: 4) where reference[i + 3] != 255 {
+            let u = RasterCanvas.unpremultiply(reference[i], reference[i + 1], reference[i + 2], reference[i + 3])
+            reference[i] = u.r; reference[i + 1] = u.g; reference[i + 2] = u.b
+            if reference[i + 3] != 0 { translucent += 1 }
+        }
+        #expect(translucent > 1000)
+        #expect(c.pixels[c.pixels.count - 1] != 255 && c.pixels[c.pixels.count - 1] != 0)  // the lone last pixel is translucent
+        #expect(c.straightPixels() == reference)
+    }
 }
