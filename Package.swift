@@ -26,7 +26,7 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The one C file of our own: owns libpng's setjmp so the classic write API can choose its
         // compression level and filters, and turns libpng errors into return codes.
-        .target(name: "CPNGWriter", dependencies: ["CPNG"]),
+        .target(name: "CPNGWriter", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("pthread")]),
         // The default fonts compiled into the binary (C23 #embed of the top-level Fonts/ files).
         .target(name: "CEmbeddedFonts"),
 

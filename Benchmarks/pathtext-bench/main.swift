@@ -1,7 +1,7 @@
 // pathtext-bench: layout, path measuring, rasterizing and end-to-end rendering, each timed against a
 // peer in the same run on the same input (see BENCHMARKS.md).
 //
-//   pathtext-bench [--only layout,measure,raster,render,capi,batch] [--quick] [--runs N] [--json PATH | --no-json]
+//   pathtext-bench [--only layout,measure,raster,render,capi,batch,parallel,process] [--quick] [--runs N] [--json PATH | --no-json]
 //                  [--fonts DIR] [--filter TEXT]
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +10,7 @@ import Foundation
 
 let usage = """
     usage: pathtext-bench [--only GROUPS] [--quick] [--runs N] [--json PATH | --no-json] [--fonts DIR]
-      --only GROUPS  comma-separated subset of: layout, measure, raster, render, capi, batch (default: all)
+      --only GROUPS  comma-separated subset of: layout, measure, raster, render, capi, batch, parallel, process (default: all)
       --quick        short runs (for profiling under valgrind): less time per run, 100 000 queries
       --runs N       runs per row, at least 5 (default 7)
       --json PATH    where to write the results (default: bench.json at the package root)
@@ -20,7 +20,7 @@ let usage = """
     """
 
 var config = BenchConfig()
-let allGroups: Set<String> = ["layout", "measure", "raster", "render", "capi", "batch"]
+let allGroups: Set<String> = ["layout", "measure", "raster", "render", "capi", "batch", "parallel", "process"]
 var groups = allGroups
 let root = packageRoot()
 var jsonPath: String? = root + "/bench.json"
@@ -61,6 +61,7 @@ progress("pathtext-bench: \(machine["cpu"] ?? "?"), \(machine["nproc"] ?? "?") C
 let started = nowNs()
 // Peak memory first, while this process is still small (see RenderBench.peakRSS).
 let rss = groups.contains("render") ? RenderBench.peakRSS(config, fontsDir: fontsDir) : [:]
+let processRows = groups.contains("process") ? ProcessBench.run(config) : []
 var rows: [Row] = []
 if groups.contains("layout") { rows += LayoutBench.run(config, fontsDir: fontsDir, filter: filter) }
 if groups.contains("measure") { rows += MeasureBench.run(config) }
@@ -68,6 +69,8 @@ if groups.contains("raster") { rows += RasterBench.run(config, fontsDir: fontsDi
 if groups.contains("render") { rows += RenderBench.run(config, fontsDir: fontsDir, rss: rss) }
 if groups.contains("capi") { rows += CAPIBench.run(config, fontsDir: fontsDir) }
 if groups.contains("batch") { rows += CAPIBench.batch(config, fontsDir: fontsDir) }
+if groups.contains("parallel") { rows += ParallelBench.run(config, fontsDir: fontsDir) }
+rows += processRows
 
 print("machine: \(machine["cpu"] ?? "?"), nproc \(machine["nproc"] ?? "?"), \(machine["swift"] ?? "?"), \(machine["date"] ?? "")")
 print("each row: median of \(config.runs) runs (ours and the peer interleaved); ratio = our median ÷ peer median, lower is better\n")

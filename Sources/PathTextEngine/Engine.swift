@@ -5,7 +5,7 @@ import PathText
 ///
 /// Thread safety: an engine may be used from any number of threads at once. Each request checks a
 /// resolver out of a small pool (a resolver caches the fonts it loaded and is used by one thread at a
-/// time), so requests run in parallel; the typed call's fonts live in a ``FontRegistry`` behind a mutex.
+/// time), so requests run in parallel; the typed call's fonts live in a ``FontRegistry`` behind a lock. No lock is taken per glyph by the engine itself.
 public final class Engine: Sendable {
     /// The version of the library and of `pt_version()`.
     public static let version = "0.1.0"

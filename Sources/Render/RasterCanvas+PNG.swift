@@ -47,17 +47,31 @@ extension RasterCanvas {
     /// The pixels with straight alpha.
     func straightPixels() -> [UInt8] {
         var out = pixels
-        out.withUnsafeMutableBufferPointer { p in
-            var i = 0
-            while i < p.count {
-                let a = p[i + 3]
-                if a != 255 {
-                    let c = RasterCanvas.unpremultiply(p[i], p[i + 1], p[i + 2], a)
-                    p[i] = c.r; p[i + 1] = c.g; p[i + 2] = c.b
+        out.withUnsafeMutableBytes { p in
+            // Two pixels per 64-bit load: when both alphas (bytes 3 and 7) are 255 there is nothing to
+            // do, which is most of a canvas (the 4096² bench scene: 7 → about 2 instructions per pixel).
+            let opaque: UInt64 = 0xFF00_0000_FF00_0000
+            let pairs = p.count / 8
+            var k = 0
+            while k < pairs {
+                if p.loadUnaligned(fromByteOffset: k &* 8, as: UInt64.self) & opaque != opaque {
+                    Self.unpremultiplyPixel(p, at: k &* 8)
+                    Self.unpremultiplyPixel(p, at: k &* 8 &+ 4)
                 }
-                i += 4
+                k &+= 1
             }
+            if p.count % 8 != 0 { Self.unpremultiplyPixel(p, at: p.count - 4) }
         }
         return out
+    }
+
+    /// Unpremultiplies the pixel at byte `i` in place (nothing to do when it is opaque).
+    @inline(__always)
+    private static func unpremultiplyPixel(_ p: UnsafeMutableRawBufferPointer, at i: Int) {
+        let a = p[i + 3]
+        if a != 255 {
+            let c = RasterCanvas.unpremultiply(p[i], p[i + 1], p[i + 2], a)
+            p[i] = c.r; p[i + 1] = c.g; p[i + 2] = c.b
+        }
     }
 }

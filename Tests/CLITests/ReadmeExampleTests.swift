@@ -32,7 +32,9 @@ import PathText
 
     @Test func aFreshPackageRunsTheExampleAndWritesAPNGWithText() throws {
         let fm = FileManager.default
-        let home = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("pathtext-readme-example")
+        // Outside the package's sources but private to this checkout (inside its .build, which SwiftPM ignores),
+        // so checkouts testing at the same time never share the folder or its link.
+        let home = URL(fileURLWithPath: packageRoot + "/.build/readme-example-package")
         let package = home.appendingPathComponent("hello")
         let sources = package.appendingPathComponent("Sources/hello")
         try fm.createDirectory(at: sources, withIntermediateDirectories: true)

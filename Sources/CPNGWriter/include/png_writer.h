@@ -22,7 +22,13 @@ typedef struct {
 int pt_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filter,
                        pt_png_buffer *out, char *error, size_t error_size);
 
-/// Frees a buffer from pt_png_encode_rgba.
+/// Encodes straight-alpha RGBA8 rows as an 8-bit RGBA PNG at zlib level 1 without row filters, the two
+/// halves of the rows compressed on two threads (zlib directly; no libpng). For large images.
+/// - Returns: 0 on success, with the PNG in `out`; non-zero when memory ran out or the image is too
+///   small (fewer than 2 rows) or too wide, with nothing allocated.
+int pt_png_encode_rgba_parallel(const uint8_t *rgba, uint32_t width, uint32_t height, pt_png_buffer *out);
+
+/// Frees a buffer from pt_png_encode_rgba or pt_png_encode_rgba_parallel.
 void pt_png_free(pt_png_buffer *buffer);
 
 #endif

@@ -1,0 +1,111 @@
+import Dispatch
+import Foundation
+import PathTextEngine
+
+/// `parallel/…`: one `Engine` shared by 1 and by 2 threads, each thread taking every other request of a
+/// batch. Wall-clock time per batch; the peer is the same batch on one thread, so the ratio is
+/// t(2 threads) ÷ t(1 thread): 0.5 is perfect scaling, the goal (≥ 1.8 × throughput) is ≤ 0.556.
+enum ParallelBench {
+    static let words = ["Hello, curved world!", "Main Street", "Ring road north", "Harbour bridge", "Old town",
+                        "Riverside walk", "Station approach", "Market square"]
+
+    /// 64 label requests: layout only.
+    static func layoutBatch() -> [String] {
+        (0..<64).map { i in
+            let w = words[i % words.count], y = 100 + i % 7 * 10
+            return "{\"text\":\"\(w)\",\"path\":\"M 20 \(y) C 120 \(y - 80) 280 \(y + 80) 380 \(y)\",\"size\":\(18 + i % 5 * 4),\"align\":\"center\"}"
+        }
+    }
+
+    /// 16 scenes of 400 × 200 with four labels each, rendered to PNG.
+    static func renderBatch() -> [String] {
+        (0..<16).map { i in
+            let labels = (0..<4).map { k in
+                let w = words[(i + k) % words.count], y = 40 + k * 40
+                return "{\"text\":\"\(w)\",\"path\":\"M 20 \(y) C 120 \(y - 30) 280 \(y + 30) 380 \(y)\",\"size\":\(16 + k * 2)}"
+            }
+            return "{\"width\":400,\"height\":200,\"background\":\"#ffffff\",\"labels\":[\(labels.joined(separator: ","))]}"
+        }
+    }
+
+    /// Runs `body` for every request, split over `threads` threads (every `threads`-th request each).
+    static func run(_ batch: [String], threads: Int, _ body: @escaping @Sendable (String) -> Void) {
+        if threads == 1 { for r in batch { body(r) }; return }
+        DispatchQueue.concurrentPerform(iterations: threads) { k in
+            for i in stride(from: k, to: batch.count, by: threads) { body(batch[i]) }
+        }
+    }
+
+    static func run(_ config: BenchConfig, fontsDir: String) -> [Row] {
+        let engine: Engine
+        do { engine = try Engine(fontsDir: fontsDir) } catch { fatalError("Engine: \(error.message)") }
+        let layouts = layoutBatch(), scenes = renderBatch()
+        // Check the requests work before timing them.
+        for r in layouts { precondition(!engine.batchLine(r).hasPrefix("{\"error\""), "parallel: \(engine.batchLine(r))") }
+        for s in scenes { precondition((try? engine.render(s, format: .png))?.isEmpty == false, "parallel: render failed") }
+        let layout: @Sendable (String) -> Void = { blackHole(engine.batchLine($0)) }
+        let render: @Sendable (String) -> Void = { blackHole(try! engine.render($0, format: .png)) }
+        let bodies: [() -> Void] = [
+            { run(layouts, threads: 1, layout) }, { run(layouts, threads: 2, layout) },
+            { run(scenes, threads: 1, render) }, { run(scenes, threads: 2, render) },
+        ]
+        let t = measure(config, bodies)
+        func note(_ what: String, _ i: Int) -> String {
+            let speedup = median(t.wall[i - 1]) / median(t.wall[i])
+            let capacity = 2 * median(t.cpu[i - 1]) / median(t.cpu[i])
+            return "\(what); one engine, wall clock per batch; throughput on 2 threads = \(String(format: "%.2f", speedup)) × one thread "
+                + "(goal ≥ 1.8; load average \(loadAverage())); from process CPU time, 2 idle cores would give \(String(format: "%.2f", capacity)) ×; "
+                + "voluntary context switches (lock waits) per batch: \(String(format: "%.1f", median(t.switches[i]))) on 2 threads, \(String(format: "%.1f", median(t.switches[i - 1]))) on 1"
+        }
+        return [
+            makeRow("parallel/layout-64/2-threads", ours: t.wall[1], peer: t.wall[0], peerName: "the same batch on 1 thread",
+                    note: note("64 label requests through Engine.batchLine", 1)),
+            makeRow("parallel/layout-64/2-threads/cpu", ours: t.cpu[1], peer: t.cpu[0], peerName: "the same batch on 1 thread, process CPU time",
+                    note: "process CPU time per batch: 1.00 = no extra work (spinning, contention) on 2 threads"),
+            makeRow("parallel/render-16/2-threads", ours: t.wall[3], peer: t.wall[2], peerName: "the same batch on 1 thread",
+                    note: note("16 scenes of 400 × 200, 4 labels each, through Engine.render(_, format: .png)", 3)),
+            makeRow("parallel/render-16/2-threads/cpu", ours: t.cpu[3], peer: t.cpu[2], peerName: "the same batch on 1 thread, process CPU time",
+                    note: "process CPU time per batch: 1.00 = no extra work (spinning, contention) on 2 threads"),
+        ]
+    }
+
+    /// Wall clock, process CPU time and voluntary context switches per call of each body, interleaved.
+    static func measure(_ config: BenchConfig, _ bodies: [() -> Void]) -> (wall: [[Double]], cpu: [[Double]], switches: [[Double]]) {
+        var iterations: [Int] = []
+        for body in bodies {
+            body()  // warm-up
+            let t0 = nowNs()
+            body()
+            iterations.append(Swift.max(1, Int(Double(config.targetNs) / Swift.max(Double(nowNs() - t0), 1))))
+        }
+        var wall = Array(repeating: [Double](), count: bodies.count), cpu = wall, switches = wall
+        for r in 0..<config.runs {
+            for k in 0..<bodies.count {
+                let i = (k + r) % bodies.count, n = Double(iterations[i])
+                let w0 = nowNs(), c0 = processCPUNs(), s0 = voluntarySwitches()
+                for _ in 0..<iterations[i] { bodies[i]() }
+                wall[i].append(Double(nowNs() - w0) / n)
+                cpu[i].append(Double(processCPUNs() - c0) / n)
+                switches[i].append(Double(voluntarySwitches() - s0) / n)
+            }
+        }
+        return (wall, cpu, switches)
+    }
+
+    static func processCPUNs() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+    }
+
+    static func voluntarySwitches() -> Int {
+        var u = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &u)
+        return u.ru_nvcsw
+    }
+
+    static func loadAverage() -> String {
+        var l = [Double](repeating: 0, count: 1)
+        return getloadavg(&l, 1) == 1 ? String(format: "%.1f", l[0]) : "?"
+    }
+}
