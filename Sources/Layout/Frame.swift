@@ -54,9 +54,10 @@ struct Frame {
     func wraps(_ options: LabelOptions) -> Bool { Self.wraps(forward, options) }
 
     /// s0 for a label of length `w` on a path of length `length`: the offset moves the anchor forward for
-    /// every alignment, anchor = {start: 0, center: L/2, end: L} + offset, and s0 = anchor − {0, W/2, W}.
+    /// every alignment, anchor = {start: 0, center: L/2, end: L} + offset + dx₀, and s0 = anchor − {0, W/2, W}.
     func start(length: Double, advance w: Double, options: LabelOptions) -> Double {
-        let o = options.offset.resolved(length: length)
+        // SVG's first dx moves the anchor itself, so it moves the whole label whatever the alignment.
+        let o = options.offset.resolved(length: length) + (options.dx.first ?? 0)
         switch options.align {
         case .start: return o
         case .center: return length / 2 + o - w / 2

@@ -137,6 +137,28 @@ extension OptionSyntax {
         }, fromText: { t throws(OptionValueError) in [try item.fromText(t)] }, toJSON: { .array($0.map(item.toJSON)) })
     }
 
+    /// Numbers within `range`, as SVG writes `dx`, `dy` and `rotate`: a JSON number or array of numbers;
+    /// on the command line one word of numbers separated by commas or spaces (`"1,2,-3"`). A single
+    /// number is written back as a number.
+    public static func numberList(_ placeholder: String, _ range: ClosedRange<Double>) -> OptionSyntax where Value == [Double] {
+        let item = OptionSyntax<Double>.number(placeholder, range)
+        let expected = "\(item.expected), or a list of them"
+        return OptionSyntax(placeholder: placeholder + "[,\(placeholder)…]", expected: expected, fromJSON: { j throws(OptionValueError) in
+            guard case .array(let items) = j else { return [try item.fromJSON(j)] }
+            var out: [Double] = []
+            for (k, v) in items.enumerated() {
+                do throws(OptionValueError) { out.append(try item.fromJSON(v)) } catch { throw OptionValueError(error.message, subpath: "[\(k)]") }
+            }
+            return out
+        }, fromText: { t throws(OptionValueError) in
+            let words = t.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
+            guard !words.isEmpty else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
+            var out: [Double] = []
+            for w in words { out.append(try item.fromText(String(w))) }
+            return out
+        }, toJSON: { $0.count == 1 ? .number($0[0]) : .array($0.map { .number($0) }) })
+    }
+
     static func rangeText(_ r: ClosedRange<Double>, above: Bool) -> String {
         let lo = MessageText.number(r.lowerBound), hi = MessageText.number(r.upperBound)
         if above { return "a number above \(lo) and at most \(hi)" }
