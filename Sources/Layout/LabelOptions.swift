@@ -1,3 +1,5 @@
+import Shaping
+
 /// Where along the path the label is anchored (SVG `text-anchor` with `startOffset`).
 public enum TextAnchor: String, Sendable, Hashable, CaseIterable, Codable {
     /// The label starts at the anchor (`left` is accepted as a synonym).
@@ -147,6 +149,13 @@ public struct LabelOptions: Hashable, Sendable {
     /// SVG's `rotate` list: degrees added to cluster i's angle (clockwise on screen, y down), about the
     /// cluster's origin on its baseline; the last value repeats for the clusters after the list.
     public var rotate: [Double] = []
+    /// The halo's colour (drawn only when ``haloWidth`` is above 0).
+    public var haloColor: RGBAColor = .white
+    /// How far a halo reaches beyond each glyph's edge, in pixels; 0 draws none.
+    public var haloWidth: Double = 0
+
+    /// The halo these options ask for, if any.
+    public var halo: Halo? { haloWidth > 0 && haloColor.a > 0 ? Halo(color: haloColor, width: haloWidth) : nil }
     /// Extra space after every cluster, in pixels, added to each run's own letter spacing. It belongs to
     /// the cluster before it: it counts in that cluster's advance a_c, and so moves its midpoint.
     public var letterSpacing: Double

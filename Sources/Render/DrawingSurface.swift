@@ -15,6 +15,12 @@ extension DrawingSurface {
     /// through the path (``WarpMode/bend``).
     /// - Parameter mode: ``CompositeMode/destinationOut`` cuts the glyphs out of what is below (knockout).
     public mutating func draw(_ label: PlacedLabel, mode: CompositeMode = .sourceOver) {
+        // All of the label's halos go under all of its fills (a knockout cuts only the glyphs).
+        if let halo = label.halo, mode == .sourceOver {
+            for glyph in label.glyphs {
+                strokePath(label.canvasOutline(of: glyph), width: 2 * halo.width, color: halo.color, cap: .round, mode: mode)
+            }
+        }
         for glyph in label.glyphs {
             switch label.warp {
             case .rigid:
@@ -25,6 +31,18 @@ extension DrawingSurface {
             case .bend:
                 fillPath(label.bentOutline(of: glyph), transform: .identity, color: glyph.color, rule: .nonZero, mode: mode)
             }
+        }
+    }
+}
+
+extension PlacedLabel {
+    /// The outline of `glyph` in canvas coordinates: through its placement transform, or bent along the path.
+    public func canvasOutline(of glyph: PlacedGlyph) -> BezPath {
+        switch warp {
+        case .rigid:
+            let k = glyph.size / Double(glyph.font.unitsPerEm)
+            return glyph.font.outline(glyph: glyph.glyph).transformed(by: glyph.transform * Affine.scale(k, -k))
+        case .bend: return bentOutline(of: glyph)
         }
     }
 }
