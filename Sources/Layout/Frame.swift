@@ -123,6 +123,10 @@ struct Frame {
                                 advance: w, start: s0, rejectedAngle: nil, warp: options.warp)
         label.measure = measure
         label.halo = options.halo
+        if !options.decoration.isEmpty, !placement.glyphs.isEmpty {
+            label.decorations = decorations(input, measure: measure, s0: s0, length: placement.consumed,
+                                            glyphs: placement.glyphs, options: options)
+        }
         if !placement.dropped.isEmpty { label.diagnostics.append(.droppedClusters(placement.dropped)) }
         if let limit = options.maxAngle {
             let turn = placement.largestTurn
@@ -132,6 +136,29 @@ struct Frame {
             }
         }
         return label
+    }
+
+    /// The decoration bands of a label placed from `s0` over `length` of `measure`: the first run's
+    /// primary font gives the positions and thicknesses, at the label's size.
+    func decorations(_ input: PlacementInput, measure: PathMeasure, s0: Double, length: Double,
+                     glyphs: [PlacedGlyph], options: LabelOptions) -> [DecorationBand] {
+        let line = input.line
+        guard let font = line.runs.first?.fonts.first ?? line.glyphs.first?.font else { return [] }
+        let size = line.runs.first?.size ?? line.glyphs[0].size
+        let d = font.decorationMetrics(size: size), ascender = font.metrics(size: size).ascender
+        let color = line.runs.first?.color ?? .black
+        let wraps = Self.wraps(measure, options)
+        return options.decoration.map { kind in
+            let (top, bottom) = kind.band(d, ascender: ascender)
+            var gaps: [(Double, Double)] = []
+            if options.decorationSkipInk, kind != .lineThrough {
+                let pad = max(d.underlineThickness, 1)
+                gaps = glyphs.compactMap { TextDecoration.inkGap(of: $0, top: normalShift + top, bottom: normalShift + bottom, pad: pad) }
+            }
+            let outline = TextDecoration.outline(along: measure, from: s0, to: s0 + length, top: normalShift + top,
+                                                 bottom: normalShift + bottom, gaps: gaps, wraps: wraps)
+            return DecorationBand(kind: kind, outline: outline, color: color)
+        }
     }
 
     /// Copies of the label along the path, `gap` apart, the block of copies aligned as one label would be.

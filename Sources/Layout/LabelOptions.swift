@@ -149,6 +149,10 @@ public struct LabelOptions: Hashable, Sendable {
     /// SVG's `rotate` list: degrees added to cluster i's angle (clockwise on screen, y down), about the
     /// cluster's origin on its baseline; the last value repeats for the clusters after the list.
     public var rotate: [Double] = []
+    /// Lines drawn along the label: any of underline, overline and line-through.
+    public var decoration: [TextDecoration] = []
+    /// Whether underlines and overlines leave gaps where glyphs cross them (CSS `text-decoration-skip-ink: auto`).
+    public var decorationSkipInk: Bool = false
     /// The halo's colour (drawn only when ``haloWidth`` is above 0).
     public var haloColor: RGBAColor = .white
     /// How far a halo reaches beyond each glyph's edge, in pixels; 0 draws none.

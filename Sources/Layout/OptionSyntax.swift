@@ -256,6 +256,27 @@ extension OptionSyntax where Value == PathOffset {
 extension OptionSyntax {
 }
 
+extension OptionSyntax where Value == [TextDecoration] {
+    /// Decoration lines: a JSON string or array of words; on the command line words separated by commas.
+    public static var decorations: OptionSyntax {
+        let word = OptionSyntax<TextDecoration>.cases()
+        let expected = "underline, overline or line-through, or a list of them"
+        return OptionSyntax(placeholder: "underline|overline|line-through[,…]", expected: expected, fromJSON: { j throws(OptionValueError) in
+            guard case .array(let items) = j else { return [try word.fromJSON(j)] }
+            var out: [TextDecoration] = []
+            for (k, v) in items.enumerated() {
+                do throws(OptionValueError) { out.append(try word.fromJSON(v)) } catch { throw OptionValueError(error.message, subpath: "[\(k)]") }
+            }
+            return out
+        }, fromText: { t throws(OptionValueError) in
+            var out: [TextDecoration] = []
+            for w in t.split(whereSeparator: { $0 == "," || $0 == " " }) { out.append(try word.fromText(String(w))) }
+            guard !out.isEmpty else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
+            return out
+        }, toJSON: { $0.count == 1 ? .string($0[0].rawValue) : .array($0.map { .string($0.rawValue) }) })
+    }
+}
+
 /// The bounds on option values that keep every computation finite: distances in pixels, percentages.
 public enum OptionLimits {
     /// The largest distance in pixels an option may give (offsets, shifts, spacing, lengths): 10⁹.

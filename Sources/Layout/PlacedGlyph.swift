@@ -99,6 +99,8 @@ public struct PlacedLabel: Sendable {
     /// The measured path the label was placed on (reversed when flipped; the parallel curve with a
     /// parallel shift): what the ``WarpMode/bend`` warp maps outlines through.
     public var measure: PathMeasure?
+    /// The decoration lines along the label, in the order asked.
+    public var decorations: [DecorationBand] = []
     /// The halo drawn under the label's fills, if any.
     public var halo: Halo?
 

@@ -20,6 +20,18 @@ extension DrawingSurface {
             for glyph in label.glyphs {
                 strokePath(label.canvasOutline(of: glyph), width: 2 * halo.width, color: halo.color, cap: .round, mode: mode)
             }
+            for band in label.decorations {
+                strokePath(band.outline, width: 2 * halo.width, color: halo.color, cap: .round, mode: mode)
+            }
+        }
+        // Underlines and overlines under the glyphs, line-through over them (as CSS paints them).
+        for band in label.decorations where band.kind != .lineThrough {
+            fillPath(band.outline, transform: .identity, color: band.color, rule: .nonZero, mode: mode)
+        }
+        defer {
+            for band in label.decorations where band.kind == .lineThrough {
+                fillPath(band.outline, transform: .identity, color: band.color, rule: .nonZero, mode: mode)
+            }
         }
         for glyph in label.glyphs {
             switch label.warp {

@@ -80,6 +80,15 @@ final class HarfBuzzFont: @unchecked Sendable {
          metric(HB_OT_METRICS_TAG_CAP_HEIGHT) ?? 0)
     }
 
+    /// Underline and strikeout positions (OpenType's: the top edge of each stroke) and thicknesses in font
+    /// units, from `post` and `OS/2` (HarfBuzz synthesizes them when the font has none).
+    func decorationMetrics() -> (underlinePosition: Double, underlineThickness: Double, strikeoutPosition: Double, strikeoutThickness: Double) {
+        (metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET) ?? 0,
+         metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE) ?? 0,
+         metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET) ?? 0,
+         metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE) ?? 0)
+    }
+
     /// One shaped glyph in font units, as HarfBuzz reports it.
     struct RawGlyph {
         var glyph: UInt32, cluster: UInt32, xAdvance: Int32, yAdvance: Int32, xOffset: Int32, yOffset: Int32

@@ -41,6 +41,8 @@ import Render
         ("warp", ##""bend""##, { $0.options.warp == .bend }),
         ("maxAngle", "45", { $0.options.maxAngle == 45 }),
         ("repeat", "20", { $0.options.repeatSpacing == 20 }),
+        ("decoration", ##"["underline", "line-through"]"##, { $0.options.decoration == [.underline, .lineThrough] }),
+        ("decorationSkipInk", "true", { $0.options.decorationSkipInk }),
         ("haloColor", ##""#000000""##, { $0.options.haloColor == .black && $0.options.halo == nil }),
         ("haloWidth", "2.5", { $0.options.halo == Halo(color: .white, width: 2.5) }),
         ("closedPath", ##""clip""##, { $0.options.closedPath == .clip }),
