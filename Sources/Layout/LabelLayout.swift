@@ -131,7 +131,7 @@ public enum LabelLayout {
                 ? .limitExceeded(what: "font size", amount: run.attributes.size, limit: options.limits.fontSize)
                 : .badOption("the font size must be above 0, got \(run.attributes.size)")
         }
-        let line = shape(text)
+        let line = options.writingMode == .vertical ? Shaper.shapeVertical(text, orientation: options.textOrientation) : shape(text)
         guard case .ellipsis = options.overflow else { return try place(line, along: measure, options: options) }
         let frame = try Frame(measure: measure, line: line, options: options)
         var visible = options
@@ -143,7 +143,7 @@ public enum LabelLayout {
         while lo <= hi {
             let n = (lo + hi) / 2
             let (shortened, cut) = text.truncated(keeping: n)
-            let candidate = shape(shortened)
+            let candidate = options.writingMode == .vertical ? Shaper.shapeVertical(shortened, orientation: options.textOrientation) : shape(shortened)
             if frame.fits(candidate, options: options) { best = (candidate, cut); lo = n + 1 } else { hi = n - 1 }
         }
         guard let (fitted, cut) = best else {

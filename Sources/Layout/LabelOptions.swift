@@ -121,6 +121,14 @@ public enum WarpMode: String, Sendable, Hashable, CaseIterable, Codable {
     case bend
 }
 
+/// The direction lines of text run in (CSS `writing-mode`), along the path.
+public enum WritingMode: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Glyphs follow the path on their baselines.
+    case horizontal
+    /// The path runs down the text's column: upright glyphs are shaped top to bottom and stand along it.
+    case vertical
+}
+
 /// Everything that controls placing one label on a path.
 ///
 /// Every field has a default, so name only what differs:
@@ -149,6 +157,10 @@ public struct LabelOptions: Hashable, Sendable {
     /// SVG's `rotate` list: degrees added to cluster i's angle (clockwise on screen, y down), about the
     /// cluster's origin on its baseline; the last value repeats for the clusters after the list.
     public var rotate: [Double] = []
+    /// Horizontal writing, or vertical writing down the path (CJK upright, other scripts sideways).
+    public var writingMode: WritingMode = .horizontal
+    /// Which glyphs stand upright in vertical writing.
+    public var textOrientation: VerticalOrientation = .mixed
     /// Lines drawn along the label: any of underline, overline and line-through.
     public var decoration: [TextDecoration] = []
     /// Whether underlines and overlines leave gaps where glyphs cross them (CSS `text-decoration-skip-ink: auto`).

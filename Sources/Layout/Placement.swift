@@ -49,6 +49,8 @@ struct PlacementInput {
 
     /// Per unit (indexed like ``ClusterRun/units``): the cumulative SVG `dy` after its first value, pixels
     /// up, and the SVG `rotate` value, radians clockwise on screen. Empty when the options give none.
+    /// Whether the line was shaped for vertical writing (some glyph stands upright).
+    let vertical: Bool
     private let unitUp: [Double]
     private let unitRotation: [Double]
 
@@ -56,6 +58,7 @@ struct PlacementInput {
         self.line = line; self.run = run; self.normalShift = normalShift
         runColors = line.runs.map(\.color)
         runShifts = line.runs.map(\.baselineShift)
+        vertical = line.glyphs.contains(where: \.isVertical)
         let rank = clusterDy.isEmpty && rotate.isEmpty ? [] : run.logicalRanks
         if clusterDy.isEmpty { unitUp = [] } else {
             // clusterDy[i] belongs to the unit of logical rank i + 1 and to every unit after it.
@@ -70,6 +73,15 @@ struct PlacementInput {
         if rotate.isEmpty { unitRotation = [] } else {
             unitRotation = run.units.indices.map { k in rotate[min(rank[k], rotate.count - 1)] * .pi / 180 }
         }
+    }
+
+
+    /// For a sideways glyph in vertical writing: the height of its em box's centre above its baseline,
+    /// (ascender + descender) / 2 of its font at its size.
+    func sideways(_ g: Int) -> Double {
+        let sg = line.glyphs[g]
+        let m = sg.font.metrics(size: sg.size)
+        return (m.ascender + m.descender) / 2
     }
 
     /// The extra shift up of unit `k` from SVG's `dy` list.
@@ -144,8 +156,20 @@ extension PlacementInput {
             let extra = extraUp(k), theta = extraRotation(k)
             let pivot = sample.point + t * (-a / 2) + n * (normalShift + extra)
             forEachGlyph(of: u) { g, pen in
-                let along = pen - a / 2 + line.glyphs[g].xOffset * run.scaleX
-                let up = up(g) + extra
+                let sg = line.glyphs[g]
+                if sg.isVertical {
+                    // Shaped top to bottom: the pen is the vertical origin; the offsets (x right, y up in the
+                    // glyph's upright frame, where up is −T and right is N) lead to the horizontal origin.
+                    let along = pen - a / 2 - sg.yOffset
+                    let across = sg.xOffset + normalShift + extra
+                    let origin = Self.turned(sample.point + t * along + n * across, about: pivot, by: theta)
+                    out.glyphs.append(placed(g, origin: origin, angle: angle - .pi / 2 + theta, pathDistance: mid + along, normalOffset: across))
+                    return
+                }
+                let along = pen - a / 2 + sg.xOffset * run.scaleX
+                // In vertical writing sideways glyphs are centred on the path (the central baseline).
+                let central = vertical ? -(sideways(g)) : 0
+                let up = up(g) + extra + central
                 let origin = Self.turned(sample.point + t * along + n * up, about: pivot, by: theta)
                 out.glyphs.append(placed(g, origin: origin, angle: angle + theta, pathDistance: mid + along, normalOffset: up))
             }

@@ -41,6 +41,8 @@ import Render
         ("warp", ##""bend""##, { $0.options.warp == .bend }),
         ("maxAngle", "45", { $0.options.maxAngle == 45 }),
         ("repeat", "20", { $0.options.repeatSpacing == 20 }),
+        ("writingMode", ##""vertical""##, { $0.options.writingMode == .vertical }),
+        ("textOrientation", ##""upright""##, { $0.options.textOrientation == .upright }),
         ("decoration", ##"["underline", "line-through"]"##, { $0.options.decoration == [.underline, .lineThrough] }),
         ("decorationSkipInk", "true", { $0.options.decorationSkipInk }),
         ("haloColor", ##""#000000""##, { $0.options.haloColor == .black && $0.options.halo == nil }),
