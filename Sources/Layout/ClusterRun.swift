@@ -76,4 +76,27 @@ struct ClusterRun {
         for u in units.indices { units[u].advance *= k; units[u].spacing *= k }
         repen()
     }
+
+    /// The rank of every unit in logical order (by cluster value), indexed like ``units``: SVG's per-character
+    /// lists are read in logical order.
+    var logicalRanks: [Int] {
+        let order = units.indices.sorted { (units[$0].cluster, $0) < (units[$1].cluster, $1) }
+        var rank = Array(repeating: 0, count: units.count)
+        for (r, u) in order.enumerated() { rank[u] = r }
+        return rank
+    }
+
+    /// SVG `dx` after the first value (which moves the anchor): the value for the unit of logical rank i ≥ 1
+    /// moves that unit and every unit after it along the path, so the label grows by their sum.
+    mutating func applyDx(_ dx: [Double]) {
+        guard dx.count > 1 else { return }
+        let rank = logicalRanks
+        var shift = 0.0
+        for k in units.indices {
+            let r = rank[k]
+            if r >= 1, r < dx.count { shift += dx[r] }
+            units[k].pen += shift
+        }
+        // The spacing after the last unit carries the accumulated shift into W (see ``advance``).
+    }
 }

@@ -54,9 +54,10 @@ struct Frame {
     func wraps(_ options: LabelOptions) -> Bool { Self.wraps(forward, options) }
 
     /// s0 for a label of length `w` on a path of length `length`: the offset moves the anchor forward for
-    /// every alignment, anchor = {start: 0, center: L/2, end: L} + offset, and s0 = anchor − {0, W/2, W}.
+    /// every alignment, anchor = {start: 0, center: L/2, end: L} + offset + dx₀, and s0 = anchor − {0, W/2, W}.
     func start(length: Double, advance w: Double, options: LabelOptions) -> Double {
-        let o = options.offset.resolved(length: length)
+        // SVG's first dx moves the anchor itself, so it moves the whole label whatever the alignment.
+        let o = options.offset.resolved(length: length) + (options.dx.first ?? 0)
         switch options.align {
         case .start: return o
         case .center: return length / 2 + o - w / 2
@@ -106,7 +107,7 @@ struct Frame {
         var s0 = given ?? start(length: forward.length, advance: w, options: options)
         var placement = pass(input, on: measure, s0: s0, options: options)
         var flipped = false
-        if options.upright == .auto, placement.readsBackwards {
+        if options.upright == .auto, options.writingMode == .horizontal, placement.readsBackwards {
             let back = try backward()
             let centre = (s0 + w / 2) / forward.length
             s0 = back.length * (1 - centre) - w / 2
@@ -121,6 +122,11 @@ struct Frame {
                                 overflow: !placement.dropped.isEmpty, size: size, droppedClusters: placement.dropped,
                                 advance: w, start: s0, rejectedAngle: nil, warp: options.warp)
         label.measure = measure
+        label.halo = options.halo
+        if !options.decoration.isEmpty, !placement.glyphs.isEmpty {
+            label.decorations = decorations(input, measure: measure, s0: s0, length: placement.consumed,
+                                            glyphs: placement.glyphs, options: options)
+        }
         if !placement.dropped.isEmpty { label.diagnostics.append(.droppedClusters(placement.dropped)) }
         if let limit = options.maxAngle {
             let turn = placement.largestTurn
@@ -130,6 +136,29 @@ struct Frame {
             }
         }
         return label
+    }
+
+    /// The decoration bands of a label placed from `s0` over `length` of `measure`: the first run's
+    /// primary font gives the positions and thicknesses, at the label's size.
+    func decorations(_ input: PlacementInput, measure: PathMeasure, s0: Double, length: Double,
+                     glyphs: [PlacedGlyph], options: LabelOptions) -> [DecorationBand] {
+        let line = input.line
+        guard let font = line.runs.first?.fonts.first ?? line.glyphs.first?.font else { return [] }
+        let size = line.runs.first?.size ?? line.glyphs[0].size
+        let d = font.decorationMetrics(size: size), ascender = font.metrics(size: size).ascender
+        let color = line.runs.first?.color ?? .black
+        let wraps = Self.wraps(measure, options)
+        return options.decoration.map { kind in
+            let (top, bottom) = kind.band(d, ascender: ascender)
+            var gaps: [(Double, Double)] = []
+            if options.decorationSkipInk, kind != .lineThrough {
+                let pad = max(d.underlineThickness, 1)
+                gaps = glyphs.compactMap { TextDecoration.inkGap(of: $0, top: normalShift + top, bottom: normalShift + bottom, pad: pad) }
+            }
+            let outline = TextDecoration.outline(along: measure, from: s0, to: s0 + length, top: normalShift + top,
+                                                 bottom: normalShift + bottom, gaps: gaps, wraps: wraps)
+            return DecorationBand(kind: kind, outline: outline, color: color)
+        }
     }
 
     /// Copies of the label along the path, `gap` apart, the block of copies aligned as one label would be.

@@ -83,6 +83,7 @@ public enum LabelLayout {
         case .spacing(let length): run.fitSpacing(to: length ?? frame.forward.length)
         case .stretch(let length): run.fitStretch(to: length ?? frame.forward.length)
         }
+        run.applyDx(options.dx)
 
         // A percentage offset of a long path, or letter spacing, can overflow to infinity; every distance
         // after that is NaN, and NaN distances pass the off-path checks (found by FuzzPipeline).
@@ -90,7 +91,8 @@ public enum LabelLayout {
             throw .badOption("the offset \(options.offset) is beyond any distance along a path \(frame.forward.length) px long")
         }
         guard run.advance.isFinite else { throw .badOption("the label's length (with letter spacing and fitting) is not finite") }
-        let input = PlacementInput(line: line, run: run, normalShift: frame.normalShift)
+        let input = PlacementInput(line: line, run: run, normalShift: frame.normalShift,
+                                   clusterDy: options.clusterDy, rotate: options.rotate)
         var notes = line.diagnostics.map(LabelDiagnostic.init)
         if size != requestedSize { notes.append(.shrunk(from: requestedSize, to: size, fits: !shrunkBelowMinimum)) }
         if let gap = options.repeatSpacing {
@@ -131,7 +133,7 @@ public enum LabelLayout {
                 ? .limitExceeded(what: "font size", amount: run.attributes.size, limit: options.limits.fontSize)
                 : .badOption("the font size must be above 0, got \(run.attributes.size)")
         }
-        let line = shape(text)
+        let line = options.writingMode == .vertical ? Shaper.shapeVertical(text, orientation: options.textOrientation) : shape(text)
         guard case .ellipsis = options.overflow else { return try place(line, along: measure, options: options) }
         let frame = try Frame(measure: measure, line: line, options: options)
         var visible = options
@@ -143,7 +145,7 @@ public enum LabelLayout {
         while lo <= hi {
             let n = (lo + hi) / 2
             let (shortened, cut) = text.truncated(keeping: n)
-            let candidate = shape(shortened)
+            let candidate = options.writingMode == .vertical ? Shaper.shapeVertical(shortened, orientation: options.textOrientation) : shape(shortened)
             if frame.fits(candidate, options: options) { best = (candidate, cut); lo = n + 1 } else { hi = n - 1 }
         }
         guard let (fitted, cut) = best else {
@@ -179,6 +181,9 @@ extension LabelLayout {
         ]
         for (name, value) in numbers where value.map({ !$0.isFinite }) ?? false {
             throw .badOption("the \(name) must be a finite number")
+        }
+        for (name, list) in [("dx", o.dx), ("dy", o.clusterDy), ("rotate", o.rotate)] where list.contains(where: { !$0.isFinite }) {
+            throw .badOption("every \(name) value must be a finite number")
         }
         switch o.fit {
         case .spacing(let l?), .stretch(let l?):

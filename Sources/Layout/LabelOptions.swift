@@ -1,3 +1,5 @@
+import Shaping
+
 /// Where along the path the label is anchored (SVG `text-anchor` with `startOffset`).
 public enum TextAnchor: String, Sendable, Hashable, CaseIterable, Codable {
     /// The label starts at the anchor (`left` is accepted as a synonym).
@@ -119,6 +121,14 @@ public enum WarpMode: String, Sendable, Hashable, CaseIterable, Codable {
     case bend
 }
 
+/// The direction lines of text run in (CSS `writing-mode`), along the path.
+public enum WritingMode: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Glyphs follow the path on their baselines.
+    case horizontal
+    /// The path runs down the text's column: upright glyphs are shaped top to bottom and stand along it.
+    case vertical
+}
+
 /// Everything that controls placing one label on a path.
 ///
 /// Every field has a default, so name only what differs:
@@ -137,6 +147,31 @@ public struct LabelOptions: Hashable, Sendable {
     public var dy: Double
     /// How `dy` (and the baseline choice) is applied.
     public var shift: ShiftMode
+    /// SVG's `dx` list: the value for cluster i (in logical order) moves that cluster and every one after
+    /// it along the path, in pixels. The first value moves the whole label, anchor included, as in SVG;
+    /// later values lengthen the label. Clusters past the list's end get no extra shift.
+    public var dx: [Double] = []
+    /// SVG's `dy` list after its first value (which is ``dy``): the value for cluster i + 1 moves that
+    /// cluster and every one after it across the path (up positive), each along its own normal.
+    public var clusterDy: [Double] = []
+    /// SVG's `rotate` list: degrees added to cluster i's angle (clockwise on screen, y down), about the
+    /// cluster's origin on its baseline; the last value repeats for the clusters after the list.
+    public var rotate: [Double] = []
+    /// Horizontal writing, or vertical writing down the path (CJK upright, other scripts sideways).
+    public var writingMode: WritingMode = .horizontal
+    /// Which glyphs stand upright in vertical writing.
+    public var textOrientation: VerticalOrientation = .mixed
+    /// Lines drawn along the label: any of underline, overline and line-through.
+    public var decoration: [TextDecoration] = []
+    /// Whether underlines and overlines leave gaps where glyphs cross them (CSS `text-decoration-skip-ink: auto`).
+    public var decorationSkipInk: Bool = false
+    /// The halo's colour (drawn only when ``haloWidth`` is above 0).
+    public var haloColor: RGBAColor = .white
+    /// How far a halo reaches beyond each glyph's edge, in pixels; 0 draws none.
+    public var haloWidth: Double = 0
+
+    /// The halo these options ask for, if any.
+    public var halo: Halo? { haloWidth > 0 && haloColor.a > 0 ? Halo(color: haloColor, width: haloWidth) : nil }
     /// Extra space after every cluster, in pixels, added to each run's own letter spacing. It belongs to
     /// the cluster before it: it counts in that cluster's advance a_c, and so moves its midpoint.
     public var letterSpacing: Double
@@ -170,11 +205,12 @@ public struct LabelOptions: Hashable, Sendable {
                 letterSpacing: Double = 0, upright: Upright = .auto, method: PlacementMethod = .align,
                 overflow: OverflowPolicy = .visible, fit: FitMode = .none, warp: WarpMode = .rigid,
                 maxAngle: Double? = nil, repeatSpacing: Double? = nil, limits: ResourceLimits = .default,
-                missingGlyphs: MissingGlyphPolicy = .draw, closedPath: ClosedPathMode = .wrap) {
+                missingGlyphs: MissingGlyphPolicy = .draw, closedPath: ClosedPathMode = .wrap,
+                dx: [Double] = [], clusterDy: [Double] = [], rotate: [Double] = []) {
         self.align = align; self.offset = offset; self.side = side; self.baseline = baseline; self.dy = dy
         self.shift = shift; self.letterSpacing = letterSpacing; self.upright = upright; self.method = method
         self.overflow = overflow; self.fit = fit; self.warp = warp; self.maxAngle = maxAngle
         self.repeatSpacing = repeatSpacing; self.limits = limits; self.missingGlyphs = missingGlyphs
-        self.closedPath = closedPath
+        self.closedPath = closedPath; self.dx = dx; self.clusterDy = clusterDy; self.rotate = rotate
     }
 }

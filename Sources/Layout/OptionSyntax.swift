@@ -137,6 +137,28 @@ extension OptionSyntax {
         }, fromText: { t throws(OptionValueError) in [try item.fromText(t)] }, toJSON: { .array($0.map(item.toJSON)) })
     }
 
+    /// Numbers within `range`, as SVG writes `dx`, `dy` and `rotate`: a JSON number or array of numbers;
+    /// on the command line one word of numbers separated by commas or spaces (`"1,2,-3"`). A single
+    /// number is written back as a number.
+    public static func numberList(_ placeholder: String, _ range: ClosedRange<Double>) -> OptionSyntax where Value == [Double] {
+        let item = OptionSyntax<Double>.number(placeholder, range)
+        let expected = "\(item.expected), or a list of them"
+        return OptionSyntax(placeholder: placeholder + "[,\(placeholder)…]", expected: expected, fromJSON: { j throws(OptionValueError) in
+            guard case .array(let items) = j else { return [try item.fromJSON(j)] }
+            var out: [Double] = []
+            for (k, v) in items.enumerated() {
+                do throws(OptionValueError) { out.append(try item.fromJSON(v)) } catch { throw OptionValueError(error.message, subpath: "[\(k)]") }
+            }
+            return out
+        }, fromText: { t throws(OptionValueError) in
+            let words = t.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
+            guard !words.isEmpty else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
+            var out: [Double] = []
+            for w in words { out.append(try item.fromText(String(w))) }
+            return out
+        }, toJSON: { $0.count == 1 ? .number($0[0]) : .array($0.map { .number($0) }) })
+    }
+
     static func rangeText(_ r: ClosedRange<Double>, above: Bool) -> String {
         let lo = MessageText.number(r.lowerBound), hi = MessageText.number(r.upperBound)
         if above { return "a number above \(lo) and at most \(hi)" }
@@ -232,6 +254,27 @@ extension OptionSyntax where Value == PathOffset {
 }
 
 extension OptionSyntax {
+}
+
+extension OptionSyntax where Value == [TextDecoration] {
+    /// Decoration lines: a JSON string or array of words; on the command line words separated by commas.
+    public static var decorations: OptionSyntax {
+        let word = OptionSyntax<TextDecoration>.cases()
+        let expected = "underline, overline or line-through, or a list of them"
+        return OptionSyntax(placeholder: "underline|overline|line-through[,…]", expected: expected, fromJSON: { j throws(OptionValueError) in
+            guard case .array(let items) = j else { return [try word.fromJSON(j)] }
+            var out: [TextDecoration] = []
+            for (k, v) in items.enumerated() {
+                do throws(OptionValueError) { out.append(try word.fromJSON(v)) } catch { throw OptionValueError(error.message, subpath: "[\(k)]") }
+            }
+            return out
+        }, fromText: { t throws(OptionValueError) in
+            var out: [TextDecoration] = []
+            for w in t.split(whereSeparator: { $0 == "," || $0 == " " }) { out.append(try word.fromText(String(w))) }
+            guard !out.isEmpty else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
+            return out
+        }, toJSON: { $0.count == 1 ? .string($0[0].rawValue) : .array($0.map { .string($0.rawValue) }) })
+    }
 }
 
 /// The bounds on option values that keep every computation finite: distances in pixels, percentages.

@@ -46,7 +46,11 @@ public struct PlacedGlyph: Hashable, Sendable {
     /// Corners in order: bottom-left, bottom-right, top-right, top-left (in the glyph's own frame).
     /// Empty glyphs (spaces) give four copies of the origin. A colour bitmap glyph (emoji) gives its
     /// bitmap's box; a COLR glyph the box of its layers.
-    public func inkBox() -> [Point] {
+    public func inkBox() -> [Point] { inkBox(padding: 0) }
+
+    /// The ink box grown by `padding` pixels on every side in the glyph's own frame (a halo's reach), so
+    /// it encloses a round-joined stroke of width 2·`padding` of the outline.
+    public func inkBox(padding: Double) -> [Point] {
         var outline = font.outline(glyph: glyph, size: size)
         switch font.hasColorGlyphs ? font.colorGlyph(glyph) : nil {
         case .bitmap(let b)?:
@@ -68,6 +72,10 @@ public struct PlacedGlyph: Hashable, Sendable {
             }
         }
         guard minX.isFinite else { return Array(repeating: origin, count: 4) }
+        if padding > 0 {
+            let px = padding / max(scaleX, 1e-9)   // the box is scaled along x by scaleX afterwards
+            minX -= px; maxX += px; minY -= padding; maxY += padding
+        }
         let m = transform
         return [Point(minX, maxY), Point(maxX, maxY), Point(maxX, minY), Point(minX, minY)].map { m.apply($0) }
     }
@@ -101,6 +109,10 @@ public struct PlacedLabel: Sendable {
     /// The measured path the label was placed on (reversed when flipped; the parallel curve with a
     /// parallel shift): what the ``WarpMode/bend`` warp maps outlines through.
     public var measure: PathMeasure?
+    /// The decoration lines along the label, in the order asked.
+    public var decorations: [DecorationBand] = []
+    /// The halo drawn under the label's fills, if any.
+    public var halo: Halo?
 
     /// Whether `maxAngle` rejected the placement.
     public var rejected: Bool { rejectedAngle != nil }

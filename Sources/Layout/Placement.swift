@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Shaping
 
@@ -46,10 +47,57 @@ struct PlacementInput {
     private let runColors: [RGBAColor]
     private let runShifts: [Double]
 
-    init(line: ShapedLine, run: ClusterRun, normalShift: Double) {
+    /// Per unit (indexed like ``ClusterRun/units``): the cumulative SVG `dy` after its first value, pixels
+    /// up, and the SVG `rotate` value, radians clockwise on screen. Empty when the options give none.
+    /// Whether the line was shaped for vertical writing (some glyph stands upright).
+    let vertical: Bool
+    private let unitUp: [Double]
+    private let unitRotation: [Double]
+
+    init(line: ShapedLine, run: ClusterRun, normalShift: Double, clusterDy: [Double] = [], rotate: [Double] = []) {
         self.line = line; self.run = run; self.normalShift = normalShift
         runColors = line.runs.map(\.color)
         runShifts = line.runs.map(\.baselineShift)
+        vertical = line.glyphs.contains(where: \.isVertical)
+        let rank = clusterDy.isEmpty && rotate.isEmpty ? [] : run.logicalRanks
+        if clusterDy.isEmpty { unitUp = [] } else {
+            // clusterDy[i] belongs to the unit of logical rank i + 1 and to every unit after it.
+            var up = Array(repeating: 0.0, count: run.units.count), total = 0.0
+            for k in run.units.indices {
+                let r = rank[k]
+                if r >= 1, r - 1 < clusterDy.count { total += clusterDy[r - 1] }
+                up[k] = total
+            }
+            unitUp = up
+        }
+        if rotate.isEmpty { unitRotation = [] } else {
+            unitRotation = run.units.indices.map { k in rotate[min(rank[k], rotate.count - 1)] * .pi / 180 }
+        }
+    }
+
+
+    /// For a sideways glyph in vertical writing: the height of its em box's centre above its baseline,
+    /// (ascender + descender) / 2 of its font at its size.
+    func sideways(_ g: Int) -> Double {
+        let sg = line.glyphs[g]
+        let m = sg.font.metrics(size: sg.size)
+        return (m.ascender + m.descender) / 2
+    }
+
+    /// The extra shift up of unit `k` from SVG's `dy` list.
+    @inline(__always)
+    func extraUp(_ k: Int) -> Double { unitUp.isEmpty ? 0 : unitUp[k] }
+
+    /// The extra rotation of unit `k` from SVG's `rotate` list, radians clockwise on screen.
+    @inline(__always)
+    func extraRotation(_ k: Int) -> Double { unitRotation.isEmpty ? 0 : unitRotation[k] }
+
+    /// `origin` turned by `theta` about `pivot` (clockwise on screen for positive angles, y down).
+    @inline(__always)
+    static func turned(_ origin: Point, about pivot: Point, by theta: Double) -> Point {
+        guard theta != 0 else { return origin }
+        let v = origin - pivot, c = cos(theta), s = sin(theta)
+        return pivot + Vector(v.x * c - v.y * s, v.x * s + v.y * c)
     }
 
     /// Yields each glyph of unit `u` with its pen offset from the unit's start (x offsets scaled by stretch).
@@ -95,7 +143,7 @@ extension PlacementInput {
         out.mids.reserveCapacity(run.units.count)
         let length = measure.length
         var sampler = measure.sampler()  // the midpoints come in increasing order
-        for u in run.units {
+        for (k, u) in run.units.enumerated() {
             let a = u.advance + u.spacing  // the spacing after a cluster belongs to it
             let mid = s0 + u.pen + a / 2
             if !wraps, dropOffPath, mid < 0 || mid > length {
@@ -105,11 +153,25 @@ extension PlacementInput {
             let sample = sampler.sample(at: mid)
             let t = sample.tangent, n = sample.normal, angle = t.angle
             out.mids.append((sample.point, t))
+            let extra = extraUp(k), theta = extraRotation(k)
+            let pivot = sample.point + t * (-a / 2) + n * (normalShift + extra)
             forEachGlyph(of: u) { g, pen in
-                let along = pen - a / 2 + line.glyphs[g].xOffset * run.scaleX
-                let up = up(g)
-                let origin = sample.point + t * along + n * up
-                out.glyphs.append(placed(g, origin: origin, angle: angle, pathDistance: mid + along, normalOffset: up))
+                let sg = line.glyphs[g]
+                if sg.isVertical {
+                    // Shaped top to bottom: the pen is the vertical origin; the offsets (x right, y up in the
+                    // glyph's upright frame, where up is −T and right is N) lead to the horizontal origin.
+                    let along = pen - a / 2 - sg.yOffset
+                    let across = sg.xOffset + normalShift + extra
+                    let origin = Self.turned(sample.point + t * along + n * across, about: pivot, by: theta)
+                    out.glyphs.append(placed(g, origin: origin, angle: angle - .pi / 2 + theta, pathDistance: mid + along, normalOffset: across))
+                    return
+                }
+                let along = pen - a / 2 + sg.xOffset * run.scaleX
+                // In vertical writing sideways glyphs are centred on the path (the central baseline).
+                let central = vertical ? -(sideways(g)) : 0
+                let up = up(g) + extra + central
+                let origin = Self.turned(sample.point + t * along + n * up, about: pivot, by: theta)
+                out.glyphs.append(placed(g, origin: origin, angle: angle + theta, pathDistance: mid + along, normalOffset: up))
             }
         }
         out.consumed = run.advance
@@ -127,8 +189,11 @@ extension PlacementInput {
         var out = Placement()
         let length = measure.length
         var s = s0
-        for u in run.units {
+        for (k, u) in run.units.enumerated() {
             let a = u.advance
+            // SVG's later dx values move this unit and all after it along the path (the pens carry them).
+            let dxShift = k == 0 ? 0 : (u.pen - run.units[k - 1].pen - run.units[k - 1].advance - run.units[k - 1].spacing)
+            s += dxShift
             let startS = s
             let pa = measure.sample(at: startS).point
             var endS = startS + a
@@ -168,10 +233,12 @@ extension PlacementInput {
             let n = t.turnedLeft
             let angle = t.angle
             out.mids.append((pa + t * (a / 2), t))
+            let extra = extraUp(k), theta = extraRotation(k)
+            let pivot = pa + n * (normalShift + extra)
             forEachGlyph(of: u) { g, pen in
                 let along = pen + line.glyphs[g].xOffset * run.scaleX
-                let up = up(g)
-                out.glyphs.append(placed(g, origin: pa + t * along + n * up, angle: angle,
+                let up = up(g) + extra
+                out.glyphs.append(placed(g, origin: Self.turned(pa + t * along + n * up, about: pivot, by: theta), angle: angle + theta,
                                          pathDistance: startS + along, normalOffset: up))
             }
         }

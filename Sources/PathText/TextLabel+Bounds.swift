@@ -5,9 +5,11 @@ extension TextLabel {
         for g in label.glyphs {
             switch label.warp {
             case .rigid:
-                let box = g.inkBox()
+                let box = g.inkBox(padding: label.halo?.width ?? 0)
                 if box.contains(where: { $0 != box[0] }) { ink = ink.union(Rect(enclosing: box)) }  // spaces have no ink
-            case .bend: ink = ink.union(controlBounds(label.bentOutline(of: g)))
+            case .bend:
+                let pad = label.halo?.width ?? 0
+                ink = ink.union(controlBounds(label.bentOutline(of: g)).outset(by: pad))
             }
             let m = g.font.metrics(size: g.size)
             let t = Vector.polar(g.angle), up = Vector(t.y, -t.x)

@@ -18,6 +18,24 @@ extension DrawingSurface {
     /// (``drawColorGlyph(_:_:in:mode:)``).
     /// - Parameter mode: ``CompositeMode/destinationOut`` cuts the glyphs out of what is below (knockout).
     public mutating func draw(_ label: PlacedLabel, mode: CompositeMode = .sourceOver) {
+        // All of the label's halos go under all of its fills (a knockout cuts only the glyphs).
+        if let halo = label.halo, mode == .sourceOver {
+            for glyph in label.glyphs {
+                strokePath(label.canvasOutline(of: glyph), width: 2 * halo.width, color: halo.color, cap: .round, mode: mode)
+            }
+            for band in label.decorations {
+                strokePath(band.outline, width: 2 * halo.width, color: halo.color, cap: .round, mode: mode)
+            }
+        }
+        // Underlines and overlines under the glyphs, line-through over them (as CSS paints them).
+        for band in label.decorations where band.kind != .lineThrough {
+            fillPath(band.outline, transform: .identity, color: band.color, rule: .nonZero, mode: mode)
+        }
+        defer {
+            for band in label.decorations where band.kind == .lineThrough {
+                fillPath(band.outline, transform: .identity, color: band.color, rule: .nonZero, mode: mode)
+            }
+        }
         for glyph in label.glyphs {
             if glyph.font.hasColorGlyphs, let color = glyph.font.colorGlyph(glyph.glyph) {
                 drawColorGlyph(glyph, color, in: label, mode: mode)
@@ -32,6 +50,18 @@ extension DrawingSurface {
             case .bend:
                 fillPath(label.bentOutline(of: glyph), transform: .identity, color: glyph.color, rule: .nonZero, mode: mode)
             }
+        }
+    }
+}
+
+extension PlacedLabel {
+    /// The outline of `glyph` in canvas coordinates: through its placement transform, or bent along the path.
+    public func canvasOutline(of glyph: PlacedGlyph) -> BezPath {
+        switch warp {
+        case .rigid:
+            let k = glyph.size / Double(glyph.font.unitsPerEm)
+            return glyph.font.outline(glyph: glyph.glyph).transformed(by: glyph.transform * Affine.scale(k, -k))
+        case .bend: return bentOutline(of: glyph)
         }
     }
 }

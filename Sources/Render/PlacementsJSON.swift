@@ -112,7 +112,7 @@ public enum PlacementsJSON {
                 w.raw(","); w.number(m.d); w.raw(","); w.number(m.e); w.raw(","); w.number(m.f); w.raw("]")
                 if inkBoxes {
                     w.raw(",\"ink\":[")
-                    for (c, p) in g.inkBox().enumerated() {
+                    for (c, p) in g.inkBox(padding: label.halo?.width ?? 0).enumerated() {
                         if c > 0 { w.raw(",") }
                         w.raw("["); w.number(p.x); w.raw(","); w.number(p.y); w.raw("]")
                     }

@@ -90,6 +90,15 @@ final class HarfBuzzFont: @unchecked Sendable {
          metric(HB_OT_METRICS_TAG_CAP_HEIGHT) ?? 0)
     }
 
+    /// Underline and strikeout positions (OpenType's: the top edge of each stroke) and thicknesses in font
+    /// units, from `post` and `OS/2` (HarfBuzz synthesizes them when the font has none).
+    func decorationMetrics() -> (underlinePosition: Double, underlineThickness: Double, strikeoutPosition: Double, strikeoutThickness: Double) {
+        (metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET) ?? 0,
+         metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE) ?? 0,
+         metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET) ?? 0,
+         metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE) ?? 0)
+    }
+
     /// One shaped glyph in font units, as HarfBuzz reports it.
     struct RawGlyph {
         var glyph: UInt32, cluster: UInt32, xAdvance: Int32, yAdvance: Int32, xOffset: Int32, yOffset: Int32
@@ -108,7 +117,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     ///   - body: called with the glyph count, then once per glyph in HarfBuzz's output order (visual
     ///     order for the item), clusters as UTF-8 offsets.
     func shape(utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>, rtl: Bool, script: UInt32, language: String?,
-               features: [FeatureSetting], count: (Int) -> Void, body: (RawGlyph) -> Void) {
+               features: [FeatureSetting], vertical: Bool = false, count: (Int) -> Void, body: (RawGlyph) -> Void) {
         guard !range.isEmpty else { return }
         let buffer = BufferPool.take()
         defer { BufferPool.give(buffer) }
@@ -116,7 +125,7 @@ final class HarfBuzzFont: @unchecked Sendable {
             hb_buffer_add_utf8(buffer, c.baseAddress, Int32(c.count), UInt32(range.lowerBound), Int32(range.count))
         }
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
-        hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_direction(buffer, vertical ? HB_DIRECTION_TTB : rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_t(rawValue: script))
         if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
         hb_buffer_guess_segment_properties(buffer)

@@ -19,6 +19,10 @@ public struct ShapedGlyph: Hashable, Sendable {
     public var runIndex: Int
     /// Whether the glyph's cluster is right-to-left (its bidi level is odd).
     public var isRTL: Bool
+    /// Whether the glyph was shaped top to bottom (vertical writing, standing upright): then ``advance``
+    /// is its vertical advance, down, and the offsets move its horizontal origin from the pen (the
+    /// vertical origin), x right and y up.
+    public var isVertical: Bool = false
 
     /// Creates a shaped glyph.
     public init(glyph: UInt32, cluster: Int, advance: Double, xOffset: Double = 0, yOffset: Double = 0,

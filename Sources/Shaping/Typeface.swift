@@ -146,6 +146,13 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
                            xHeight: m.xHeight * k, capHeight: m.capHeight * k, unitsPerEm: unitsPerEm, size: size)
     }
 
+    /// Underline and strikeout metrics in pixels at `size` pixels per em (y up).
+    public func decorationMetrics(size: Double) -> DecorationMetrics {
+        let k = size / Double(unitsPerEm), m = harfBuzz.decorationMetrics()
+        return DecorationMetrics(underlinePosition: m.underlinePosition * k, underlineThickness: m.underlineThickness * k,
+                                 strikeoutPosition: m.strikeoutPosition * k, strikeoutThickness: m.strikeoutThickness * k)
+    }
+
     /// Whether the font maps `scalar` to a glyph of its own.
     public func covers(_ scalar: Unicode.Scalar) -> Bool { harfBuzz.glyph(for: scalar) != nil }
 

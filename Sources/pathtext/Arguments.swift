@@ -10,6 +10,8 @@ struct Arguments {
     private(set) var values: [String: [String]] = [:]
     /// Switches that were given.
     private(set) var switches: Set<String> = []
+    /// Every value-taking option with its value, in the order given (for `--run` groups).
+    private(set) var ordered: [(name: String, value: String)] = []
     /// Words that are not options.
     private(set) var positional: [String] = []
 
@@ -35,9 +37,11 @@ struct Arguments {
             if valued.contains(name) {
                 if let inline {
                     values[name, default: []].append(inline)
+                    ordered.append((name, inline))
                 } else {
                     guard i < words.count else { throw .usage("option --\(name) needs a value") }
                     values[name, default: []].append(words[i])
+                    ordered.append((name, words[i]))
                     i += 1
                 }
             } else if flags.contains(name), inline == nil {

@@ -10,7 +10,11 @@ enum LabelFlags {
     static var entries: [OptionEntry<SceneLabel>] { SceneLabel.catalog.filter { $0.flag != nil } }
 
     /// The value-taking options: every label flag, and `--fonts-dir`.
-    static var valued: Set<String> { Set(entries.compactMap(\.flag)).union(["fonts-dir"]) }
+    static var valued: Set<String> { Set(entries.compactMap(\.flag)).union(["fonts-dir", "run"]) }
+
+    /// The flags of run attributes (`--color`, `--size`, `--font`, `--features`, …): after a `--run` they
+    /// apply to that run.
+    static var styleFlags: Set<String> { Set(LabelOptionCatalog.style.compactMap(\.flag)) }
 
     /// The switches (options without a value).
     static let switches: Set<String> = ["no-system-fonts"]
@@ -19,6 +23,8 @@ enum LabelFlags {
 
     static var usage: String {
         var lines = entries.map(helpLine)
+        lines.append(line("--run T", "a run of text, instead of --text: the run attributes given after it (color, size, font, "
+                                     + "fontFamily, features, lang, letterSpacing) apply to it, those before the first run to every run; repeatable"))
         lines.append(line("--fonts-dir DIR", "load the default fonts from the files in DIR instead of the embedded copies (or $PATHTEXT_FONTS)"))
         lines.append(line("--no-system-fonts", "no fallback to the system's fonts (Fontconfig) after the stack, for reproducible output"))
         return lines.joined(separator: "\n")
@@ -49,12 +55,37 @@ enum LabelFlags {
 
     /// The label the flags describe.
     static func sceneLabel(_ args: Arguments) throws(CLIError) -> SceneLabel {
-        guard args.value("text") != nil else { throw .usage("--text is required") }
+        let runTexts = args.all("run")
+        guard args.value("text") != nil || !runTexts.isEmpty else { throw .usage("--text (or --run) is required") }
+        guard args.value("text") == nil || runTexts.isEmpty else { throw .usage("give --text or --run groups, not both") }
         guard args.value("path") != nil else { throw .usage("--path is required") }
+        // Style flags after a --run belong to that run; everything else to the label.
+        let style = styleFlags
+        var labelValues: [String: [String]] = [:], runValues: [[String: [String]]] = []
+        for (name, value) in args.ordered {
+            if name == "run" { runValues.append([:]); continue }
+            if style.contains(name), !runValues.isEmpty { runValues[runValues.count - 1][name, default: []].append(value) } else {
+                labelValues[name, default: []].append(value)
+            }
+        }
         var label = SceneLabel()
+        if !runTexts.isEmpty {
+            var runs: [SceneRun] = []
+            for (text, values) in zip(runTexts, runValues) {
+                var run = SceneRun(text: text)
+                for e in LabelOptionCatalog.style {
+                    guard let flag = e.flag, let given = values[flag] else { continue }
+                    do { try e.read(arguments: given, into: &run.style) } catch {
+                        throw e.key == "font" || e.key == "fontFamily" ? .failure("--\(flag): \(error.message)") : .usage("--\(flag): \(error.message)")
+                    }
+                }
+                runs.append(run)
+            }
+            label.runs = runs
+        }
         for e in entries {
             let flag = e.flag!
-            let values = args.all(flag)
+            let values = labelValues[flag] ?? []
             guard !values.isEmpty else { continue }
             do { try e.read(arguments: values, into: &label) } catch {
                 let message = "--\(flag): \(error.message)"

@@ -79,9 +79,23 @@ import PathText
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("embedded-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.copyItem(atPath: pathtextBinary, toPath: dir + "/pathtext")
+        // A hard link where the file system allows it: a copy is open for writing for a moment, and a process
+        // another test forks then can hold it open, so running it fails with "Text file busy" (ETXTBSY).
+        do { try FileManager.default.linkItem(atPath: pathtextBinary, toPath: dir + "/pathtext") } catch {
+            try FileManager.default.copyItem(atPath: pathtextBinary, toPath: dir + "/pathtext")
+        }
         let args = ["layout", "--text", "Hi שלום नमस्ते", "--path", "M0 0 L 400 0"]
-        let embedded = try pathtext(args, unset: ["PATHTEXT_FONTS"], cwd: dir, binary: dir + "/pathtext")
+        var attempt = 0
+        func runCopy() throws -> Run {
+            while true {
+                do { return try pathtext(args, unset: ["PATHTEXT_FONTS"], cwd: dir, binary: dir + "/pathtext") } catch {
+                    attempt += 1
+                    guard attempt < 20, "\(error)".contains("Text file busy") else { throw error }
+                    usleep(50_000)
+                }
+            }
+        }
+        let embedded = try runCopy()
         #expect(embedded.status == 0, "\(embedded.stderr)")
         #expect(embedded.stderr == "")
         for name in ["NotoSans-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansDevanagari-Regular.ttf"] {
@@ -163,13 +177,13 @@ import PathText
         let help = try pathtext(["layout", "--help"]).stdout
         let flags = SceneLabel.catalog.compactMap(\.flag)
         for flag in flags { #expect(help.contains("--\(flag) "), "--\(flag) missing from layout --help") }
-        // Every flag the help lists is one the catalog declares (or --fonts-dir / --ink / --batch / --no-system-fonts).
+        // Every flag the help lists is one the catalog declares (or --fonts-dir / --ink / --batch / --no-system-fonts / --run).
         let listed = help.split(separator: "\n").compactMap { line -> String? in
             let t = line.drop { $0 == " " }
             guard t.hasPrefix("--") else { return nil }
             return String(t.dropFirst(2).prefix { $0 != " " })
         }
-        #expect(Set(listed) == Set(flags + ["fonts-dir", "ink", "batch", "no-system-fonts"]))
+        #expect(Set(listed) == Set(flags + ["fonts-dir", "ink", "batch", "no-system-fonts", "run"]))
         let table = try pathtext(["help", "options", "--markdown"])
         #expect(table.stdout == OptionTable.markdown(SceneLabel.catalog) + "\n")
         // Each flag is accepted with a value its scene key takes.

@@ -63,7 +63,13 @@ import PathText
         try writeIfChanged(try Self.example(), to: sources.appendingPathComponent("main.swift"))
 
         let scratch = packageRoot + "/.build/readme-example"
-        let build = try run(["swift", "build", "--package-path", package.path, "--scratch-path", scratch], cwd: package.path)
+        var build = try run(["swift", "build", "--package-path", package.path, "--scratch-path", scratch], cwd: package.path)
+        if build.status != 0 {
+            // SwiftPM's incremental builds here sometimes keep stale objects after files are added to PathText
+            // (see README, "stale builds"); a clean build of the example settles it.
+            try? fm.removeItem(atPath: scratch)
+            build = try run(["swift", "build", "--package-path", package.path, "--scratch-path", scratch], cwd: package.path)
+        }
         try #require(build.status == 0, "swift build failed:\n\(build.stdout)")
         let binPath = try run(["swift", "build", "--package-path", package.path, "--scratch-path", scratch, "--show-bin-path"],
                               cwd: package.path).stdout.split(separator: "\n").last.map(String.init) ?? ""

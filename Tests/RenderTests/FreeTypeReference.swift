@@ -17,6 +17,12 @@ final class FreeTypeReference {
         face = f
     }
 
+    /// FreeType's `underline_position` (the stroke's centre) and `underline_thickness`, in font units.
+    var underline: (position: Int, thickness: Int, unitsPerEm: Int) {
+        guard let face else { return (0, 0, 0) }
+        return (Int(face.pointee.underline_position), Int(face.pointee.underline_thickness), Int(face.pointee.units_per_EM))
+    }
+
     deinit {
         if let face { FT_Done_Face(face) }
         if let library { FT_Done_FreeType(library) }

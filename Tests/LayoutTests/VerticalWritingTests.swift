@@ -1,0 +1,60 @@
+import Testing
+import Foundation
+import Geometry
+import Shaping
+@testable import Layout
+
+let ipaexGothic = "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf"
+let haveVerticalTools = FileManager.default.fileExists(atPath: ipaexGothic)
+    && (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/hb-shape") }
+
+/// Vertical writing down a path: CJK glyphs shaped top to bottom by HarfBuzz stand upright (angle 0 on a
+/// path running down the canvas), with `hb-shape --direction=ttb`'s glyphs and advances; Latin lies
+/// sideways, turned 90° from them. Needs IPAex Gothic and hb-shape (scripts/install-deps --test).
+@Suite(.enabled(if: haveVerticalTools)) struct VerticalWritingTests {
+    func hbShapeTTB(_ text: String) throws -> [(glyph: UInt32, advance: Double, dx: Double)] {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["hb-shape", "--direction=ttb", "--no-glyph-names", "--output-format=json", ipaexGothic, text]
+        let out = Pipe(); p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let rows = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        return rows.map { (UInt32($0["g"] as! Int), -Double($0["ay"] as! Int), Double($0["dx"] as! Int)) }
+    }
+
+    func place(_ text: String, orientation: VerticalOrientation = .mixed) throws -> (PlacedLabel, Typeface) {
+        let font = try Typeface(path: ipaexGothic)
+        let attributed = AttributedText(text, attributes: TextAttributes(fonts: [font], size: 32))
+        var options = LabelOptions()
+        options.writingMode = .vertical; options.textOrientation = orientation
+        let path = BezPath.line(from: Point(100, 20), to: Point(100, 400))
+        return (try LabelLayout.layout(attributed, along: path, options: options)[0], font)
+    }
+
+    @Test func cjkStandsUprightWithHarfBuzzsVerticalAdvances() throws {
+        let (label, font) = try place("東京タワー")
+        let reference = try hbShapeTTB("東京タワー")
+        let k = 32 / Double(font.unitsPerEm)
+        #expect(label.glyphs.map(\.glyph) == reference.map(\.glyph))   // the vert form of ー included
+        var y = 20.0
+        for (g, r) in zip(label.glyphs, reference) {
+            #expect(abs(g.angle) < 1e-12, "upright, reading downward")
+            #expect(abs(g.advance - r.advance * k) < 1e-9)
+            // HarfBuzz's x offset (−half the horizontal advance) centres the glyph on the path.
+            #expect(abs(g.origin.x - (100 + r.dx * k)) < 1e-9)
+            #expect(g.origin.y > y)
+            y += g.advance
+        }
+    }
+
+    @Test func latinLiesSidewaysUnlessUpright() throws {
+        let (mixed, _) = try place("東京Tokyo")
+        let cjk = mixed.glyphs.prefix(2), latin = mixed.glyphs.dropFirst(2)
+        #expect(latin.count == 5)
+        for c in cjk { for l in latin { #expect(abs(angleDiff(l.angle - c.angle, .pi / 2)) < 1e-12) } }
+        let (upright, _) = try place("Tokyo", orientation: .upright)
+        #expect(upright.glyphs.allSatisfy { abs($0.angle) < 1e-12 })
+    }
+}
