@@ -27,9 +27,9 @@ func fuzzFontBytes(_ bytes: UnsafeRawBufferPointer) {
     _ = font.outline(glyph: UInt32(font.glyphCount))
     _ = font.outline(glyph: .max)
     for s in ["A", "é", "\u{5D0}"] { _ = font.covers(Unicode.Scalar(s)!) }
-    let line = Shaper.shape(AttributedText("Hello", attributes: TextAttributes(fonts: [font], size: 32)))
+    let line = Shaper.shape(AttributedText("Hello", attributes: TextAttributes(fonts: [font], size: 32, systemFallback: false)))
     for g in line.glyphs { precondition(g.advance.isFinite && g.xOffset.isFinite && g.yOffset.isFinite) }
-    let rtl = Shaper.shape(AttributedText("שלום fi", attributes: TextAttributes(fonts: [font], size: 32, features: [FeatureSetting(tag: "liga"), FeatureSetting(tag: "kern", value: 0)])),
+    let rtl = Shaper.shape(AttributedText("שלום fi", attributes: TextAttributes(fonts: [font], size: 32, features: [FeatureSetting(tag: "liga"), FeatureSetting(tag: "kern", value: 0)], systemFallback: false)),
                            direction: .rtl)
     _ = rtl.glyphs.count
 }

@@ -28,7 +28,7 @@ func fuzzFontTables(_ bytes: UnsafeRawBufferPointer) {
     let metrics = font.metrics(size: 20)
     precondition(metrics.ascender.isFinite && metrics.descender.isFinite)
     for text in ["Hello שָׁלוֹם", "אבג 123"] {
-        let line = Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: [font], size: 20)))
+        let line = Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: [font], size: 20, systemFallback: false)))
         for g in line.glyphs {
             precondition(g.advance.isFinite && g.xOffset.isFinite && g.yOffset.isFinite)
             // A damaged cmap or GSUB can give glyph ids past the font's glyphs: placing them must be an error.
