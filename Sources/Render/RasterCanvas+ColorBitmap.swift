@@ -27,13 +27,15 @@ extension RasterCanvas {
         let xs = corners.map(\.x), ys = corners.map(\.y)
         guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
               minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
-        let x0 = max(0, Int((minX - 1).rounded(.down))), x1 = min(width, Int((maxX + 1).rounded(.up)))
-        let y0 = max(0, Int((minY - 1).rounded(.down))), y1 = min(height, Int((maxY + 1).rounded(.up)))
+        // Clamped to the canvas in floating point first: a huge glyph's box may lie beyond what an Int holds.
+        func clampedPixel(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, 0), Double(limit))) }
+        let x0 = clampedPixel((minX - 1).rounded(.down), width), x1 = clampedPixel((maxX + 1).rounded(.up), width)
+        let y0 = clampedPixel((minY - 1).rounded(.down), height), y1 = clampedPixel((maxY + 1).rounded(.up), height)
         guard x0 < x1, y0 < y1 else { return }
         // Texels per canvas pixel along each canvas axis: the lengths of the inverse's columns.
         let stretch = max((inverse.a * inverse.a + inverse.b * inverse.b).squareRoot(),
                           (inverse.c * inverse.c + inverse.d * inverse.d).squareRoot())
-        let n = min(8, max(1, Int(stretch.rounded(.up))))
+        let n = stretch.isFinite ? min(8, max(1, Int(min(stretch, 8).rounded(.up)))) : 8
         let weight = opacity.clamped01 / Double(n * n)
         let canvasWidth = width
         bitmap.premultipliedRGBA.withUnsafeBufferPointer { src in

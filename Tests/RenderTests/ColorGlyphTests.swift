@@ -124,6 +124,20 @@ import Layout
         #expect(ours.mean < plain.mean / 5, "ours \(ours.mean) against one sample \(plain.mean)")
     }
 
+    /// A bitmap scaled far beyond the canvas (fuzz finding: its box overflowed Int before it was clamped)
+    /// covers the whole canvas; tiny and degenerate scales draw nothing; none traps.
+    @Test func hugeAndDegenerateTransformsNeitherTrapNorLeak() throws {
+        let red = ColorBitmap(width: 2, height: 2, premultipliedRGBA: [UInt8](repeating: 255, count: 16),
+                              left: 0, top: 0, pixelsPerEm: 1)
+        var canvas = try RasterCanvas(width: 8, height: 8, background: .white)
+        canvas.draw(red, transform: Affine.scale(1e300, 1e300) * Affine.translate(Vector(-1, -1)))
+        #expect(canvas.pixel(x: 4, y: 4) == RGBAColor(r: 255, g: 255, b: 255, a: 255))
+        var blank = try RasterCanvas(width: 8, height: 8, background: .white)
+        blank.draw(red, transform: Affine.translate(Vector(1e20, -1e20)))
+        blank.draw(red, transform: Affine.scale(0, 0))
+        #expect(blank.pixel(x: 4, y: 4) == .white)
+    }
+
     /// An opaque square rotated 30°: its edges are anti-aliased like an exact area coverage (no
     /// staircase), and interpolating premultiplied colour leaves no dark fringe over white.
     @Test func edgesAreSmoothAndWithoutFringes() throws {
