@@ -43,8 +43,9 @@ bench: test-deps
 	.build/release/pathtext-bench
 
 sanitize: test-deps
-	LSAN_OPTIONS=suppressions=$(CURDIR)/fixtures/lsan.supp $(SWIFT) test --sanitize=address -Xswiftc -use-ld=lld
-	TSAN_OPTIONS=suppressions=$(CURDIR)/fixtures/tsan.supp $(SWIFT) test --sanitize=thread
+	PATHTEXT_SANITIZER=address LSAN_OPTIONS=suppressions=$(CURDIR)/fixtures/lsan.supp:print_suppressions=0 \
+	    $(SWIFT) test --sanitize=address -Xswiftc -use-ld=lld
+	PATHTEXT_SANITIZER=thread TSAN_OPTIONS=suppressions=$(CURDIR)/fixtures/tsan.supp $(SWIFT) test --sanitize=thread
 
 fuzz: test-deps
 	scripts/fuzz $(SECONDS)

@@ -11,7 +11,9 @@ import PathText
         try runShell("ulimit -v 2000000; ulimit -t 60; exec \"$0\" \"$@\"", arguments: arguments, cwd: cwd)
     }
 
-    @Test func theWorstRowsStopAtTheirBudgets() throws {
+    /// (Not under `make sanitize`: a sanitizer reserves terabytes of shadow address space, which `ulimit -v` forbids.)
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["PATHTEXT_SANITIZER"] != nil, "sanitizers cannot run under ulimit -v"))
+    func theWorstRowsStopAtTheirBudgets() throws {
         let dir = NSTemporaryDirectory() + "pathtext-budget-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
