@@ -57,10 +57,13 @@ enum RenderStreams {
         guard ok else { throw .failure("cannot write to stdout: \(String(cString: strerror(errno)))") }
     }
 
-    /// A surface that draws nothing: for placements without a picture.
+    /// A surface that draws nothing: for placements without a picture. It counts what it was asked to draw,
+    /// which also keeps it from being a zero-sized type: ThreadSanitizer's instrumentation of an `inout`
+    /// zero-sized value dereferenced a wild address here (a SEGV under `make sanitize`).
     struct NullSurface: DrawingSurface {
-        mutating func fillPath(_ path: BezPath, transform: Affine, color: RGBAColor, rule: FillRule, mode: CompositeMode) {}
-        mutating func strokePath(_ path: BezPath, width: Double, color: RGBAColor, cap: LineCap, mode: CompositeMode) {}
-        mutating func drawBitmap(_ bitmap: ColorBitmap, transform: Affine, opacity: Double, mode: CompositeMode) {}
+        var calls = 0
+        mutating func fillPath(_ path: BezPath, transform: Affine, color: RGBAColor, rule: FillRule, mode: CompositeMode) { calls += 1 }
+        mutating func strokePath(_ path: BezPath, width: Double, color: RGBAColor, cap: LineCap, mode: CompositeMode) { calls += 1 }
+        mutating func drawBitmap(_ bitmap: ColorBitmap, transform: Affine, opacity: Double, mode: CompositeMode) { calls += 1 }
     }
 }
