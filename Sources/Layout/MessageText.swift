@@ -11,31 +11,21 @@ public enum MessageText {
     }
 
     /// `text` with C0/C1 control characters, DEL and `"`/`\` escaped (`\n`, `\t`, `\u{1B}`).
-    public static func escaped(_ text: String) -> String {
-        var out = ""
-        for u in text.unicodeScalars {
-            switch u {
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where u.value < 0x20 || (0x7F...0x9F).contains(u.value):
-                out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out
-    }
+    public static func escaped(_ text: String) -> String { escape(text, quotes: true) }
 
     /// `text` with only control characters escaped (`\n`, `\u{1B}`): a whole message made safe for a terminal.
-    public static func controlsEscaped(_ text: String) -> String {
+    public static func controlsEscaped(_ text: String) -> String { escape(text, quotes: false) }
+
+    /// The one escaping rule: control characters always, `"` and `\` when `quotes` is set.
+    private static func escape(_ text: String, quotes: Bool) -> String {
         var out = ""
         for u in text.unicodeScalars {
             switch u {
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             case "\r": out += "\\r"
+            case "\"" where quotes: out += "\\\""
+            case "\\" where quotes: out += "\\\\"
             case _ where u.value < 0x20 || (0x7F...0x9F).contains(u.value):
                 out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(u)
