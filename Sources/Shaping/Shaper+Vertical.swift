@@ -12,29 +12,7 @@ extension Shaper {
     /// the others are shaped left to right, to be laid sideways.
     public static func shapeVertical(_ text: AttributedText, orientation: VerticalOrientation = .mixed) -> ShapedLine {
         let (items, _, diagnostics) = Itemizer.itemize(text, direction: .ltr)
-        let features = resolveFeatures(text)
-        var glyphs: [ShapedGlyph] = []
-        var string = text.string
-        string.makeContiguousUTF8()
-        string.utf8.withContiguousStorageIfAvailable { utf8 in
-            for index in Itemizer.visualOrder(items) {
-                let item = items[index]
-                let attributes = text.runs[item.runIndex].attributes
-                let k = attributes.size / Double(item.font.unitsPerEm)
-                let font = item.font, size = attributes.size, runIndex = item.runIndex
-                let upright = orientation == .upright || item.script.standsUpright
-                font.harfBuzz.shape(utf8: utf8, range: item.range, rtl: upright ? false : item.isRTL, script: item.script.tag,
-                                    language: attributes.language, features: features[item.runIndex], vertical: upright,
-                                    count: { glyphs.reserveCapacity(glyphs.count + $0) }) { g in
-                    var glyph = ShapedGlyph(glyph: g.glyph, cluster: Int(g.cluster),
-                                            advance: Double(upright ? -g.yAdvance : g.xAdvance) * k,
-                                            xOffset: Double(g.xOffset) * k, yOffset: Double(g.yOffset) * k,
-                                            font: font, size: size, runIndex: runIndex, isRTL: !upright && item.isRTL)
-                    glyph.isVertical = upright
-                    glyphs.append(glyph)
-                }
-            }
-        }
+        let glyphs = shapeItems(text, items) { orientation == .upright || $0.script.standsUpright }
         return ShapedLine(text: text.string, glyphs: glyphs, runs: text.runs.map(\.attributes),
                           metrics: lineMetrics(text, items: items), diagnostics: diagnostics, isRightToLeft: false)
     }

@@ -24,8 +24,18 @@ public enum Shaper {
     ///   character.
     public static func shape(_ text: AttributedText, direction: ParagraphDirection = .auto) -> ShapedLine {
         let (items, paragraphLevel, diagnostics) = Itemizer.itemize(text, direction: direction)
-        let features = resolveFeatures(text)
+        let glyphs = shapeItems(text, items) { _ in false }
+        return ShapedLine(text: text.string, glyphs: glyphs, runs: text.runs.map(\.attributes),
+                          metrics: lineMetrics(text, items: items), diagnostics: diagnostics,
+                          isRightToLeft: paragraphLevel & 1 == 1)
+    }
 
+    /// Shapes `items` of `text` in visual order into one glyph array: the loop both ``shape(_:direction:)``
+    /// and ``shapeVertical(_:orientation:)`` run. An item for which `upright` is true is shaped top to bottom
+    /// (`HB_DIRECTION_TTB`: `vert`/`vrt2` forms, vertical advances) and its glyphs marked vertical; the others
+    /// are shaped in their own direction.
+    static func shapeItems(_ text: AttributedText, _ items: [TextItem], upright: (TextItem) -> Bool) -> [ShapedGlyph] {
+        let features = resolveFeatures(text)
         var glyphs: [ShapedGlyph] = []
         var string = text.string
         string.makeContiguousUTF8()
@@ -34,21 +44,23 @@ public enum Shaper {
                 let item = items[index]
                 let attributes = text.runs[item.runIndex].attributes
                 let k = attributes.size / Double(item.font.unitsPerEm)
-                let font = item.font, size = attributes.size, runIndex = item.runIndex, isRTL = item.isRTL
+                let vertical = upright(item)
+                let font = item.font, size = attributes.size, runIndex = item.runIndex, isRTL = !vertical && item.isRTL
                 font.harfBuzz.shape(utf8: utf8, range: item.range, rtl: isRTL, script: item.script.tag,
-                                    language: attributes.language, features: features[item.runIndex],
+                                    language: attributes.language, features: features[item.runIndex], vertical: vertical,
                                     count: { n in
                     if glyphs.capacity < glyphs.count + n { glyphs.reserveCapacity(max(glyphs.count + n, 2 * glyphs.capacity)) }
                 }) { g in
-                    glyphs.append(ShapedGlyph(glyph: g.glyph, cluster: Int(g.cluster), advance: Double(g.xAdvance) * k,
-                                              xOffset: Double(g.xOffset) * k, yOffset: Double(g.yOffset) * k,
-                                              font: font, size: size, runIndex: runIndex, isRTL: isRTL))
+                    var glyph = ShapedGlyph(glyph: g.glyph, cluster: Int(g.cluster),
+                                            advance: Double(vertical ? -g.yAdvance : g.xAdvance) * k,
+                                            xOffset: Double(g.xOffset) * k, yOffset: Double(g.yOffset) * k,
+                                            font: font, size: size, runIndex: runIndex, isRTL: isRTL)
+                    glyph.isVertical = vertical
+                    glyphs.append(glyph)
                 }
             }
         }
-        return ShapedLine(text: text.string, glyphs: glyphs, runs: text.runs.map(\.attributes),
-                          metrics: lineMetrics(text, items: items), diagnostics: diagnostics,
-                          isRightToLeft: paragraphLevel & 1 == 1)
+        return glyphs
     }
 
     /// Each run's feature settings with ranges converted from scalars within the run to absolute UTF-8
