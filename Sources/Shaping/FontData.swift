@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The bytes of a font, in one block of memory that FreeType and HarfBuzz both read.
 ///
 /// Immutable after creation. Bytes read from a file or copied from memory are owned and freed in
@@ -63,51 +57,16 @@ final class FontData: Sendable {
     ///   folder, FIFO or device), or one that changed size while read; ``FontError/fileTooLarge(path:bytes:limit:)``
     ///   above `limit` bytes, before anything is read.
     static func read(path: String, limit: Int = defaultMaximumFileSize) throws(FontError) -> FontData {
-        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw .unreadable(path: path, reason: reason(errno)) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: reason(errno)) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .unreadable(path: path, reason: "it is a folder")
-        default: throw .unreadable(path: path, reason: "it is not a regular file (a device, FIFO or socket)")
-        }
-        let size = Int(info.st_size)
-        guard size <= limit else { throw .fileTooLarge(path: path, bytes: size, limit: limit) }
-        guard size > 0 else { throw .invalidFont(name: path, reason: "the file is empty") }
-
-        let base = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-        var done = 0
-        while done < size {
-            let n = readSome(fd, base + done, size - done)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let why = n < 0 ? reason(errno) : "the file became shorter while it was read"
-                base.deallocate()
-                throw .unreadable(path: path, reason: why)
-            }
-            done += n
-        }
-        return FontData(owning: base, count: size)
-    }
-
-    /// A short reason for an `open`/`read` failure.
-    private static func reason(_ code: Int32) -> String {
-        switch code {
-        case ENOENT: "no such file"
-        case EACCES, EPERM: "permission denied"
-        case ENOTDIR: "a folder on the way is a file"
-        case EISDIR: "it is a folder"
-        case ELOOP: "too many symbolic links"
-        case ENAMETOOLONG: "the path is too long"
-        default: String(cString: strerror(code))
+        switch Syscalls.readRegularFile(path, limit: limit) {
+        case .success(let (base, count)): return FontData(owning: base, count: count)
+        case .failure(.unreadable(let reason)): throw .unreadable(path: path, reason: reason)
+        case .failure(.notARegularFile(folder: true)): throw .unreadable(path: path, reason: "it is a folder")
+        case .failure(.notARegularFile(folder: false)):
+            throw .unreadable(path: path, reason: "it is not a regular file (a device, FIFO or socket)")
+        case .failure(.tooLarge(let size)): throw .fileTooLarge(path: path, bytes: size, limit: limit)
+        case .failure(.empty): throw .invalidFont(name: path, reason: "the file is empty")
         }
     }
 
     deinit { if owned { base.deallocate() } }
 }
-
-/// POSIX `read` (the name is taken inside ``FontData``).
-private func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }

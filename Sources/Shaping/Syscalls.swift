@@ -8,14 +8,9 @@ import Darwin
 #error("Shaping needs a POSIX C library (Glibc, Musl or Darwin)")
 #endif
 
-/// The operating-system calls Shaping makes (reading font files), in one place: the only file of the
+/// The operating-system calls Shaping makes (reading font files, finding folders), in one place: the only file of the
 /// module that imports the C library.
 enum Syscalls {
-    /// `ENOENT`.
-    static let noSuchFile = ENOENT
-    /// `EISDIR`.
-    static let isADirectory = EISDIR
-
     /// What is at a path.
     enum FileKind { case missing, directory, file }
 
@@ -31,37 +26,59 @@ enum Syscalls {
         UInt32(st.st_mode) & UInt32(S_IFMT) == UInt32(S_IFDIR)
     }
 
-    /// Reads the whole file at `path` into one new allocation (of at least one byte), returning it with
-    /// the byte count; or the system's reason for failing.
-    static func readWholeFile(_ path: String) -> Result<(UnsafeMutableRawPointer, Int), SystemError> {
+    /// Why a file could not be read whole.
+    enum ReadFailure: Error {
+        /// `open`, `fstat` or `read` failed, or the file shrank while read: a short reason.
+        case unreadable(String)
+        /// A folder, device, FIFO or socket.
+        case notARegularFile(folder: Bool)
+        /// Larger than the limit (the size from `fstat`, before anything is read).
+        case tooLarge(Int)
+        /// Zero bytes.
+        case empty
+    }
+
+    /// Reads the regular file at `path` into one new allocation, once: its size is checked on the open file
+    /// (so it cannot change in between) against `limit` before anything is read, then the bytes are read
+    /// straight into the buffer. A FIFO is opened without waiting for a writer, then refused.
+    static func readRegularFile(_ path: String, limit: Int) -> Result<(UnsafeMutableRawPointer, Int), ReadFailure> {
         var fd: Int32
-        repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
-        guard fd >= 0 else { return .failure(SystemError(errno)) }
+        repeat { fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { return .failure(.unreadable(reason(errno))) }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { return .failure(SystemError(errno)) }
-        guard !isDirectory(st) else { return .failure(SystemError(EISDIR)) }
-        // The size from fstat is a hint: read until end of file, growing if the file grew.
-        var capacity = max(Int(st.st_size), 0) + 1
-        var base = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-        var count = 0
-        while true {
-            if count == capacity {
-                let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
-                bigger.copyMemory(from: base, byteCount: count)
+        guard fstat(fd, &st) == 0 else { return .failure(.unreadable(reason(errno))) }
+        guard UInt32(st.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG) else {
+            return .failure(.notARegularFile(folder: isDirectory(st)))
+        }
+        let size = Int(st.st_size)
+        guard size <= limit else { return .failure(.tooLarge(size)) }
+        guard size > 0 else { return .failure(.empty) }
+        let base = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        var done = 0
+        while done < size {
+            let n = read(fd, base + done, size - done)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let why = n < 0 ? reason(errno) : "the file became shorter while it was read"
                 base.deallocate()
-                base = bigger
-                capacity *= 2
+                return .failure(.unreadable(why))
             }
-            let n = read(fd, base + count, capacity - count)
-            if n < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                base.deallocate()
-                return .failure(SystemError(code))
-            }
-            if n == 0 { return .success((base, count)) }
-            count += n
+            done += n
+        }
+        return .success((base, size))
+    }
+
+    /// A short reason for an `open`/`read` failure.
+    private static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "no such file"
+        case EACCES, EPERM: "permission denied"
+        case ENOTDIR: "a folder on the way is a file"
+        case EISDIR: "it is a folder"
+        case ELOOP: "too many symbolic links"
+        case ENAMETOOLONG: "the path is too long"
+        default: String(cString: strerror(code))
         }
     }
 
@@ -77,18 +94,5 @@ enum Syscalls {
         defer { free(folder) }
         let cwd = String(cString: folder)
         return (cwd.hasSuffix("/") ? cwd : cwd + "/") + path
-    }
-
-    /// An `errno` value with the system's message for it.
-    struct SystemError: Error {
-        /// The `errno` value.
-        let code: Int32
-        init(_ code: Int32) { self.code = code }
-        /// `strerror`'s text, lowercased at the start like the library's other messages.
-        var message: String {
-            guard let text = strerror(code) else { return "error \(code)" }
-            let s = String(cString: text)
-            return s.prefix(1).lowercased() + s.dropFirst()
-        }
     }
 }
