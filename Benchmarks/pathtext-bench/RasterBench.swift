@@ -127,6 +127,18 @@ enum RasterBench {
             let meanDiff = Double(sumDiff) / Double(max(pixels, 1))
             progress("raster/\(size)px: \(peerGlyphs.count) glyphs, \(pixels) px, mean |Δcoverage| \(String(format: "%.3f", meanDiff))/255, max \(maxDiff), ink ratio \(String(format: "%.5f", Double(ourInk) / Double(max(peerInk, 1))))")
 
+            // Under callgrind: a fixed number of passes on each side, untimed, so that instructions per
+            // glyph are (inclusive count) ÷ (passes × glyphs); `PATHTEXT_RASTER_PASSES=100`.
+            if let env = getenv("PATHTEXT_RASTER_PASSES"), let passes = Int(String(cString: env)), passes > 0 {
+                for _ in 0..<passes {
+                    for g in ours { rasterizer.rasterize(g.path, transform: g.transform, into: &mask) }
+                }
+                for _ in 0..<passes {
+                    for i in peerGlyphs.indices { ft.render(&peerGlyphs[i], into: buffer) }
+                }
+                progress("raster/\(size)px: \(passes) untimed passes of \(peerGlyphs.count) glyphs each side")
+                continue
+            }
             let times = timeInterleaved(config, [
                 {
                     for g in ours { rasterizer.rasterize(g.path, transform: g.transform, into: &mask) }

@@ -63,7 +63,8 @@ final class FreeTypeReference {
 
     /// FreeType's coverage of a polygon given in pixels (y down); points are rounded to 1/64 px, so pass
     /// points that are multiples of 1/64 for an exact comparison.
-    func render(polygons: [[Point]], tags: [[Int8]]? = nil) -> CoverageMask? {
+    /// With `evenOdd`, FreeType fills by the even-odd rule (`FT_OUTLINE_EVEN_ODD_FILL`).
+    func render(polygons: [[Point]], tags: [[Int8]]? = nil, evenOdd: Bool = false) -> CoverageMask? {
         guard let library else { return nil }
         let all = polygons.flatMap { $0 }
         let allTags = tags?.flatMap { $0 }
@@ -71,6 +72,7 @@ final class FreeTypeReference {
         var outline = FT_Outline()
         guard FT_Outline_New(library, UInt32(all.count), Int32(polygons.count), &outline) == 0 else { return nil }
         defer { FT_Outline_Done(library, &outline) }
+        if evenOdd { outline.flags |= Int32(FT_OUTLINE_EVEN_ODD_FILL) }
         var k = 0
         for (ci, poly) in polygons.enumerated() {
             for p in poly {
@@ -98,6 +100,25 @@ final class FreeTypeReference {
         }
         guard err == 0 else { return nil }
         return CoverageMask(bounds: PixelRect(x: x0, y: -y1, width: w, height: h), coverage: pixels)
+    }
+
+    /// FreeType's coverage of a path of lines, quadratics and cubics given in pixels (y down): its points
+    /// become an outline's on-curve, conic and cubic control points, rounded to 1/64 px.
+    func render(path: BezPath, evenOdd: Bool = false) -> CoverageMask? {
+        var polygons: [[Point]] = [], tags: [[Int8]] = []
+        for sp in path.subpaths where !sp.segments.isEmpty {
+            var pts = [sp.start], tg: [Int8] = [1]
+            for seg in sp.segments {
+                switch seg {
+                case .line(let l): pts.append(l.p1); tg.append(1)
+                case .quad(let q): pts += [q.p1, q.p2]; tg += [0, 1]
+                case .cubic(let c): pts += [c.p1, c.p2, c.p3]; tg += [2, 2, 1]
+                case .arc: return nil
+                }
+            }
+            polygons.append(pts); tags.append(tg)
+        }
+        return render(polygons: polygons, tags: tags, evenOdd: evenOdd)
     }
 
     private static func decompose(_ outline: UnsafeMutablePointer<FT_Outline>) -> BezPath {
