@@ -338,11 +338,13 @@ struct Grid {
         }
     }
 
-    /// The marked blocks are computed from their cells; the pixels between them carry the coverage the
-    /// last block ended on (the running sum does not change there).
+    /// The marked blocks are computed from their cells, a run of consecutive blocks at a time; the pixels
+    /// between runs carry the coverage the last run ended on (the running sum does not change there).
     @inline(__always)
     private func resolveRows(width: Int, evenOdd: Bool, zeroed: Bool, _ out: UnsafeMutablePointer<UInt8>) {
-        let block = 1 &<< shift
+        // Cells up to `whole` are read four at a time and stored as four bytes; the rest of a row's last
+        // vector (up to three pixels) is stored byte by byte, and cells beyond are only cleared.
+        let whole = width & ~3
         var row = cells, dst = out, used = marks
         for _ in 0..<rows {
             var bits = used.pointee
@@ -351,26 +353,35 @@ struct Grid {
             var fill: UInt32 = 0           // its coverage byte, in every byte
             var i = 0                      // the first pixel not yet written
             while bits != 0 {
-                let start = bits.trailingZeroBitCount &<< shift, end = start &+ block
-                bits &= bits &- 1
+                // The lowest run of set bits: blocks first ..< first + count.
+                let first = bits.trailingZeroBitCount
+                let count = (~(bits &>> UInt64(truncatingIfNeeded: first))).trailingZeroBitCount
+                bits &= bits &+ (bits & (0 &- bits))
+                let start = first &<< shift, end = (first &+ count) &<< shift
+                let gap = Swift.min(start, width)
+                if gap > i && (!zeroed || fill != 0) { Self.fill(dst + i, gap &- i, fill) }
                 var j = start
-                if end <= width {
-                    if !zeroed || fill != 0 { Self.fill(dst + i, start &- i, fill) }
-                    repeat {
+                let stop = Swift.min(end, whole)
+                while j < stop {
+                    let bytes = Self.coverage(row + j, &carry, evenOdd)
+                    UnsafeMutableRawPointer(dst + j).storeBytes(of: bytes, as: UInt32.self)
+                    fill = bytes
+                    j &+= 4
+                }
+                if end > whole {
+                    if j < width {
+                        // The row's last, partial vector.
                         let bytes = Self.coverage(row + j, &carry, evenOdd)
-                        UnsafeMutableRawPointer(dst + j).storeBytes(of: bytes, as: UInt32.self)
-                        fill = bytes
+                        var k = 0
+                        while j &+ k < width { dst[j &+ k] = UInt8(truncatingIfNeeded: bytes &>> (8 &* k)); k &+= 1 }
                         j &+= 4
-                    } while j < end
-                } else {
-                    // The block reaches past the last pixel.
-                    if start > i && (!zeroed || fill != 0) { Self.fill(dst + i, Swift.min(start, width) &- i, fill) }
-                    repeat {
-                        let bytes = Self.coverage(row + j, &carry, evenOdd)
-                        for k in 0..<4 where j &+ k < width { dst[j &+ k] = UInt8(truncatingIfNeeded: bytes &>> (8 &* k)) }
-                        fill = bytes
+                    }
+                    while j < end {
+                        UnsafeMutableRawPointer(row + j).storeBytes(of: SIMD4<Float>.zero, as: SIMD4<Float>.self)
                         j &+= 4
-                    } while j < end
+                    }
+                    i = width
+                    break  // no block lies beyond
                 }
                 fill = (fill &>> 24) &* 0x0101_0101
                 i = end
