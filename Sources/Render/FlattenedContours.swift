@@ -134,6 +134,7 @@ struct FlattenedContours: Sendable {
     /// Appends every non-empty subpath of `path`, mapped by `m` and flattened within `tolerance` pixels.
     mutating func append(_ path: BezPath, transform m: Affine, tolerance: Double) {
         let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.1
+        let quadScale = Self.quadScale(tol)
         for sp in path.subpaths where !sp.segments.isEmpty {
             push(m.apply(sp.start))
             for seg in sp.segments {
@@ -141,7 +142,7 @@ struct FlattenedContours: Sendable {
                 case .line(let l):
                     push(m.apply(l.p1))
                 case .quad(let q):
-                    appendQuad(m.apply(q.p0), m.apply(q.p1), m.apply(q.p2), tol)
+                    appendQuad(m.apply(q.p0), m.apply(q.p1), m.apply(q.p2), scale: quadScale)
                 case .cubic(let c):
                     appendCubic(m.apply(c.p0), m.apply(c.p1), m.apply(c.p2), m.apply(c.p3), tol)
                 case .arc(let a):
@@ -180,12 +181,36 @@ struct FlattenedContours: Sendable {
     /// the default 0.1 px the chords are FreeType's own (`|dd|∞ ≤ ¼ px`), so glyphs match its renderer
     /// to within rounding rather than to within two different flattenings.
     mutating func appendQuad(_ q0: Point, _ q1: Point, _ q2: Point, _ tol: Double) {
+        appendQuad(q0, q1, q2, scale: Self.quadScale(tol))
+    }
+
+    /// The factor from `|dd|∞` (pixels) to the units of ``appendQuad(_:_:_:_:)``'s step rule at tolerance `tol`.
+    static func quadScale(_ tol: Double) -> Double { 64 / (2.5 * tol) }
+
+    /// ``appendQuad(_:_:_:_:)`` with the tolerance given as ``quadScale(_:)``. A quadratic flat enough for
+    /// one chord (most of a small glyph's) is its end point; the rest are flattened out of line.
+    @inline(__always)
+    mutating func appendQuad(_ q0: Point, _ q1: Point, _ q2: Point, scale: Double) {
         let p0 = SIMD2(q0.x, q0.y), p1 = SIMD2(q1.x, q1.y), p2 = SIMD2(q2.x, q2.y)
+        let dd = p0 - 2 * p1 + p2
+        // One chord when ⌊u⌋ ≤ 64; NaN goes the long way, which gives one chord too.
+        if Swift.max(abs(dd.x), abs(dd.y)) * scale < 65 {
+            check(p1)
+            push(q2.x, q2.y)
+            return
+        }
+        appendCurvedQuad(p0, p1, p2, dd * scale)
+    }
+
+    /// A quadratic of more than one chord (`scaledDD` is `dd` in the step rule's units).
+    @inline(never)
+    private mutating func appendCurvedQuad(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>,
+                                           _ scaledDD: SIMD2<Double>) {
         check(p1); check(p2)
         // B(t) = p0 + 2t(p1 − p0) + t²·dd, B'' = 2·dd.
         let dd = p0 - 2 * p1 + p2
         // In units of limit/64 (1/256 px at the default), truncated at each step like FreeType's shifts.
-        let scaled = Swift.max(abs(dd.x), abs(dd.y)) * (64 / (2.5 * tol))
+        let scaled = Swift.max(abs(scaledDD.x), abs(scaledDD.y))
         var units = scaled.isFinite ? Int(Swift.min(scaled, 1e15)) : 0
         var n = 1
         while units > 64 && n < Self.maxSteps { units >>= 2; n <<= 1 }
