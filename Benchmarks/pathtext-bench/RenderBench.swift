@@ -57,6 +57,38 @@ enum RenderBench {
         return (st, canvas, png, placed.reduce(0) { $0 + $1.0.glyphs.count })
     }
 
+    /// Under callgrind: the raster stage alone, `passes` times on labels placed once
+    /// (`PATHTEXT_RENDER_RASTER_PASSES=N`, big scene only), so that its instructions per pass can be read.
+    static func rasterPasses(_ scene: Scene, fontsDir: String, passes: Int) {
+        let resolver = SceneResolver(fontsDir: fontsDir)
+        var byID: [String: BezPath] = [:], shapePaths: [BezPath] = []
+        for (i, s) in scene.shapes.enumerated() {
+            let p = try! s.path(at: "shapes[\(i)]")
+            shapePaths.append(p)
+            if let id = s.id { byID[id] = p }
+        }
+        let resolved = scene.labels.enumerated().map { i, l in try! resolver.resolve(l, index: i, shapes: byID) }
+        var placed: [(PlacedLabel, Bool)] = []
+        for r in resolved {
+            for l in try! LabelLayout.place(Shaper.shape(r.text, direction: r.direction), along: r.path, options: r.options) {
+                placed.append((l, r.knockout))
+            }
+        }
+        for _ in 0..<passes {
+            var canvas = try! RasterCanvas(width: scene.width, height: scene.height, background: scene.background ?? .transparent)
+            for (s, p) in zip(scene.shapes, shapePaths) {
+                if let fill = s.fill { canvas.fill(p, color: fill, rule: s.fillRule ?? .nonZero, mode: s.blend ?? .sourceOver) }
+                if let stroke = s.stroke {
+                    canvas.stroke(p, width: s.strokeWidth ?? 1, color: stroke, cap: s.strokeCap ?? .round, join: .round,
+                                  mode: s.blend ?? .sourceOver)
+                }
+            }
+            for (l, knockout) in placed { canvas.draw(l, mode: knockout ? .destinationOut : .sourceOver) }
+            blackHole(canvas.pixels.count)
+        }
+        progress("render raster: \(passes) passes of \(placed.count) labels")
+    }
+
     /// The library's one call: `SceneRenderer.render` with a fresh resolver, then `pngData()`.
     static func oneCall(_ scene: Scene, fontsDir: String) -> (RasterCanvas, [UInt8]) {
         let r = try! SceneRenderer.render(scene, resolver: SceneResolver(fontsDir: fontsDir))
@@ -151,6 +183,10 @@ enum RenderBench {
     static func run(_ config: BenchConfig, fontsDir: String, rss: [String: Row]) -> [Row] {
         var rows: [Row] = []
         if let idle = rss["idle"] { rows.append(idle) }
+        if let env = getenv("PATHTEXT_RENDER_RASTER_PASSES"), let passes = Int(String(cString: env)), passes >= 0 {
+            rasterPasses(scene(named: "big")!, fontsDir: fontsDir, passes: passes)
+            return rows
+        }
         for (name, label) in scenes {
             let runs = name == "big" ? 5 : config.runs
             let scene = scene(named: name)!

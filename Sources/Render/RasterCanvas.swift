@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Geometry
 import Shaping
 
@@ -36,11 +43,7 @@ public struct RasterCanvas: Sendable {
             pixels = [UInt8](repeating: 0, count: width * height * 4)
         } else {
             pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buf, count in
-                var i = 0
-                while i < buf.count {
-                    buf[i] = p.r; buf[i + 1] = p.g; buf[i + 2] = p.b; buf[i + 3] = p.a
-                    i += 4
-                }
+                Self.fillPixels(buf, with: p)
                 count = buf.count
             }
         }
@@ -83,16 +86,26 @@ public struct RasterCanvas: Sendable {
     /// Replaces every pixel with `color`.
     public mutating func clear(to color: RGBAColor) {
         let p = Self.premultiply(color)
-        pixels.withUnsafeMutableBufferPointer { buf in
-            var i = 0
-            while i < buf.count {
-                buf[i] = p.r; buf[i + 1] = p.g; buf[i + 2] = p.b; buf[i + 3] = p.a
-                i += 4
-            }
-        }
+        pixels.withUnsafeMutableBufferPointer { Self.fillPixels($0, with: p) }
     }
 
     /// `x·y/255` rounded, for bytes.
+    /// Writes the premultiplied pixel `p` into every 4-byte pixel of `buf` (whose count is a multiple of 4):
+    /// a `memset` when its four bytes are equal, else sixteen bytes per store.
+    static func fillPixels(_ buf: UnsafeMutableBufferPointer<UInt8>, with p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
+        guard let base = buf.baseAddress else { return }
+        let raw = UnsafeMutableRawPointer(base), n = buf.count
+        if p.r == p.a && p.g == p.a && p.b == p.a {  // white, black, transparent: one byte
+            memset(base, Int32(p.a), n)
+            return
+        }
+        let word = UInt32(p.r) | UInt32(p.g) << 8 | UInt32(p.b) << 16 | UInt32(p.a) << 24
+        let wide = SIMD4<UInt32>(repeating: word)
+        var i = 0
+        while i + 16 <= n { raw.storeBytes(of: wide, toByteOffset: i, as: SIMD4<UInt32>.self); i += 16 }
+        while i + 4 <= n { raw.storeBytes(of: word, toByteOffset: i, as: UInt32.self); i += 4 }
+    }
+
     @inline(__always) static func mul255(_ x: UInt32, _ y: UInt32) -> UInt32 {
         let t = x * y + 128
         return (t + (t >> 8)) >> 8
