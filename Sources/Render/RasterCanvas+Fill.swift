@@ -41,42 +41,64 @@ extension RasterCanvas {
     }
 
     /// `d = s·c + d·(1 − αs·c)` for one row, premultiplied.
+    ///
+    /// Uncovered pixels are skipped eight at a time (one 64-bit load of coverage); a covered pixel is blended
+    /// with its four channels in one vector (16-bit lanes: every product of two bytes fits), with the same
+    /// rounding as ``mul255(_:_:)`` channel by channel.
     @inline(__always)
     private static func sourceOverRow(_ m: UnsafePointer<UInt8>, _ d: UnsafeMutablePointer<UInt8>, _ n: Int,
                                       _ s: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
-        let sr = UInt32(s.r), sg = UInt32(s.g), sb = UInt32(s.b), sa = UInt32(s.a)
-        for i in 0..<n {
-            let c = UInt32(m[i])
-            if c == 0 { continue }
-            let p = d + 4 * i
-            if c == 255 && sa == 255 {
-                p[0] = s.r; p[1] = s.g; p[2] = s.b; p[3] = 255
-                continue
+        let src = SIMD4<UInt16>(UInt16(s.r), UInt16(s.g), UInt16(s.b), UInt16(s.a))
+        let opaque = UInt32(s.r) | UInt32(s.g) << 8 | UInt32(s.b) << 16 | UInt32(s.a) << 24
+        let solid = s.a == 255
+        var i = 0
+        while i < n {
+            if i &+ 8 <= n && UnsafeRawPointer(m + i).loadUnaligned(as: UInt64.self) == 0 { i &+= 8; continue }
+            let c = m[i]
+            if c != 0 {
+                let p = UnsafeMutableRawPointer(d + 4 &* i)
+                if c == 255 && solid {
+                    p.storeBytes(of: opaque, as: UInt32.self)
+                } else {
+                    let sc = mul255(src, SIMD4(repeating: UInt16(c)))
+                    let keep = 255 &- sc[3]
+                    let dst = SIMD4<UInt16>(truncatingIfNeeded: p.loadUnaligned(as: SIMD4<UInt8>.self))
+                    p.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: sc &+ mul255(dst, SIMD4(repeating: keep))),
+                                 as: SIMD4<UInt8>.self)
+                }
             }
-            let r = mul255(sr, c), g = mul255(sg, c), b = mul255(sb, c), a = mul255(sa, c)
-            let keep = 255 - a
-            p[0] = UInt8(r + mul255(UInt32(p[0]), keep))
-            p[1] = UInt8(g + mul255(UInt32(p[1]), keep))
-            p[2] = UInt8(b + mul255(UInt32(p[2]), keep))
-            p[3] = UInt8(a + mul255(UInt32(p[3]), keep))
+            i &+= 1
         }
     }
 
-    /// `d = d·(1 − αs·c)` for one row.
+    /// `d = d·(1 − αs·c)` for one row, skipping uncovered pixels as ``sourceOverRow(_:_:_:_:)`` does.
     @inline(__always)
     private static func destinationOutRow(_ m: UnsafePointer<UInt8>, _ d: UnsafeMutablePointer<UInt8>, _ n: Int,
                                           _ sa: UInt32) {
-        for i in 0..<n {
+        var i = 0
+        while i < n {
+            if i &+ 8 <= n && UnsafeRawPointer(m + i).loadUnaligned(as: UInt64.self) == 0 { i &+= 8; continue }
             let c = UInt32(m[i])
-            if c == 0 { continue }
-            let p = d + 4 * i
-            let keep = 255 - mul255(sa, c)
-            if keep == 0 { p[0] = 0; p[1] = 0; p[2] = 0; p[3] = 0; continue }
-            p[0] = UInt8(mul255(UInt32(p[0]), keep))
-            p[1] = UInt8(mul255(UInt32(p[1]), keep))
-            p[2] = UInt8(mul255(UInt32(p[2]), keep))
-            p[3] = UInt8(mul255(UInt32(p[3]), keep))
+            if c != 0 {
+                let p = UnsafeMutableRawPointer(d + 4 &* i)
+                let keep = 255 - mul255(sa, c)
+                if keep == 0 {
+                    p.storeBytes(of: 0, as: UInt32.self)
+                } else {
+                    let dst = SIMD4<UInt16>(truncatingIfNeeded: p.loadUnaligned(as: SIMD4<UInt8>.self))
+                    p.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: mul255(dst, SIMD4(repeating: UInt16(keep)))),
+                                 as: SIMD4<UInt8>.self)
+                }
+            }
+            i &+= 1
         }
+    }
+
+    /// ``mul255(_:_:)`` lane by lane: `x·y/255` rounded, for bytes `x` and `y` (no lane overflows 16 bits).
+    @inline(__always)
+    static func mul255(_ x: SIMD4<UInt16>, _ y: SIMD4<UInt16>) -> SIMD4<UInt16> {
+        let t = x &* y &+ 128
+        return (t &+ (t &>> 8)) &>> 8
     }
 }
 
