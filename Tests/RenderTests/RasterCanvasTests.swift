@@ -43,6 +43,67 @@ import Geometry
         #expect(back.a == 77 && abs(Int(back.r) - 10) <= 2 && abs(Int(back.g) - 200) <= 2 && abs(Int(back.b) - 30) <= 2)
     }
 
+    /// Every coverage value over varied premultiplied pixels, both modes, against `mul255` channel by
+    /// channel (the formula the vector blend must reproduce bit for bit), on rows of odd lengths with runs
+    /// of zeros longer and shorter than the eight skipped at a time.
+    @Test func compositingMatchesThePerChannelFormula() throws {
+        let w = 61, h = 9
+        // Coverage: every value 0…255 once per mode, interleaved with zero runs of 1–11 pixels.
+        var cov = [UInt8](repeating: 0, count: w * h)
+        var k = 0, v = 0
+        while k < cov.count { cov[k] = UInt8(v % 256); v += 1; k += 1 + (v * 7) % 12 }
+        let mask = CoverageMask(bounds: PixelRect(x: 1, y: 2, width: w, height: h), coverage: cov)
+        let background = RGBAColor(r: 90, g: 200, b: 30, a: 180)
+        for (color, mode) in [(RGBAColor(r: 250, g: 10, b: 128, a: 255), CompositeMode.sourceOver),
+                              (RGBAColor(r: 17, g: 220, b: 64, a: 140), .sourceOver),
+                              (RGBAColor(r: 0, g: 0, b: 0, a: 255), .destinationOut),
+                              (RGBAColor(r: 0, g: 0, b: 0, a: 99), .destinationOut)] {
+            var canvas = try RasterCanvas(width: w + 3, height: h + 4, background: background)
+            // Vary the destination pixels too.
+            for i in stride(from: 0, to: canvas.pixels.count, by: 4) {
+                let a = UInt8((i / 4 * 37) % 256)
+                canvas.pixels[i + 3] = a
+                for c in 0..<3 { canvas.pixels[i + c] = UInt8((Int(a) * ((i / 4 * (c + 3)) % 256)) / 255) }
+            }
+            let before = canvas.pixels
+            canvas.fill(mask, color: color, mode: mode)
+            let s = RasterCanvas.premultiply(color)
+            let src: [UInt32] = [UInt32(s.r), UInt32(s.g), UInt32(s.b), UInt32(s.a)]
+            var mismatches = 0
+            for y in 0..<canvas.height {
+                for x in 0..<canvas.width {
+                    let c = UInt32(mask[x, y]), i = (y * canvas.width + x) * 4
+                    for ch in 0..<4 {
+                        let d = UInt32(before[i + ch])
+                        let expected: UInt32
+                        if c == 0 {
+                            expected = d
+                        } else if mode == .sourceOver {
+                            expected = RasterCanvas.mul255(src[ch], c) + RasterCanvas.mul255(d, 255 - RasterCanvas.mul255(src[3], c))
+                        } else {
+                            expected = RasterCanvas.mul255(d, 255 - RasterCanvas.mul255(src[3], c))
+                        }
+                        if UInt32(canvas.pixels[i + ch]) != expected { mismatches += 1 }
+                    }
+                }
+            }
+            #expect(mismatches == 0, "\(mode) with \(color): \(mismatches) channels differ")
+        }
+    }
+
+    /// A canvas cleared to a colour whose bytes differ (vector stores) or agree (one memset) holds it everywhere.
+    @Test func backgroundFillsEveryPixel() throws {
+        for color in [RGBAColor(r: 1, g: 2, b: 3, a: 255), .white, .black, .transparent] {
+            var c = try RasterCanvas(width: 7, height: 5, background: color)
+            let p = RasterCanvas.premultiply(color)
+            #expect(stride(from: 0, to: c.pixels.count, by: 4).allSatisfy {
+                c.pixels[$0] == p.r && c.pixels[$0 + 1] == p.g && c.pixels[$0 + 2] == p.b && c.pixels[$0 + 3] == p.a
+            })
+            c.clear(to: RGBAColor(r: 9, g: 8, b: 7, a: 255))
+            #expect(c.pixels.count == 7 * 5 * 4 && c.pixels.suffix(4) == [9, 8, 7, 255] && c.pixels.prefix(4) == [9, 8, 7, 255])
+        }
+    }
+
     /// A letter knocked out of a filled circle: the letter shows what is behind the image.
     @Test func knockoutLeavesTransparentLetter() throws {
         let font = try Typeface(path: TestSupport.font("NotoSans-Regular.ttf"))
