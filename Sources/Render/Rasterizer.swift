@@ -426,15 +426,18 @@ struct Grid {
         v += SIMD4(lowHalf: .zero, highHalf: SIMD2(repeating: v[1]))
         v += carry
         carry = SIMD4(repeating: v[3])
-        let one = SIMD4<Float>(repeating: 1)
         var a = unsafeBitCast(unsafeBitCast(v, to: SIMD4<UInt32>.self) & 0x7fff_ffff, to: SIMD4<Float>.self)
         if evenOdd {
             // Distance to the nearest even number: |a − 2·round(a/2)|.
             let half = (a * 0.5 + magic) - magic
             a = unsafeBitCast(unsafeBitCast(a - 2 * half, to: SIMD4<UInt32>.self) & 0x7fff_ffff, to: SIMD4<Float>.self)
         }
-        a = a.replacing(with: one, where: a .> one)
-        let c = unsafeBitCast(a * 255 + magic, to: SIMD4<UInt32>.self)
+        // round(255·a) as an integer by the magic-number trick (monotonic in a, so every a ≥ 1 gives at
+        // least 255, however large), then clamped to 0…255: LLVM turns the clamp and the narrowing into
+        // SSE2's two saturating packs, where clamping the float first costs a compare, two packs and a blend.
+        let k = unsafeBitCast(a * 255 + magic, to: SIMD4<Int32>.self) &- Int32(bitPattern: magicBits)
+        let low = k.replacing(with: 0, where: k .< 0)
+        let c = low.replacing(with: 255, where: low .> 255)
         return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: c), to: UInt32.self)
     }
 }
