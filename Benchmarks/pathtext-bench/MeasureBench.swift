@@ -71,7 +71,7 @@ enum MeasureBench {
             ])
             rows.append(makeRow("measure/build/\(n)", ours: build[0], peer: build[1],
                                 peerName: "one fixed 16-point Gauss–Legendre length per cubic (16 × CubicBez.deriv + hypot)",
-                                note: "PathMeasure(path) for \(n) cubics (adaptive pieces to 1e-12, tables)"))
+                                note: "PathMeasure(path) for \(n) cubics (pieces to 1e-9, one query record each)"))
 
             // Queries: random distances, and the same distances sorted (a walk along the path).
             var qr = XorShift(seed: 0xD157 &+ UInt64(n))
