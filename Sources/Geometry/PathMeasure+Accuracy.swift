@@ -14,9 +14,9 @@ extension PathMeasure {
         /// position along the path), as a fraction of the segment's size.
         public let inversion: Double
 
-        /// The accuracy used unless another is given: arc length and inversion to 1e-9 of each
-        /// segment's size (1e-7 px on a 100 px segment; the measured errors are usually far smaller);
-        /// a typical cubic is two or three pieces.
+        /// The accuracy used unless another is given: arc length and inversion to 1e-8 of each
+        /// segment's size (1e-6 px on a 100 px segment; the measured errors are usually far smaller);
+        /// a typical cubic is about two pieces.
         public static let `default` = Accuracy(arclen: Tolerance.arclen, inversion: Tolerance.inversion)
 
         /// A coarser or finer accuracy: arc length and inversion to `relative` of each segment's size.

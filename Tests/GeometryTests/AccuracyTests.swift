@@ -20,7 +20,7 @@ import Testing
         let a = try PathMeasure(path), b = try PathMeasure(path, accuracy: .default)
         #expect(a.length == b.length)
         #expect(a.storage.accuracy == .default)
-        #expect(PathMeasure.Accuracy.default.arclen == 1e-9 && PathMeasure.Accuracy.default.inversion == 1e-9)
+        #expect(PathMeasure.Accuracy.default.arclen == 1e-8 && PathMeasure.Accuracy.default.inversion == 1e-8)
     }
 
     @Test(arguments: [1e-3, 1e-6, 1e-9, 1e-12])
@@ -81,7 +81,7 @@ import Testing
     }
 
     /// At the reference distance to `t` on each cubic, the point is `B(t)` to the default accuracy
-    /// (1e-9 of the cubic's size; the issue asks for 1e-6 of the arc length), and 1e-7 when asked for, and
+    /// (1e-8 of the cubic's size; the issue asks for 1e-6 of the arc length), and 1e-7 when asked for, and
     /// the tangent is `B′(t)`'s direction, through `sample(at:)`, a `Sampler`, and the reversed measure.
     @Test(arguments: [PathMeasure.Accuracy.default, .relative(1e-7)])
     func chainOfCubicsAgainstQuadrature(accuracy: PathMeasure.Accuracy) throws {
