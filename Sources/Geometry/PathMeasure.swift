@@ -339,14 +339,6 @@ public struct PathMeasure: Sendable {
         return isReversed ? length - n : n
     }
 
-    /// The segment parameter at forward distance `s ∈ [0, length]` and its piece; with
-    /// `preferEarlier`, a distance on a boundary between pieces resolves to the end of the earlier piece.
-    func locate(forward s: Double, preferEarlier: Bool) -> (piece: Int, t: Double) {
-        let k = storage.locate(s, preferEarlier: preferEarlier)
-        let r = storage.records[k]
-        return (k, parameter(piece: k, min(max((s - r.start) * r.inverseLength, 0), 1)).t)
-    }
-
     /// The segment parameter `t` and the piece's `w` at distance fraction `u` of piece `k`, the
     /// Newton step taken with the segment's own derivative (so elliptical arcs too).
     func parameter(piece k: Int, _ u: Double) -> (t: Double, w: Double) {
