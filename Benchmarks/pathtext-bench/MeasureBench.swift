@@ -44,10 +44,14 @@ enum MeasureBench {
         return total
     }
 
-    static func run(_ config: BenchConfig) -> [Row] {
+    static func run(_ config: BenchConfig, filter: String? = nil) -> [Row] {
         var rows: [Row] = []
         let queryCount = config.quick ? 100_000 : 1_000_000
-        let counts = [10, 1_000, 100_000]
+        // With a filter, only the sizes whose rows contain it ("/10" would match all three: use "/10$").
+        let counts = [10, 1_000, 100_000].filter { n in
+            guard let filter else { return true }
+            return filter.hasSuffix("$") ? "measure/build/\(n)".hasSuffix(String(filter.dropLast())) : "measure/build/\(n)".contains(filter)
+        }
         // One segment for the query baseline, and its random parameters.
         let oneCubic = CubicBez(Point(0, 0), Point(30, -40), Point(70, 40), Point(100, 0))
         var rng = XorShift(seed: 0x5EED)
@@ -67,7 +71,7 @@ enum MeasureBench {
             ])
             rows.append(makeRow("measure/build/\(n)", ours: build[0], peer: build[1],
                                 peerName: "one fixed 16-point Gauss–Legendre length per cubic (16 × CubicBez.deriv + hypot)",
-                                note: "PathMeasure(path) for \(n) cubics (adaptive pieces to 1e-12, tables)"))
+                                note: "PathMeasure(path) for \(n) cubics (pieces to 1e-9, one query record each)"))
 
             // Queries: random distances, and the same distances sorted (a walk along the path).
             var qr = XorShift(seed: 0xD157 &+ UInt64(n))

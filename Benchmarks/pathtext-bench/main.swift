@@ -16,7 +16,7 @@ let usage = """
       --json PATH    where to write the results (default: bench.json at the package root)
       --no-json      do not write the results
       --fonts DIR    the fonts folder (default: Fonts/ at the package root)
-      --filter TEXT  layout and raster: only the rows whose name contains TEXT (e.g. latin/2000, 512px)
+      --filter TEXT  layout, raster and measure: only the rows whose name contains TEXT (e.g. latin/2000, 512px, /10)
     """
 
 var config = BenchConfig()
@@ -64,7 +64,7 @@ let rss = groups.contains("render") ? RenderBench.peakRSS(config, fontsDir: font
 let processRows = groups.contains("process") ? ProcessBench.run(config) : []
 var rows: [Row] = []
 if groups.contains("layout") { rows += LayoutBench.run(config, fontsDir: fontsDir, filter: filter) }
-if groups.contains("measure") { rows += MeasureBench.run(config) }
+if groups.contains("measure") { rows += MeasureBench.run(config, filter: filter) }
 if groups.contains("raster") { rows += RasterBench.run(config, fontsDir: fontsDir, filter: filter) }
 if groups.contains("render") { rows += RenderBench.run(config, fontsDir: fontsDir, rss: rss) }
 if groups.contains("capi") { rows += CAPIBench.run(config, fontsDir: fontsDir) }

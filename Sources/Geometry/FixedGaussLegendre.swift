@@ -18,11 +18,4 @@
             + pair(f, m, h, 0.12462897125553407, 0.755404408355003) + pair(f, m, h, 0.0951585116824926, 0.8656312023878318)
             + pair(f, m, h, 0.062253523938647456, 0.9445750230732326) + pair(f, m, h, 0.027152459411754176, 0.9894009349916499))
     }
-
-    /// The 5-point rule on `[a, b]`, unrolled with literal nodes and weights.
-    @inlinable @inline(__always) static func gl5(_ a: Double, _ b: Double, _ f: (Double) -> Double) -> Double {
-        let h = (b - a) / 2, m = (a + b) / 2
-        return h * (pair(f, m, h, 0.4786286704993663, 0.5384693101056831) + pair(f, m, h, 0.23692688505618928, 0.906179845938664)
-            + 0.5688888888888887 * f(m))
-    }
 }

@@ -4,13 +4,15 @@
 /// zero length are skipped. When the path is a single closed subpath (``isClosed``), distances are
 /// taken modulo ``length``; otherwise they are clamped to `[0, length]`.
 ///
-/// Building is O(n) in the number of segments: each segment is cut into parameter intervals on which a
-/// 16-point Gauss–Legendre rule is accurate to the ``Accuracy`` asked for (by default about 1e-12 of the
-/// segment's size) (lines and circular
-/// arcs are one interval with exact, linear arc length), and the intervals' start distances are summed
-/// into one sorted table. A query binary-searches that table (O(log n)) and inverts arc length within
-/// the interval by safeguarded Newton iteration on `t` (bisection where the speed vanishes, as at a
-/// cusp); it allocates nothing.
+/// Building is O(n) in the number of segments: each segment is cut into parameter intervals ("pieces")
+/// on which the Clenshaw–Curtis length from the speed at 9 Chebyshev points is accurate to the
+/// ``Accuracy`` asked for, and on which a degree-8 polynomial of the parameter against distance, through
+/// those 9 points, is accurate too (checked between its nodes when building, the interval halved until
+/// it holds). Lines and circular arcs are one piece with exact, linear arc length. Each piece is one
+/// record: its start distance, the fit, and the curve on the piece as a polynomial. A query finds its
+/// piece through a table of uniform distance buckets (O(1) for evenly spread pieces, a binary search
+/// within the bucket otherwise), evaluates the fit and the curve, and normalises the curve's derivative
+/// for the tangent: no iteration, and it allocates nothing.
 ///
 /// ``reversed()`` is O(1): it shares the tables and maps `s ↦ length − s`, negating tangents.
 public struct PathMeasure: Sendable {
@@ -41,15 +43,58 @@ public struct PathMeasure: Sendable {
         let segStart: [Double]
         let segFirstPiece: [Int]
         let segSubpath: [Int]
-        /// For each piece: its start distance (sorted), and where it lies on its segment.
-        let pieceStart: [Double]
+        /// For each piece: its query record (start distance, fit, curve), and where it lies on its segment.
+        let records: [FitRecord]
         let pieces: [Piece]
+        /// For distance bucket `b` (`⌊s·bucketScale⌋`, at most `records.count − 1`), the last piece whose
+        /// start lies in an earlier bucket (0 when none): the piece of a distance in bucket `b` lies in
+        /// `buckets[b] … buckets[b + 1]`.
+        let buckets: [Int32]
+        let bucketScale: Double
 
         init(path: BezPath?, subpathClosed: [Bool], accuracy: Accuracy, segments: [Segment], segLength: [Double], segStart: [Double], segFirstPiece: [Int],
-             segSubpath: [Int], pieceStart: [Double], pieces: [Piece]) {
+             segSubpath: [Int], records: [FitRecord], pieces: [Piece], length: Double) {
             self.path = path; self.subpathClosed = subpathClosed; self.accuracy = accuracy; self.segments = segments; self.segLength = segLength; self.segStart = segStart
             self.segFirstPiece = segFirstPiece; self.segSubpath = segSubpath
-            self.pieceStart = pieceStart; self.pieces = pieces
+            self.records = records; self.pieces = pieces
+            let nb = records.count
+            let scale = Double(nb) / length
+            var buckets = [Int32](repeating: 0, count: nb + 1)
+            for k in records.indices {
+                let b = Self.bucket(records[k].start, scale: scale, count: nb)
+                buckets[b + 1] = Int32(k)
+            }
+            for b in 1...nb { buckets[b] = max(buckets[b], buckets[b - 1]) }
+            self.buckets = buckets; self.bucketScale = scale
+        }
+
+        /// The bucket of forward distance `s ≥ 0`.
+        @inline(__always) static func bucket(_ s: Double, scale: Double, count: Int) -> Int {
+            min(Int(s * scale), count - 1)
+        }
+
+        /// The piece of forward distance `s ∈ [0, length]`: the last whose start is ≤ `s` (< `s` with
+        /// `preferEarlier`, so that a distance on a boundary resolves to the end of the earlier piece), or 0.
+        @inline(__always) func locate(_ s: Double, preferEarlier: Bool) -> Int {
+            let b = Self.bucket(s, scale: bucketScale, count: records.count)
+            var lo = Int(buckets[b]), hi = Int(buckets[b + 1])
+            while lo < hi {
+                let mid = (lo + hi + 1) >> 1
+                let x = records[mid].start
+                if preferEarlier ? x < s : x <= s { lo = mid } else { hi = mid - 1 }
+            }
+            return lo
+        }
+
+        /// Whether piece `k` is the one ``locate(_:preferEarlier:)`` gives for `s`.
+        @inline(__always) func holds(_ k: Int, _ s: Double, preferEarlier: Bool) -> Bool {
+            let x0 = records[k].start
+            if k > 0 && !(preferEarlier ? x0 < s : x0 <= s) { return false }
+            if k + 1 < records.count {
+                let x1 = records[k + 1].start
+                if preferEarlier ? x1 < s : x1 <= s { return false }
+            }
+            return true
         }
 
         /// The measured segments as a path: one subpath per run of segments of one subpath, closed as it
@@ -68,15 +113,12 @@ public struct PathMeasure: Sendable {
         }
     }
 
-    /// A parameter interval of one segment, on which arc length is computed by one quadrature rule.
+    /// A parameter interval of one segment, with its length.
     @usableFromInline struct Piece: Sendable {
         var t0: Double, t1: Double, length: Double
         var segment: Int
         /// Arc length is proportional to `t` (lines, circular arcs).
         var linear: Bool
-        /// The speed `|B′|` at `t0` and `t1` (for the first guess of ``invert(_:_:)``; 0 for linear pieces,
-        /// which never need it).
-        var v0: Double = 0, v1: Double = 0
     }
 
     /// Measures `path` to ``Accuracy/default``.
@@ -98,46 +140,117 @@ public struct PathMeasure: Sendable {
         guard !path.isEmpty else { throw .emptyPath }
         var segments: [Segment] = [], segLength: [Double] = [], segStart: [Double] = []
         var segFirstPiece: [Int] = [], segSubpath: [Int] = []
-        var pieceStart: [Double] = [], pieces: [Piece] = []
+        var records: [FitRecord] = [], pieces: [Piece] = []
+        // About two pieces per curve at the default accuracy.
+        let segmentEstimate = path.subpaths.reduce(0) { $0 + $1.segments.count }
+        records.reserveCapacity(2 * segmentEstimate + 4); pieces.reserveCapacity(2 * segmentEstimate + 4)
         var total = 0.0
-        var subpathsWithLength = Set<Int>()
+        // The subpaths with length: how many, and the last (they come in order).
+        var subpathsWithLength = 0, lastWithLength = -1
         var segmentNumber = 0
+        var builder = FitBuilder()
         for (si, sp) in path.subpaths.enumerated() {
             guard sp.start.isFinite else { throw .nonFinite("a path coordinate") }
             for seg in sp.segments {
                 guard seg.isFinite else { throw .nonFinite("a path coordinate") }
-                let linear = seg.hasConstantSpeed
                 let firstPiece = pieces.count
-                var segTotal = 0.0
                 segmentNumber += 1
-                seg.forEachArclenPiece(accuracy: accuracy.arclen) { t0, t1, len in
-                    guard len > 0 || len.isNaN else { return }  // NaN: an overflow, reported below
-                    pieceStart.append(total + segTotal)
-                    pieces.append(Piece(t0: t0, t1: t1, length: len, segment: segments.count, linear: linear,
-                                        v0: linear ? 0 : seg.speed(t0), v1: linear ? 0 : seg.speed(t1)))
-                    segTotal += len
-                }
+                var end = total
+                let segTotal = Self.appendPieces(seg, index: segments.count, at: &end, accuracy: accuracy,
+                                                 builder: &builder, records: &records, pieces: &pieces)
                 guard segTotal.isFinite else { throw .lengthOverflow(segment: segmentNumber) }
                 let scale = max(1, abs(seg.start.x), abs(seg.start.y), abs(seg.end.x), abs(seg.end.y))
                 if segTotal <= Tolerance.zeroLength * scale {
                     // Zero length (or within rounding of it): skipped.
-                    pieceStart.removeLast(pieces.count - firstPiece)
+                    records.removeLast(pieces.count - firstPiece)
                     pieces.removeLast(pieces.count - firstPiece)
                     continue
                 }
+                // The derivative (in each piece's own parameter) below which the tangent rule is asked.
+                for k in firstPiece..<pieces.count where records[k].minDerivSquared.isFinite {
+                    let m = Tolerance.tangentSpeed * segTotal * (pieces[k].t1 - pieces[k].t0)
+                    records[k].minDerivSquared = m * m
+                }
                 segments.append(seg); segLength.append(segTotal); segStart.append(total)
                 segFirstPiece.append(firstPiece); segSubpath.append(si)
-                subpathsWithLength.insert(si)
-                total += segTotal
+                if lastWithLength != si { subpathsWithLength += 1; lastWithLength = si }
+                total = end
             }
         }
         guard total > 0 else { throw .zeroLength }
         segFirstPiece.append(pieces.count)
         length = total
-        isClosed = subpathsWithLength.count == 1 && path.subpaths[subpathsWithLength.first!].isClosed
+        isClosed = subpathsWithLength == 1 && path.subpaths[lastWithLength].isClosed
+        // The tables at their exact size (the records are most of the measure's memory).
         storage = Storage(path: keepingPath ? path : nil, subpathClosed: path.subpaths.map(\.isClosed),
                           accuracy: accuracy, segments: segments, segLength: segLength, segStart: segStart,
-                          segFirstPiece: segFirstPiece, segSubpath: segSubpath, pieceStart: pieceStart, pieces: pieces)
+                          segFirstPiece: segFirstPiece, segSubpath: segSubpath,
+                          records: records.capacity > records.count + records.count / 4
+                            ? records.withUnsafeBufferPointer { Array($0) } : records,
+                          pieces: pieces.capacity > pieces.count + pieces.count / 4
+                            ? pieces.withUnsafeBufferPointer { Array($0) } : pieces, length: total)
+    }
+
+    /// Appends the pieces of `seg` (measured segment `index`, starting at distance `s`, which it moves
+    /// to the end) and returns its length (not finite on overflow). Piece starts are running sums, so
+    /// each piece's start is exactly the previous one's start plus its length.
+    static func appendPieces(_ seg: Segment, index: Int, at s: inout Double, accuracy: Accuracy,
+                             builder: inout FitBuilder, records: inout [FitRecord], pieces: inout [Piece]) -> Double {
+        let size = max(seg.controlPolygonLength, .leastNormalMagnitude)
+        var total = 0.0
+        if seg.hasConstantSpeed {
+            let len = seg.arclen(from: 0, to: 1)
+            guard len > 0 || len.isNaN else { return len }
+            var r = FitRecord(start: s, length: len)
+            switch seg {
+            case .line(let l):
+                r.c0x = l.p0.x; r.c0y = l.p0.y; r.c1x = l.p1.x - l.p0.x; r.c1y = l.p1.y - l.p0.y; r.minDerivSquared = 0
+            case .quad(let q):
+                r.c0x = q.p0.x; r.c0y = q.p0.y; r.c1x = q.p2.x - q.p0.x; r.c1y = q.p2.y - q.p0.y; r.minDerivSquared = 0
+            case .cubic, .arc:
+                break  // evaluated on the segment
+            }
+            records.append(r)
+            pieces.append(Piece(t0: 0, t1: 1, length: len, segment: index, linear: true))
+            s += len
+            return len
+        }
+        // Floors at what rounding allows, so that halving always ends.
+        let lengthTolerance = max(accuracy.arclen, 1e-14) * size
+        let fitTolerance = max(accuracy.inversion, 1e-13) * max(1, size)
+        // The curve in powers of t (a quadratic is its exact degree elevation).
+        let cubic: CubicBez?
+        switch seg {
+        case .cubic(let c): cubic = c
+        case .quad(let q): cubic = q.cubic
+        case .line, .arc: cubic = nil
+        }
+        func append(_ t0: Double, _ t1: Double, _ len: Double, _ fit: UnsafePointer<Double>) {
+            guard len > 0 || len.isNaN else { return }
+            var r = FitRecord(start: s, length: len)
+            r.setFit(fit)
+            r.setFraction(fit + 9)
+            if let c = cubic {
+                // B(t) = a0 + a1 t + a2 t² + a3 t³, re-expanded about t0 in w = (t − t0)/span.
+                let a0 = c.p0, a1 = (c.p1 - c.p0) * 3, a2 = ((c.p2 - c.p1) - (c.p1 - c.p0)) * 3
+                let a3 = (c.p3 - c.p0) + (c.p1 - c.p2) * 3
+                let h = t1 - t0, x = t0
+                r.c0x = a0.x + x * (a1.x + x * (a2.x + x * a3.x)); r.c0y = a0.y + x * (a1.y + x * (a2.y + x * a3.y))
+                r.c1x = h * (a1.x + x * (2 * a2.x + x * 3 * a3.x)); r.c1y = h * (a1.y + x * (2 * a2.y + x * 3 * a3.y))
+                r.c2x = h * h * (a2.x + 3 * a3.x * x); r.c2y = h * h * (a2.y + 3 * a3.y * x)
+                r.c3x = h * h * h * a3.x; r.c3y = h * h * h * a3.y
+                r.minDerivSquared = 0
+            }
+            records.append(r)
+            pieces.append(Piece(t0: t0, t1: t1, length: len, segment: index, linear: false))
+            s += len; total += len
+        }
+        if let c = cubic {
+            builder.pieces(CubicSpeed(c), lengthTolerance: lengthTolerance, fitTolerance: fitTolerance, append)
+        } else {
+            builder.pieces(SegmentSpeed(segment: seg), lengthTolerance: lengthTolerance, fitTolerance: fitTolerance, append)
+        }
+        return total
     }
 
     /// The same path measured backwards: `sample(at: s)` of the result is `sample(at: length − s)` of this
@@ -152,8 +265,8 @@ public struct PathMeasure: Sendable {
     public var segmentCount: Int { storage.segments.count }
 
     /// The bytes the measure's tables and its path hold (array capacities times element strides), for
-    /// memory bounds: each measured segment costs one `Segment` in the path (when it is kept) and one in the tables, four
-    /// per-segment numbers, and a `Piece` and its start per quadrature piece.
+    /// memory bounds: each measured segment costs one `Segment` in the path (when it is kept) and one in
+    /// the tables, four per-segment numbers, and a record, a `Piece` and a bucket per piece.
     var storedByteCount: Int {
         let st = storage
         let pathBytes = st.path?.subpaths.reduce(0) { $0 + MemoryLayout<Subpath>.stride
@@ -161,7 +274,8 @@ public struct PathMeasure: Sendable {
         return pathBytes + st.subpathClosed.capacity + st.segments.capacity * MemoryLayout<Segment>.stride
             + (st.segLength.capacity + st.segStart.capacity) * MemoryLayout<Double>.stride
             + (st.segFirstPiece.capacity + st.segSubpath.capacity) * MemoryLayout<Int>.stride
-            + st.pieceStart.capacity * MemoryLayout<Double>.stride + st.pieces.capacity * MemoryLayout<Piece>.stride
+            + st.records.capacity * MemoryLayout<FitRecord>.stride + st.pieces.capacity * MemoryLayout<Piece>.stride
+            + st.buckets.capacity * MemoryLayout<Int32>.stride
     }
 
     // MARK: Queries
@@ -172,11 +286,37 @@ public struct PathMeasure: Sendable {
     /// vanishes (a cusp, coincident control points) the tangent is the limit of the derivative's direction
     /// from the side being entered. NaN distances count as 0; the result is never NaN for a finite path.
     public func sample(at s: Double) -> PathSample {
-        let (piece, t) = locate(forward: forwardDistance(s), preferEarlier: isReversed)
-        let seg = storage.segments[storage.pieces[piece].segment]
-        var tangent = unitTangent(storage.pieces[piece].segment, t, entering: !isReversed)
+        let fs = forwardDistance(s)
+        return sample(piece: storage.locate(fs, preferEarlier: isReversed), forward: fs)
+    }
+
+    /// The sample at forward distance `fs` on piece `k` (the one that holds it).
+    @inline(__always) func sample(piece k: Int, forward fs: Double) -> PathSample {
+        let r = storage.records[k]
+        let u = min(max((fs - r.start) * r.inverseLength, 0), 1)
+        let w0 = min(max(r.guess(u), 0), 1)
+        let d0 = r.deriv(w0)
+        let w = FitRecord.corrected(w0, r.fraction(w0) - u, length: r.length, speed: (d0.x * d0.x + d0.y * d0.y).squareRoot())
+        let d = r.deriv(w)
+        let d2 = d.x * d.x + d.y * d.y
+        if d2 > r.minDerivSquared && d2.isFinite {
+            let l = d2.squareRoot()
+            var tangent = Vector(d.x / l, d.y / l)
+            if isReversed { tangent = -tangent }
+            return PathSample(point: r.point(w), tangent: tangent)
+        }
+        return coldSample(piece: k, u)
+    }
+
+    /// ``sample(piece:forward:)`` where the record's derivative is not used: elliptical arcs (evaluated
+    /// on the segment) and a derivative too small to give the direction (the segment's tangent rule).
+    @inline(never) func coldSample(piece k: Int, _ u: Double) -> PathSample {
+        let (t, w) = parameter(piece: k, u)
+        let p = storage.pieces[k], r = storage.records[k]
+        var tangent = unitTangent(p.segment, t, entering: !isReversed)
         if isReversed { tangent = -tangent }
-        return PathSample(point: seg.eval(t), tangent: tangent)
+        let point = r.minDerivSquared.isFinite ? r.point(w) : storage.segments[p.segment].eval(t)
+        return PathSample(point: point, tangent: tangent)
     }
 
     /// The point at distance `s`; see ``sample(at:)``.
@@ -199,50 +339,15 @@ public struct PathMeasure: Sendable {
         return isReversed ? length - n : n
     }
 
-    /// The piece and parameter at forward distance `s ∈ [0, length]`. With `preferEarlier`, a distance on
-    /// a boundary between pieces resolves to the end of the earlier piece instead of the start of the later.
-    @usableFromInline func locate(forward s: Double, preferEarlier: Bool) -> (piece: Int, t: Double) {
-        let starts = storage.pieceStart
-        // The last piece whose start is ≤ s (or < s when preferring the earlier piece).
-        var lo = 0, hi = starts.count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if preferEarlier ? starts[mid] < s : starts[mid] <= s { lo = mid + 1 } else { hi = mid }
-        }
-        let k = max(lo - 1, 0)
-        let piece = storage.pieces[k]
-        let sigma = min(max(s - starts[k], 0), piece.length)
-        return (k, invert(piece, sigma))
-    }
-
-    /// The parameter `t` at which the arc length from the piece's start is `sigma`.
-    ///
-    /// The first guess interpolates `t(σ)` by a cubic Hermite polynomial with the end slopes `1/|B′|`;
-    /// ``parameter(on:piece:atArclen:from:residual:tolerance:)`` then corrects it until the arc length is
-    /// within the accuracy's inversion tolerance.
-    @usableFromInline func invert(_ piece: Piece, _ sigma: Double) -> Double {
-        let span = piece.t1 - piece.t0
-        if sigma <= 0 { return piece.t0 }
-        if sigma >= piece.length { return piece.t1 }
-        let u = sigma / piece.length
-        if piece.linear { return min(max(piece.t0 + span * u, piece.t0), piece.t1) }
-        let seg = storage.segments[piece.segment]
-        // Hermite guess in the unit square: slopes dt/dσ scaled by length/span.
-        let v0 = piece.v0, v1 = piece.v1  // seg.speed(piece.t0), seg.speed(piece.t1), stored when measured
-        var m0 = v0 > 0 ? piece.length / (span * v0) : 3, m1 = v1 > 0 ? piece.length / (span * v1) : 3
-        m0 = min(m0, 3); m1 = min(m1, 3)
-        let u2 = u * u, u3 = u2 * u
-        var w = (-2 * u3 + 3 * u2) + (u3 - 2 * u2 + u) * m0 + (u3 - u2) * m1
-        w = min(max(w, 0), 1)
-        let t = piece.t0 + span * w
-        let f = seg.arclen(from: piece.t0, to: t) - sigma
-        return Self.parameter(on: seg, piece: piece, atArclen: sigma, from: t, residual: f,
-                              tolerance: inversionTolerance(piece)).t
-    }
-
-    /// The inversion tolerance on `piece`: the accuracy's fraction of its length (of 1 when shorter).
-    func inversionTolerance(_ piece: Piece) -> Double {
-        storage.accuracy.inversion * max(1, piece.length)
+    /// The segment parameter `t` and the piece's `w` at distance fraction `u` of piece `k`, the
+    /// Newton step taken with the segment's own derivative (so elliptical arcs too).
+    func parameter(piece k: Int, _ u: Double) -> (t: Double, w: Double) {
+        let p = storage.pieces[k], r = storage.records[k]
+        let span = p.t1 - p.t0
+        let w0 = min(max(r.guess(u), 0), 1)
+        let speed = storage.segments[p.segment].deriv(p.t0 + span * w0).length * span
+        let w = FitRecord.corrected(w0, r.fraction(w0) - u, length: r.length, speed: speed)
+        return (w >= 1 ? p.t1 : min(p.t0 + span * w, p.t1), w)
     }
 
     /// The arc length from the path's start (forward) to parameter `t` of measured segment `index`.
@@ -263,7 +368,7 @@ public struct PathMeasure: Sendable {
         } else {
             within = storage.segments[index].arclen(from: piece.t0, to: tt)
         }
-        return min(storage.pieceStart[k] + min(max(within, 0), piece.length), length)
+        return min(storage.records[k].start + min(max(within, 0), piece.length), length)
     }
 
     /// The unit tangent of measured segment `index` at `t`, with the derivative-limit rule where the

@@ -27,12 +27,7 @@ extension Segment {
 
     /// The arc length between `t0` and `t1` by one 16-point Gauss–Legendre rule (exact for lines and
     /// circular arcs; accurate when the interval is short enough, as ``arclen(accuracy:)`` arranges).
-    public func arclen(from t0: Double, to t1: Double) -> Double { speedIntegral(t0, t1, high: true) }
-
-    /// The arc length between `t0` and `t1` by a 5-point rule: for short intervals only.
-    @usableFromInline func shortArclen(from t0: Double, to t1: Double) -> Double { speedIntegral(t0, t1, high: false) }
-
-    @inline(__always) func speedIntegral(_ t0: Double, _ t1: Double, high: Bool) -> Double {
+    public func arclen(from t0: Double, to t1: Double) -> Double {
         switch self {
         case .line(let l):
             return l.length * (t1 - t0)
@@ -40,10 +35,9 @@ extension Segment {
             // B′(t) = c0 + t c1.
             let c0 = (q.p1 - q.p0) * 2, c1 = ((q.p2 - q.p1) - (q.p1 - q.p0)) * 2
             let f = { (t: Double) -> Double in (c0 + c1 * t).length }
-            return high ? FixedGaussLegendre.gl16(t0, t1, f) : FixedGaussLegendre.gl5(t0, t1, f)
+            return FixedGaussLegendre.gl16(t0, t1, f)
         case .cubic(let c):
-            let speed = CubicSpeed(c)
-            return high ? speed.arclen(from: t0, to: t1) : speed.shortArclen(from: t0, to: t1)
+            return CubicSpeed(c).arclen(from: t0, to: t1)
         case .arc(let a):
             let rx = a.radii.x, ry = a.radii.y, w = abs(a.sweepAngle)
             if abs(abs(rx) - abs(ry)) <= Tolerance.circular * max(abs(rx), abs(ry)) { return abs(rx) * w * (t1 - t0) }
@@ -52,7 +46,7 @@ extension Segment {
                 let s = sin(th), c = cos(th)
                 return w * (rx * rx * s * s + ry * ry * c * c).squareRoot()
             }
-            return high ? FixedGaussLegendre.gl16(t0, t1, f) : FixedGaussLegendre.gl5(t0, t1, f)
+            return FixedGaussLegendre.gl16(t0, t1, f)
         }
     }
 
@@ -106,5 +100,23 @@ extension Segment {
             return a.center.isFinite && a.radii.isFinite && a.xRotation.isFinite && a.startAngle.isFinite
                 && a.sweepAngle.isFinite
         }
+    }
+}
+
+/// The derivative of a cubic Bézier as a polynomial, `B′(t) = c0 + (c1 + c2·t)·t`, so that its speed is
+/// cheap to evaluate many times.
+struct CubicSpeed {
+    let c0: Vector, c1: Vector, c2: Vector
+
+    init(_ c: CubicBez) {
+        let q0 = c.p1 - c.p0, q1 = c.p2 - c.p1, q2 = c.p3 - c.p2
+        c0 = q0 * 3; c1 = (q1 - q0) * 6; c2 = (q0 - q1 * 2 + q2) * 3
+    }
+
+    @inline(__always) func deriv(_ t: Double) -> Vector { c0 + (c1 + c2 * t) * t }
+    @inline(__always) func speed(_ t: Double) -> Double { deriv(t).length }
+    /// The arc length from `t0` to `t1` by the 16-point Gauss–Legendre rule.
+    func arclen(from t0: Double, to t1: Double) -> Double {
+        FixedGaussLegendre.gl16(t0, t1) { speed($0) }
     }
 }

@@ -7,11 +7,11 @@ public enum Tolerance {
     // MARK: Arc length
 
     /// Arc length: the largest error of one segment's length, as a fraction of its size (the default
-    /// of ``PathMeasure/Accuracy``).
-    public static let arclen = 1e-12
-    /// Arc-length inversion: the largest error, as a fraction of a quadrature piece's length, of the arc
-    /// length at the parameter a query finds (the default of ``PathMeasure/Accuracy``).
-    public static let inversion = 1e-11
+    /// of ``PathMeasure/Accuracy``). 1e-8 of a 100 px segment is 1e-6 px.
+    public static let arclen = 1e-8
+    /// Arc-length inversion: the largest error, as a fraction of a segment's size (at least 1), of the
+    /// arc length at the parameter a query finds (the default of ``PathMeasure/Accuracy``).
+    public static let inversion = 1e-8
     /// A segment whose length is at most this fraction of its coordinates' magnitude (at least 1) has
     /// zero length: it is skipped when measuring and offsetting.
     public static let zeroLength = 1e-13

@@ -33,18 +33,22 @@ import Testing
         // The Hermite fit's error is d times that of the unit normal N(t), which does not change when the
         // curve is scaled: the number of pieces depends on d / tolerance and on how the curve turns, not
         // on its size. Before, the offset took as many pieces as flattening the curve to the tolerance
-        // (about 47 per 40 px cubic here), each stored twice, some 9 KB per segment.
+        // (about 47 per 40 px cubic here), each stored twice, some 9 KB per segment. Since issue #17 a
+        // measured segment costs more (a 312-byte query record per piece, for queries without
+        // iteration), about 3 KB per base segment here.
         for d in [10.0, -10.0, 3.0] {
             let offset = try base.parallel(offset: d)
             let perSegment = Double(offset.segmentCount) / Double(n)
             #expect(perSegment <= 8, "scale \(scale), d \(d): \(perSegment) offset pieces per segment")
             let bytes = Double(offset.storedByteCount) / Double(n)
-            #expect(bytes < 1500, "scale \(scale), d \(d): \(Int(bytes)) bytes per segment")
+            // Each offset segment holds one or two query records of 312 bytes (see PathMeasure.FitRecord);
+            // array capacities follow the allocator's size classes, so the count varies a little by run.
+            #expect(bytes < 5000, "scale \(scale), d \(d): \(Int(bytes)) bytes per segment")
         }
         // Offsets beyond the radius of curvature (cusps in the offset) cost more, still a few KB at most.
         let far = try base.parallel(offset: 30)
         #expect(Double(far.segmentCount) / Double(n) <= 12)
-        #expect(Double(far.storedByteCount) / Double(n) < 3000)
+        #expect(Double(far.storedByteCount) / Double(n) < 10000)
     }
 
     @Test func worstCaseIsCappedPerSegment() throws {

@@ -1,0 +1,317 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension PathMeasure {
+    /// What a query needs of one piece, in one record: where the piece starts, a polynomial for its
+    /// parameter as a function of distance, its distance as a polynomial of the parameter, and the curve
+    /// on the piece as a polynomial in that parameter.
+    ///
+    /// With `u = (s − start)/length ∈ [0, 1]` the distance into the piece, the piece's own parameter is
+    /// first guessed as `w₀ = fit(u)` (a degree-8 polynomial; the segment's parameter is
+    /// `t0 + (t1 − t0)·w`), then corrected by one Newton step on `U(w) − u`, where `U(w)` is the
+    /// piece's distance fraction (the integral of the speed's interpolating polynomial through 17
+    /// Chebyshev points, degree 17, in powers of `2w − 1`):
+    /// `w = w₀ − (U(w₀) − u)·length/|B′(w₀)|`. The point is `c0 + w·(c1 + w·(c2 + w·c3))` and the
+    /// tangent the direction of `c1 + w·(2c2 + 3w·c3)`. The fit alone is good to about 1e-4 of the
+    /// piece, the Newton step squares that; the builder checks the result of the whole procedure.
+    @usableFromInline struct FitRecord: Sendable {
+        /// The distance at the piece's start, its length, and one over it.
+        var start: Double, length: Double, inverseLength: Double
+        /// The coefficients of `fit(u)`, constant term first.
+        var f0 = 0.0, f1 = 1.0, f2 = 0.0, f3 = 0.0, f4 = 0.0, f5 = 0.0, f6 = 0.0, f7 = 0.0, f8 = 0.0
+        /// The coefficients of `U` in powers of `y = 2w − 1`, constant term first.
+        var g0 = 0.0, g1 = 0.0, g2 = 0.0, g3 = 0.0, g4 = 0.0, g5 = 0.0, g6 = 0.0, g7 = 0.0, g8 = 0.0, g9 = 0.0, g10 = 0.0, g11 = 0.0, g12 = 0.0, g13 = 0.0, g14 = 0.0, g15 = 0.0, g16 = 0.0, g17 = 0.0
+
+        init(start: Double, length: Double) {
+            self.start = start; self.length = length; inverseLength = 1 / length
+            g0 = 0.5; g1 = 0.5  // U(w) = w, for a linear piece
+        }
+
+        /// The first guess `w₀ = fit(u)`, by Estrin's scheme.
+        @inline(__always) func guess(_ u: Double) -> Double {
+            let u2 = u * u, u4 = u2 * u2
+            let a0 = f0 + f1 * u, a1 = f2 + f3 * u, a2 = f4 + f5 * u, a3 = f6 + f7 * u
+            let b0 = a0 + a1 * u2, b1 = a2 + a3 * u2
+            return (b0 + b1 * u4) + f8 * (u4 * u4)
+        }
+
+        /// The distance fraction `U(w)`, by Estrin's scheme (short dependency chains).
+        @inline(__always) func fraction(_ w: Double) -> Double {
+            let y = 2 * w - 1
+            let y2 = y * y, y4 = y2 * y2, y8 = y4 * y4
+            let a0 = g0 + g1 * y, a1 = g2 + g3 * y, a2 = g4 + g5 * y, a3 = g6 + g7 * y
+            let a4 = g8 + g9 * y, a5 = g10 + g11 * y, a6 = g12 + g13 * y, a7 = g14 + g15 * y
+            let a8 = g16 + g17 * y
+            let b0 = a0 + a1 * y2, b1 = a2 + a3 * y2, b2 = a4 + a5 * y2, b3 = a6 + a7 * y2
+            let c0 = b0 + b1 * y4, c1 = b2 + b3 * y4
+            return (c0 + c1 * y8) + a8 * (y8 * y8)
+        }
+
+        /// Sets the coefficients of the fit from `c` (9 of them, constant first).
+        mutating func setFit(_ c: UnsafePointer<Double>) {
+            f0 = c[0]; f1 = c[1]; f2 = c[2]; f3 = c[3]; f4 = c[4]; f5 = c[5]; f6 = c[6]; f7 = c[7]; f8 = c[8]
+        }
+
+        /// Sets the coefficients of `U` from `c` (18 of them, constant first).
+        mutating func setFraction(_ c: UnsafePointer<Double>) {
+            g0 = c[0]
+            g1 = c[1]
+            g2 = c[2]
+            g3 = c[3]
+            g4 = c[4]
+            g5 = c[5]
+            g6 = c[6]
+            g7 = c[7]
+            g8 = c[8]
+            g9 = c[9]
+            g10 = c[10]
+            g11 = c[11]
+            g12 = c[12]
+            g13 = c[13]
+            g14 = c[14]
+            g15 = c[15]
+            g16 = c[16]
+            g17 = c[17]
+        }
+
+        /// The curve on the piece in powers of `w`.
+        var c0x = 0.0, c0y = 0.0, c1x = 0.0, c1y = 0.0, c2x = 0.0, c2y = 0.0, c3x = 0.0, c3y = 0.0
+        /// Below this squared derivative (in `w`) the direction is not trusted and the segment's
+        /// tangent rule is asked; `+∞` for elliptical arcs, which are evaluated on the segment itself.
+        var minDerivSquared = Double.infinity
+
+        /// The corrected parameter at distance fraction `u`, given the residual `U(w₀) − u` and the speed
+        /// `|B′(w₀)|` (in `w`) at the guess `w0`; clamped to `[0, 1]`. No step where it would be longer
+        /// than ``maxStep`` (or not finite): near a point of zero speed, where Newton's method overshoots.
+        @inline(__always) static func corrected(_ w0: Double, _ residual: Double, length: Double, speed: Double) -> Double {
+            let step = residual * length / speed
+            let w = abs(step) <= maxStep ? w0 - step : w0
+            return min(max(w, 0), 1)
+        }
+
+        /// The longest Newton step taken (the builder checks the fit to far less on accepted pieces).
+        static let maxStep = 1e-2
+
+        /// The point at the piece's parameter `w`.
+        @inline(__always) func point(_ w: Double) -> Point {
+            Point(c0x + w * (c1x + w * (c2x + w * c3x)), c0y + w * (c1y + w * (c2y + w * c3y)))
+        }
+
+        /// The derivative with respect to `w`.
+        @inline(__always) func deriv(_ w: Double) -> Vector {
+            Vector(c1x + w * (2 * c2x + w * (3 * c3x)), c1y + w * (2 * c2y + w * (3 * c3y)))
+        }
+    }
+
+    /// The degree of each piece's fit of parameter against distance (it goes through every other
+    /// one of the ``FitTables/n`` + 1 speed nodes).
+    static let fitDegree = 8
+}
+
+/// The speed `|B′(t)|` of a segment, for building the fits.
+protocol SpeedCurve {
+    func speed(_ t: Double) -> Double
+}
+
+extension CubicSpeed: SpeedCurve {}
+
+/// The speed of an elliptical arc (the segment's own derivative).
+struct SegmentSpeed: SpeedCurve {
+    let segment: Segment
+    func speed(_ t: Double) -> Double { segment.deriv(t).length }
+}
+
+/// The fixed linear maps of the piece fit, computed once: from the speeds at the ``n`` + 1
+/// Chebyshev–Lobatto points of a parameter interval to the arc length at those points (Clenshaw–Curtis:
+/// the integral of the speed's interpolating polynomial), to that integral in powers of `2w − 1`, and to
+/// the last four Chebyshev coefficients of the speed's polynomial (its error estimate).
+final class FitTables: @unchecked Sendable {
+    /// The number of intervals between the nodes (so `n + 1` speeds per piece).
+    static let n = 16
+    /// The number of tail coefficients in the error estimate.
+    static let tailCount = 4
+    static let shared = FitTables()
+
+    /// The nodes' parameters on `[0, 1]` (ascending, 0 and 1 included).
+    let nodeW: UnsafeMutablePointer<Double>
+    /// Row-major `n × (n + 1)`: the integral from the first node to node `i + 1`, in the variable
+    /// `x ∈ [−1, 1]`, as weights of the speeds.
+    let nodeIntegral: UnsafeMutablePointer<Double>
+    /// Row-major `tailCount × (n + 1)`: the Chebyshev coefficients `a[n − 3] … a[n]` of the speed.
+    let tail: UnsafeMutablePointer<Double>
+    /// Row-major `(n + 2) × (n + 1)`: row `k` gives the coefficient of `x^k` of the integral from −1 of
+    /// the speed's interpolating polynomial in `x = 2w − 1`.
+    let powerIntegral: UnsafeMutablePointer<Double>
+
+    private init() {
+        let n = Self.n, m = n + 1, tails = Self.tailCount
+        nodeW = .allocate(capacity: m)
+        nodeIntegral = .allocate(capacity: n * m)
+        tail = .allocate(capacity: tails * m); powerIntegral = .allocate(capacity: (m + 1) * m)
+        // Nodes x_j = −cos(jπ/n) on [−1, 1].
+        var x = (0...n).map { -cos(Double($0) * .pi / Double(n)) }
+        x[0] = -1; x[n] = 1; x[n / 2] = 0
+        for j in 0...n { nodeW[j] = (x[j] + 1) / 2 }
+        func cheb(_ k: Int, _ x: Double) -> Double { cos(Double(k) * acos(min(max(x, -1), 1))) }
+        for j in 0...n {
+            // The Lagrange basis polynomial of node j in powers of x, integrated from −1.
+            var poly = [Double](repeating: 0, count: m)
+            poly[0] = 1
+            var degree = 0
+            for i in 0...n where i != j {
+                let d = x[j] - x[i]
+                degree += 1
+                var k = degree
+                while k > 0 { poly[k] = (poly[k - 1] - x[i] * poly[k]) / d; k -= 1 }
+                poly[0] = -x[i] * poly[0] / d
+            }
+            var integral = [Double](repeating: 0, count: m + 1)
+            for k in 0...n { integral[k + 1] = poly[k] / Double(k + 1) }
+            // The constant makes it vanish at −1: Σ c_k (−1)^k = 0.
+            integral[0] = -(1...m).reduce(0.0) { $0 + integral[$1] * ($1 % 2 == 0 ? 1 : -1) }
+            for k in 0...m { powerIntegral[k * m + j] = integral[k] }
+            // The Chebyshev coefficients of the same basis polynomial.
+            let endWeight = (j == 0 || j == n) ? 0.5 : 1
+            var a = [Double](repeating: 0, count: n + 3)
+            for k in 0...n {
+                a[k] = 2 / Double(n) * endWeight * cheb(k, x[j]) * ((k == 0 || k == n) ? 0.5 : 1)
+            }
+            for r in 0..<tails { tail[r * m + j] = a[n - tails + 1 + r] }
+            // Its indefinite integral, A_1 = a_0 − a_2/2, A_k = (a_{k−1} − a_{k+1})/(2k), from −1.
+            var A = [Double](repeating: 0, count: n + 2)
+            A[1] = a[0] - a[2] / 2
+            for k in 2...(n + 1) { A[k] = (a[k - 1] - a[k + 1]) / (2 * Double(k)) }
+            for i in 0..<n {
+                var s = 0.0
+                for k in 1...(n + 1) { s += A[k] * (cheb(k, x[i + 1]) - cheb(k, -1)) }
+                nodeIntegral[i * m + j] = s
+            }
+        }
+    }
+}
+
+extension PathMeasure {
+    /// Builds the pieces of one segment: cuts `[0, 1]` into parameter intervals on which the
+    /// Clenshaw–Curtis length from 17 speeds is accurate to `lengthTolerance` (judged by the size of the
+    /// speed's last four Chebyshev coefficients, an estimate that errs on the large side) and the query's
+    /// parameter (fit and one Newton step, see ``FitRecord``) is accurate to `fitTolerance` in arc length
+    /// — checked at the 8 nodes between the fit's 9, where an interpolant's error peaks, with a margin
+    /// of 4 — halving an interval until both hold (at most 40 times).
+    struct FitBuilder: ~Copyable {
+        let tables = FitTables.shared
+        /// Scratch: speeds, distance fractions at the nodes, divided differences, and the coefficients
+        /// of the fit (`0…8`) and of `U` (`9…26`).
+        let v: UnsafeMutablePointer<Double>, u: UnsafeMutablePointer<Double>
+        let dd: UnsafeMutablePointer<Double>, coef: UnsafeMutablePointer<Double>
+        /// Intervals still to do.
+        var stack: [(Double, Double, Int)] = []
+
+        init() {
+            let m = FitTables.n + 1
+            v = .allocate(capacity: m); u = .allocate(capacity: m)
+            dd = .allocate(capacity: fitDegree + 1); coef = .allocate(capacity: fitDegree + 1 + m + 1)
+        }
+
+        deinit { v.deallocate(); u.deallocate(); dd.deallocate(); coef.deallocate() }
+
+        /// Calls `body(t0, t1, length, coefficients)` for each interval in order (the coefficients laid
+        /// out as in ``coef``).
+        mutating func pieces<C: SpeedCurve>(_ curve: C, lengthTolerance: Double, fitTolerance: Double,
+                                             _ body: (Double, Double, Double, UnsafePointer<Double>) -> Void) {
+            stack.removeAll(keepingCapacity: true)
+            stack.append((0, 1, 0))
+            while let (a, b, depth) = stack.popLast() {
+                if let len = piece(curve, a, b, lengthTolerance: lengthTolerance, fitTolerance: fitTolerance,
+                                   force: depth >= 40) {
+                    body(a, b, len, coef)
+                } else {
+                    let mid = (a + b) / 2
+                    stack.append((mid, b, depth + 1))
+                    stack.append((a, mid, depth + 1))
+                }
+            }
+        }
+
+        /// The length of `[a, b]` with its coefficients in ``coef``, or `nil` when the interval must be
+        /// halved.
+        private func piece<C: SpeedCurve>(_ curve: C, _ a: Double, _ b: Double, lengthTolerance: Double,
+                                          fitTolerance: Double, force: Bool) -> Double? {
+            let n = FitTables.n, m = n + 1, fd = fitDegree
+            let span = b - a, h = span / 2
+            let t = tables
+            var vmax = 0.0
+            for j in 0...n {
+                let s = curve.speed(a + span * t.nodeW[j])
+                v[j] = s; vmax = max(vmax, s)
+            }
+            var tailSum = 0.0
+            for r in 0..<FitTables.tailCount {
+                var s = 0.0
+                for j in 0...n { s += t.tail[r * m + j] * v[j] }
+                tailSum += abs(s)
+            }
+            let lengthHolds = span * tailSum <= lengthTolerance
+            // Halve at once when the length estimate fails on a piece too long to be accepted anyway.
+            if !lengthHolds && !force && span * vmax > fitTolerance { return nil }
+            u[0] = 0
+            for i in 0..<n {
+                var s = 0.0
+                for j in 0...n { s += t.nodeIntegral[i * m + j] * v[j] }
+                u[i + 1] = h * s
+            }
+            let length = u[n]
+            let inv = 1 / length
+            for i in 1...n { u[i] *= inv }
+            u[n] = 1
+            // U(w) in powers of x = 2w − 1.
+            let g = coef + (fd + 1)
+            for k in 0...m {
+                var s = 0.0
+                for j in 0...n { s += t.powerIntegral[k * m + j] * v[j] }
+                g[k] = s * h * inv
+            }
+            if !length.isFinite || force || (length <= fitTolerance && lengthHolds) {
+                // So short that any parameter in it is within the tolerance (or an overflow, which the
+                // caller reports, or as deep as halving goes): a linear fit.
+                for k in 0...fd { coef[k] = k == 1 ? 1 : 0 }
+                for k in 0...m { g[k] = k < 2 ? 0.5 : 0 }  // U(w) = w: no Newton step
+                return length
+            }
+            guard lengthHolds else { return nil }
+            // Newton's divided differences of w against u at every other node.
+            for e in 0...fd { dd[e] = t.nodeW[2 * e] }
+            for level in 1...fd {
+                for e in stride(from: fd, through: level, by: -1) {
+                    dd[e] = (dd[e] - dd[e - 1]) / (u[2 * e] - u[2 * (e - level)])
+                }
+            }
+            // To powers of u: p = dd[fd]; p ← p·(u − u_i) + dd[i] for i = fd − 1 … 0.
+            for k in 0...fd { coef[k] = 0 }
+            coef[0] = dd[fd]
+            for i in stride(from: fd - 1, through: 0, by: -1) {
+                let ui = u[2 * i]
+                var k = fd - i
+                while k > 0 { coef[k] = coef[k - 1] - ui * coef[k]; k -= 1 }
+                coef[0] = dd[i] - ui * coef[0]
+            }
+            // Check the whole query at the other nodes: the arc-length error of the parameter it finds,
+            // evaluated as the query evaluates it.
+            var r = FitRecord(start: 0, length: length)
+            r.setFit(coef); r.setFraction(g)
+            let limit = fitTolerance / (4 * span * max(vmax, .leastNormalMagnitude))
+            for c in stride(from: 1, to: n, by: 2) {
+                let uc = u[c]
+                let w0 = min(max(r.guess(uc), 0), 1)
+                let w = FitRecord.corrected(w0, r.fraction(w0) - uc, length: length, speed: span * curve.speed(a + span * w0))
+                let err = abs(w - t.nodeW[c])
+                guard err <= limit else { return nil }  // also NaN
+            }
+            return length
+        }
+    }
+}
