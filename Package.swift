@@ -23,7 +23,6 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The one C file of our own: owns libpng's setjmp so the classic write API can choose its
         // compression level and filters, and turns libpng errors into return codes.
         .target(name: "CPNGWriter", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("pthread")]),
@@ -44,7 +43,9 @@ let package = Package(
         .target(name: "CPathText"),
         .target(name: "PathTextC", dependencies: ["PathTextEngine", "CPathText"]),
 
-        // `pathtext serve`: the playground page and its JSON API over libmicrohttpd.
+        // `pathtext serve`: the playground page and its JSON API over libmicrohttpd, which CMicroHTTPD opens
+        // with dlopen when a server starts (microhttpd.h from libmicrohttpd-dev; nothing linked).
+        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
         .target(name: "CPlaygroundAssets", exclude: ["page"]),
         .target(name: "Playground", dependencies: ["PathText", "PathTextEngine", "CMicroHTTPD", "CPlaygroundAssets"]),
 
