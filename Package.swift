@@ -28,10 +28,12 @@ let package = Package(
         .target(name: "CPNGWriter", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("pthread")]),
         // The default fonts compiled into the binary (C23 #embed of the top-level Fonts/ files).
         .target(name: "CEmbeddedFonts"),
+        // Script, bracket and break-class data of U+0000..U+0FFF as static arrays (generated; see ScalarTableTests).
+        .target(name: "CScalarTable"),
 
         // Stages of the pipeline.
         .target(name: "Geometry"),
-        .target(name: "Shaping", dependencies: ["Geometry", "CEmbeddedFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
+        .target(name: "Shaping", dependencies: ["Geometry", "CEmbeddedFonts", "CScalarTable", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         .target(name: "Layout", dependencies: ["Geometry", "Shaping"]),
         .target(name: "Render", dependencies: ["Geometry", "Shaping", "Layout", "CPNG", "CPNGWriter"]),
         .target(name: "Scenes", dependencies: ["Geometry", "Shaping", "Layout", "Render"]),
