@@ -23,16 +23,17 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The one C file of our own: owns libpng's setjmp so the classic write API can choose its
         // compression level and filters, and turns libpng errors into return codes.
         .target(name: "CPNGWriter", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("pthread")]),
         // The default fonts compiled into the binary (C23 #embed of the top-level Fonts/ files).
         .target(name: "CEmbeddedFonts"),
+        // Script, bracket and break-class data of U+0000..U+0FFF as static arrays (generated; see ScalarTableTests).
+        .target(name: "CScalarTable"),
 
         // Stages of the pipeline.
         .target(name: "Geometry"),
-        .target(name: "Shaping", dependencies: ["Geometry", "CEmbeddedFonts", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
+        .target(name: "Shaping", dependencies: ["Geometry", "CEmbeddedFonts", "CScalarTable", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         .target(name: "Layout", dependencies: ["Geometry", "Shaping"]),
         .target(name: "Render", dependencies: ["Geometry", "Shaping", "Layout", "CPNG", "CPNGWriter"]),
         .target(name: "Scenes", dependencies: ["Geometry", "Shaping", "Layout", "Render"]),
@@ -44,7 +45,9 @@ let package = Package(
         .target(name: "CPathText"),
         .target(name: "PathTextC", dependencies: ["PathTextEngine", "CPathText"]),
 
-        // `pathtext serve`: the playground page and its JSON API over libmicrohttpd.
+        // `pathtext serve`: the playground page and its JSON API over libmicrohttpd, which CMicroHTTPD opens
+        // with dlopen when a server starts (microhttpd.h from libmicrohttpd-dev; nothing linked).
+        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
         .target(name: "CPlaygroundAssets", exclude: ["page"]),
         .target(name: "Playground", dependencies: ["PathText", "PathTextEngine", "CMicroHTTPD", "CPlaygroundAssets"]),
 

@@ -76,7 +76,7 @@ enum CAPIBench {
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
             .appendingPathComponent("pathtext").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
-            progress("batch: no pathtext binary beside pathtext-bench (build it: swift build -c release --product pathtext); skipped")
+            progress("batch: no pathtext binary beside pathtext-bench (build it: swift build -c release --static-swift-stdlib --product pathtext, as make bench does); skipped")
             return []
         }
         let words = ["North", "Station", "Main St", "River", "Park Ave", "Bridge", "Market", "Harbour", "Elm", "Ring Rd"]

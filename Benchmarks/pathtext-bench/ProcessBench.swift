@@ -37,7 +37,7 @@ enum ProcessBench {
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
             .appendingPathComponent("pathtext").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
-            progress("process: no pathtext binary beside pathtext-bench (build it: swift build -c release --product pathtext); skipped")
+            progress("process: no pathtext binary beside pathtext-bench (build it: swift build -c release --static-swift-stdlib --product pathtext, as make bench does); skipped")
             return []
         }
         let out = NSTemporaryDirectory() + "pathtext-process-\(getpid()).png"

@@ -4,6 +4,10 @@
 ///
 /// Entries are immutable, and their closures capture only immutable values (key paths, syntaxes,
 /// defaults), so they are shared across threads; catalogs are built once.
+///
+/// The key path arguments are autoclosures: a key path literal is instantiated (type metadata for
+/// `WritableKeyPath<Model, V>`, 1.9 M instructions for the label catalog) only when its entry first reads
+/// or writes a value, so a process that reads two flags pays for two key paths, not for every option.
 public final class OptionEntry<Model>: @unchecked Sendable {
     /// The JSON key, camel-cased (`letterSpacing`).
     public let key: String
@@ -41,7 +45,7 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     }
 
     /// An option stored at `keyPath`, written to JSON only when it differs from `defaultValue`.
-    public static func value<V: Equatable>(_ key: String, _ keyPath: WritableKeyPath<Model, V>, _ syntax: OptionSyntax<V>,
+    public static func value<V: Equatable>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, V>, _ syntax: OptionSyntax<V>,
                                            default defaultValue: V, help: String, flag: Bool = true) -> OptionEntry {
         let shown: String? = switch syntax.toJSON(defaultValue) {
         case .string(let s): s
@@ -51,45 +55,45 @@ public final class OptionEntry<Model>: @unchecked Sendable {
         }
         return OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
                            defaultText: shown, help: help,
-                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
-                           readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath] = try syntax.fromText(last) } },
-                           write: { m in m[keyPath: keyPath] == defaultValue ? nil : syntax.toJSON(m[keyPath: keyPath]) })
+                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try syntax.fromJSON(j) },
+                           readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath()] = try syntax.fromText(last) } },
+                           write: { m in let v = m[keyPath: keyPath()]; return v == defaultValue ? nil : syntax.toJSON(v) })
     }
 
     /// An optional option stored at `keyPath` (`nil`: not given), written to JSON when set. `defaultText`
     /// says in help what applies when it is not given.
-    public static func optional<V>(_ key: String, _ keyPath: WritableKeyPath<Model, V?>, _ syntax: OptionSyntax<V>,
+    public static func optional<V>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, V?>, _ syntax: OptionSyntax<V>,
                                    default defaultText: String? = nil, help: String, flag: Bool = true) -> OptionEntry {
         OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
                     defaultText: defaultText, help: help,
-                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
-                    readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath] = try syntax.fromText(last) } },
-                    write: { m in m[keyPath: keyPath].map(syntax.toJSON) })
+                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try syntax.fromJSON(j) },
+                    readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath()] = try syntax.fromText(last) } },
+                    write: { m in m[keyPath: keyPath()].map(syntax.toJSON) })
     }
 
     /// A list option stored at `keyPath`: a JSON array, or one value per repetition of the flag.
-    public static func list<V>(_ key: String, _ keyPath: WritableKeyPath<Model, [V]?>, _ item: OptionSyntax<V>,
+    public static func list<V>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, [V]?>, _ item: OptionSyntax<V>,
                                help: String) -> OptionEntry {
         let syntax = OptionSyntax<[V]>.list(item)
         return OptionEntry(key: key, flag: kebab(key), placeholder: item.placeholder, expected: syntax.expected, defaultText: nil,
                            help: help, repeatable: true,
-                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
+                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try syntax.fromJSON(j) },
                            readText: { t, m throws(OptionValueError) in
                                var out: [V] = []
                                for w in t { out.append(try item.fromText(w)) }
-                               if !out.isEmpty { m[keyPath: keyPath] = out }
+                               if !out.isEmpty { m[keyPath: keyPath()] = out }
                            },
-                           write: { m in m[keyPath: keyPath].map(syntax.toJSON) })
+                           write: { m in m[keyPath: keyPath()].map(syntax.toJSON) })
     }
 
     /// The same option on a model that holds this one at `keyPath`.
-    public func lifted<Outer>(_ keyPath: WritableKeyPath<Outer, Model>) -> OptionEntry<Outer> {
+    public func lifted<Outer>(_ keyPath: @autoclosure @escaping () -> WritableKeyPath<Outer, Model>) -> OptionEntry<Outer> {
         let readJSON = readJSON, readText = readText, write = write
         return OptionEntry<Outer>(key: key, flag: flag, placeholder: placeholder, expected: expected, defaultText: defaultText,
                                   help: help, repeatable: repeatable,
-                                  readJSON: { j, m throws(OptionValueError) in try readJSON(j, &m[keyPath: keyPath]) },
-                                  readText: { t, m throws(OptionValueError) in try readText(t, &m[keyPath: keyPath]) },
-                                  write: { m in write(m[keyPath: keyPath]) })
+                                  readJSON: { j, m throws(OptionValueError) in try readJSON(j, &m[keyPath: keyPath()]) },
+                                  readText: { t, m throws(OptionValueError) in try readText(t, &m[keyPath: keyPath()]) },
+                                  write: { m in write(m[keyPath: keyPath()]) })
     }
 
     /// Reads the JSON value of this option into `model`.

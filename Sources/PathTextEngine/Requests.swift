@@ -1,4 +1,3 @@
-import Foundation
 import PathText
 
 /// Every piece of request decoding the front doors (C library, Python, `pathtext layout --batch`) need,

@@ -37,7 +37,8 @@ public struct HTTPResponse: Sendable {
     }
 }
 
-/// A minimal HTTP server on libmicrohttpd: the one file that touches it.
+/// A minimal HTTP server on libmicrohttpd: the one file that touches it (through `CMicroHTTPD`, which loads
+/// the library with `dlopen` when the first server starts, so other runs of the program never load it).
 ///
 /// libmicrohttpd parses HTTP and runs a pool of threads; each complete request is handed to `handler` on one of
 /// those threads, so the handler must be safe to call concurrently. Bodies larger than `maximumBodySize` are
@@ -70,7 +71,8 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Starts listening on `host:port` (an IPv4 address; `127.0.0.1` by default) with `threads` worker threads.
-    /// - Throws: ``PlaygroundError/cannotListen(host:port:)`` when the address is invalid or the port is taken.
+    /// - Throws: ``PlaygroundError/cannotListen(host:port:reason:)`` when the address is invalid or the port is
+    ///   taken, ``PlaygroundError/serverLibraryMissing(_:)`` when libmicrohttpd cannot be loaded.
     public init(host: String = "127.0.0.1", port: UInt16, threads: Int = 4, maximumBodySize: Int = 1 << 20,
                 connectionTimeout: Int = 10, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(PlaygroundError) {
         self.host = host
@@ -83,6 +85,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
             throw .cannotListen(host: host, port: port, reason: "not an IPv4 address")
         }
+        if let why = pt_mhd_load() { throw .serverLibraryMissing(String(cString: why)) }
         let flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue) | UInt32(MHD_USE_ERROR_LOG.rawValue)
         let started: OpaquePointer? = withUnsafePointer(to: &address) { addressPointer in
             let options: [any CVarArg] = [
@@ -93,7 +96,7 @@ public final class HTTPServer: @unchecked Sendable {
                 Int(MHD_OPTION.END.rawValue),
             ]
             return withVaList(options) { va in
-                MHD_start_daemon_va(flags, port, nil, nil, Self.access, context.toOpaque(), va)
+                pt_mhd_start_daemon_va(flags, port, nil, nil, Self.access, context.toOpaque(), va)
             }
         }
         guard let started else {
@@ -106,7 +109,7 @@ public final class HTTPServer: @unchecked Sendable {
     public func stop() {
         guard let d = daemon else { return }
         daemon = nil
-        MHD_stop_daemon(d)
+        pt_mhd_stop_daemon(d)
     }
 
     deinit {
@@ -144,7 +147,7 @@ public final class HTTPServer: @unchecked Sendable {
         } else {
             let path = url.map { String(cString: $0) } ?? "/"
             let query = QueryBox()
-            _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, HTTPServer.queryArgument,
+            _ = pt_mhd_get_connection_values(connection, .GET_ARGUMENT_KIND, HTTPServer.queryArgument,
                                           Unmanaged.passUnretained(query).toOpaque())
             let request = HTTPRequest(method: method.map { String(cString: $0) } ?? "GET",
                                       path: path, query: query.values, body: upload.body)
@@ -174,13 +177,13 @@ public final class HTTPServer: @unchecked Sendable {
 
     private static func send(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         let made = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+            pt_mhd_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
                                             .RESPMEM_MUST_COPY)
         }
         guard let made else { return .NO }
-        defer { MHD_destroy_response(made) }
-        MHD_add_response_header(made, "Content-Type", response.contentType)
-        MHD_add_response_header(made, "Cache-Control", "no-store")
-        return MHD_queue_response(connection, UInt32(response.status), made)
+        defer { pt_mhd_destroy_response(made) }
+        pt_mhd_add_response_header(made, "Content-Type", response.contentType)
+        pt_mhd_add_response_header(made, "Cache-Control", "no-store")
+        return pt_mhd_queue_response(connection, UInt32(response.status), made)
     }
 }

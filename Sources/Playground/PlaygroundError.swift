@@ -4,12 +4,16 @@ public enum PlaygroundError: Error, Hashable, Sendable, CustomStringConvertible 
     case cannotListen(host: String, port: UInt16, reason: String)
     /// The default fonts cannot be loaded.
     case fonts(String)
+    /// libmicrohttpd, which the server runs on, cannot be loaded (the dynamic loader's message).
+    case serverLibraryMissing(String)
 
     /// A message for the user.
     public var description: String {
         switch self {
         case .cannotListen(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"
         case .fonts(let message): message
+        case .serverLibraryMissing(let why):
+            "cannot load libmicrohttpd, which the server needs (install libmicrohttpd12 or libmicrohttpd-dev): \(why)"
         }
     }
 }

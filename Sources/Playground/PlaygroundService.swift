@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import PathText
 import PathTextEngine
 
@@ -126,7 +132,7 @@ public final class PlaygroundService: Sendable {
         let size = 800
         let dial = Dial(center: Point(Double(size) / 2, Double(size) / 2))
         if let drag = object["drag"] {
-            guard let handle = drag as? String else { throw RequestError("drag: expected bedtime, wake or whole") }
+            guard case .string(let handle) = drag else { throw RequestError("drag: expected bedtime, wake or whole") }
             let to = try PlaygroundRequests.point(object["to"], "to")
             switch handle {
             case "bedtime": range.dragBedtime(to: dial.angle(of: to))

@@ -1,4 +1,3 @@
-import Foundation
 import Geometry
 import Shaping
 import Layout

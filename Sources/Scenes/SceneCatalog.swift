@@ -109,23 +109,23 @@ extension OptionSyntax where Value == Point {
 
 extension OptionEntry {
     /// A list of JSON objects, each read by `read` at its path (`[2]`) and written by `write`; scene files only.
-    static func objects<T>(_ key: String, _ keyPath: WritableKeyPath<Model, [T]>, help: String,
+    static func objects<T>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, [T]>, help: String,
                            read: @escaping (JSONValue, String) throws(JSONError) -> T,
                            write: @escaping (T) -> JSONValue) -> OptionEntry {
         OptionEntry(key: key, flag: nil, placeholder: "[…]", expected: "a list of objects", defaultText: nil, help: help,
-                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try readObjects(j, read) },
+                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try readObjects(j, read) },
                     readText: { _, _ throws(OptionValueError) in throw OptionValueError("only scene files have \(key)") },
-                    write: { m in m[keyPath: keyPath].isEmpty ? nil : .array(m[keyPath: keyPath].map(write)) })
+                    write: { m in m[keyPath: keyPath()].isEmpty ? nil : .array(m[keyPath: keyPath()].map(write)) })
     }
 
     /// ``objects(_:_:help:read:write:)`` for an optional list.
-    static func objects<T>(_ key: String, _ keyPath: WritableKeyPath<Model, [T]?>, help: String,
+    static func objects<T>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, [T]?>, help: String,
                            read: @escaping (JSONValue, String) throws(JSONError) -> T,
                            write: @escaping (T) -> JSONValue) -> OptionEntry {
         OptionEntry(key: key, flag: nil, placeholder: "[…]", expected: "a list of objects", defaultText: nil, help: help,
-                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try readObjects(j, read) },
+                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try readObjects(j, read) },
                     readText: { _, _ throws(OptionValueError) in throw OptionValueError("only scene files have \(key)") },
-                    write: { m in m[keyPath: keyPath].map { .array($0.map(write)) } })
+                    write: { m in m[keyPath: keyPath()].map { .array($0.map(write)) } })
     }
 
     private static func readObjects<T>(_ j: JSONValue, _ read: (JSONValue, String) throws(JSONError) -> T) throws(OptionValueError) -> [T] {

@@ -1,4 +1,3 @@
-import Foundation
 import Geometry
 import Shaping
 import Layout
@@ -91,7 +90,7 @@ public final class SceneResolver {
     static func message(_ error: FontError, naming name: String) -> String {
         let text = error.description
         guard name.count > MessageText.maximumLength else { return text }
-        return text.replacingOccurrences(of: name, with: MessageText.shortened(name))
+        return text.replacing(name, with: MessageText.shortened(name))
     }
 
     /// Resolves `label`, the `index`th of the scene, whose `shape` references look up `shapes`.

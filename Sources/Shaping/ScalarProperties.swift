@@ -1,8 +1,11 @@
+internal import CScalarTable
+
 /// Per-scalar properties the itemizer asks for every scalar of a paragraph, looked up in a table for
 /// scalars below U+1000 (Latin, Greek, Cyrillic, Hebrew, Arabic, the Indic scripts, Thai…) and
-/// computed directly above it. The table is filled once, from the same functions that answer above it
-/// (HarfBuzz's script, FriBidi's paired brackets, the standard library's properties), so a lookup
-/// gives exactly what the direct call would.
+/// computed directly above it. The table is static data in `CScalarTable`, generated from the same
+/// functions that answer above it (HarfBuzz's script, FriBidi's paired brackets, the standard library's
+/// properties; see ``derive(_:)``), so a lookup gives exactly what the direct call would, and no
+/// process pays to fill it (3.6 M instructions when it was filled at start-up).
 enum ScalarProperties {
     /// What grapheme breaking needs to know about a scalar (see ``GraphemeBreaks``).
     enum BreakClass: UInt8 {
@@ -20,45 +23,31 @@ enum ScalarProperties {
         case unknown
     }
 
-    static let tableLimit: UInt32 = 0x1000
+    static let tableLimit = UInt32(PT_SCALAR_TABLE_LIMIT)
 
-    /// For scalars below ``tableLimit``: script tag, FriBidi bracket value, and
-    /// `breakClass | (isDefaultIgnorable ? 0x80 : 0)`. Filled once and never freed (read without ARC).
-    private struct Table: @unchecked Sendable {
-        let scripts: UnsafeMutablePointer<UInt32>
-        let brackets: UnsafeMutablePointer<UInt32>
-        let flags: UnsafeMutablePointer<UInt8>
+    /// What the table holds for a scalar below ``tableLimit``: script tag, FriBidi bracket value, and
+    /// `breakClass | (isDefaultIgnorable ? 0x80 : 0)`, from the same functions that answer above it.
+    /// `CScalarTable` holds these for every value below the limit (surrogates: 0, 0, `unknown`), generated
+    /// from this function; `ScalarTableTests` checks the two agree and regenerates the C file.
+    static func derive(_ v: UInt32) -> (script: UInt32, bracket: UInt32, flags: UInt8) {
+        guard let s = Unicode.Scalar(v) else { return (0, 0, BreakClass.unknown.rawValue) }
+        return (HarfBuzzFont.script(of: s), BidiAnalysis.rawBracket(s),
+                computeBreakClass(s).rawValue | (s.properties.isDefaultIgnorableCodePoint ? 0x80 : 0))
     }
-
-    private static let table: Table = {
-        let n = Int(tableLimit)
-        let t = Table(scripts: .allocate(capacity: n), brackets: .allocate(capacity: n), flags: .allocate(capacity: n))
-        for v in 0..<tableLimit {
-            let i = Int(v)
-            guard let s = Unicode.Scalar(v) else {
-                t.scripts[i] = 0; t.brackets[i] = 0; t.flags[i] = BreakClass.unknown.rawValue
-                continue
-            }
-            t.scripts[i] = HarfBuzzFont.script(of: s)
-            t.brackets[i] = BidiAnalysis.rawBracket(s)
-            t.flags[i] = computeBreakClass(s).rawValue | (s.properties.isDefaultIgnorableCodePoint ? 0x80 : 0)
-        }
-        return t
-    }()
 
     /// The Script property as HarfBuzz reports it.
     @inline(__always) static func script(_ s: Unicode.Scalar) -> UInt32 {
-        s.value < tableLimit ? table.scripts[Int(s.value)] : HarfBuzzFont.script(of: s)
+        s.value < tableLimit ? pt_scalar_script(s.value) : HarfBuzzFont.script(of: s)
     }
 
     /// FriBidi's `fribidi_get_bracket` value (0 for characters that are not paired brackets).
     @inline(__always) static func bracket(_ s: Unicode.Scalar) -> UInt32 {
-        s.value < tableLimit ? table.brackets[Int(s.value)] : BidiAnalysis.rawBracket(s)
+        s.value < tableLimit ? pt_scalar_bracket(s.value) : BidiAnalysis.rawBracket(s)
     }
 
     /// Whether `s` is a default-ignorable code point.
     @inline(__always) static func isDefaultIgnorable(_ s: Unicode.Scalar) -> Bool {
-        s.value < tableLimit ? table.flags[Int(s.value)] & 0x80 != 0 : s.properties.isDefaultIgnorableCodePoint
+        s.value < tableLimit ? pt_scalar_flag(s.value) & 0x80 != 0 : s.properties.isDefaultIgnorableCodePoint
     }
 
     /// The scalar's ``BreakClass``.
@@ -69,7 +58,7 @@ enum ScalarProperties {
             if s.value < 0x20 || (s.value >= 0x7F && s.value < 0xA0) || s.value == 0xAD { return .control }
             return .base
         }
-        if s.value < tableLimit { return unsafeBitCast(table.flags[Int(s.value)] & 0x7F, to: BreakClass.self) }
+        if s.value < tableLimit { return unsafeBitCast(pt_scalar_flag(s.value) & 0x7F, to: BreakClass.self) }
         return computeBreakClass(s)
     }
 

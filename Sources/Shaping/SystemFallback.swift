@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials  // URL; not all of Foundation (its ICU-based half costs every process at start-up)
+#else
 import Foundation
+#endif
 
 /// A fallback query: what Fontconfig is asked for when no font of a run's stack covers a cluster.
 struct FallbackQuery: Hashable, Sendable {

@@ -1,4 +1,3 @@
-import Foundation
 import PathText
 
 /// Dispatches subcommands, prints errors on stderr, and maps them to exit codes
@@ -77,7 +76,7 @@ enum CLI {
             "",
             "commands:",
         ]
-        for c in commands { lines.append("  " + c.name.padding(toLength: 9, withPad: " ", startingAt: 0) + c.summary) }
+        for c in commands { lines.append("  " + c.name + String(repeating: " ", count: max(0, 9 - c.name.count)) + c.summary) }
         lines += ["", "pathtext <command> --help shows a command's options.",
                   "pathtext help options [--markdown] lists every label option with its scene key.",
                   "pathtext --version shows the library versions."]

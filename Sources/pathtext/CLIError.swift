@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Why the command failed, and with which exit code.
 enum CLIError: Error, CustomStringConvertible {

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import PathText
 
 /// The command line read from `argv`'s bytes, so that invalid UTF-8 is an error naming the argument
@@ -35,7 +41,7 @@ enum CommandLineBytes {
                     break
                 }
             }
-            if !taken { out += "\\x" + String(format: "%02X", bytes[i]); i += 1 }
+            if !taken { out += "\\x" + (bytes[i] < 16 ? "0" : "") + String(bytes[i], radix: 16, uppercase: true); i += 1 }
         }
         return "\"" + out + (i < bytes.count ? "…" : "") + "\""
     }

@@ -1,7 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Which file a path names, so outputs can be compared with inputs and with each other however they are
 /// spelled (`./a.json`, `dir/../a.json`, a symbolic link, a hard link).

@@ -1,4 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials  // ProcessInfo
+#else
 import Foundation
+#endif
 
 /// Where the default fonts come from for this run: the embedded fonts, unless `--fonts-dir DIR` or
 /// `$PATHTEXT_FONTS` names a folder to load the same file names from.
@@ -19,8 +30,8 @@ enum FontsFolder {
         } else {
             return nil
         }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        var st = stat()
+        guard stat(folder, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
             throw .failure("\(origin): cannot find the fonts folder \(folder)\(hint)")
         }
         return folder

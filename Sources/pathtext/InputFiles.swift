@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import PathText
 
 /// Reading the command's input files within ``ResourceLimits``.
@@ -43,7 +42,7 @@ enum InputFiles {
             count += n
         }
         guard count <= limit else { throw tooLarge(Double(count)) }
-        do { return try SceneJSON.decode(Data(bytes[0..<count])) } catch {
+        do { return try SceneJSON.decode(Array(bytes[0..<count])) } catch {
             throw .failure("\(path): \(error.description)")
         }
     }

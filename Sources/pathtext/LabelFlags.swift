@@ -1,4 +1,3 @@
-import Foundation
 import PathText
 
 /// The options shared by `pathtext layout` and `pathtext render`: the label's flags, made from
@@ -49,7 +48,7 @@ enum LabelFlags {
         lines.append(current)
         let head = "      " + name
         let pad = String(repeating: " ", count: indent)
-        let first = head.count < indent ? head.padding(toLength: indent, withPad: " ", startingAt: 0) + lines[0] : head + "\n" + pad + lines[0]
+        let first = head.count < indent ? head + String(repeating: " ", count: indent - head.count) + lines[0] : head + "\n" + pad + lines[0]
         return ([first] + lines.dropFirst().map { pad + $0 }).joined(separator: "\n")
     }
 

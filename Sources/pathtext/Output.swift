@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import PathText
 import Synchronization
 
@@ -17,7 +16,7 @@ enum Output {
     @discardableResult
     static func render(_ scene: Scene, extra: [ResolvedLabel] = [], resolver: SceneResolver, to path: String,
                        json: String? = nil, inputs: [String] = []) throws(CLIError) -> [PlacedLabel] {
-        let ext = (path as NSString).pathExtension.lowercased()
+        let ext = PathNames.pathExtension(of: path).lowercased()
         guard ext == "png" || ext == "svg" else { throw .usage("--out must end in .png or .svg, got \"\(path)\"") }
         try checkFiles(outputs: [("--out", path)] + (json.map { [("--json", $0)] } ?? []),
                        inputs: inputs + fontInputs(scene, extra: extra, resolver: resolver))
@@ -107,7 +106,7 @@ enum Output {
     /// Creates the folder `path` will be written in, and its parents, when missing.
     /// - Throws: a failure with the system's reason ("Not a directory", "Permission denied").
     static func makeFolder(for path: String) throws(CLIError) {
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = PathNames.folder(of: path)
         guard !dir.isEmpty else { return }
         var prefix = dir.hasPrefix("/") ? "/" : ""
         for part in dir.split(separator: "/") {

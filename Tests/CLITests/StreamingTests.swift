@@ -10,7 +10,17 @@ func pathtext(_ arguments: [String], stdin input: String) throws -> (status: Int
     let inPipe = Pipe(), out = Pipe(), err = Pipe()
     p.standardInput = inPipe; p.standardOutput = out; p.standardError = err
     try p.run()
-    let writer = Thread { inPipe.fileHandleForWriting.write(Data(input.utf8)); try? inPipe.fileHandleForWriting.close() }
+    let writer = Thread {
+        // The command may exit without reading (a usage error) before this thread writes: with SIGPIPE
+        // blocked on this thread the write fails with EPIPE instead of the signal ending the test process
+        // (a race that a faster-starting binary makes likely).
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+        try? inPipe.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+        try? inPipe.fileHandleForWriting.close()
+    }
     writer.start()
     let o = out.fileHandleForReading.readDataToEndOfFile()
     let e = err.fileHandleForReading.readDataToEndOfFile()

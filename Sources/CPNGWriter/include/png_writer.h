@@ -28,6 +28,13 @@ int pt_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int
 ///   small (fewer than 2 rows) or too wide, with nothing allocated.
 int pt_png_encode_rgba_parallel(const uint8_t *rgba, uint32_t width, uint32_t height, pt_png_buffer *out);
 
+/// Encodes straight-alpha RGBA8 rows as an 8-bit RGBA PNG at zlib level 1 without row filters, writing
+/// each row of one repeated pixel itself (fixed-Huffman deflate) and giving zlib only the other rows.
+/// For images on a plain background.
+/// - Returns: 0 on success, with the PNG in `out`; non-zero when memory ran out or the image is empty or
+///   too wide, with nothing allocated.
+int pt_png_encode_rgba_uniform_rows(const uint8_t *rgba, uint32_t width, uint32_t height, pt_png_buffer *out);
+
 /// Frees a buffer from pt_png_encode_rgba or pt_png_encode_rgba_parallel.
 void pt_png_free(pt_png_buffer *buffer);
 

@@ -1,4 +1,3 @@
-import Foundation
 import PathText
 
 /// `pathtext badge`: one to three letters knocked out of a filled circle.

@@ -1,4 +1,3 @@
-import Foundation
 import PathText
 
 /// `pathtext demo`: the payment dial with the embedded fonts (and, with `--all`, the other pictures).
@@ -26,9 +25,9 @@ enum DemoCommand {
             try Output.render(scene, resolver: resolver, to: path)
             written.append(path)
         }
-        let dir = (out as NSString).deletingLastPathComponent
+        let dir = PathNames.folder(of: out)
         let folder = dir.isEmpty ? "" : dir + "/"
-        let ext = "." + (out as NSString).pathExtension
+        let ext = "." + PathNames.pathExtension(of: out)
         let others = args.has("all") ? ["dial-multilingual", "sleep-clock", "drag", "badges"].map { folder + $0 + ext } : []
         let sceneNames = args.value("scenes") == nil ? [] : try failing { try Showcase.all(resolver: resolver) }.map(\.0)
         let sceneFiles = sceneNames.map { args.value("scenes")! + "/" + $0 + ".json" }

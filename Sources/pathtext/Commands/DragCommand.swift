@@ -1,4 +1,3 @@
-import Foundation
 import PathText
 
 /// `pathtext drag`: a handle dragged along a path through a sequence of pointer positions.

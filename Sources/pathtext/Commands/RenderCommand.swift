@@ -1,4 +1,3 @@
-import Foundation
 import PathText
 
 /// `pathtext render`: draw a scene file, or one label given by flags, to PNG or SVG.

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import PathText
 
 /// `pathtext render` with standard streams: a scene read from stdin (`-`), the image written to stdout
@@ -6,7 +12,16 @@ import PathText
 enum RenderStreams {
     /// Reads a scene from stdin.
     static func readScene() throws(CLIError) -> Scene {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
+        var data: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                if n < 0 { throw .failure("cannot read stdin: \(String(cString: strerror(errno)))") }
+                break
+            }
+            data += chunk[0..<n]
+        }
         do { return try SceneJSON.decode(data) } catch { throw .failure("stdin: \(error.description)") }
     }
 
