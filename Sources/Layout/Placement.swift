@@ -110,13 +110,21 @@ struct PlacementInput {
         }
     }
 
-    /// The placed glyph for glyph `g` at `origin` with direction `angle`.
+    /// The unit vector `v` turned by `theta` (clockwise on screen for positive angles, y down).
     @inline(__always)
-    func placed(_ g: Int, origin: Point, angle: Double, pathDistance: Double, normalOffset: Double) -> PlacedGlyph {
+    static func turned(_ v: Vector, by theta: Double) -> Vector {
+        guard theta != 0 else { return v }
+        let c = cos(theta), s = sin(theta)
+        return Vector(v.x * c - v.y * s, v.x * s + v.y * c)
+    }
+
+    /// The placed glyph for glyph `g` at `origin` whose baseline runs along the unit vector `direction`.
+    @inline(__always)
+    func placed(_ g: Int, origin: Point, direction: Vector, pathDistance: Double, normalOffset: Double) -> PlacedGlyph {
         let sg = line.glyphs[g]
         let color = runColors.indices.contains(sg.runIndex) ? runColors[sg.runIndex] : .black
         return PlacedGlyph(glyph: sg.glyph, cluster: sg.cluster, font: sg.font, size: sg.size, origin: origin,
-                           angle: angle, advance: run.glyphAdvances[g], scaleX: run.scaleX, runIndex: sg.runIndex,
+                           direction: direction, advance: run.glyphAdvances[g], scaleX: run.scaleX, runIndex: sg.runIndex,
                            color: color, pathDistance: pathDistance, normalOffset: normalOffset)
     }
 
@@ -151,7 +159,7 @@ extension PlacementInput {
                 continue
             }
             let sample = sampler.sample(at: mid)
-            let t = sample.tangent, n = sample.normal, angle = t.angle
+            let t = sample.tangent, n = sample.normal
             out.mids.append((sample.point, t))
             let extra = extraUp(k), theta = extraRotation(k)
             let pivot = sample.point + t * (-a / 2) + n * (normalShift + extra)
@@ -163,7 +171,9 @@ extension PlacementInput {
                     let along = pen - a / 2 - sg.yOffset
                     let across = sg.xOffset + normalShift + extra
                     let origin = Self.turned(sample.point + t * along + n * across, about: pivot, by: theta)
-                    out.glyphs.append(placed(g, origin: origin, angle: angle - .pi / 2 + theta, pathDistance: mid + along, normalOffset: across))
+                    // Standing upright: the baseline turned a quarter turn anticlockwise on screen, (T.y, −T.x).
+                    out.glyphs.append(placed(g, origin: origin, direction: Self.turned(n, by: theta), pathDistance: mid + along,
+                                             normalOffset: across))
                     return
                 }
                 let along = pen - a / 2 + sg.xOffset * run.scaleX
@@ -171,7 +181,8 @@ extension PlacementInput {
                 let central = vertical ? -(sideways(g)) : 0
                 let up = up(g) + extra + central
                 let origin = Self.turned(sample.point + t * along + n * up, about: pivot, by: theta)
-                out.glyphs.append(placed(g, origin: origin, angle: angle + theta, pathDistance: mid + along, normalOffset: up))
+                out.glyphs.append(placed(g, origin: origin, direction: Self.turned(t, by: theta), pathDistance: mid + along,
+                                         normalOffset: up))
             }
         }
         out.consumed = run.advance
@@ -231,14 +242,13 @@ extension PlacementInput {
             let pb = measure.sample(at: endS).point
             let t = (pb - pa).normalized ?? measure.sample(at: startS).tangent
             let n = t.turnedLeft
-            let angle = t.angle
             out.mids.append((pa + t * (a / 2), t))
             let extra = extraUp(k), theta = extraRotation(k)
             let pivot = pa + n * (normalShift + extra)
             forEachGlyph(of: u) { g, pen in
                 let along = pen + line.glyphs[g].xOffset * run.scaleX
                 let up = up(g) + extra
-                out.glyphs.append(placed(g, origin: Self.turned(pa + t * along + n * up, about: pivot, by: theta), angle: angle + theta,
+                out.glyphs.append(placed(g, origin: Self.turned(pa + t * along + n * up, about: pivot, by: theta), direction: Self.turned(t, by: theta),
                                          pathDistance: startS + along, normalOffset: up))
             }
         }
