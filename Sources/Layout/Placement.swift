@@ -80,7 +80,7 @@ struct PlacementInput {
     /// (ascender + descender) / 2 of its font at its size.
     func sideways(_ g: Int) -> Double {
         let sg = line.glyphs[g]
-        let m = sg.font.metrics(size: sg.size)
+        let m = line.fonts[sg.fontIndex].metrics(size: sg.size)
         return (m.ascender + m.descender) / 2
     }
 
@@ -123,7 +123,7 @@ struct PlacementInput {
     func placed(_ g: Int, origin: Point, direction: Vector, pathDistance: Double, normalOffset: Double) -> PlacedGlyph {
         let sg = line.glyphs[g]
         let color = runColors.indices.contains(sg.runIndex) ? runColors[sg.runIndex] : .black
-        return PlacedGlyph(glyph: sg.glyph, cluster: sg.cluster, font: sg.font, size: sg.size, origin: origin,
+        return PlacedGlyph(glyph: sg.glyph, cluster: sg.cluster, font: line.fonts[sg.fontIndex], size: sg.size, origin: origin,
                            direction: direction, advance: run.glyphAdvances[g], scaleX: run.scaleX, runIndex: sg.runIndex,
                            color: color, pathDistance: pathDistance, normalOffset: normalOffset)
     }

@@ -201,7 +201,7 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Checks that every glyph of `glyphs` (their ids; their ``ShapedGlyph/font`` is not looked at) has
+    /// Checks that every glyph of `glyphs` (their ids; their font is not looked at) has
     /// an outline FreeType can load in this font, under one lock: each glyph is loaded and cached the
     /// first time, then checking it again is a bit test. See ``ShapedLine/checkOutlines()``.
     /// - Throws: ``FontError/unreadableGlyph(name:glyph:reason:)`` for the first that cannot be loaded.
