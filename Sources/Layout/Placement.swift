@@ -146,6 +146,9 @@ extension PlacementInput {
     /// Unless the path wraps (closed, with ``ClosedPathMode/wrap``), units whose mid_c lies outside [0, L]
     /// are dropped when `dropOffPath` is set.
     func alignPlacement(on measure: PathMeasure, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
+        if !vertical, unitUp.isEmpty, unitRotation.isEmpty {
+            return plainAlignPlacement(on: measure, s0: s0, dropOffPath: dropOffPath, wraps: wraps)
+        }
         var out = Placement()
         out.glyphs.reserveCapacity(line.glyphs.count)
         out.mids.reserveCapacity(run.units.count)
@@ -185,6 +188,58 @@ extension PlacementInput {
                                          normalOffset: up))
             }
         }
+        out.consumed = run.advance
+        return out
+    }
+
+    /// ``alignPlacement(on:s0:dropOffPath:wraps:)`` for horizontal text without per-cluster `dy` or `rotate`
+    /// lists (nearly every label): the same rule and the same arithmetic, with no per-glyph branches for
+    /// upright glyphs, extra shifts or turns, and the glyphs written straight into their array.
+    private func plainAlignPlacement(on measure: PathMeasure, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
+        var out = Placement()
+        let length = measure.length, scaleX = run.scaleX, normalShift = normalShift
+        let fonts = line.fonts, colors = runColors, shifts = runShifts
+        var sampler = measure.sampler()  // the midpoints come in increasing order
+        var dropped: [Int] = []
+        var mids: [(point: Point, tangent: Vector)] = []
+        mids.reserveCapacity(run.units.count)
+        let glyphCount = line.glyphs.count
+        out.glyphs = line.glyphs.withUnsafeBufferPointer { glyphs in
+            run.glyphAdvances.withUnsafeBufferPointer { advances in
+                run.units.withUnsafeBufferPointer { units in
+                    [PlacedGlyph](unsafeUninitializedCapacity: glyphCount) { placed, count in
+                        count = 0
+                        for u in units {
+                            let a = u.advance + u.spacing  // the spacing after a cluster belongs to it
+                            let mid = s0 + u.pen + a / 2
+                            if !wraps, dropOffPath, mid < 0 || mid > length {
+                                dropped.append(u.cluster)
+                                continue
+                            }
+                            let sample = sampler.sample(at: mid)
+                            let p = sample.point, t = sample.tangent, n = t.turnedLeft
+                            mids.append((p, t))
+                            var pen = 0.0
+                            for g in u.glyphs {
+                                let sg = glyphs[g]
+                                let along = pen - a / 2 + sg.xOffset * scaleX
+                                let r = sg.runIndex, runOK = r >= 0 && r < colors.count
+                                let up = sg.yOffset + (runOK ? shifts[r] : 0) + normalShift
+                                placed.initializeElement(at: count, to: PlacedGlyph(
+                                    glyph: sg.glyph, cluster: sg.cluster, font: fonts[sg.fontIndex], size: sg.size,
+                                    origin: p + t * along + n * up, direction: t, advance: advances[g], scaleX: scaleX,
+                                    runIndex: r, color: runOK ? colors[r] : .black, pathDistance: mid + along,
+                                    normalOffset: up))
+                                count += 1
+                                pen += advances[g]
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out.dropped = dropped
+        out.mids = mids
         out.consumed = run.advance
         return out
     }
