@@ -159,26 +159,73 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     /// Whether every scalar is default-ignorable or has a glyph of its own; each BMP scalar is asked of
     /// HarfBuzz once for the life of the font.
     func coversAllOrIgnorable(_ scalars: [Unicode.Scalar]) -> Bool {
+        var i = 0
+        return coversAllOrIgnorable {
+            guard i < scalars.count else { return nil }
+            defer { i += 1 }
+            return scalars[i]
+        }
+    }
+
+    /// ``coversAllOrIgnorable(_:)`` for the scalars of valid UTF-8 (a `String`'s bytes).
+    func coversAllOrIgnorable(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        return coversAllOrIgnorable {
+            guard i < utf8.count else { return nil }
+            return Unicode.Scalar(UTF8Scalar.decode(utf8, at: &i)) ?? "\u{FFFD}"
+        }
+    }
+
+    /// ``coversAllOrIgnorable(_:)`` for ASCII text given as the set of its bytes: bit `b` of `low` for
+    /// byte `b` below 64, bit `b − 64` of `high` for the others.
+    func coversAllOrIgnorable(asciiLow low: UInt64, high: UInt64) -> Bool {
         coverageMemo.withLock { m in
             if m.known.isEmpty {
                 m.known = [UInt64](repeating: 0, count: 1024)
                 m.ok = [UInt64](repeating: 0, count: 1024)
             }
-            for s in scalars {
-                let v = s.value
-                guard v < 0x10000 else {
-                    if ScalarProperties.isDefaultIgnorable(s) || covers(s) { continue } else { return false }
+            for (w, present) in [(0, low), (1, high)] {
+                var unknown = present & ~m.known[w]
+                while unknown != 0 {
+                    let bit = unknown & (~unknown &+ 1)
+                    let s = Unicode.Scalar(UInt8(w * 64 + bit.trailingZeroBitCount))
+                    m.known[w] |= bit
+                    if ScalarProperties.isDefaultIgnorable(s) || covers(s) { m.ok[w] |= bit }
+                    unknown &= ~bit
                 }
-                let w = Int(v >> 6), bit = UInt64(1) << UInt64(v & 63)
-                if m.known[w] & bit != 0 {
-                    if m.ok[w] & bit == 0 { return false }
-                    continue
-                }
-                let yes = ScalarProperties.isDefaultIgnorable(s) || covers(s)
-                m.known[w] |= bit
-                if yes { m.ok[w] |= bit } else { return false }
+                if present & ~m.ok[w] != 0 { return false }
             }
             return true
+        }
+    }
+
+    /// Whether every scalar `next` gives until it gives `nil` is covered or ignorable.
+    @inline(__always)
+    private func coversAllOrIgnorable(_ next: () -> Unicode.Scalar?) -> Bool {
+        coverageMemo.withLock { m in
+            if m.known.isEmpty {
+                m.known = [UInt64](repeating: 0, count: 1024)
+                m.ok = [UInt64](repeating: 0, count: 1024)
+            }
+            return m.known.withUnsafeMutableBufferPointer { known in
+                m.ok.withUnsafeMutableBufferPointer { ok in
+                    while let s = next() {
+                        let v = s.value
+                        guard v < 0x10000 else {
+                            if ScalarProperties.isDefaultIgnorable(s) || covers(s) { continue } else { return false }
+                        }
+                        let w = Int(v >> 6), bit = UInt64(1) << UInt64(v & 63)
+                        if known[w] & bit != 0 {
+                            if ok[w] & bit == 0 { return false }
+                            continue
+                        }
+                        let yes = ScalarProperties.isDefaultIgnorable(s) || covers(s)
+                        known[w] |= bit
+                        if yes { ok[w] |= bit } else { return false }
+                    }
+                    return true
+                }
+            }
         }
     }
 
