@@ -51,15 +51,26 @@ public enum Shaper {
                 let font = item.font, size = attributes.size, runIndex = item.runIndex, isRTL = !vertical && item.isRTL
                 let fontIndex = fonts.firstIndex { $0 === font } ?? { fonts.append(font); return fonts.count - 1 }()
                 font.harfBuzz.shape(utf8: utf8, range: item.range, rtl: isRTL, script: item.script.tag,
-                                    language: attributes.language, features: features[item.runIndex], vertical: vertical,
-                                    count: { n in
-                    if glyphs.capacity < glyphs.count + n { glyphs.reserveCapacity(max(glyphs.count + n, 2 * glyphs.capacity)) }
-                }) { g in
-                    glyphs.append(ShapedGlyph(glyph: g.glyph, cluster: Int(g.cluster),
-                                              advance: Double(vertical ? -g.yAdvance : g.xAdvance) * k,
-                                              xOffset: Double(g.xOffset) * k, yOffset: Double(g.yOffset) * k,
-                                              fontIndex: fontIndex, size: size, runIndex: runIndex, isRTL: isRTL,
-                                              isVertical: vertical))
+                                    language: attributes.language, features: features[item.runIndex],
+                                    vertical: vertical) { n, raw in
+                    func glyph(_ i: Int) -> ShapedGlyph {
+                        let g = raw(i)
+                        return ShapedGlyph(glyph: g.glyph, cluster: Int(g.cluster),
+                                           advance: Double(vertical ? -g.yAdvance : g.xAdvance) * k,
+                                           xOffset: Double(g.xOffset) * k, yOffset: Double(g.yOffset) * k,
+                                           fontIndex: fontIndex, size: size, runIndex: runIndex, isRTL: isRTL,
+                                           isVertical: vertical)
+                    }
+                    if glyphs.isEmpty {
+                        // The first (often the only) item: the array is written in place, without appends.
+                        glyphs = [ShapedGlyph](unsafeUninitializedCapacity: n) { out, count in
+                            for i in 0..<n { out.initializeElement(at: i, to: glyph(i)) }
+                            count = n
+                        }
+                    } else {
+                        if glyphs.capacity < glyphs.count + n { glyphs.reserveCapacity(max(glyphs.count + n, 2 * glyphs.capacity)) }
+                        for i in 0..<n { glyphs.append(glyph(i)) }
+                    }
                 }
             }
         }
