@@ -38,27 +38,31 @@ struct ClusterRun {
         let runSpacings = line.runs.map(\.letterSpacing)
         let n = line.glyphs.count
         var units: [Unit] = []
-        units.reserveCapacity(n)
+        // Both arrays are written in place (at most one unit per glyph).
         glyphAdvances = line.glyphs.withUnsafeBufferPointer { glyphs in
-            [Double](unsafeUninitializedCapacity: n) { advances, count in
-                var pen = 0.0
-                var i = 0
-                while i < n {
-                    let cluster = glyphs[i].cluster, runIndex = glyphs[i].runIndex
-                    var j = i, a = 0.0
-                    while j < n, glyphs[j].cluster == cluster {
-                        let advance = glyphs[j].advance
-                        advances.initializeElement(at: j, to: advance)
-                        a += advance
-                        j += 1
+            [Double](unsafeUninitializedCapacity: n) { advances, advanceCount in
+                units = [Unit](unsafeUninitializedCapacity: n) { out, unitCount in
+                    var pen = 0.0
+                    var i = 0
+                    while i < n {
+                        let cluster = glyphs[i].cluster, runIndex = glyphs[i].runIndex
+                        var j = i, a = 0.0
+                        while j < n, glyphs[j].cluster == cluster {
+                            let advance = glyphs[j].advance
+                            advances.initializeElement(at: j, to: advance)
+                            a += advance
+                            j += 1
+                        }
+                        let runSpacing = runIndex >= 0 && runIndex < runSpacings.count ? runSpacings[runIndex] : 0
+                        let spacing = runSpacing + extraSpacing
+                        out.initializeElement(at: unitCount, to: Unit(glyphs: i..<j, advance: a, pen: pen, spacing: spacing,
+                                                                      cluster: cluster))
+                        unitCount += 1
+                        pen += a + spacing
+                        i = j
                     }
-                    let runSpacing = runIndex >= 0 && runIndex < runSpacings.count ? runSpacings[runIndex] : 0
-                    let spacing = runSpacing + extraSpacing
-                    units.append(Unit(glyphs: i..<j, advance: a, pen: pen, spacing: spacing, cluster: cluster))
-                    pen += a + spacing
-                    i = j
                 }
-                count = n
+                advanceCount = n
             }
         }
         self.units = units
