@@ -37,21 +37,24 @@ public enum Shaper {
     /// ``ShapedGlyph/fontIndex`` values index.
     static func shapeItems(_ text: AttributedText, _ items: [TextItem], upright: (TextItem) -> Bool)
         -> (glyphs: [ShapedGlyph], fonts: [Typeface]) {
-        let features = resolveFeatures(text)
+        // No per-run feature tables (an allocation per label) when no run sets features.
+        let features = text.runs.contains { !$0.attributes.features.isEmpty } ? resolveFeatures(text) : nil
+        // One item needs no reordering.
+        let order = items.count > 1 ? Itemizer.visualOrder(items) : nil
         var glyphs: [ShapedGlyph] = []
         var fonts: [Typeface] = []
         var string = text.string
         string.makeContiguousUTF8()
         string.utf8.withContiguousStorageIfAvailable { utf8 in
-            for index in Itemizer.visualOrder(items) {
-                let item = items[index]
+            for k in items.indices {
+                let item = items[order?[k] ?? k]
                 let attributes = text.runs[item.runIndex].attributes
                 let k = attributes.size / Double(item.font.unitsPerEm)
                 let vertical = upright(item)
                 let font = item.font, size = attributes.size, runIndex = item.runIndex, isRTL = !vertical && item.isRTL
                 let fontIndex = fonts.firstIndex { $0 === font } ?? { fonts.append(font); return fonts.count - 1 }()
                 font.harfBuzz.shape(utf8: utf8, range: item.range, rtl: isRTL, script: item.script.tag,
-                                    language: attributes.language, features: features[item.runIndex],
+                                    language: attributes.language, features: features?[item.runIndex] ?? [],
                                     vertical: vertical) { n, raw in
                     func glyph(_ i: Int) -> ShapedGlyph {
                         let g = raw(i)
@@ -112,6 +115,7 @@ public enum Shaper {
     /// cap height over the fonts (at their sizes) that shaped an item; for text without items, those of
     /// the first run's primary font, so an empty line still has a height.
     static func lineMetrics(_ text: AttributedText, items: [TextItem]) -> FontMetrics {
+        if items.count == 1 { return items[0].font.metrics(size: text.runs[items[0].runIndex].attributes.size) }
         var used: [(Typeface, Double)] = []
         for item in items {
             let size = text.runs[item.runIndex].attributes.size
