@@ -64,38 +64,45 @@ enum Itemizer {
             let letters: UInt64 = 0x07FF_FFFE_07FF_FFFE  // A–Z and a–z, as bits of the high word
             return (TextItem(range: 0..<n, level: 0, script: high & letters != 0 ? .latin : .common, runIndex: 0, font: primary), 0)
         }
-        var script = Script.common
-        var allBelowHebrew = true
-        var uniform = true           // every scalar but U+0020 is L, R, AL or NSM so far
-        var rtl: Bool? = nil         // the direction of the strong scalars seen, if any
-        var i = 0
-        while i < n {
-            let v = UTF8Scalar.decode(utf8, at: &i)
-            if v >= 0x2000, EmojiPresentation.mayAsk(Unicode.Scalar(v) ?? "\u{FFFD}") { return nil }
-            // ASCII letters are Latin and every other ASCII character Common (as the table says, without
-            // reaching for it per byte).
-            let own = v < 0x80 ? ((v | 0x20) &- 0x61 < 26 ? Script.latin : .common) : Script(of: Unicode.Scalar(v) ?? "\u{FFFD}")
-            if !own.isNeutral {
-                if script == .common { script = own } else if own != script { return nil }
+        // One pass: scripts, bidi classes, emoji and coverage, under one lock of the font's coverage memo.
+        let scan: (script: Script, allBelowHebrew: Bool, uniform: Bool, rtl: Bool?)? = primary.withCoverage { cover in
+            var script = Script.common
+            var allBelowHebrew = true
+            var uniform = true           // every scalar but U+0020 is L, R, AL or NSM so far
+            var rtl: Bool? = nil         // the direction of the strong scalars seen, if any
+            var i = 0
+            while i < n {
+                let v = UTF8Scalar.decode(utf8, at: &i)
+                let scalar = Unicode.Scalar(v) ?? "\u{FFFD}"
+                if v >= 0x2000, EmojiPresentation.mayAsk(scalar) { return nil }
+                // ASCII letters are Latin and every other ASCII character Common (as the table says, without
+                // reaching for it per byte).
+                let own = v < 0x80 ? ((v | 0x20) &- 0x61 < 26 ? Script.latin : .common) : Script(of: scalar)
+                if !own.isNeutral {
+                    if script == .common { script = own } else if own != script { return nil }
+                }
+                guard cover.coversOrIgnorable(scalar) else { return nil }
+                if v >= 0x0590 { allBelowHebrew = false }
+                guard uniform, v != 0x20 else { continue }
+                let strong: BidiAnalysis.UniformClass
+                if v < 0x80 {
+                    // ASCII letters are L; every other ASCII character but the space is neutral or weak.
+                    strong = (v | 0x20) &- 0x61 < 26 ? .left : .other
+                } else {
+                    strong = BidiAnalysis.uniformClass(v)
+                }
+                switch strong {
+                case .left, .right:
+                    let r = strong == .right
+                    if let rtl, rtl != r { uniform = false } else { rtl = r }
+                case .mark: break
+                case .other: uniform = false
+                }
+                if !uniform, !allBelowHebrew { return nil }
             }
-            if v >= 0x0590 { allBelowHebrew = false }
-            guard uniform, v != 0x20 else { continue }
-            let strong: BidiAnalysis.UniformClass
-            if v < 0x80 {
-                // ASCII letters are L; every other ASCII character but the space is neutral or weak.
-                strong = (v | 0x20) &- 0x61 < 26 ? .left : .other
-            } else {
-                strong = BidiAnalysis.uniformClass(v)
-            }
-            switch strong {
-            case .left, .right:
-                let r = strong == .right
-                if let rtl, rtl != r { uniform = false } else { rtl = r }
-            case .mark: break
-            case .other: uniform = false
-            }
-            if !uniform, !allBelowHebrew { return nil }
+            return (script, allBelowHebrew, uniform, rtl)
         }
+        guard let (script, allBelowHebrew, uniform, rtl) = scan else { return nil }
         let level: UInt8
         if allBelowHebrew, direction != .rtl {
             level = 0
@@ -108,7 +115,6 @@ enum Itemizer {
         } else {
             return nil
         }
-        guard primary.coversAllOrIgnorable(utf8: utf8) else { return nil }
         return (TextItem(range: 0..<n, level: level, script: script, runIndex: 0, font: primary), level)
     }
 

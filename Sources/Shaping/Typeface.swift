@@ -159,20 +159,41 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     /// Whether every scalar is default-ignorable or has a glyph of its own; each BMP scalar is asked of
     /// HarfBuzz once for the life of the font.
     func coversAllOrIgnorable(_ scalars: [Unicode.Scalar]) -> Bool {
-        var i = 0
-        return coversAllOrIgnorable {
-            guard i < scalars.count else { return nil }
-            defer { i += 1 }
-            return scalars[i]
+        withCoverage { check in scalars.allSatisfy { check.coversOrIgnorable($0) } }
+    }
+
+    /// Answers whether a scalar has a glyph or is default-ignorable from the font's memo (asking HarfBuzz
+    /// once per BMP scalar); valid only inside the ``withCoverage(_:)`` call that made it.
+    struct CoverageCheck {
+        fileprivate let known: UnsafeMutablePointer<UInt64>, ok: UnsafeMutablePointer<UInt64>
+        fileprivate let font: Typeface
+
+        /// Whether `s` has a glyph in the font or is default-ignorable.
+        @inline(__always)
+        func coversOrIgnorable(_ s: Unicode.Scalar) -> Bool {
+            let v = s.value
+            guard v < 0x10000 else { return ScalarProperties.isDefaultIgnorable(s) || font.covers(s) }
+            let w = Int(v >> 6), bit = UInt64(1) << UInt64(v & 63)
+            if known[w] & bit != 0 { return ok[w] & bit != 0 }
+            let yes = ScalarProperties.isDefaultIgnorable(s) || font.covers(s)
+            known[w] |= bit
+            if yes { ok[w] |= bit }
+            return yes
         }
     }
 
-    /// ``coversAllOrIgnorable(_:)`` for the scalars of valid UTF-8 (a `String`'s bytes).
-    func coversAllOrIgnorable(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        return coversAllOrIgnorable {
-            guard i < utf8.count else { return nil }
-            return Unicode.Scalar(UTF8Scalar.decode(utf8, at: &i)) ?? "\u{FFFD}"
+    /// Runs `body` with a coverage check under the memo's lock (one lock for a whole paragraph).
+    func withCoverage<R: Sendable>(_ body: (CoverageCheck) -> R) -> R {
+        coverageMemo.withLock { m in
+            if m.known.isEmpty {
+                m.known = [UInt64](repeating: 0, count: 1024)
+                m.ok = [UInt64](repeating: 0, count: 1024)
+            }
+            return m.known.withUnsafeMutableBufferPointer { known in
+                m.ok.withUnsafeMutableBufferPointer { ok in
+                    body(CoverageCheck(known: known.baseAddress!, ok: ok.baseAddress!, font: self))
+                }
+            }
         }
     }
 
@@ -199,35 +220,6 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether every scalar `next` gives until it gives `nil` is covered or ignorable.
-    @inline(__always)
-    private func coversAllOrIgnorable(_ next: () -> Unicode.Scalar?) -> Bool {
-        coverageMemo.withLock { m in
-            if m.known.isEmpty {
-                m.known = [UInt64](repeating: 0, count: 1024)
-                m.ok = [UInt64](repeating: 0, count: 1024)
-            }
-            return m.known.withUnsafeMutableBufferPointer { known in
-                m.ok.withUnsafeMutableBufferPointer { ok in
-                    while let s = next() {
-                        let v = s.value
-                        guard v < 0x10000 else {
-                            if ScalarProperties.isDefaultIgnorable(s) || covers(s) { continue } else { return false }
-                        }
-                        let w = Int(v >> 6), bit = UInt64(1) << UInt64(v & 63)
-                        if known[w] & bit != 0 {
-                            if ok[w] & bit == 0 { return false }
-                            continue
-                        }
-                        let yes = ScalarProperties.isDefaultIgnorable(s) || covers(s)
-                        known[w] |= bit
-                        if yes { ok[w] |= bit } else { return false }
-                    }
-                    return true
-                }
-            }
-        }
-    }
 
     /// The unhinted outline of `glyph` in font units with y up (as the font draws it); an empty path for
     /// a glyph without contours (a space) and for one FreeType cannot load, which only a damaged font
