@@ -65,42 +65,52 @@ enum Itemizer {
             return (TextItem(range: 0..<n, level: 0, script: high & letters != 0 ? .latin : .common, runIndex: 0, font: primary), 0)
         }
         // One pass: scripts, bidi classes, emoji and coverage, under one lock of the font's coverage memo.
-        let scan: (script: Script, allBelowHebrew: Bool, uniform: Bool, rtl: Bool?)? = primary.withCoverage { cover in
-            var script = Script.common
-            var allBelowHebrew = true
-            var uniform = true           // every scalar but U+0020 is L, R, AL or NSM so far
-            var rtl: Bool? = nil         // the direction of the strong scalars seen, if any
-            var i = 0
-            while i < n {
-                let v = UTF8Scalar.decode(utf8, at: &i)
-                let scalar = Unicode.Scalar(v) ?? "\u{FFFD}"
-                if v >= 0x2000, EmojiPresentation.mayAsk(scalar) { return nil }
-                // ASCII letters are Latin and every other ASCII character Common (as the table says, without
-                // reaching for it per byte).
-                let own = v < 0x80 ? ((v | 0x20) &- 0x61 < 26 ? Script.latin : .common) : Script(of: scalar)
-                if !own.isNeutral {
-                    if script == .common { script = own } else if own != script { return nil }
+        // Each distinct scalar is looked up once (script, bidi class, emoji, coverage) and kept in a small
+        // direct-mapped cache: text repeats a small alphabet.
+        typealias Scan = (script: Script, allBelowHebrew: Bool, uniform: Bool, rtl: Bool?)
+        let scan: Scan? = primary.withCoverage { cover in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { cache -> Scan? in
+                cache.initialize(repeating: 0)
+                var script = Script.common
+                var allBelowHebrew = true
+                var uniform = true           // every scalar but U+0020 is L, R, AL or NSM so far
+                var rtl: Bool? = nil         // the direction of the strong scalars seen, if any
+                var i = 0
+                while i < n {
+                    let v = UTF8Scalar.decode(utf8, at: &i)
+                    // An entry: (v | 1 << 21) << 35 | class << 32 | the scalar's own script tag.
+                    let key = UInt64(v) | 1 << 21
+                    var entry = cache[Int(v & 63)]
+                    if entry >> 35 != key {
+                        let scalar = Unicode.Scalar(v) ?? "\u{FFFD}"
+                        if v >= 0x2000, EmojiPresentation.mayAsk(scalar) { return nil }
+                        guard cover.coversOrIgnorable(scalar) else { return nil }
+                        // ASCII letters are Latin and every other ASCII character Common (as the table says);
+                        // ASCII letters are L and every other ASCII character but the space neutral or weak.
+                        let asciiLetter = (v | 0x20) &- 0x61 < 26
+                        let own = v < 0x80 ? (asciiLetter ? Script.latin : .common) : Script(of: scalar)
+                        let strong: BidiAnalysis.UniformClass = v < 0x80 ? (asciiLetter ? .left : .other) : BidiAnalysis.uniformClass(v)
+                        let code: UInt64 = switch strong { case .left: 0; case .right: 1; case .mark: 2; case .other: 3 }
+                        entry = key << 35 | code << 32 | UInt64(own.tag)
+                        cache[Int(v & 63)] = entry
+                    }
+                    let own = Script(tag: UInt32(truncatingIfNeeded: entry))
+                    if !own.isNeutral {
+                        if script == .common { script = own } else if own != script { return nil }
+                    }
+                    if v >= 0x0590 { allBelowHebrew = false }
+                    guard uniform, v != 0x20 else { continue }
+                    switch (entry >> 32) & 3 {
+                    case 0, 1:
+                        let r = (entry >> 32) & 3 == 1
+                        if let rtl, rtl != r { uniform = false } else { rtl = r }
+                    case 2: break
+                    default: uniform = false
+                    }
+                    if !uniform, !allBelowHebrew { return nil }
                 }
-                guard cover.coversOrIgnorable(scalar) else { return nil }
-                if v >= 0x0590 { allBelowHebrew = false }
-                guard uniform, v != 0x20 else { continue }
-                let strong: BidiAnalysis.UniformClass
-                if v < 0x80 {
-                    // ASCII letters are L; every other ASCII character but the space is neutral or weak.
-                    strong = (v | 0x20) &- 0x61 < 26 ? .left : .other
-                } else {
-                    strong = BidiAnalysis.uniformClass(v)
-                }
-                switch strong {
-                case .left, .right:
-                    let r = strong == .right
-                    if let rtl, rtl != r { uniform = false } else { rtl = r }
-                case .mark: break
-                case .other: uniform = false
-                }
-                if !uniform, !allBelowHebrew { return nil }
+                return (script, allBelowHebrew, uniform, rtl)
             }
-            return (script, allBelowHebrew, uniform, rtl)
         }
         guard let (script, allBelowHebrew, uniform, rtl) = scan else { return nil }
         let level: UInt8
