@@ -1,4 +1,7 @@
 import CHarfBuzz
+#if canImport(Glibc)
+import Glibc
+#endif
 import Geometry
 import Shaping
 import Layout
@@ -82,6 +85,15 @@ enum LayoutBench {
         return path
     }
 
+    /// `PATHTEXT_LAYOUT_CALLS=<calls>[:full|measured|shape|place|hb]`: instead of timing, run one body of each
+    /// selected row `calls` times after two warm-up calls (for callgrind: run with two counts and subtract).
+    static var callgrindDriver: (calls: Int, body: String)? {
+        guard let v = getenv("PATHTEXT_LAYOUT_CALLS").map({ String(cString: $0) }) else { return nil }
+        let parts = v.split(separator: ":").map(String.init)
+        guard let calls = Int(parts[0]) else { return nil }
+        return (calls, parts.count > 1 ? parts[1] : "full")
+    }
+
     static func run(_ config: BenchConfig, fontsDir: String, filter: String? = nil) -> [Row] {
         var rows: [Row] = []
         let sizes = [20, 200, 2000]
@@ -93,6 +105,7 @@ enum LayoutBench {
             let peer = HarfBuzzPeer(path: path)
             for n in sizes {
                 if let filter, !"layout/\(script.name)/\(n)".contains(filter) { continue }
+                if let filter, callgrindDriver != nil, !"layout/\(script.name)/\(n)".hasSuffix(filter) { continue }
                 let string = text(script.words, clusters: n)
                 let attributed = AttributedText(string, attributes: TextAttributes(fonts: [font], size: 16))
                 let line = Shaper.shape(attributed)
@@ -111,6 +124,28 @@ enum LayoutBench {
                              "layout/\(script.name)/\(n): HarfBuzz alone gives \(peerCount) glyphs, we give \(line.glyphs.count)")
                 progress("layout/\(script.name)/\(n): \(line.glyphs.count) glyphs, path \(measure.segmentCount) cubics, \(Int(measure.length)) px")
 
+                if let driver = callgrindDriver {
+                    // For callgrind: two warm-up calls, then `calls` calls of one body, no timing (the
+                    // difference between two runs with different counts is the cost per call).
+                    utf8.withUnsafeBufferPointer { buf in
+                        let body: () -> Void = switch driver.body {
+                        case "shape": { blackHole(Shaper.shape(attributed)) }
+                        case "hb": { blackHole(peer.shape(buf)) }
+                        case "measured": {
+                            let l = Shaper.shape(attributed)
+                            blackHole(try! LabelLayout.place(l, along: measure, options: options))
+                        }
+                        case "place": { blackHole(try! LabelLayout.place(line, along: measure, options: options)) }
+                        default: {
+                            let l = Shaper.shape(attributed)
+                            blackHole(try! LabelLayout.place(l, along: wavePath, options: options))
+                        }
+                        }
+                        body(); body()
+                        for _ in 0..<driver.calls { body() }
+                    }
+                    continue
+                }
                 let times = utf8.withUnsafeBufferPointer { buf in
                     timeInterleaved(config, [
                         {   // ours: shape + place (place measures the path)

@@ -33,22 +33,39 @@ struct ClusterRun {
 
     /// Groups `line` into units, adding each run's letter spacing plus `extraSpacing` after every unit.
     init(_ line: ShapedLine, extraSpacing: Double) {
-        let glyphs = line.glyphs
-        units = []
-        units.reserveCapacity(glyphs.count)
-        glyphAdvances = glyphs.map(\.advance)
-        var pen = 0.0
-        var i = 0
-        while i < glyphs.count {
-            let cluster = glyphs[i].cluster
-            var j = i, a = 0.0
-            while j < glyphs.count, glyphs[j].cluster == cluster { a += glyphs[j].advance; j += 1 }
-            let runSpacing = line.runs.indices.contains(glyphs[i].runIndex) ? line.runs[glyphs[i].runIndex].letterSpacing : 0
-            let spacing = runSpacing + extraSpacing
-            units.append(Unit(glyphs: i..<j, advance: a, pen: pen, spacing: spacing, cluster: cluster))
-            pen += a + spacing
-            i = j
+        // Each run's spacing read once: reading it per unit from ``ShapedLine/runs`` copied the whole
+        // `TextAttributes` (font and feature arrays) every time.
+        let runSpacings = line.runs.map(\.letterSpacing)
+        let n = line.glyphs.count
+        var units: [Unit] = []
+        // Both arrays are written in place (at most one unit per glyph).
+        glyphAdvances = line.glyphs.withUnsafeBufferPointer { glyphs in
+            [Double](unsafeUninitializedCapacity: n) { advances, advanceCount in
+                units = [Unit](unsafeUninitializedCapacity: n) { out, unitCount in
+                    var pen = 0.0
+                    var i = 0
+                    while i < n {
+                        let cluster = glyphs[i].cluster, runIndex = glyphs[i].runIndex
+                        var j = i, a = 0.0
+                        while j < n, glyphs[j].cluster == cluster {
+                            let advance = glyphs[j].advance
+                            advances.initializeElement(at: j, to: advance)
+                            a += advance
+                            j += 1
+                        }
+                        let runSpacing = runIndex >= 0 && runIndex < runSpacings.count ? runSpacings[runIndex] : 0
+                        let spacing = runSpacing + extraSpacing
+                        out.initializeElement(at: unitCount, to: Unit(glyphs: i..<j, advance: a, pen: pen, spacing: spacing,
+                                                                      cluster: cluster))
+                        unitCount += 1
+                        pen += a + spacing
+                        i = j
+                    }
+                }
+                advanceCount = n
+            }
         }
+        self.units = units
     }
 
     /// Recomputes pen positions from advances and spacings.

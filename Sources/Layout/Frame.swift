@@ -143,7 +143,7 @@ struct Frame {
     func decorations(_ input: PlacementInput, measure: PathMeasure, s0: Double, length: Double,
                      glyphs: [PlacedGlyph], options: LabelOptions) -> [DecorationBand] {
         let line = input.line
-        guard let font = line.runs.first?.fonts.first ?? line.glyphs.first?.font else { return [] }
+        guard let font = line.runs.first?.fonts.first ?? line.fonts.first else { return [] }
         let size = line.runs.first?.size ?? line.glyphs[0].size
         let d = font.decorationMetrics(size: size), ascender = font.metrics(size: size).ascender
         let color = line.runs.first?.color ?? .black

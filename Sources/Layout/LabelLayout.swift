@@ -175,16 +175,23 @@ extension LabelLayout {
         guard segments <= o.limits.pathSegments else {
             throw .limitExceeded(what: "number of path segments", amount: Double(segments), limit: Double(o.limits.pathSegments))
         }
-        let numbers: [(String, Double?)] = [
-            ("dy", o.dy), ("letter spacing", o.letterSpacing), ("max angle", o.maxAngle), ("repeat spacing", o.repeatSpacing),
-            ("offset", { if case .pixels(let v) = o.offset { v } else if case .percent(let v) = o.offset { v } else { nil } }()),
-        ]
-        for (name, value) in numbers where value.map({ !$0.isFinite }) ?? false {
-            throw .badOption("the \(name) must be a finite number")
+        // Checked one by one rather than from a table: a label's fixed cost matters for short labels.
+        func finite(_ name: String, _ value: Double?) throws(LayoutError) {
+            if let value, !value.isFinite { throw .badOption("the \(name) must be a finite number") }
         }
-        for (name, list) in [("dx", o.dx), ("dy", o.clusterDy), ("rotate", o.rotate)] where list.contains(where: { !$0.isFinite }) {
-            throw .badOption("every \(name) value must be a finite number")
+        func allFinite(_ name: String, _ list: [Double]) throws(LayoutError) {
+            if list.contains(where: { !$0.isFinite }) { throw .badOption("every \(name) value must be a finite number") }
         }
+        try finite("dy", o.dy)
+        try finite("letter spacing", o.letterSpacing)
+        try finite("max angle", o.maxAngle)
+        try finite("repeat spacing", o.repeatSpacing)
+        switch o.offset {
+        case .pixels(let v), .percent(let v): try finite("offset", v)
+        }
+        try allFinite("dx", o.dx)
+        try allFinite("dy", o.clusterDy)
+        try allFinite("rotate", o.rotate)
         switch o.fit {
         case .spacing(let l?), .stretch(let l?):
             guard l.isFinite, l > 0 else { throw .badOption("the fit length must be a finite number above 0") }

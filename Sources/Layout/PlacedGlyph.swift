@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Geometry
 import Shaping
 
@@ -13,8 +20,15 @@ public struct PlacedGlyph: Hashable, Sendable {
     public var size: Double
     /// The glyph origin on its shifted baseline, canvas pixels (y down), HarfBuzz offsets applied.
     public var origin: Point
-    /// The rotation of the glyph's baseline, radians, `atan2` of the direction in canvas coordinates.
-    public var angle: Double
+    /// The unit direction of the glyph's baseline in canvas coordinates (y down): `(cos, sin)` of ``angle``.
+    /// Placement stores this, the path's tangent, rather than the angle: the transform needs only it.
+    public var direction: Vector
+    /// The rotation of the glyph's baseline, radians in (−π, π], `atan2` of ``direction``; setting it sets
+    /// ``direction`` to `(cos, sin)` of the new value.
+    public var angle: Double {
+        get { atan2(direction.y, direction.x) }
+        set { direction = Vector(cos(newValue), sin(newValue)) }
+    }
     /// The glyph's advance in pixels (after fitting).
     public var advance: Double
     /// Horizontal scale of the outline along the baseline (1 unless fitted with `stretch`).
@@ -28,18 +42,28 @@ public struct PlacedGlyph: Hashable, Sendable {
     /// The perpendicular offset of the origin from the measured path, up positive (used by `bend`).
     public var normalOffset: Double
 
-    /// Creates a placed glyph.
-    public init(glyph: UInt32, cluster: Int, font: Typeface, size: Double, origin: Point, angle: Double, advance: Double,
+    /// Creates a placed glyph whose baseline runs along the unit vector `direction`.
+    public init(glyph: UInt32, cluster: Int, font: Typeface, size: Double, origin: Point, direction: Vector, advance: Double,
                 scaleX: Double = 1, runIndex: Int = 0, color: RGBAColor = .black, pathDistance: Double = 0,
                 normalOffset: Double = 0) {
         self.glyph = glyph; self.cluster = cluster; self.font = font; self.size = size; self.origin = origin
-        self.angle = angle; self.advance = advance; self.scaleX = scaleX; self.runIndex = runIndex
+        self.direction = direction; self.advance = advance; self.scaleX = scaleX; self.runIndex = runIndex
         self.color = color; self.pathDistance = pathDistance; self.normalOffset = normalOffset
     }
 
-    /// The transform from the glyph's outline space (pixels, y down, origin at the glyph origin) to the canvas.
+    /// Creates a placed glyph whose baseline is turned by `angle` radians (clockwise on screen, y down).
+    public init(glyph: UInt32, cluster: Int, font: Typeface, size: Double, origin: Point, angle: Double, advance: Double,
+                scaleX: Double = 1, runIndex: Int = 0, color: RGBAColor = .black, pathDistance: Double = 0,
+                normalOffset: Double = 0) {
+        self.init(glyph: glyph, cluster: cluster, font: font, size: size, origin: origin,
+                  direction: Vector(cos(angle), sin(angle)), advance: advance, scaleX: scaleX, runIndex: runIndex,
+                  color: color, pathDistance: pathDistance, normalOffset: normalOffset)
+    }
+
+    /// The transform from the glyph's outline space (pixels, y down, origin at the glyph origin) to the canvas:
+    /// a translation to ``origin`` after a turn to ``direction`` after a scale by ``scaleX`` along the baseline.
     public var transform: Affine {
-        Affine.translate(origin.vector) * Affine.rotate(angle) * Affine.scale(scaleX, 1)
+        Affine(direction.x * scaleX, direction.y * scaleX, -direction.y, direction.x, origin.x, origin.y)
     }
 
     /// The glyph's ink box on the canvas: the outline's bounding box in glyph space, rotated into place.

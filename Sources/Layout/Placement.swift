@@ -86,7 +86,7 @@ struct PlacementInput {
     /// (ascender + descender) / 2 of its font at its size.
     func sideways(_ g: Int) -> Double {
         let sg = line.glyphs[g]
-        let m = sg.font.metrics(size: sg.size)
+        let m = line.fonts[sg.fontIndex].metrics(size: sg.size)
         return (m.ascender + m.descender) / 2
     }
 
@@ -116,13 +116,21 @@ struct PlacementInput {
         }
     }
 
-    /// The placed glyph for glyph `g` at `origin` with direction `angle`.
+    /// The unit vector `v` turned by `theta` (clockwise on screen for positive angles, y down).
     @inline(__always)
-    func placed(_ g: Int, origin: Point, angle: Double, pathDistance: Double, normalOffset: Double) -> PlacedGlyph {
+    static func turned(_ v: Vector, by theta: Double) -> Vector {
+        guard theta != 0 else { return v }
+        let c = cos(theta), s = sin(theta)
+        return Vector(v.x * c - v.y * s, v.x * s + v.y * c)
+    }
+
+    /// The placed glyph for glyph `g` at `origin` whose baseline runs along the unit vector `direction`.
+    @inline(__always)
+    func placed(_ g: Int, origin: Point, direction: Vector, pathDistance: Double, normalOffset: Double) -> PlacedGlyph {
         let sg = line.glyphs[g]
         let color = runColors.indices.contains(sg.runIndex) ? runColors[sg.runIndex] : .black
-        return PlacedGlyph(glyph: sg.glyph, cluster: sg.cluster, font: sg.font, size: sg.size, origin: origin,
-                           angle: angle, advance: run.glyphAdvances[g], scaleX: run.scaleX, runIndex: sg.runIndex,
+        return PlacedGlyph(glyph: sg.glyph, cluster: sg.cluster, font: line.fonts[sg.fontIndex], size: sg.size, origin: origin,
+                           direction: direction, advance: run.glyphAdvances[g], scaleX: run.scaleX, runIndex: sg.runIndex,
                            color: color, pathDistance: pathDistance, normalOffset: normalOffset)
     }
 
@@ -144,6 +152,9 @@ extension PlacementInput {
     /// Unless the path wraps (closed, with ``ClosedPathMode/wrap``), units whose mid_c lies outside [0, L]
     /// are dropped when `dropOffPath` is set.
     func alignPlacement(on measure: PathMeasure, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
+        if !vertical, unitUp.isEmpty, unitRotation.isEmpty {
+            return plainAlignPlacement(on: measure, s0: s0, dropOffPath: dropOffPath, wraps: wraps)
+        }
         var out = Placement()
         out.glyphs.reserveCapacity(line.glyphs.count)
         out.mids.reserveCapacity(run.units.count)
@@ -157,7 +168,7 @@ extension PlacementInput {
                 continue
             }
             let sample = sampler.sample(at: mid)
-            let t = sample.tangent, n = sample.normal, angle = t.angle
+            let t = sample.tangent, n = sample.normal
             out.mids.append((sample.point, t))
             let extra = extraUp(k), theta = extraRotation(k)
             let pivot = sample.point + t * (-a / 2) + n * (normalShift + extra)
@@ -169,7 +180,9 @@ extension PlacementInput {
                     let along = pen - a / 2 - sg.yOffset
                     let across = sg.xOffset + normalShift + extra
                     let origin = Self.turned(sample.point + t * along + n * across, about: pivot, by: theta)
-                    out.glyphs.append(placed(g, origin: origin, angle: angle - .pi / 2 + theta, pathDistance: mid + along, normalOffset: across))
+                    // Standing upright: the baseline turned a quarter turn anticlockwise on screen, (T.y, −T.x).
+                    out.glyphs.append(placed(g, origin: origin, direction: Self.turned(n, by: theta), pathDistance: mid + along,
+                                             normalOffset: across))
                     return
                 }
                 let along = pen - a / 2 + sg.xOffset * run.scaleX
@@ -177,9 +190,62 @@ extension PlacementInput {
                 let central = vertical ? -(sideways(g)) : 0
                 let up = up(g) + extra + central
                 let origin = Self.turned(sample.point + t * along + n * up, about: pivot, by: theta)
-                out.glyphs.append(placed(g, origin: origin, angle: angle + theta, pathDistance: mid + along, normalOffset: up))
+                out.glyphs.append(placed(g, origin: origin, direction: Self.turned(t, by: theta), pathDistance: mid + along,
+                                         normalOffset: up))
             }
         }
+        out.consumed = run.advance
+        return out
+    }
+
+    /// ``alignPlacement(on:s0:dropOffPath:wraps:)`` for horizontal text without per-cluster `dy` or `rotate`
+    /// lists (nearly every label): the same rule and the same arithmetic, with no per-glyph branches for
+    /// upright glyphs, extra shifts or turns, and the glyphs written straight into their array.
+    private func plainAlignPlacement(on measure: PathMeasure, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
+        var out = Placement()
+        let length = measure.length, scaleX = run.scaleX, normalShift = normalShift
+        let fonts = line.fonts, colors = runColors, shifts = runShifts
+        var sampler = measure.sampler()  // the midpoints come in increasing order
+        var dropped: [Int] = []
+        var mids: [(point: Point, tangent: Vector)] = []
+        mids.reserveCapacity(run.units.count)
+        let glyphCount = line.glyphs.count
+        out.glyphs = line.glyphs.withUnsafeBufferPointer { glyphs in
+            run.glyphAdvances.withUnsafeBufferPointer { advances in
+                run.units.withUnsafeBufferPointer { units in
+                    [PlacedGlyph](unsafeUninitializedCapacity: glyphCount) { placed, count in
+                        count = 0
+                        for u in units {
+                            let a = u.advance + u.spacing  // the spacing after a cluster belongs to it
+                            let mid = s0 + u.pen + a / 2
+                            if !wraps, dropOffPath, mid < 0 || mid > length {
+                                dropped.append(u.cluster)
+                                continue
+                            }
+                            let sample = sampler.sample(at: mid)
+                            let p = sample.point, t = sample.tangent, n = t.turnedLeft
+                            mids.append((p, t))
+                            var pen = 0.0
+                            for g in u.glyphs {
+                                let sg = glyphs[g]
+                                let along = pen - a / 2 + sg.xOffset * scaleX
+                                let r = sg.runIndex, runOK = r >= 0 && r < colors.count
+                                let up = sg.yOffset + (runOK ? shifts[r] : 0) + normalShift
+                                placed.initializeElement(at: count, to: PlacedGlyph(
+                                    glyph: sg.glyph, cluster: sg.cluster, font: fonts[sg.fontIndex], size: sg.size,
+                                    origin: p + t * along + n * up, direction: t, advance: advances[g], scaleX: scaleX,
+                                    runIndex: r, color: runOK ? colors[r] : .black, pathDistance: mid + along,
+                                    normalOffset: up))
+                                count += 1
+                                pen += advances[g]
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out.dropped = dropped
+        out.mids = mids
         out.consumed = run.advance
         return out
     }
@@ -237,14 +303,13 @@ extension PlacementInput {
             let pb = measure.sample(at: endS).point
             let t = (pb - pa).normalized ?? measure.sample(at: startS).tangent
             let n = t.turnedLeft
-            let angle = t.angle
             out.mids.append((pa + t * (a / 2), t))
             let extra = extraUp(k), theta = extraRotation(k)
             let pivot = pa + n * (normalShift + extra)
             forEachGlyph(of: u) { g, pen in
                 let along = pen + line.glyphs[g].xOffset * run.scaleX
                 let up = up(g) + extra
-                out.glyphs.append(placed(g, origin: Self.turned(pa + t * along + n * up, about: pivot, by: theta), angle: angle + theta,
+                out.glyphs.append(placed(g, origin: Self.turned(pa + t * along + n * up, about: pivot, by: theta), direction: Self.turned(t, by: theta),
                                          pathDistance: startS + along, normalOffset: up))
             }
         }

@@ -12,7 +12,7 @@ extension TextLabel {
                 ink = ink.union(controlBounds(label.bentOutline(of: g)).outset(by: pad))
             }
             let m = g.font.metrics(size: g.size)
-            let t = Vector.polar(g.angle), up = Vector(t.y, -t.x)
+            let t = g.direction, up = Vector(t.y, -t.x)
             let along = g.advance
             advance = advance.union(Rect(enclosing: [
                 g.origin + up * m.ascender, g.origin + up * m.descender,

@@ -45,7 +45,7 @@ public enum Badge {
         var points: [Point] = []
         var pen = 0.0
         for g in line.glyphs {
-            let outline = g.font.outline(glyph: g.glyph, size: g.size)
+            let outline = line.font(of: g).outline(glyph: g.glyph, size: g.size)
             let shift = Vector(pen + g.xOffset, -g.yOffset)
             for poly in outline.flattened(tolerance: 0.05) { for p in poly { points.append(p + shift) } }
             pen += g.advance

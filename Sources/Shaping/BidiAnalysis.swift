@@ -94,6 +94,17 @@ struct BidiAnalysis: Hashable, Sendable {
     /// The level of every scalar when the paragraph holds only NSM, U+0020 and strong characters of
     /// one direction (L, or R and AL) agreeing with `direction` (0 or 1), at least one of them strong;
     /// otherwise `nil`.
+    /// What ``uniformLevel(_:direction:)`` makes of one scalar's bidi class.
+    enum UniformClass { case left, right, mark, other }
+
+    /// The scalar's class as ``uniformLevel(_:direction:)`` sees it: L, R or AL, NSM, or anything else.
+    static func uniformClass(_ value: UInt32) -> UniformClass {
+        let t = fribidi_get_bidi_type(value)
+        if t == FRIBIDI_TYPE_LTR { return .left }
+        if t == FRIBIDI_TYPE_RTL || t == FRIBIDI_TYPE_AL { return .right }
+        return t == FRIBIDI_TYPE_NSM ? .mark : .other
+    }
+
     static func uniformLevel(_ scalars: [Unicode.Scalar], direction: ParagraphDirection) -> UInt8? {
         var rtl: Bool? = nil
         for s in scalars where s.value != 0x20 {

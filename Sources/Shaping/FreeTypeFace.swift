@@ -145,10 +145,25 @@ final class FreeTypeFace {
     /// The first of `glyphs` whose outline FreeType cannot load, with why; `nil` when all load. Each
     /// glyph is loaded (and cached) once; after that, checking it is one bit test.
     func firstUnloadable(_ glyphs: ArraySlice<ShapedGlyph>) -> (glyph: UInt32, failure: GlyphFailure)? {
-        for shaped in glyphs {
-            let g = shaped.glyph
-            if g < UInt32(glyphCount), !loaded.isEmpty, loaded[Int(g >> 6)] & (1 << UInt64(g & 63)) != 0 { continue }
+        let limit = UInt32(glyphCount)
+        var i = glyphs.startIndex
+        while i < glyphs.endIndex {
+            // Skip the glyphs already loaded (a bit test each), then load the next one.
+            i = loaded.withUnsafeBufferPointer { bits in
+                glyphs.withUnsafeBufferPointer { shaped in
+                    var k = i - glyphs.startIndex
+                    while k < shaped.count {
+                        let g = shaped[k].glyph
+                        guard g < limit, !bits.isEmpty, bits[Int(g >> 6)] & (1 << UInt64(g & 63)) != 0 else { break }
+                        k += 1
+                    }
+                    return k + glyphs.startIndex
+                }
+            }
+            guard i < glyphs.endIndex else { return nil }
+            let g = glyphs[i].glyph
             if case .failure(let failure) = outline(glyph: g) { return (g, failure) }
+            i += 1
         }
         return nil
     }

@@ -114,10 +114,10 @@ final class HarfBuzzFont: @unchecked Sendable {
     ///   - language: a BCP 47 tag, or `nil` for HarfBuzz's default language.
     ///   - features: settings whose ``FeatureSetting/start`` and ``FeatureSetting/end`` are already
     ///     absolute UTF-8 offsets (cluster values) in `utf8`.
-    ///   - body: called with the glyph count, then once per glyph in HarfBuzz's output order (visual
-    ///     order for the item), clusters as UTF-8 offsets.
+    ///   - body: called once with the glyph count and a function giving glyph `i` in HarfBuzz's output
+    ///     order (visual order for the item), clusters as UTF-8 offsets.
     func shape(utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>, rtl: Bool, script: UInt32, language: String?,
-               features: [FeatureSetting], vertical: Bool = false, count: (Int) -> Void, body: (RawGlyph) -> Void) {
+               features: [FeatureSetting], vertical: Bool = false, body: (Int, (Int) -> RawGlyph) -> Void) {
         guard !range.isEmpty else { return }
         let buffer = BufferPool.take()
         defer { BufferPool.give(buffer) }
@@ -141,11 +141,10 @@ final class HarfBuzzFont: @unchecked Sendable {
         var n: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &n),
               let positions = hb_buffer_get_glyph_positions(buffer, &n) else { return }
-        count(Int(n))
-        for i in 0..<Int(n) {
-            body(RawGlyph(glyph: infos[i].codepoint, cluster: infos[i].cluster,
-                          xAdvance: positions[i].x_advance, yAdvance: positions[i].y_advance,
-                          xOffset: positions[i].x_offset, yOffset: positions[i].y_offset))
+        body(Int(n)) { i in
+            RawGlyph(glyph: infos[i].codepoint, cluster: infos[i].cluster,
+                     xAdvance: positions[i].x_advance, yAdvance: positions[i].y_advance,
+                     xOffset: positions[i].x_offset, yOffset: positions[i].y_offset)
         }
     }
 

@@ -40,6 +40,109 @@ enum Itemizer {
 
     static func itemize(_ text: AttributedText, utf8: UnsafeBufferPointer<UInt8>, direction: ParagraphDirection)
         -> (items: [TextItem], paragraphLevel: UInt8, diagnostics: [ShapingDiagnostic]) {
+        if let (item, level) = singleItem(text, utf8: utf8, direction: direction) { return ([item], level, []) }
+        return general(text, utf8: utf8, direction: direction)
+    }
+
+    /// The one item of a paragraph of one run whose levels and scripts are all equal, whose primary font
+    /// covers every scalar and which asks for no emoji presentation, with its paragraph level; `nil` when
+    /// that is not so, or not found cheaply (then ``general(_:utf8:direction:)`` decides).
+    ///
+    /// One pass over the UTF-8, without the scalar, level and script arrays of the general path, and the
+    /// same answers: the levels are those of ``BidiAnalysis``'s two fast paths (every scalar below U+0590
+    /// in a paragraph that is not right to left: level 0; or only marks, spaces and strong characters of
+    /// one direction: that direction), and resolved scripts are all equal exactly when the scalars'
+    /// own non-neutral scripts are (brackets and other neutrals take their neighbours' script), the
+    /// item's being that script, or Common when there is none.
+    static func singleItem(_ text: AttributedText, utf8: UnsafeBufferPointer<UInt8>, direction: ParagraphDirection)
+        -> (TextItem, UInt8)? {
+        guard text.runs.count == 1, !utf8.isEmpty, let primary = text.runs[0].attributes.fonts.first else { return nil }
+        let n = utf8.count
+        if direction != .rtl, let (low, high) = asciiSet(utf8) {
+            // ASCII: every level 0 (nothing at or above U+0590), letters Latin and the rest Common, no emoji.
+            guard primary.coversAllOrIgnorable(asciiLow: low, high: high) else { return nil }
+            let letters: UInt64 = 0x07FF_FFFE_07FF_FFFE  // A–Z and a–z, as bits of the high word
+            return (TextItem(range: 0..<n, level: 0, script: high & letters != 0 ? .latin : .common, runIndex: 0, font: primary), 0)
+        }
+        // One pass: scripts, bidi classes, emoji and coverage, under one lock of the font's coverage memo.
+        // Each distinct scalar is looked up once (script, bidi class, emoji, coverage) and kept in a small
+        // direct-mapped cache: text repeats a small alphabet.
+        typealias Scan = (script: Script, allBelowHebrew: Bool, uniform: Bool, rtl: Bool?)
+        let scan: Scan? = primary.withCoverage { cover in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { cache -> Scan? in
+                cache.initialize(repeating: 0)
+                var script = Script.common
+                var allBelowHebrew = true
+                var uniform = true           // every scalar but U+0020 is L, R, AL or NSM so far
+                var rtl: Bool? = nil         // the direction of the strong scalars seen, if any
+                var i = 0
+                while i < n {
+                    let v = UTF8Scalar.decode(utf8, at: &i)
+                    // An entry: (v | 1 << 21) << 35 | class << 32 | the scalar's own script tag.
+                    let key = UInt64(v) | 1 << 21
+                    var entry = cache[Int(v & 63)]
+                    if entry >> 35 != key {
+                        let scalar = Unicode.Scalar(v) ?? "\u{FFFD}"
+                        if v >= 0x2000, EmojiPresentation.mayAsk(scalar) { return nil }
+                        guard cover.coversOrIgnorable(scalar) else { return nil }
+                        // ASCII letters are Latin and every other ASCII character Common (as the table says);
+                        // ASCII letters are L and every other ASCII character but the space neutral or weak.
+                        let asciiLetter = (v | 0x20) &- 0x61 < 26
+                        let own = v < 0x80 ? (asciiLetter ? Script.latin : .common) : Script(of: scalar)
+                        let strong: BidiAnalysis.UniformClass = v < 0x80 ? (asciiLetter ? .left : .other) : BidiAnalysis.uniformClass(v)
+                        let code: UInt64 = switch strong { case .left: 0; case .right: 1; case .mark: 2; case .other: 3 }
+                        entry = key << 35 | code << 32 | UInt64(own.tag)
+                        cache[Int(v & 63)] = entry
+                    }
+                    let own = Script(tag: UInt32(truncatingIfNeeded: entry))
+                    if !own.isNeutral {
+                        if script == .common { script = own } else if own != script { return nil }
+                    }
+                    if v >= 0x0590 { allBelowHebrew = false }
+                    guard uniform, v != 0x20 else { continue }
+                    switch (entry >> 32) & 3 {
+                    case 0, 1:
+                        let r = (entry >> 32) & 3 == 1
+                        if let rtl, rtl != r { uniform = false } else { rtl = r }
+                    case 2: break
+                    default: uniform = false
+                    }
+                    if !uniform, !allBelowHebrew { return nil }
+                }
+                return (script, allBelowHebrew, uniform, rtl)
+            }
+        }
+        guard let (script, allBelowHebrew, uniform, rtl) = scan else { return nil }
+        let level: UInt8
+        if allBelowHebrew, direction != .rtl {
+            level = 0
+        } else if uniform, let rtl {
+            switch direction {
+            case .auto: level = rtl ? 1 : 0
+            case .ltr: guard !rtl else { return nil }; level = 0
+            case .rtl: guard rtl else { return nil }; level = 1
+            }
+        } else {
+            return nil
+        }
+        return (TextItem(range: 0..<n, level: level, script: script, runIndex: 0, font: primary), level)
+    }
+
+    /// The set of bytes of `utf8` as bits (`low`: bytes 0–63, `high`: 64–127), or `nil` when a byte is not ASCII.
+    static func asciiSet(_ utf8: UnsafeBufferPointer<UInt8>) -> (low: UInt64, high: UInt64)? {
+        var low: UInt64 = 0, high: UInt64 = 0
+        for b in utf8 {
+            guard b < 0x80 else { return nil }
+            let bit = UInt64(1) &<< UInt64(b & 63)
+            if b < 64 { low |= bit } else { high |= bit }
+        }
+        return (low, high)
+    }
+
+    /// The general path of ``itemize(_:utf8:direction:)``: grapheme clusters, bidi levels, resolved
+    /// scripts and font fallback per cluster.
+    static func general(_ text: AttributedText, utf8: UnsafeBufferPointer<UInt8>, direction: ParagraphDirection)
+        -> (items: [TextItem], paragraphLevel: UInt8, diagnostics: [ShapingDiagnostic]) {
         var breaks = GraphemeBreaks(utf8: utf8)
         let scalars = breaks.scalars, scalarOffsets = breaks.offsets
         let offset = utf8.count
@@ -192,6 +295,26 @@ enum Itemizer {
             }
         }
         return order
+    }
+}
+
+/// Decoding one scalar from valid UTF-8 (a `String`'s bytes).
+enum UTF8Scalar {
+    /// The scalar value starting at byte `i`, with `i` moved past it.
+    @inline(__always)
+    static func decode(_ utf8: UnsafeBufferPointer<UInt8>, at i: inout Int) -> UInt32 {
+        let b0 = UInt32(utf8[i])
+        if b0 < 0x80 { i += 1; return b0 }
+        if b0 < 0xE0 {
+            defer { i += 2 }
+            return (b0 & 0x1F) << 6 | UInt32(utf8[i + 1] & 0x3F)
+        }
+        if b0 < 0xF0 {
+            defer { i += 3 }
+            return (b0 & 0x0F) << 12 | UInt32(utf8[i + 1] & 0x3F) << 6 | UInt32(utf8[i + 2] & 0x3F)
+        }
+        defer { i += 4 }
+        return (b0 & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12 | UInt32(utf8[i + 2] & 0x3F) << 6 | UInt32(utf8[i + 3] & 0x3F)
     }
 }
 

@@ -6,6 +6,8 @@ struct Script: Hashable, Sendable, CustomStringConvertible {
 
     /// `Zyyy`: characters used by many scripts (spaces, digits, punctuation).
     static let common = Script(tag: 0x5A79_7979)
+    /// Latin (`Latn`).
+    static let latin = Script(tag: 0x4C61_746E)
     /// `Zinh`: combining marks that take the script of their base.
     static let inherited = Script(tag: 0x5A69_6E68)
     /// `Zzzz`: unassigned code points and private use.

@@ -9,9 +9,9 @@ extension ShapedLine {
     public func checkOutlines() throws(FontError) {
         var start = 0
         while start < glyphs.count {
-            let font = glyphs[start].font
+            let fontIndex = glyphs[start].fontIndex, font = fonts[fontIndex]
             var end = start + 1
-            while end < glyphs.count && glyphs[end].font === font { end += 1 }
+            while end < glyphs.count && glyphs[end].fontIndex == fontIndex { end += 1 }
             // Colour fonts are drawn from their bitmaps or layers, which need not have an outline (CBDT).
             if font.colorGlyphs == nil { try font.checkOutlines(glyphs[start..<end]) }
             start = end

@@ -14,7 +14,7 @@ extension ShapedLine {
             if i > 0 { out += "," }
             out += "{\"g\":\(g.glyph),\"cl\":\(g.cluster),\"ax\":\(Self.jsonNumber(g.advance)),\"ay\":0"
             out += ",\"dx\":\(Self.jsonNumber(g.xOffset)),\"dy\":\(Self.jsonNumber(g.yOffset))"
-            out += ",\"font\":\(Self.jsonString(g.font.name))}"
+            out += ",\"font\":\(Self.jsonString(fonts[g.fontIndex].name))}"
         }
         return out + "]"
     }

@@ -1,6 +1,9 @@
 /// One glyph of a shaped line, positioned in pixels.
+///
+/// A plain value without references: its font is an index into the line's font table
+/// (``ShapedLine/fonts``, ``ShapedLine/font(of:)``), so copying glyphs costs no reference counting.
 public struct ShapedGlyph: Hashable, Sendable {
-    /// The glyph id in ``font``.
+    /// The glyph id in its font (``ShapedLine/font(of:)``).
     public var glyph: UInt32
     /// The cluster: a UTF-8 byte offset into the original string (HarfBuzz's cluster value).
     /// Glyphs with the same cluster form one unit that placement keeps together.
@@ -11,8 +14,8 @@ public struct ShapedGlyph: Hashable, Sendable {
     public var xOffset: Double
     /// HarfBuzz's y offset in pixels, **up** positive (as HarfBuzz reports it).
     public var yOffset: Double
-    /// The font that supplied the glyph.
-    public var font: Typeface
+    /// The font that supplied the glyph: an index into ``ShapedLine/fonts`` of the line the glyph belongs to.
+    public var fontIndex: Int
     /// The size in pixels per em.
     public var size: Double
     /// Index into ``ShapedLine/runs`` of the attribute run the glyph came from.
@@ -24,11 +27,12 @@ public struct ShapedGlyph: Hashable, Sendable {
     /// vertical origin), x right and y up.
     public var isVertical: Bool = false
 
-    /// Creates a shaped glyph.
+    /// Creates a shaped glyph drawn from font `fontIndex` of its line's ``ShapedLine/fonts``.
     public init(glyph: UInt32, cluster: Int, advance: Double, xOffset: Double = 0, yOffset: Double = 0,
-                font: Typeface, size: Double, runIndex: Int = 0, isRTL: Bool = false) {
+                fontIndex: Int = 0, size: Double, runIndex: Int = 0, isRTL: Bool = false, isVertical: Bool = false) {
         self.glyph = glyph; self.cluster = cluster; self.advance = advance; self.xOffset = xOffset
-        self.yOffset = yOffset; self.font = font; self.size = size; self.runIndex = runIndex; self.isRTL = isRTL
+        self.yOffset = yOffset; self.fontIndex = fontIndex; self.size = size; self.runIndex = runIndex; self.isRTL = isRTL
+        self.isVertical = isVertical
     }
 }
 
@@ -54,6 +58,9 @@ public struct ShapedLine: Hashable, Sendable {
     public var text: String
     /// The glyphs in visual order.
     public var glyphs: [ShapedGlyph]
+    /// The fonts the glyphs came from, each once, in the order first used: ``ShapedGlyph/fontIndex``
+    /// indexes this.
+    public var fonts: [Typeface]
     /// The attributes of each run (``ShapedGlyph/runIndex`` indexes this).
     public var runs: [TextAttributes]
     /// Metrics of the line: the largest ascender and deepest descender of the fonts used.
@@ -64,12 +71,15 @@ public struct ShapedLine: Hashable, Sendable {
     /// character); the glyphs are in visual order either way.
     public var isRightToLeft: Bool
 
-    /// Creates a shaped line.
-    public init(text: String, glyphs: [ShapedGlyph], runs: [TextAttributes], metrics: FontMetrics,
+    /// Creates a shaped line. Every glyph's ``ShapedGlyph/fontIndex`` must index `fonts`.
+    public init(text: String, glyphs: [ShapedGlyph], fonts: [Typeface], runs: [TextAttributes], metrics: FontMetrics,
                 diagnostics: [ShapingDiagnostic] = [], isRightToLeft: Bool = false) {
-        self.text = text; self.glyphs = glyphs; self.runs = runs; self.metrics = metrics; self.diagnostics = diagnostics
-        self.isRightToLeft = isRightToLeft
+        self.text = text; self.glyphs = glyphs; self.fonts = fonts; self.runs = runs; self.metrics = metrics
+        self.diagnostics = diagnostics; self.isRightToLeft = isRightToLeft
     }
+
+    /// The font that supplied `glyph`, a glyph of this line.
+    @inlinable public func font(of glyph: ShapedGlyph) -> Typeface { fonts[glyph.fontIndex] }
 
     /// The sum of the glyph advances (letter spacing not included).
     public var advance: Double { glyphs.reduce(0) { $0 + $1.advance } }

@@ -12,8 +12,8 @@ extension Shaper {
     /// the others are shaped left to right, to be laid sideways.
     public static func shapeVertical(_ text: AttributedText, orientation: VerticalOrientation = .mixed) -> ShapedLine {
         let (items, _, diagnostics) = Itemizer.itemize(text, direction: .ltr)
-        let glyphs = shapeItems(text, items) { orientation == .upright || $0.script.standsUpright }
-        return ShapedLine(text: text.string, glyphs: glyphs, runs: text.runs.map(\.attributes),
+        let (glyphs, fonts) = shapeItems(text, items) { orientation == .upright || $0.script.standsUpright }
+        return ShapedLine(text: text.string, glyphs: glyphs, fonts: fonts, runs: text.runs.map(\.attributes),
                           metrics: lineMetrics(text, items: items), diagnostics: diagnostics, isRightToLeft: false)
     }
 }

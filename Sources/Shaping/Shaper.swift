@@ -24,8 +24,8 @@ public enum Shaper {
     ///   character.
     public static func shape(_ text: AttributedText, direction: ParagraphDirection = .auto) -> ShapedLine {
         let (items, paragraphLevel, diagnostics) = Itemizer.itemize(text, direction: direction)
-        let glyphs = shapeItems(text, items) { _ in false }
-        return ShapedLine(text: text.string, glyphs: glyphs, runs: text.runs.map(\.attributes),
+        let (glyphs, fonts) = shapeItems(text, items) { _ in false }
+        return ShapedLine(text: text.string, glyphs: glyphs, fonts: fonts, runs: text.runs.map(\.attributes),
                           metrics: lineMetrics(text, items: items), diagnostics: diagnostics,
                           isRightToLeft: paragraphLevel & 1 == 1)
     }
@@ -33,34 +33,51 @@ public enum Shaper {
     /// Shapes `items` of `text` in visual order into one glyph array: the loop both ``shape(_:direction:)``
     /// and ``shapeVertical(_:orientation:)`` run. An item for which `upright` is true is shaped top to bottom
     /// (`HB_DIRECTION_TTB`: `vert`/`vrt2` forms, vertical advances) and its glyphs marked vertical; the others
-    /// are shaped in their own direction.
-    static func shapeItems(_ text: AttributedText, _ items: [TextItem], upright: (TextItem) -> Bool) -> [ShapedGlyph] {
-        let features = resolveFeatures(text)
+    /// are shaped in their own direction. Returns the glyphs and the line's font table, which their
+    /// ``ShapedGlyph/fontIndex`` values index.
+    static func shapeItems(_ text: AttributedText, _ items: [TextItem], upright: (TextItem) -> Bool)
+        -> (glyphs: [ShapedGlyph], fonts: [Typeface]) {
+        // No per-run feature tables (an allocation per label) when no run sets features.
+        let features = text.runs.contains { !$0.attributes.features.isEmpty } ? resolveFeatures(text) : nil
+        // One item needs no reordering.
+        let order = items.count > 1 ? Itemizer.visualOrder(items) : nil
         var glyphs: [ShapedGlyph] = []
+        var fonts: [Typeface] = []
         var string = text.string
         string.makeContiguousUTF8()
         string.utf8.withContiguousStorageIfAvailable { utf8 in
-            for index in Itemizer.visualOrder(items) {
-                let item = items[index]
+            for k in items.indices {
+                let item = items[order?[k] ?? k]
                 let attributes = text.runs[item.runIndex].attributes
                 let k = attributes.size / Double(item.font.unitsPerEm)
                 let vertical = upright(item)
                 let font = item.font, size = attributes.size, runIndex = item.runIndex, isRTL = !vertical && item.isRTL
+                let fontIndex = fonts.firstIndex { $0 === font } ?? { fonts.append(font); return fonts.count - 1 }()
                 font.harfBuzz.shape(utf8: utf8, range: item.range, rtl: isRTL, script: item.script.tag,
-                                    language: attributes.language, features: features[item.runIndex], vertical: vertical,
-                                    count: { n in
-                    if glyphs.capacity < glyphs.count + n { glyphs.reserveCapacity(max(glyphs.count + n, 2 * glyphs.capacity)) }
-                }) { g in
-                    var glyph = ShapedGlyph(glyph: g.glyph, cluster: Int(g.cluster),
-                                            advance: Double(vertical ? -g.yAdvance : g.xAdvance) * k,
-                                            xOffset: Double(g.xOffset) * k, yOffset: Double(g.yOffset) * k,
-                                            font: font, size: size, runIndex: runIndex, isRTL: isRTL)
-                    glyph.isVertical = vertical
-                    glyphs.append(glyph)
+                                    language: attributes.language, features: features?[item.runIndex] ?? [],
+                                    vertical: vertical) { n, raw in
+                    func glyph(_ i: Int) -> ShapedGlyph {
+                        let g = raw(i)
+                        return ShapedGlyph(glyph: g.glyph, cluster: Int(g.cluster),
+                                           advance: Double(vertical ? -g.yAdvance : g.xAdvance) * k,
+                                           xOffset: Double(g.xOffset) * k, yOffset: Double(g.yOffset) * k,
+                                           fontIndex: fontIndex, size: size, runIndex: runIndex, isRTL: isRTL,
+                                           isVertical: vertical)
+                    }
+                    if glyphs.isEmpty {
+                        // The first (often the only) item: the array is written in place, without appends.
+                        glyphs = [ShapedGlyph](unsafeUninitializedCapacity: n) { out, count in
+                            for i in 0..<n { out.initializeElement(at: i, to: glyph(i)) }
+                            count = n
+                        }
+                    } else {
+                        if glyphs.capacity < glyphs.count + n { glyphs.reserveCapacity(max(glyphs.count + n, 2 * glyphs.capacity)) }
+                        for i in 0..<n { glyphs.append(glyph(i)) }
+                    }
                 }
             }
         }
-        return glyphs
+        return (glyphs, fonts)
     }
 
     /// Each run's feature settings with ranges converted from scalars within the run to absolute UTF-8
@@ -98,6 +115,7 @@ public enum Shaper {
     /// cap height over the fonts (at their sizes) that shaped an item; for text without items, those of
     /// the first run's primary font, so an empty line still has a height.
     static func lineMetrics(_ text: AttributedText, items: [TextItem]) -> FontMetrics {
+        if items.count == 1 { return items[0].font.metrics(size: text.runs[items[0].runIndex].attributes.size) }
         var used: [(Typeface, Double)] = []
         for item in items {
             let size = text.runs[item.runIndex].attributes.size

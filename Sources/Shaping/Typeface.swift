@@ -159,28 +159,67 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     /// Whether every scalar is default-ignorable or has a glyph of its own; each BMP scalar is asked of
     /// HarfBuzz once for the life of the font.
     func coversAllOrIgnorable(_ scalars: [Unicode.Scalar]) -> Bool {
+        withCoverage { check in scalars.allSatisfy { check.coversOrIgnorable($0) } }
+    }
+
+    /// Answers whether a scalar has a glyph or is default-ignorable from the font's memo (asking HarfBuzz
+    /// once per BMP scalar); valid only inside the ``withCoverage(_:)`` call that made it.
+    struct CoverageCheck {
+        fileprivate let known: UnsafeMutablePointer<UInt64>, ok: UnsafeMutablePointer<UInt64>
+        fileprivate let font: Typeface
+
+        /// Whether `s` has a glyph in the font or is default-ignorable.
+        @inline(__always)
+        func coversOrIgnorable(_ s: Unicode.Scalar) -> Bool {
+            let v = s.value
+            guard v < 0x10000 else { return ScalarProperties.isDefaultIgnorable(s) || font.covers(s) }
+            let w = Int(v >> 6), bit = UInt64(1) << UInt64(v & 63)
+            if known[w] & bit != 0 { return ok[w] & bit != 0 }
+            let yes = ScalarProperties.isDefaultIgnorable(s) || font.covers(s)
+            known[w] |= bit
+            if yes { ok[w] |= bit }
+            return yes
+        }
+    }
+
+    /// Runs `body` with a coverage check under the memo's lock (one lock for a whole paragraph).
+    func withCoverage<R: Sendable>(_ body: (CoverageCheck) -> R) -> R {
         coverageMemo.withLock { m in
             if m.known.isEmpty {
                 m.known = [UInt64](repeating: 0, count: 1024)
                 m.ok = [UInt64](repeating: 0, count: 1024)
             }
-            for s in scalars {
-                let v = s.value
-                guard v < 0x10000 else {
-                    if ScalarProperties.isDefaultIgnorable(s) || covers(s) { continue } else { return false }
+            return m.known.withUnsafeMutableBufferPointer { known in
+                m.ok.withUnsafeMutableBufferPointer { ok in
+                    body(CoverageCheck(known: known.baseAddress!, ok: ok.baseAddress!, font: self))
                 }
-                let w = Int(v >> 6), bit = UInt64(1) << UInt64(v & 63)
-                if m.known[w] & bit != 0 {
-                    if m.ok[w] & bit == 0 { return false }
-                    continue
+            }
+        }
+    }
+
+    /// ``coversAllOrIgnorable(_:)`` for ASCII text given as the set of its bytes: bit `b` of `low` for
+    /// byte `b` below 64, bit `b − 64` of `high` for the others.
+    func coversAllOrIgnorable(asciiLow low: UInt64, high: UInt64) -> Bool {
+        coverageMemo.withLock { m in
+            if m.known.isEmpty {
+                m.known = [UInt64](repeating: 0, count: 1024)
+                m.ok = [UInt64](repeating: 0, count: 1024)
+            }
+            for (w, present) in [(0, low), (1, high)] {
+                var unknown = present & ~m.known[w]
+                while unknown != 0 {
+                    let bit = unknown & (~unknown &+ 1)
+                    let s = Unicode.Scalar(UInt8(w * 64 + bit.trailingZeroBitCount))
+                    m.known[w] |= bit
+                    if ScalarProperties.isDefaultIgnorable(s) || covers(s) { m.ok[w] |= bit }
+                    unknown &= ~bit
                 }
-                let yes = ScalarProperties.isDefaultIgnorable(s) || covers(s)
-                m.known[w] |= bit
-                if yes { m.ok[w] |= bit } else { return false }
+                if present & ~m.ok[w] != 0 { return false }
             }
             return true
         }
     }
+
 
     /// The unhinted outline of `glyph` in font units with y up (as the font draws it); an empty path for
     /// a glyph without contours (a space) and for one FreeType cannot load, which only a damaged font
@@ -201,7 +240,7 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Checks that every glyph of `glyphs` (their ids; their ``ShapedGlyph/font`` is not looked at) has
+    /// Checks that every glyph of `glyphs` (their ids; their font is not looked at) has
     /// an outline FreeType can load in this font, under one lock: each glyph is loaded and cached the
     /// first time, then checking it again is a bit test. See ``ShapedLine/checkOutlines()``.
     /// - Throws: ``FontError/unreadableGlyph(name:glyph:reason:)`` for the first that cannot be loaded.

@@ -5,6 +5,40 @@ import Shaping
 @testable import Layout
 
 @Suite struct AlignPlacementTests {
+    /// Placed glyphs keep the unit direction; the transform built from it is the one built from the angle
+    /// (translate · rotate(angle) · scale(scaleX, 1)), and `rotate` turns each cluster's angle by its value.
+    @Test func directionGivesTheAngleAndTheTransform() throws {
+        var path = BezPath()
+        path.move(to: Point(20, 300))
+        path.cubic(to: Point(580, 300), control1: Point(150, 40), control2: Point(450, 560))
+        let measure = try PathMeasure(path)
+        func place(rotate: [Double] = [], fit: FitMode = .none) throws -> [PlacedGlyph] {
+            var options = LabelOptions()
+            options.rotate = rotate
+            options.fit = fit
+            return try #require(try LabelLayout.place(shaped("Curved text"), along: measure, options: options).first).glyphs
+        }
+        let plain = try place(), turned = try place(rotate: [30, -200]), stretched = try place(fit: .stretch(length: 400))
+        #expect(plain.count == 11 && turned.count == 11 && stretched.count == 11)
+        #expect(stretched.contains { abs($0.scaleX - 1) > 0.01 })
+        for g in plain + turned + stretched {
+            #expect(abs(g.direction.x * g.direction.x + g.direction.y * g.direction.y - 1) < 1e-12)
+            let old = Affine.translate(g.origin.vector) * Affine.rotate(g.angle) * Affine.scale(g.scaleX, 1)
+            let new = g.transform
+            for (a, b) in [(old.a, new.a), (old.b, new.b), (old.c, new.c), (old.d, new.d), (old.e, new.e), (old.f, new.f)] {
+                #expect(abs(a - b) < 1e-12 * max(1, abs(a)))
+            }
+        }
+        for (k, (a, b)) in zip(plain, turned).enumerated() {
+            let turn = (k == 0 ? 30.0 : -200) * .pi / 180
+            #expect(abs(Angle.difference(b.angle, a.angle + turn)) < 1e-12)
+            #expect(b.angle > -.pi && b.angle <= .pi)
+        }
+        var g = plain[0]
+        g.angle = 2.5
+        #expect(abs(g.direction.x - cos(2.5)) < 1e-15 && abs(g.direction.y - sin(2.5)) < 1e-15 && abs(g.angle - 2.5) < 1e-15)
+    }
+
     @Test(arguments: ["Tomorrow's VAT", "مرحبا بالعالم", "क्षत्रिय हिन्दी"])
     func straightPathReproducesShapedPenPositions(text: String) throws {
         let line = shaped(text)

@@ -149,7 +149,7 @@ import Geometry
         let a = Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: [web], size: 40)))
         let b = Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: [ttf], size: 40)))
         #expect(a.glyphs.map(\.glyph) == b.glyphs.map(\.glyph) && a.glyphs.map(\.advance) == b.glyphs.map(\.advance))
-        #expect(a.glyphs.allSatisfy { $0.font === web })  // drawn with the web font, not the fallback
+        #expect(a.glyphs.allSatisfy { a.font(of: $0) === web })  // drawn with the web font, not the fallback
         for g in a.glyphs { #expect(try web.checkedOutline(glyph: g.glyph) == ttf.outline(glyph: g.glyph)) }
     }
 

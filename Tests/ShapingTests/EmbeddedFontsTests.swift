@@ -25,10 +25,10 @@ import Testing
         for text in ["Hello שלום world", "Cairo القاهرة 2024", "नमस्ते", "สวัสดีครับ", "office AVATAR"] {
             let a = Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: embedded, size: 24)))
             let b = Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: TestFonts.stack, size: 24)))
-            #expect(a.glyphs.map { "\($0.glyph) \($0.cluster) \($0.advance) \($0.font.name)" }
-                    == b.glyphs.map { "\($0.glyph) \($0.cluster) \($0.advance) \($0.font.name)" }, "\(text)")
-            #expect(a.glyphs.first.map { $0.font.outline(glyph: $0.glyph).segments.count }
-                    == b.glyphs.first.map { $0.font.outline(glyph: $0.glyph).segments.count })
+            #expect(a.glyphs.map { "\($0.glyph) \($0.cluster) \($0.advance) \(a.font(of: $0).name)" }
+                    == b.glyphs.map { "\($0.glyph) \($0.cluster) \($0.advance) \(b.font(of: $0).name)" }, "\(text)")
+            #expect(a.glyphs.first.map { a.font(of: $0).outline(glyph: $0.glyph).segments.count }
+                    == b.glyphs.first.map { b.font(of: $0).outline(glyph: $0.glyph).segments.count })
         }
     }
 

@@ -107,8 +107,8 @@ import Geometry
         let texts = ["Hello שלום world", "Cairo القاهرة 2024", "नमस्ते Hello", "สวัสดีครับ", "office AVATAR"]
         func summary(_ line: ShapedLine) -> [String] {
             line.glyphs.map { g in
-                let ink = g.font.outline(glyph: g.glyph, size: 24).segments
-                return "\(g.glyph) \(g.cluster) \(g.advance) \(g.font.name) \(ink.count) \(ink.first.map { "\($0.end)" } ?? "-")"
+                let font = line.font(of: g), ink = font.outline(glyph: g.glyph, size: 24).segments
+                return "\(g.glyph) \(g.cluster) \(g.advance) \(font.name) \(ink.count) \(ink.first.map { "\($0.end)" } ?? "-")"
             }
         }
         let expected = texts.map { summary(Shaper.shape(AttributedText($0, attributes: TextAttributes(fonts: TestFonts.stack, size: 24)))) }

@@ -30,7 +30,7 @@ import Testing
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(line.hbShapeJSON().utf8)) as? [[String: Any]])
         #expect(parsed.count == line.glyphs.count)
         #expect(parsed.map { $0["cl"] as? Int } == line.glyphs.map(\.cluster))
-        #expect(parsed.map { $0["font"] as? String } == line.glyphs.map(\.font.name))
+        #expect(parsed.map { $0["font"] as? String } == line.glyphs.map { line.font(of: $0).name })
         #expect(parsed.last?["font"] as? String == "NotoSansHebrew-Regular.ttf")
         // Hebrew points are positioned with offsets, which come through in pixels.
         let marks = zip(parsed, line.glyphs).filter { $1.xOffset != 0 || $1.yOffset != 0 }

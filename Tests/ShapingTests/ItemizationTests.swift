@@ -8,7 +8,7 @@ import Testing
     }
 
     /// (cluster, font name) per glyph, in visual order.
-    func clustersAndFonts(_ line: ShapedLine) -> [(Int, String)] { line.glyphs.map { ($0.cluster, $0.font.name) } }
+    func clustersAndFonts(_ line: ShapedLine) -> [(Int, String)] { line.glyphs.map { ($0.cluster, line.font(of: $0).name) } }
 
     @Test func hebrewInsideLatin() {
         let text = "Hello שלום world"
@@ -16,7 +16,7 @@ import Testing
         #expect(!line.isRightToLeft)
         // Hello␠ = 0…5, שלום = 6,8,10,12 (2 bytes each), ␠world = 14…19.
         #expect(line.glyphs.map(\.cluster) == [0, 1, 2, 3, 4, 5, 12, 10, 8, 6, 14, 15, 16, 17, 18, 19])
-        let fonts = line.glyphs.map(\.font.name)
+        let fonts = line.glyphs.map { line.font(of: $0).name }
         #expect(fonts[6..<10].allSatisfy { $0 == "NotoSansHebrew-Regular.ttf" })
         #expect(fonts[0..<6].allSatisfy { $0 == "NotoSans-Regular.ttf" })
         #expect(fonts[10...].allSatisfy { $0 == "NotoSans-Regular.ttf" })
@@ -35,10 +35,10 @@ import Testing
         #expect(Array(clusters[6..<11]) == [21, 22, 23, 24, 20])
         #expect(clusters.last == 6)
         let arabicGlyphs = line.glyphs.filter { (6..<20).contains($0.cluster) }
-        #expect(!arabicGlyphs.isEmpty && arabicGlyphs.allSatisfy { $0.font === TestFonts.arabic && $0.isRTL })
+        #expect(!arabicGlyphs.isEmpty && arabicGlyphs.allSatisfy { line.font(of: $0) === TestFonts.arabic && $0.isRTL })
         // Digits and the space come from the primary font (it covers them), the digits at level 2 (LTR).
         let digits = line.glyphs.filter { (21...24).contains($0.cluster) }
-        #expect(digits.count == 4 && digits.allSatisfy { $0.font === TestFonts.sans && !$0.isRTL })
+        #expect(digits.count == 4 && digits.allSatisfy { line.font(of: $0) === TestFonts.sans && !$0.isRTL })
         #expect(line.glyphs.first { $0.cluster == 20 }?.isRTL == true)
     }
 
@@ -47,9 +47,9 @@ import Testing
         let line = shape(text)
         let split = text.utf8.count - 6   // "␠Hello"
         let deva = line.glyphs.prefix { $0.cluster < split }
-        #expect(!deva.isEmpty && deva.allSatisfy { $0.font === TestFonts.devanagari })
+        #expect(!deva.isEmpty && deva.allSatisfy { line.font(of: $0) === TestFonts.devanagari })
         #expect(line.glyphs.suffix(6).map(\.cluster) == Array(split..<text.utf8.count))
-        #expect(line.glyphs.suffix(6).allSatisfy { $0.font === TestFonts.sans })
+        #expect(line.glyphs.suffix(6).allSatisfy { line.font(of: $0) === TestFonts.sans })
         // Logical = visual order for LTR text: clusters never decrease.
         #expect(zip(line.glyphs, line.glyphs.dropFirst()).allSatisfy { $0.cluster <= $1.cluster })
     }
@@ -89,17 +89,17 @@ import Testing
     @Test func fallbackIsPerGraphemeCluster() {
         // A combining mark after a Latin letter stays with the letter's font; ZWJ needs no coverage.
         let line = shape("é\u{200D}x")
-        #expect(line.glyphs.allSatisfy { $0.font === TestFonts.sans })
+        #expect(line.glyphs.allSatisfy { line.font(of: $0) === TestFonts.sans })
         #expect(line.diagnostics.isEmpty)
         // Hebrew letters with points come from the Hebrew font as whole clusters.
         let pointed = shape("שָׁ")
-        #expect(pointed.glyphs.count >= 2 && pointed.glyphs.allSatisfy { $0.font === TestFonts.hebrew })
+        #expect(pointed.glyphs.count >= 2 && pointed.glyphs.allSatisfy { pointed.font(of: $0) === TestFonts.hebrew })
     }
 
     @Test func uncoveredCharacterIsNotdefWithADiagnostic() {
         let line = shape("a\u{10FFFD}b")
         #expect(line.glyphs.map(\.glyph)[1] == 0)
-        #expect(line.glyphs[1].font === TestFonts.sans)
+        #expect(line.font(of: line.glyphs[1]) === TestFonts.sans)
         #expect(line.glyphs.map(\.cluster) == [0, 1, 5])
         #expect(line.diagnostics.count == 1)
         #expect(line.diagnostics.first?.cluster == 1)
@@ -130,7 +130,7 @@ import Testing
         let line = Shaper.shape(text)
         #expect(line.glyphs.map(\.runIndex) == [0, 0, 1, 1])
         #expect(line.glyphs.map(\.size) == [10, 10, 20, 20])
-        #expect(line.glyphs[2].font === TestFonts.sansBold)
+        #expect(line.font(of: line.glyphs[2]) === TestFonts.sansBold)
         // Line metrics: the larger ascender wins (Bold at 20 px).
         #expect(abs(line.metrics.ascender - TestFonts.sansBold.metrics(size: 20).ascender) < 1e-9)
         #expect(abs(line.metrics.descender - TestFonts.sansBold.metrics(size: 20).descender) < 1e-9)
@@ -149,18 +149,18 @@ import Testing
 @Suite struct MixedAgainstHBShapeTests {
     @Test func hebrewPartMatchesHBShapeOnTheHebrewFont() throws {
         let line = Shaper.shape(AttributedText("Hello שלום world", attributes: TextAttributes(fonts: TestFonts.stack, size: 30)))
-        let hebrew = line.glyphs.filter { $0.font === TestFonts.hebrew }
+        let hebrew = line.glyphs.filter { line.font(of: $0) === TestFonts.hebrew }
         let reference = try hbShape(TestFonts.hebrew.path!, "שלום")
         #expect(hebrew.map(\.glyph) == reference.map(\.g))
         for (g, r) in zip(hebrew, reference) { #expect(abs(g.advance - Double(r.ax) * 30 / Double(TestFonts.hebrew.unitsPerEm)) <= 1.0 / 64) }
-        let latin = line.glyphs.filter { $0.font === TestFonts.sans }
+        let latin = line.glyphs.filter { line.font(of: $0) === TestFonts.sans }
         let latinReference = try hbShape(TestFonts.sans.path!, "Hello ") + (try hbShape(TestFonts.sans.path!, " world"))
         #expect(latin.map(\.glyph) == latinReference.map(\.g))
     }
 
     @Test func arabicPartOfCairoMatchesHBShape() throws {
         let line = Shaper.shape(AttributedText("Cairo القاهرة 2024", attributes: TextAttributes(fonts: TestFonts.stack, size: 30)))
-        let arabic = line.glyphs.filter { $0.font === TestFonts.arabic }
+        let arabic = line.glyphs.filter { line.font(of: $0) === TestFonts.arabic }
         let reference = try hbShape(TestFonts.arabic.path!, "القاهرة")
         #expect(arabic.map(\.glyph) == reference.map(\.g))
     }

@@ -181,6 +181,49 @@ struct ReferenceBidi {
         #expect(failures == 0)
     }
 
+    /// The one-pass path (``Itemizer/singleItem(_:utf8:direction:)``) answers only when the general path
+    /// gives one item, and then the same item and level; the bench's Latin, Arabic and Devanagari labels take it.
+    @Test func theOnePassPathAgreesWithTheGeneralPath() {
+        func both(_ text: AttributedText, _ direction: ParagraphDirection)
+            -> (one: (TextItem, UInt8)?, general: (items: [TextItem], paragraphLevel: UInt8, diagnostics: [ShapingDiagnostic])) {
+            var string = text.string
+            string.makeContiguousUTF8()
+            return string.utf8.withContiguousStorageIfAvailable { utf8 in
+                (Itemizer.singleItem(text, utf8: utf8, direction: direction), Itemizer.general(text, utf8: utf8, direction: direction))
+            }!
+        }
+        var rng = SystemRandomNumberGenerator()
+        let pools: [[String]] = [["a", "b", " ", "1", ".", "\u{301}", "(", ")", "é", "\u{200D}"], ["a", "Z", " ", "q"],
+                                 ["ا", "ل", "ع", "\u{64E}", " ", "\u{651}"], ["ا", "ل", " ", "٣", "(", "a"], ["ש", "\u{5B8}", "ל", " "],
+                                 ["क", "ष", "त", "\u{94D}", "\u{93F}", " ", "\u{902}"], ["क", " ", "a"], ["a", "❤", "\u{FE0F}", "中"]]
+        var taken = 0, disagreements = 0
+        for trial in 0..<2400 {
+            let pool = pools[trial % pools.count]
+            let string = Self.randomString(&rng, count: Int.random(in: 0...16, using: &rng), pool: pool)
+            let direction: ParagraphDirection = [.auto, .ltr, .rtl][trial % 3]
+            let fonts = [TestFonts.stack, [TestFonts.sans], [TestFonts.arabic], [TestFonts.devanagari]][(trial / 3) % 4]
+            let (one, general) = both(AttributedText(string, attributes: TextAttributes(fonts: fonts, systemFallback: false)), direction)
+            guard let (item, level) = one else { continue }
+            taken += 1
+            if general.items != [item] || general.paragraphLevel != level || !general.diagnostics.isEmpty {
+                disagreements += 1
+                print("one pass differs for \(string.unicodeScalars.map { String($0.value, radix: 16) }) \(direction)")
+            }
+        }
+        #expect(disagreements == 0)
+        // The one-pass path takes ASCII letters as Latin and the rest of ASCII as Common without the table.
+        for v in UInt32(0)..<0x80 {
+            let letter = (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v)
+            #expect(Script(of: Unicode.Scalar(v)!) == (letter ? Script.latin : .common), "U+\(String(v, radix: 16))")
+        }
+        #expect(taken > 300, "the one-pass path answered only \(taken) times")
+        for (text, font, level) in [("the quick brown fox (1999).", TestFonts.sans, 0), ("النص يتبع المسار", TestFonts.arabic, 1),
+                                    ("पाठ वक्र पथ का अनुसरण", TestFonts.devanagari, 0)] as [(String, Typeface, UInt8)] {
+            let (one, general) = both(AttributedText(text, attributes: TextAttributes(fonts: [font])), .auto)
+            #expect(one?.1 == level && one.map { [$0.0] } == general.items, "\(text)")
+        }
+    }
+
     @Test func sameItemsOnLongTexts() {
         for words in [["the", "quick", "brown", "fox", "typography"], ["النص", "يتبع", "المسار", "والحروف"],
                       ["पाठ", "वक्र", "अनुसरण", "क्षेत्र", "स्वतंत्र"], ["Hello", "שָׁלוֹם", "2024", "(x)", "👍🏽", "🇫🇷"]] {

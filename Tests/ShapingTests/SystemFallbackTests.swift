@@ -15,23 +15,23 @@ import Testing
         #expect(!line.glyphs.isEmpty)
         let scalars = Array(line.text.utf8)
         for g in line.glyphs {
-            #expect(g.glyph != 0, "cluster \(g.cluster) drawn as .notdef of \(g.font.name)")
-            let path = try #require(g.font.path)
+            #expect(g.glyph != 0, "cluster \(g.cluster) drawn as .notdef of \(line.font(of: g).name)")
+            let path = try #require(line.font(of: g).path)
             #expect(path.hasPrefix("/") && FileManager.default.fileExists(atPath: path), "\(path)")
             // The font really maps the cluster's first character.
             let s = String(decoding: scalars[g.cluster...].prefix(4), as: UTF8.self).unicodeScalars.first!
-            #expect(g.font.covers(s) || ScalarProperties.isDefaultIgnorable(s))
+            #expect(line.font(of: g).covers(s) || ScalarProperties.isDefaultIgnorable(s))
         }
         // Hangul, kana and the emoji come from three different fonts, none of them in the stack.
-        let fonts = Set(line.glyphs.map { $0.font.name })
+        let fonts = Set(line.glyphs.map { line.font(of: $0).name })
         #expect(fonts.count >= 3)
-        #expect(!line.glyphs.contains { g in TestFonts.stack.contains { $0 === g.font } && g.cluster < 15 })
+        #expect(!line.glyphs.contains { g in TestFonts.stack.contains { $0 === line.font(of: g) } && g.cluster < 15 })
     }
 
     @Test func withoutSystemFontsCJKIsNotdefWithADiagnostic() {
         let line = Self.shape("東京", system: false)
         #expect(line.glyphs.map(\.glyph) == [0, 0])
-        #expect(line.glyphs.allSatisfy { $0.font === TestFonts.sans })
+        #expect(line.glyphs.allSatisfy { line.font(of: $0) === TestFonts.sans })
         #expect(line.diagnostics.count == 2)
         #expect(line.diagnostics.first?.message.hasPrefix("no font in the stack (NotoSans-Regular.ttf,") == true)
         #expect(line.diagnostics.first?.message.contains("covers U+6771; drawn as .notdef of NotoSans-Regular.ttf") == true)
@@ -53,23 +53,24 @@ import Testing
         let gj = try #require(ja.glyphs.first), gz = try #require(zh.glyphs.first)
         #expect(ja.glyphs.count == 1 && zh.glyphs.count == 1)
         #expect(gj.glyph != 0 && gz.glyph != 0)
-        let oj = gj.font.outline(glyph: gj.glyph, size: 100), oz = gz.font.outline(glyph: gz.glyph, size: 100)
+        let fj = ja.font(of: gj), fz = zh.font(of: gz)
+        let oj = fj.outline(glyph: gj.glyph, size: 100), oz = fz.outline(glyph: gz.glyph, size: 100)
         #expect(!oj.isEmpty && !oz.isEmpty)
         #expect(oj != oz, "the same outline for ja and zh-Hans")
-        #expect(gj.font !== gz.font || gj.glyph != gz.glyph)
+        #expect(fj !== fz || gj.glyph != gz.glyph)
         // zh-Hant asks Fontconfig for zh-tw, ja-JP for ja: the same answers as their neighbours here.
-        #expect(Self.shape(character, lang: "ja-JP").glyphs.first?.font === gj.font)
+        #expect(Self.shape(character, lang: "ja-JP").fonts.first === fj)
     }
 
     /// Without a CJK language, Han takes the language its paragraph suggests: Japanese beside kana,
     /// Chinese alone; a non-CJK tag (`en`) counts as none.
     @Test func hanWithoutACJKLanguageFollowsTheParagraph() throws {
         for lang in [nil, "en"] as [String?] {
-            let alone = try #require(Self.shape("直", lang: lang).glyphs.first)
-            let withKana = try #require(Self.shape("直タ", lang: lang).glyphs.first)
-            #expect(alone.font === Self.shape("直", lang: "zh-Hans").glyphs.first?.font)
-            #expect(withKana.font === Self.shape("直", lang: "ja").glyphs.first?.font)
-            #expect(alone.font !== withKana.font)
+            let alone = try #require(Self.shape("直", lang: lang).firstGlyphFont)
+            let withKana = try #require(Self.shape("直タ", lang: lang).firstGlyphFont)
+            #expect(alone === Self.shape("直", lang: "zh-Hans").firstGlyphFont)
+            #expect(withKana === Self.shape("直", lang: "ja").firstGlyphFont)
+            #expect(alone !== withKana)
         }
     }
 
@@ -94,12 +95,12 @@ import Testing
 
     @Test func spacesAndPunctuationInsideCJKKeepTheirFont() throws {
         let line = Self.shape("東京、タワー 上海。", lang: "ja")
-        let font = try #require(line.glyphs.first?.font)
-        #expect(line.glyphs.allSatisfy { $0.font === font && $0.glyph != 0 }, "\(line.glyphs.map(\.font.name))")
+        let font = try #require(line.firstGlyphFont)
+        #expect(line.glyphs.allSatisfy { line.font(of: $0) === font && $0.glyph != 0 }, "\(line.fonts.map(\.name))")
         // Latin text after CJK text goes back to the stack's primary font.
         let mixed = Self.shape("東京 Tokyo", lang: "ja")
-        #expect(mixed.glyphs.last?.font === TestFonts.sans)
-        #expect(mixed.glyphs[2].font === font)  // the space
+        #expect(mixed.glyphs.last.map(mixed.font(of:)) === TestFonts.sans)
+        #expect(mixed.font(of: mixed.glyphs[2]) === font)  // the space
     }
 
     @Test func emojiPresentationTakesAColourFont() throws {
@@ -107,15 +108,16 @@ import Testing
         for text in ["😀", "🌍", "⌚", "👍🏽", "🇯🇵", "1\u{FE0F}\u{20E3}", "☺\u{FE0F}", "👨‍👩‍👧"] {
             let line = Self.shape(text)
             #expect(line.diagnostics.isEmpty, "\(text): \(line.diagnostics)")
-            #expect(line.glyphs.allSatisfy { $0.font.hasColorGlyphs && $0.glyph != 0 }, "\(text): \(line.glyphs.map(\.font.name))")
+            #expect(line.glyphs.allSatisfy { line.font(of: $0).hasColorGlyphs && $0.glyph != 0 }, "\(text): \(line.fonts.map(\.name))")
         }
         // VS15 asks for text: a monochrome font.
         for text in ["😀\u{FE0E}", "☺\u{FE0E}"] {
             let line = Self.shape(text)
-            #expect(line.glyphs.allSatisfy { !$0.font.hasColorGlyphs && $0.glyph != 0 }, "\(text): \(line.glyphs.map(\.font.name))")
+            #expect(line.glyphs.allSatisfy { !line.font(of: $0).hasColorGlyphs && $0.glyph != 0 }, "\(text): \(line.fonts.map(\.name))")
         }
         // Text-default ☺ without a selector: the first font that covers it, not the colour font.
-        #expect(Self.shape("☺").glyphs.allSatisfy { !$0.font.hasColorGlyphs })
+        let smiley = Self.shape("☺")
+        #expect(smiley.glyphs.allSatisfy { !smiley.font(of: $0).hasColorGlyphs })
         #expect(EmojiPresentation.of("a".unicodeScalars) == .unspecified)
         #expect(EmojiPresentation.of("😀".unicodeScalars) == .emoji)
         #expect(EmojiPresentation.of("😀\u{FE0E}".unicodeScalars) == .text)
@@ -132,7 +134,7 @@ import Testing
         var starts: [Int] = [], offset = 0
         for s in sequences { starts.append(offset); offset += s.utf8.count }
         #expect(line.glyphs.map(\.cluster) == starts)
-        #expect(line.glyphs.allSatisfy { $0.font.hasColorGlyphs })
+        #expect(line.glyphs.allSatisfy { line.font(of: $0).hasColorGlyphs })
         // The grapheme breaker agrees.
         let bytes = Array(text.utf8)
         bytes.withUnsafeBufferPointer { utf8 in
@@ -145,12 +147,12 @@ import Testing
 
     @Test func answersAreCachedAndTheSameFromManyThreads() async throws {
         let texts = ["東京タワー", "서울", "上海", "😀👍🏽", "直", "骨"]
-        let expected = texts.map { Self.shape($0).glyphs.map { "\($0.glyph)@\(ObjectIdentifier($0.font).hashValue)" } }
+        let expected = texts.map { Self.shape($0).glyphsWithFontIdentities }
         try await withThrowingTaskGroup(of: Bool.self) { group in
             for k in 0..<16 {
                 group.addTask {
                     let i = k % texts.count
-                    return Self.shape(texts[i]).glyphs.map { "\($0.glyph)@\(ObjectIdentifier($0.font).hashValue)" } == expected[i]
+                    return Self.shape(texts[i]).glyphsWithFontIdentities == expected[i]
                 }
             }
             for try await same in group { #expect(same) }
@@ -159,10 +161,17 @@ import Testing
 
     @Test func boldLabelsPreferBoldFallbackFaces() {
         // DejaVu Sans Bold covers ∰ (U+2230) as the regular does; a bold primary picks the bold face.
-        let regular = Self.shape("∰", fonts: [TestFonts.sans]).glyphs.first?.font
-        let bold = Self.shape("∰", fonts: [TestFonts.sansBold]).glyphs.first?.font
+        let regular = Self.shape("∰", fonts: [TestFonts.sans]).firstGlyphFont
+        let bold = Self.shape("∰", fonts: [TestFonts.sansBold]).firstGlyphFont
         #expect(regular != nil && bold != nil)
         #expect(SystemFallback.style(of: TestFonts.sansBold).bold)
         if let bold { #expect(bold.styleName.lowercased().contains("bold"), "\(bold.name) \(bold.styleName)") }
     }
+}
+
+extension ShapedLine {
+    /// The font of the first glyph, if any.
+    var firstGlyphFont: Typeface? { glyphs.first.map(font(of:)) }
+    /// `glyph@font identity` for every glyph.
+    var glyphsWithFontIdentities: [String] { glyphs.map { "\($0.glyph)@\(ObjectIdentifier(font(of: $0)).hashValue)" } }
 }
