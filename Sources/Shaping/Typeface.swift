@@ -4,8 +4,9 @@ import Geometry
 ///
 /// Thread safety: a `Typeface` may be used from any number of threads at once. HarfBuzz's font is immutable
 /// after creation, so shaping takes no lock; FreeType's face is mutable state (the glyph slot), so it lives
-/// inside a ``Locked`` (a pthread mutex) and every outline load holds the lock. Outlines are cached per
-/// glyph, in font units.
+/// inside a ``Locked`` (a pthread mutex) and every outline load holds the lock. Loaded outlines are cached
+/// per glyph, in font units, in a table read without a lock, so drawing takes the lock only for a glyph's
+/// first load.
 ///
 /// A variable font is fixed at one instance when loaded (``variations``): FreeType's outlines and
 /// HarfBuzz's advances both use it. Find installed fonts by family with ``init(family:style:)``.
@@ -38,6 +39,8 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     private struct CoverageMemo { var known: [UInt64] = [], ok: [UInt64] = [] }
     private let coverageMemo = Locked(CoverageMemo())
     let freeType: Locked<FreeTypeFace>
+    /// Outlines already loaded, read without taking the FreeType lock (see OutlineTable.swift).
+    private let outlineTable: OutlineTable
     /// Decoded colour glyphs, for a face that has them (see Typeface+ColorGlyphs.swift).
     let colorGlyphs: ColorGlyphCache?
     private let unscaledMetrics: (ascender: Double, descender: Double, lineGap: Double, xHeight: Double, capHeight: Double)
@@ -128,6 +131,7 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         }
         unscaledMetrics = harfBuzz.metrics()
         colorGlyphs = ft.hasColor ? ColorGlyphCache() : nil
+        outlineTable = OutlineTable(glyphCount: ft.glyphCount)
         freeType = Locked(ft)
     }
 
@@ -225,8 +229,18 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     /// a glyph without contours (a space) and for one FreeType cannot load, which only a damaged font
     /// has. Code that draws or measures glyphs checks them first with ``ShapedLine/checkOutlines()``
     /// (``LabelLayout`` does so for every glyph it places), so a damaged glyph is an error, not a blank.
+    ///
+    /// After its first load an outline is read without a lock (one atomic load), so threads drawing
+    /// with the same font do not wait for each other.
     public func outline(glyph: UInt32) -> BezPath {
-        (try? freeType.withLock { $0.outline(glyph: glyph) }.get()) ?? BezPath()
+        (try? loadedOutline(glyph).get()) ?? BezPath()
+    }
+
+    /// The cached outline of `glyph` or FreeType's failure, loading it under the FreeType lock the first time.
+    private func loadedOutline(_ glyph: UInt32) -> Result<BezPath, FreeTypeFace.GlyphFailure> {
+        if let entry = outlineTable.entry(glyph) { return entry.result }
+        let result = freeType.withLock { $0.outline(glyph: glyph) }
+        return outlineTable.publish(result, for: glyph).result
     }
 
     /// The outline of `glyph` as ``outline(glyph:)`` gives it, or an error when FreeType cannot load it.
@@ -234,7 +248,7 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``FontError/unreadableGlyph(name:glyph:reason:)`` naming the font (its path when loaded
     ///   from a file) and FreeType's reason.
     public func checkedOutline(glyph: UInt32) throws(FontError) -> BezPath {
-        switch freeType.withLock({ $0.outline(glyph: glyph) }) {
+        switch loadedOutline(glyph) {
         case .success(let path): return path
         case .failure(let failure): throw unreadable(glyph, failure)
         }
