@@ -11,7 +11,8 @@ extension PathMeasure {
         private let storage: PathMeasure.Storage
         /// The segment, its records and the piece of the last query.
         private var segment = 0
-        private var records: SegmentRecords?
+        /// The last segment's records (owned by the storage), `nil` before the first query.
+        private var block: UnsafeRawPointer?
         private var piece = 0
 
         init(_ measure: PathMeasure) { self.measure = measure; storage = measure.storage }
@@ -20,21 +21,23 @@ extension PathMeasure {
         public mutating func sample(at s: Double) -> PathSample {
             let fs = measure.forwardDistance(s)
             let preferEarlier = measure.isReversed
-            if let rs = records {
-                let k = piece
-                if storage.holds(segment, rs, k, fs, preferEarlier: preferEarlier) {
-                    return measure.sample(rs, piece: k, segment: segment, forward: fs)
+            if let b = block {
+                let rs = SegmentRecords(b)
+                let k = piece, i = segment
+                if storage.holds(i, rs, k, fs, preferEarlier: preferEarlier) {
+                    return measure.sample(rs, piece: k, segment: i, forward: fs)
                 }
                 let next = preferEarlier ? k - 1 : k + 1
-                if next >= 0 && next < rs.records.count && storage.holds(segment, rs, next, fs, preferEarlier: preferEarlier) {
+                if next >= 0 && next < rs.records.count && storage.holds(i, rs, next, fs, preferEarlier: preferEarlier) {
                     piece = next
-                    return measure.sample(rs, piece: next, segment: segment, forward: fs)
+                    return measure.sample(rs, piece: next, segment: i, forward: fs)
                 }
             }
             let i = storage.locateSegment(fs, preferEarlier: preferEarlier)
-            let rs = storage.records(i)
+            let b = storage.recordsBlock(i)
+            let rs = SegmentRecords(b)
             let k = Storage.locate(rs, fs, preferEarlier: preferEarlier)
-            segment = i; records = rs; piece = k
+            segment = i; block = b; piece = k
             return measure.sample(rs, piece: k, segment: i, forward: fs)
         }
     }

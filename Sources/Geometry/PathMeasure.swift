@@ -36,17 +36,48 @@ public struct PathMeasure: Sendable {
     public var path: BezPath { storage.path ?? storage.rebuiltPath() }
 
     /// The query records of one segment, built on its first query: its pieces in order, with absolute
-    /// start distances (the first the segment's start, the last ending at the segment's end).
-    @usableFromInline final class SegmentRecords: Sendable {
-        let records: [FitRecord]
-        let pieces: [Piece]
-        init(records: [FitRecord], pieces: [Piece]) { self.records = records; self.pieces = pieces }
+    /// start distances (the first the segment's start, the last ending at the segment's end). A view of
+    /// one block of memory that the storage owns (a count, the records, the pieces), so that queries
+    /// touch no reference count.
+    @usableFromInline struct SegmentRecords {
+        let records: UnsafeBufferPointer<FitRecord>
+        let pieces: UnsafeBufferPointer<Piece>
+
+        /// The view of a block made by ``allocate(records:pieces:)``.
+        @inline(__always) init(_ block: UnsafeRawPointer) {
+            let n = block.load(as: Int.self)
+            let r = (block + Self.header).assumingMemoryBound(to: FitRecord.self)
+            records = UnsafeBufferPointer(start: r, count: n)
+            pieces = UnsafeBufferPointer(start: UnsafeRawPointer(r + n).assumingMemoryBound(to: Piece.self), count: n)
+        }
+
+        static let header = 16
+
+        /// A block holding copies of `records` and `pieces` (as many of each).
+        static func allocate(records: [FitRecord], pieces: [Piece]) -> UnsafeRawPointer {
+            let n = records.count
+            let p = UnsafeMutableRawPointer.allocate(byteCount: byteCount(n), alignment: 16)
+            p.storeBytes(of: n, as: Int.self)
+            let r = (p + header).bindMemory(to: FitRecord.self, capacity: n)
+            records.withUnsafeBufferPointer { r.initialize(from: $0.baseAddress!, count: n) }
+            let q = UnsafeMutableRawPointer(r + n).bindMemory(to: Piece.self, capacity: n)
+            pieces.withUnsafeBufferPointer { q.initialize(from: $0.baseAddress!, count: n) }
+            return UnsafeRawPointer(p)
+        }
+
+        /// Frees a block (records and pieces are plain numbers: nothing to deinitialize).
+        static func deallocate(_ block: UnsafeRawPointer) { UnsafeMutableRawPointer(mutating: block).deallocate() }
+
+        /// The bytes of a block of `n` pieces.
+        static func byteCount(_ n: Int) -> Int {
+            header + n * (MemoryLayout<FitRecord>.stride + MemoryLayout<Piece>.stride)
+        }
     }
 
     /// The tables shared between a measure and its reversal.
     ///
-    /// `@unchecked Sendable`: besides immutable arrays it owns one `AtomicLazyReference` per segment,
-    /// each written once by `storeIfNil` (thread-safe by construction) and read by atomic loads.
+    /// `@unchecked Sendable`: besides immutable arrays it owns one atomic pointer per segment, written
+    /// once by compare-and-exchange and read by acquiring loads.
     @usableFromInline final class Storage: @unchecked Sendable {
         /// The path as given; `nil` when it is not kept (see ``PathMeasure/path``).
         let path: BezPath?
@@ -62,8 +93,11 @@ public struct PathMeasure: Sendable {
         let segSubpath: [Int]
         /// The total length.
         let total: Double
-        /// For each segment, its query records once a query has needed them.
-        private let lazyRecords: UnsafeMutablePointer<AtomicLazyReference<SegmentRecords>>
+        /// For each segment, its query records once a query has needed them: a ``SegmentRecords``
+        /// block, published once by compare-and-exchange, freed in `deinit`. (The library's
+        /// `AtomicLazyReference.load()` is not inlined on Linux: 640 instructions a query; a class
+        /// reference costs a retain and a release a query.)
+        private let lazyRecords: UnsafeMutablePointer<Atomic<UnsafeRawPointer?>>
         /// For distance bucket `b` (`⌊s·bucketScale⌋`, at most `segments.count − 1`), the last segment
         /// whose start lies in an earlier bucket (0 when none): the segment of a distance in bucket `b`
         /// lies in `buckets[b] … buckets[b + 1]`.
@@ -76,7 +110,7 @@ public struct PathMeasure: Sendable {
             self.segLength = segLength; self.segStart = segStart; self.segSubpath = segSubpath; self.total = length
             let nb = segments.count
             lazyRecords = .allocate(capacity: nb)
-            for i in 0..<nb { (lazyRecords + i).initialize(to: AtomicLazyReference()) }
+            for i in 0..<nb { (lazyRecords + i).initialize(to: Atomic(nil)) }
             let scale = Double(nb) / length
             var buckets = [Int32](repeating: 0, count: nb + 1)
             for k in 0..<nb {
@@ -88,6 +122,9 @@ public struct PathMeasure: Sendable {
         }
 
         deinit {
+            for i in 0..<segments.count {
+                if let p = lazyRecords[i].load(ordering: .acquiring) { SegmentRecords.deallocate(p) }
+            }
             lazyRecords.deinitialize(count: segments.count)
             lazyRecords.deallocate()
         }
@@ -111,21 +148,30 @@ public struct PathMeasure: Sendable {
         }
 
         /// The query records of segment `i`, built on first use.
-        @inline(__always) func records(_ i: Int) -> SegmentRecords {
-            if let r = lazyRecords[i].load() { return r }
-            return buildRecords(i)
+        @inline(__always) func records(_ i: Int) -> SegmentRecords { SegmentRecords(recordsBlock(i)) }
+
+        /// The block of segment `i`'s query records, built on first use.
+        @inline(__always) func recordsBlock(_ i: Int) -> UnsafeRawPointer {
+            lazyRecords[i].load(ordering: .acquiring) ?? buildRecords(i)
         }
 
         /// The records of segment `i` if a query has built them (for memory accounting).
-        func builtRecords(_ i: Int) -> SegmentRecords? { lazyRecords[i].load() }
+        func builtRecords(_ i: Int) -> SegmentRecords? {
+            lazyRecords[i].load(ordering: .acquiring).map { SegmentRecords($0) }
+        }
 
-        /// Builds the records of segment `i` and publishes them; another thread's, when it was first.
-        @inline(never) func buildRecords(_ i: Int) -> SegmentRecords {
+        /// Builds the records of segment `i` and publishes them; another thread's, when it was first
+        /// (ours are then freed).
+        @inline(never) func buildRecords(_ i: Int) -> UnsafeRawPointer {
             var builder = FitBuilder()
-            let built = PathMeasure.makeRecords(segments[i], start: segStart[i], length: segLength[i],
-                                                end: i + 1 < segments.count ? segStart[i + 1] : total,
-                                                accuracy: accuracy, builder: &builder)
-            return lazyRecords[i].storeIfNil(built)
+            let p = PathMeasure.makeRecords(segments[i], start: segStart[i], length: segLength[i],
+                                            end: i + 1 < segments.count ? segStart[i + 1] : total,
+                                            accuracy: accuracy, builder: &builder)
+            let (exchanged, original) = lazyRecords[i].compareExchange(expected: nil, desired: p, successOrdering: .acquiringAndReleasing,
+                                                                       failureOrdering: .acquiring)
+            if exchanged { return p }
+            SegmentRecords.deallocate(p)
+            return original!
         }
 
         /// The piece of forward distance `s` within segment `i`'s records (as ``locateSegment(_:preferEarlier:)``
@@ -232,7 +278,7 @@ public struct PathMeasure: Sendable {
     /// the ratio of `length` to their sum (which agree to the accuracy), so that the records tile the
     /// segment exactly and agree with the lookup of segments.
     static func makeRecords(_ seg: Segment, start: Double, length segTotal: Double, end: Double, accuracy: Accuracy,
-                            builder: inout FitBuilder) -> SegmentRecords {
+                            builder: inout FitBuilder) -> UnsafeRawPointer {
         var records: [FitRecord] = [], pieces: [Piece] = []
         var s = 0.0
         appendPieces(seg, at: &s, accuracy: accuracy, builder: &builder, records: &records, pieces: &pieces)
@@ -258,7 +304,7 @@ public struct PathMeasure: Sendable {
                 records[k].minDerivSquared = m * m
             }
         }
-        return SegmentRecords(records: records, pieces: pieces)
+        return SegmentRecords.allocate(records: records, pieces: pieces)
     }
 
     /// Appends the pieces of `seg` (starting at distance `s`, which it moves to the end). Piece starts
@@ -334,7 +380,7 @@ public struct PathMeasure: Sendable {
     /// The bytes the measure's tables and its path hold (array capacities times element strides), for
     /// memory bounds: each measured segment costs one `Segment` in the path (when it is kept) and one in
     /// the tables, three per-segment numbers, a bucket and a lazy reference, and once queried a record
-    /// and a `Piece` per piece (with the records object's header).
+    /// and a `Piece` per piece (with the block's header).
     var storedByteCount: Int {
         let st = storage
         let pathBytes = st.path?.subpaths.reduce(0) { $0 + MemoryLayout<Subpath>.stride
@@ -342,13 +388,12 @@ public struct PathMeasure: Sendable {
         var recordBytes = 0
         for i in st.segments.indices {
             guard let rs = st.builtRecords(i) else { continue }
-            recordBytes += 16 + 2 * MemoryLayout<Int>.stride + rs.records.capacity * MemoryLayout<FitRecord>.stride
-                + rs.pieces.capacity * MemoryLayout<Piece>.stride
+            recordBytes += SegmentRecords.byteCount(rs.records.count)
         }
         return pathBytes + st.subpathClosed.capacity + st.segments.capacity * MemoryLayout<Segment>.stride
             + (st.segLength.capacity + st.segStart.capacity) * MemoryLayout<Double>.stride
             + st.segSubpath.capacity * MemoryLayout<Int>.stride + st.buckets.capacity * MemoryLayout<Int32>.stride
-            + st.segments.count * MemoryLayout<AtomicLazyReference<SegmentRecords>>.stride + recordBytes
+            + st.segments.count * MemoryLayout<Atomic<UnsafeRawPointer?>>.stride + recordBytes
     }
 
     /// The number of pieces of all segments (building every segment's records).
