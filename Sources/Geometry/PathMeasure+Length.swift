@@ -66,6 +66,22 @@ extension PathMeasure {
         }
     }
 
+    /// The nested rules' weights spread over the 17 nodes (zero where a coarser rule has no node), in
+    /// fixed storage (no array checks in the loop).
+    final class LengthTables: @unchecked Sendable {
+        static let shared = LengthTables()
+        let x: UnsafeMutablePointer<Double>, w17: UnsafeMutablePointer<Double>
+        let w9: UnsafeMutablePointer<Double>, w5: UnsafeMutablePointer<Double>
+        private init() {
+            x = .allocate(capacity: 17); w17 = .allocate(capacity: 17); w9 = .allocate(capacity: 17); w5 = .allocate(capacity: 17)
+            for j in 0...16 {
+                x[j] = LengthRules.nodeW[j]; w17[j] = LengthRules.w17[j]
+                w9[j] = j % 2 == 0 ? LengthRules.w9[j / 2] : 0
+                w5[j] = j % 4 == 0 ? LengthRules.w5[j / 4] : 0
+            }
+        }
+    }
+
     /// Scratch for ``segmentLength(_:accuracy:stack:)``: the intervals still to measure.
     struct LengthStack {
         var intervals: [(Double, Double, Int)] = []
@@ -74,22 +90,13 @@ extension PathMeasure {
             intervals.removeAll(keepingCapacity: true)
             intervals.append((0, 1, 0))
             var total = 0.0
+            let t = LengthTables.shared
             while let (a, b, depth) = intervals.popLast() {
                 let span = b - a
                 var i17 = 0.0, i9 = 0.0, i5 = 0.0
-                LengthRules.w17.withUnsafeBufferPointer { w17 in
-                    LengthRules.w9.withUnsafeBufferPointer { w9 in
-                        LengthRules.w5.withUnsafeBufferPointer { w5 in
-                            LengthRules.nodeW.withUnsafeBufferPointer { x in
-                                for j in 0...16 {
-                                    let v = curve.speed(a + span * x[j])
-                                    i17 += w17[j] * v
-                                    if j & 1 == 0 { i9 += w9[j >> 1] * v }
-                                    if j & 3 == 0 { i5 += w5[j >> 2] * v }
-                                }
-                            }
-                        }
-                    }
+                for j in 0...16 {
+                    let v = curve.speed(a + span * t.x[j])
+                    i17 += t.w17[j] * v; i9 += t.w9[j] * v; i5 += t.w5[j] * v
                 }
                 let h = span / 2
                 let value = h * i17
