@@ -71,12 +71,35 @@ enum MeasureBench {
             ])
             rows.append(makeRow("measure/build/\(n)", ours: build[0], peer: build[1],
                                 peerName: "one fixed 16-point Gauss–Legendre length per cubic (16 × CubicBez.deriv + hypot)",
-                                note: "PathMeasure(path) for \(n) cubics (pieces to 1e-9, one query record each)"))
+                                note: "PathMeasure(path) for \(n) cubics (segment lengths to 1e-8; query records are built on first use)"))
+
+            // A label on a freshly measured path: the build plus 20 queries over the first 100 px (what
+            // one label placed on a new path costs, the records of the two or three segments it touches
+            // built on the way).
+            let labelDistances = (0..<20).map { Double($0) * 5 }
+            let label = timeInterleaved(config, [
+                {
+                    let m = try! PathMeasure(path)
+                    var acc = 0.0
+                    var sampler = m.sampler()
+                    for s in labelDistances { let smp = sampler.sample(at: s); acc += smp.point.x + smp.tangent.y }
+                    blackHole(acc)
+                },
+                { blackHole(naiveLengths(cubics)) },
+            ])
+            rows.append(makeRow("measure/build-label/\(n)", ours: label[0], peer: label[1],
+                                peerName: "one fixed 16-point Gauss–Legendre length per cubic (16 × CubicBez.deriv + hypot)",
+                                note: "PathMeasure(path) then 20 Sampler queries over its first 100 px (the lazy records included)"))
 
             // Queries: random distances, and the same distances sorted (a walk along the path).
             var qr = XorShift(seed: 0xD157 &+ UInt64(n))
             let random = (0..<queryCount).map { _ in qr.unit() * measure.length }
             let sorted = random.sorted()
+            // Warm every segment's query records (built on first use) outside the timing: one query
+            // every 5 px (segments are at least 20 px).
+            var warm = 0.0
+            for k in 0..<Int(measure.length / 5) + 1 { warm += measure.sample(at: Double(k) * 5).point.x }
+            blackHole(warm)
             var q = config
             q.targetNs = 1  // one pass over all queries per run
             let perQuery = Double(queryCount)

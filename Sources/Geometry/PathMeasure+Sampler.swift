@@ -9,7 +9,10 @@ extension PathMeasure {
         /// The measure sampled.
         public let measure: PathMeasure
         private let storage: PathMeasure.Storage
-        /// The piece of the last query.
+        /// The segment, its records and the piece of the last query.
+        private var segment = 0
+        /// The last segment's records (owned by the storage), `nil` before the first query.
+        private var block: UnsafeRawPointer?
         private var piece = 0
 
         init(_ measure: PathMeasure) { self.measure = measure; storage = measure.storage }
@@ -18,17 +21,24 @@ extension PathMeasure {
         public mutating func sample(at s: Double) -> PathSample {
             let fs = measure.forwardDistance(s)
             let preferEarlier = measure.isReversed
-            var k = piece
-            if !storage.holds(k, fs, preferEarlier: preferEarlier) {
+            if let b = block {
+                let rs = SegmentRecords(b)
+                let k = piece, i = segment
+                if storage.holds(i, rs, k, fs, preferEarlier: preferEarlier) {
+                    return measure.sample(rs, piece: k, segment: i, forward: fs)
+                }
                 let next = preferEarlier ? k - 1 : k + 1
-                if next >= 0 && next < storage.records.count && storage.holds(next, fs, preferEarlier: preferEarlier) {
-                    k = next
-                } else {
-                    k = storage.locate(fs, preferEarlier: preferEarlier)
+                if next >= 0 && next < rs.records.count && storage.holds(i, rs, next, fs, preferEarlier: preferEarlier) {
+                    piece = next
+                    return measure.sample(rs, piece: next, segment: i, forward: fs)
                 }
             }
-            piece = k
-            return measure.sample(piece: k, forward: fs)
+            let i = storage.locateSegment(fs, preferEarlier: preferEarlier)
+            let b = storage.recordsBlock(i)
+            let rs = SegmentRecords(b)
+            let k = Storage.locate(rs, fs, preferEarlier: preferEarlier)
+            segment = i; block = b; piece = k
+            return measure.sample(rs, piece: k, segment: i, forward: fs)
         }
     }
 }

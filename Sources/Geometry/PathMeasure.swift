@@ -1,18 +1,25 @@
+import Synchronization
+
 /// Arc-length parameterisation of a path: the point and unit tangent at any distance along it.
 ///
 /// Distance runs through the subpaths in order; the jump of a move-to adds no length, and segments of
 /// zero length are skipped. When the path is a single closed subpath (``isClosed``), distances are
 /// taken modulo ``length``; otherwise they are clamped to `[0, length]`.
 ///
-/// Building is O(n) in the number of segments: each segment is cut into parameter intervals ("pieces")
-/// on which the Clenshaw–Curtis length from the speed at 9 Chebyshev points is accurate to the
-/// ``Accuracy`` asked for, and on which a degree-8 polynomial of the parameter against distance, through
-/// those 9 points, is accurate too (checked between its nodes when building, the interval halved until
-/// it holds). Lines and circular arcs are one piece with exact, linear arc length. Each piece is one
-/// record: its start distance, the fit, and the curve on the piece as a polynomial. A query finds its
-/// piece through a table of uniform distance buckets (O(1) for evenly spread pieces, a binary search
-/// within the bucket otherwise), evaluates the fit and the curve, and normalises the curve's derivative
-/// for the tangent: no iteration, and it allocates nothing.
+/// Building is O(n) in the number of segments and computes only each segment's length: the
+/// Clenshaw–Curtis rule on the speed at 17 Chebyshev points, its error judged against the nested 9-point
+/// rule on the same speeds, the parameter interval halved until it holds (most curves are one interval).
+/// Lines and circular arcs have exact, linear arc length. What queries need of a segment is built on the
+/// first query into it (see ``SegmentRecords``), so a label that touches two segments of a long road pays
+/// for two: the segment is cut into parameter intervals ("pieces") on which a degree-8 polynomial of the
+/// parameter against distance is accurate to the ``Accuracy``, each piece one record (its start
+/// distance, the fit, and the curve on the piece as a polynomial), the pieces' lengths scaled to sum to
+/// the segment's length. A query finds its segment through a table of uniform distance buckets (O(1) for
+/// evenly spread segments, a binary search within the bucket otherwise), then its piece, evaluates the
+/// fit and the curve, and normalises the curve's derivative for the tangent: no iteration, and once the
+/// segment's records exist it allocates nothing. Measures are shared between threads: the records are
+/// published once per segment by an atomic compare-and-swap (a racing duplicate is discarded), read
+/// without a lock.
 ///
 /// ``reversed()`` is O(1): it shares the tables and maps `s ↦ length − s`, negating tangents.
 public struct PathMeasure: Sendable {
@@ -28,8 +35,50 @@ public struct PathMeasure: Sendable {
     /// it is the offset path, rebuilt from the measured segments when asked for (not stored twice).
     public var path: BezPath { storage.path ?? storage.rebuiltPath() }
 
+    /// The query records of one segment, built on its first query: its pieces in order, with absolute
+    /// start distances (the first the segment's start, the last ending at the segment's end). A view of
+    /// one block of memory that the storage owns (a count, the records, the pieces), so that queries
+    /// touch no reference count.
+    @usableFromInline struct SegmentRecords {
+        let records: UnsafeBufferPointer<FitRecord>
+        let pieces: UnsafeBufferPointer<Piece>
+
+        /// The view of a block made by ``allocate(records:pieces:)``.
+        @inline(__always) init(_ block: UnsafeRawPointer) {
+            let n = block.load(as: Int.self)
+            let r = (block + Self.header).assumingMemoryBound(to: FitRecord.self)
+            records = UnsafeBufferPointer(start: r, count: n)
+            pieces = UnsafeBufferPointer(start: UnsafeRawPointer(r + n).assumingMemoryBound(to: Piece.self), count: n)
+        }
+
+        static let header = 16
+
+        /// A block holding copies of `records` and `pieces` (as many of each).
+        static func allocate(records: [FitRecord], pieces: [Piece]) -> UnsafeRawPointer {
+            let n = records.count
+            let p = UnsafeMutableRawPointer.allocate(byteCount: byteCount(n), alignment: 16)
+            p.storeBytes(of: n, as: Int.self)
+            let r = (p + header).bindMemory(to: FitRecord.self, capacity: n)
+            records.withUnsafeBufferPointer { r.initialize(from: $0.baseAddress!, count: n) }
+            let q = UnsafeMutableRawPointer(r + n).bindMemory(to: Piece.self, capacity: n)
+            pieces.withUnsafeBufferPointer { q.initialize(from: $0.baseAddress!, count: n) }
+            return UnsafeRawPointer(p)
+        }
+
+        /// Frees a block (records and pieces are plain numbers: nothing to deinitialize).
+        static func deallocate(_ block: UnsafeRawPointer) { UnsafeMutableRawPointer(mutating: block).deallocate() }
+
+        /// The bytes of a block of `n` pieces.
+        static func byteCount(_ n: Int) -> Int {
+            header + n * (MemoryLayout<FitRecord>.stride + MemoryLayout<Piece>.stride)
+        }
+    }
+
     /// The tables shared between a measure and its reversal.
-    @usableFromInline final class Storage: Sendable {
+    ///
+    /// `@unchecked Sendable`: besides immutable arrays it owns one atomic pointer per segment, written
+    /// once by compare-and-exchange and read by acquiring loads.
+    @usableFromInline final class Storage: @unchecked Sendable {
         /// The path as given; `nil` when it is not kept (see ``PathMeasure/path``).
         let path: BezPath?
         /// For each subpath, whether it is closed (what ``rebuiltPath()`` needs besides the segments).
@@ -38,34 +87,46 @@ public struct PathMeasure: Sendable {
         @usableFromInline let accuracy: Accuracy
         /// The segments of positive length, in order.
         let segments: [Segment]
-        /// For each segment: its length, distance at its start, first piece, and subpath index.
+        /// For each segment: its length, distance at its start, and subpath index.
         let segLength: [Double]
         let segStart: [Double]
-        let segFirstPiece: [Int]
         let segSubpath: [Int]
-        /// For each piece: its query record (start distance, fit, curve), and where it lies on its segment.
-        let records: [FitRecord]
-        let pieces: [Piece]
-        /// For distance bucket `b` (`⌊s·bucketScale⌋`, at most `records.count − 1`), the last piece whose
-        /// start lies in an earlier bucket (0 when none): the piece of a distance in bucket `b` lies in
-        /// `buckets[b] … buckets[b + 1]`.
+        /// The total length.
+        let total: Double
+        /// For each segment, its query records once a query has needed them: a ``SegmentRecords``
+        /// block, published once by compare-and-exchange, freed in `deinit`. (The library's
+        /// `AtomicLazyReference.load()` is not inlined on Linux: 640 instructions a query; a class
+        /// reference costs a retain and a release a query.)
+        private let lazyRecords: UnsafeMutablePointer<Atomic<UnsafeRawPointer?>>
+        /// For distance bucket `b` (`⌊s·bucketScale⌋`, at most `segments.count − 1`), the last segment
+        /// whose start lies in an earlier bucket (0 when none): the segment of a distance in bucket `b`
+        /// lies in `buckets[b] … buckets[b + 1]`.
         let buckets: [Int32]
         let bucketScale: Double
 
-        init(path: BezPath?, subpathClosed: [Bool], accuracy: Accuracy, segments: [Segment], segLength: [Double], segStart: [Double], segFirstPiece: [Int],
-             segSubpath: [Int], records: [FitRecord], pieces: [Piece], length: Double) {
-            self.path = path; self.subpathClosed = subpathClosed; self.accuracy = accuracy; self.segments = segments; self.segLength = segLength; self.segStart = segStart
-            self.segFirstPiece = segFirstPiece; self.segSubpath = segSubpath
-            self.records = records; self.pieces = pieces
-            let nb = records.count
+        init(path: BezPath?, subpathClosed: [Bool], accuracy: Accuracy, segments: [Segment], segLength: [Double],
+             segStart: [Double], segSubpath: [Int], length: Double) {
+            self.path = path; self.subpathClosed = subpathClosed; self.accuracy = accuracy; self.segments = segments
+            self.segLength = segLength; self.segStart = segStart; self.segSubpath = segSubpath; self.total = length
+            let nb = segments.count
+            lazyRecords = .allocate(capacity: nb)
+            for i in 0..<nb { (lazyRecords + i).initialize(to: Atomic(nil)) }
             let scale = Double(nb) / length
             var buckets = [Int32](repeating: 0, count: nb + 1)
-            for k in records.indices {
-                let b = Self.bucket(records[k].start, scale: scale, count: nb)
+            for k in 0..<nb {
+                let b = Self.bucket(segStart[k], scale: scale, count: nb)
                 buckets[b + 1] = Int32(k)
             }
             for b in 1...nb { buckets[b] = max(buckets[b], buckets[b - 1]) }
             self.buckets = buckets; self.bucketScale = scale
+        }
+
+        deinit {
+            for i in 0..<segments.count {
+                if let p = lazyRecords[i].load(ordering: .acquiring) { SegmentRecords.deallocate(p) }
+            }
+            lazyRecords.deinitialize(count: segments.count)
+            lazyRecords.deallocate()
         }
 
         /// The bucket of forward distance `s ≥ 0`.
@@ -73,28 +134,67 @@ public struct PathMeasure: Sendable {
             min(Int(s * scale), count - 1)
         }
 
-        /// The piece of forward distance `s ∈ [0, length]`: the last whose start is ≤ `s` (< `s` with
-        /// `preferEarlier`, so that a distance on a boundary resolves to the end of the earlier piece), or 0.
-        @inline(__always) func locate(_ s: Double, preferEarlier: Bool) -> Int {
-            let b = Self.bucket(s, scale: bucketScale, count: records.count)
+        /// The segment of forward distance `s ∈ [0, length]`: the last whose start is ≤ `s` (< `s` with
+        /// `preferEarlier`, so that a distance on a boundary resolves to the end of the earlier one), or 0.
+        @inline(__always) func locateSegment(_ s: Double, preferEarlier: Bool) -> Int {
+            let b = Self.bucket(s, scale: bucketScale, count: segments.count)
             var lo = Int(buckets[b]), hi = Int(buckets[b + 1])
             while lo < hi {
                 let mid = (lo + hi + 1) >> 1
-                let x = records[mid].start
+                let x = segStart[mid]
                 if preferEarlier ? x < s : x <= s { lo = mid } else { hi = mid - 1 }
             }
             return lo
         }
 
-        /// Whether piece `k` is the one ``locate(_:preferEarlier:)`` gives for `s`.
-        @inline(__always) func holds(_ k: Int, _ s: Double, preferEarlier: Bool) -> Bool {
-            let x0 = records[k].start
-            if k > 0 && !(preferEarlier ? x0 < s : x0 <= s) { return false }
-            if k + 1 < records.count {
-                let x1 = records[k + 1].start
-                if preferEarlier ? x1 < s : x1 <= s { return false }
+        /// The query records of segment `i`, built on first use.
+        @inline(__always) func records(_ i: Int) -> SegmentRecords { SegmentRecords(recordsBlock(i)) }
+
+        /// The block of segment `i`'s query records, built on first use.
+        @inline(__always) func recordsBlock(_ i: Int) -> UnsafeRawPointer {
+            lazyRecords[i].load(ordering: .acquiring) ?? buildRecords(i)
+        }
+
+        /// The records of segment `i` if a query has built them (for memory accounting).
+        func builtRecords(_ i: Int) -> SegmentRecords? {
+            lazyRecords[i].load(ordering: .acquiring).map { SegmentRecords($0) }
+        }
+
+        /// Builds the records of segment `i` and publishes them; another thread's, when it was first
+        /// (ours are then freed).
+        @inline(never) func buildRecords(_ i: Int) -> UnsafeRawPointer {
+            var builder = FitBuilder()
+            let p = PathMeasure.makeRecords(segments[i], start: segStart[i], length: segLength[i],
+                                            end: i + 1 < segments.count ? segStart[i + 1] : total,
+                                            accuracy: accuracy, builder: &builder)
+            let (exchanged, original) = lazyRecords[i].compareExchange(expected: nil, desired: p, successOrdering: .acquiringAndReleasing,
+                                                                       failureOrdering: .acquiring)
+            if exchanged { return p }
+            SegmentRecords.deallocate(p)
+            return original!
+        }
+
+        /// The piece of forward distance `s` within segment `i`'s records (as ``locateSegment(_:preferEarlier:)``
+        /// within the segment).
+        @inline(__always) static func locate(_ rs: SegmentRecords, _ s: Double, preferEarlier: Bool) -> Int {
+            var lo = 0, hi = rs.records.count - 1
+            while lo < hi {
+                let mid = (lo + hi + 1) >> 1
+                let x = rs.records[mid].start
+                if preferEarlier ? x < s : x <= s { lo = mid } else { hi = mid - 1 }
             }
-            return true
+            return lo
+        }
+
+        /// Whether piece `k` of segment `i` (records `rs`) is the one the lookup gives for `s`.
+        @inline(__always) func holds(_ i: Int, _ rs: SegmentRecords, _ k: Int, _ s: Double, preferEarlier: Bool) -> Bool {
+            let x0 = rs.records[k].start
+            if (k > 0 || i > 0) && !(preferEarlier ? x0 < s : x0 <= s) { return false }
+            let x1: Double
+            if k + 1 < rs.records.count { x1 = rs.records[k + 1].start }
+            else if i + 1 < segments.count { x1 = segStart[i + 1] }
+            else { return true }
+            return !(preferEarlier ? x1 < s : x1 <= s)
         }
 
         /// The measured segments as a path: one subpath per run of segments of one subpath, closed as it
@@ -116,7 +216,9 @@ public struct PathMeasure: Sendable {
     /// A parameter interval of one segment, with its length.
     @usableFromInline struct Piece: Sendable {
         var t0: Double, t1: Double, length: Double
-        var segment: Int
+        /// The piece's length over the sum its segment's pieces were built with (the lengths scale to
+        /// the segment's measured length; within 1 by the accuracy).
+        var ratio = 1.0
         /// Arc length is proportional to `t` (lines, circular arcs).
         var linear: Bool
     }
@@ -138,69 +240,81 @@ public struct PathMeasure: Sendable {
     /// Measures `path`, keeping it for ``path`` or (`keepingPath: false`) only its measured segments.
     init(_ path: BezPath, accuracy: Accuracy, keepingPath: Bool) throws(GeometryError) {
         guard !path.isEmpty else { throw .emptyPath }
-        var segments: [Segment] = [], segLength: [Double] = [], segStart: [Double] = []
-        var segFirstPiece: [Int] = [], segSubpath: [Int] = []
-        var records: [FitRecord] = [], pieces: [Piece] = []
-        // About two pieces per curve at the default accuracy.
         let segmentEstimate = path.subpaths.reduce(0) { $0 + $1.segments.count }
-        records.reserveCapacity(2 * segmentEstimate + 4); pieces.reserveCapacity(2 * segmentEstimate + 4)
+        var segments: [Segment] = [], segLength: [Double] = [], segStart: [Double] = [], segSubpath: [Int] = []
+        segments.reserveCapacity(segmentEstimate); segLength.reserveCapacity(segmentEstimate)
+        segStart.reserveCapacity(segmentEstimate); segSubpath.reserveCapacity(segmentEstimate)
         var total = 0.0
         // The subpaths with length: how many, and the last (they come in order).
         var subpathsWithLength = 0, lastWithLength = -1
         var segmentNumber = 0
-        var builder = FitBuilder()
+        var stack = LengthStack()
         for (si, sp) in path.subpaths.enumerated() {
             guard sp.start.isFinite else { throw .nonFinite("a path coordinate") }
             for seg in sp.segments {
                 guard seg.isFinite else { throw .nonFinite("a path coordinate") }
-                let firstPiece = pieces.count
                 segmentNumber += 1
-                var end = total
-                let segTotal = Self.appendPieces(seg, index: segments.count, at: &end, accuracy: accuracy,
-                                                 builder: &builder, records: &records, pieces: &pieces)
+                let segTotal = Self.segmentLength(seg, accuracy: accuracy, stack: &stack)
                 guard segTotal.isFinite else { throw .lengthOverflow(segment: segmentNumber) }
                 let scale = max(1, abs(seg.start.x), abs(seg.start.y), abs(seg.end.x), abs(seg.end.y))
-                if segTotal <= Tolerance.zeroLength * scale {
-                    // Zero length (or within rounding of it): skipped.
-                    records.removeLast(pieces.count - firstPiece)
-                    pieces.removeLast(pieces.count - firstPiece)
-                    continue
-                }
-                // The derivative (in each piece's own parameter) below which the tangent rule is asked.
-                for k in firstPiece..<pieces.count where records[k].minDerivSquared.isFinite {
-                    let m = Tolerance.tangentSpeed * segTotal * (pieces[k].t1 - pieces[k].t0)
-                    records[k].minDerivSquared = m * m
-                }
-                segments.append(seg); segLength.append(segTotal); segStart.append(total)
-                segFirstPiece.append(firstPiece); segSubpath.append(si)
+                // Zero length (or within rounding of it): skipped.
+                if segTotal <= Tolerance.zeroLength * scale { continue }
+                segments.append(seg); segLength.append(segTotal); segStart.append(total); segSubpath.append(si)
                 if lastWithLength != si { subpathsWithLength += 1; lastWithLength = si }
-                total = end
+                total += segTotal
             }
         }
         guard total > 0 else { throw .zeroLength }
-        segFirstPiece.append(pieces.count)
+        guard total.isFinite else { throw .lengthOverflow(segment: segmentNumber) }
         length = total
         isClosed = subpathsWithLength == 1 && path.subpaths[lastWithLength].isClosed
-        // The tables at their exact size (the records are most of the measure's memory).
         storage = Storage(path: keepingPath ? path : nil, subpathClosed: path.subpaths.map(\.isClosed),
                           accuracy: accuracy, segments: segments, segLength: segLength, segStart: segStart,
-                          segFirstPiece: segFirstPiece, segSubpath: segSubpath,
-                          records: records.capacity > records.count + records.count / 4
-                            ? records.withUnsafeBufferPointer { Array($0) } : records,
-                          pieces: pieces.capacity > pieces.count + pieces.count / 4
-                            ? pieces.withUnsafeBufferPointer { Array($0) } : pieces, length: total)
+                          segSubpath: segSubpath, length: total)
     }
 
-    /// Appends the pieces of `seg` (measured segment `index`, starting at distance `s`, which it moves
-    /// to the end) and returns its length (not finite on overflow). Piece starts are running sums, so
-    /// each piece's start is exactly the previous one's start plus its length.
-    static func appendPieces(_ seg: Segment, index: Int, at s: inout Double, accuracy: Accuracy,
-                             builder: inout FitBuilder, records: inout [FitRecord], pieces: inout [Piece]) -> Double {
+    /// The query records of `seg`, which starts at distance `start` and has length `length` (ending at
+    /// `end`, its start plus its length as the build summed them): the pieces' lengths are scaled by
+    /// the ratio of `length` to their sum (which agree to the accuracy), so that the records tile the
+    /// segment exactly and agree with the lookup of segments.
+    static func makeRecords(_ seg: Segment, start: Double, length segTotal: Double, end: Double, accuracy: Accuracy,
+                            builder: inout FitBuilder) -> UnsafeRawPointer {
+        var records: [FitRecord] = [], pieces: [Piece] = []
+        var s = 0.0
+        appendPieces(seg, at: &s, accuracy: accuracy, builder: &builder, records: &records, pieces: &pieces)
+        if records.isEmpty {
+            // Rounding left no piece of positive length (the build found one): one linear piece.
+            var r = FitRecord(start: 0, length: segTotal)
+            r.minDerivSquared = .infinity
+            records.append(r); pieces.append(Piece(t0: 0, t1: 1, length: segTotal, linear: true))
+            s = segTotal
+        }
+        let ratio = segTotal / s
+        var sum = 0.0
+        for k in records.indices {
+            let a = start + segTotal * (sum / s)
+            sum += pieces[k].length
+            let b = k + 1 == records.count ? end : start + segTotal * (sum / s)
+            let len = pieces[k].length * ratio
+            records[k].start = a; records[k].length = len; records[k].inverseLength = 1 / max(b - a, .leastNormalMagnitude)
+            pieces[k].length = len; pieces[k].ratio = ratio
+            // The derivative (in each piece's own parameter) below which the tangent rule is asked.
+            if records[k].minDerivSquared.isFinite {
+                let m = Tolerance.tangentSpeed * segTotal * (pieces[k].t1 - pieces[k].t0)
+                records[k].minDerivSquared = m * m
+            }
+        }
+        return SegmentRecords.allocate(records: records, pieces: pieces)
+    }
+
+    /// Appends the pieces of `seg` (starting at distance `s`, which it moves to the end). Piece starts
+    /// are running sums, so each piece's start is exactly the previous one's start plus its length.
+    static func appendPieces(_ seg: Segment, at s: inout Double, accuracy: Accuracy,
+                             builder: inout FitBuilder, records: inout [FitRecord], pieces: inout [Piece]) {
         let size = max(seg.controlPolygonLength, .leastNormalMagnitude)
-        var total = 0.0
         if seg.hasConstantSpeed {
             let len = seg.arclen(from: 0, to: 1)
-            guard len > 0 || len.isNaN else { return len }
+            guard len > 0 || len.isNaN else { return }
             var r = FitRecord(start: s, length: len)
             switch seg {
             case .line(let l):
@@ -211,9 +325,9 @@ public struct PathMeasure: Sendable {
                 break  // evaluated on the segment
             }
             records.append(r)
-            pieces.append(Piece(t0: 0, t1: 1, length: len, segment: index, linear: true))
+            pieces.append(Piece(t0: 0, t1: 1, length: len, linear: true))
             s += len
-            return len
+            return
         }
         // Floors at what rounding allows, so that halving always ends.
         let lengthTolerance = max(accuracy.arclen, 1e-14) * size
@@ -242,15 +356,14 @@ public struct PathMeasure: Sendable {
                 r.minDerivSquared = 0
             }
             records.append(r)
-            pieces.append(Piece(t0: t0, t1: t1, length: len, segment: index, linear: false))
-            s += len; total += len
+            pieces.append(Piece(t0: t0, t1: t1, length: len, linear: false))
+            s += len
         }
         if let c = cubic {
             builder.pieces(CubicSpeed(c), lengthTolerance: lengthTolerance, fitTolerance: fitTolerance, append)
         } else {
             builder.pieces(SegmentSpeed(segment: seg), lengthTolerance: lengthTolerance, fitTolerance: fitTolerance, append)
         }
-        return total
     }
 
     /// The same path measured backwards: `sample(at: s)` of the result is `sample(at: length − s)` of this
@@ -266,16 +379,26 @@ public struct PathMeasure: Sendable {
 
     /// The bytes the measure's tables and its path hold (array capacities times element strides), for
     /// memory bounds: each measured segment costs one `Segment` in the path (when it is kept) and one in
-    /// the tables, four per-segment numbers, and a record, a `Piece` and a bucket per piece.
+    /// the tables, three per-segment numbers, a bucket and a lazy reference, and once queried a record
+    /// and a `Piece` per piece (with the block's header).
     var storedByteCount: Int {
         let st = storage
         let pathBytes = st.path?.subpaths.reduce(0) { $0 + MemoryLayout<Subpath>.stride
             + $1.segments.capacity * MemoryLayout<Segment>.stride } ?? 0
+        var recordBytes = 0
+        for i in st.segments.indices {
+            guard let rs = st.builtRecords(i) else { continue }
+            recordBytes += SegmentRecords.byteCount(rs.records.count)
+        }
         return pathBytes + st.subpathClosed.capacity + st.segments.capacity * MemoryLayout<Segment>.stride
             + (st.segLength.capacity + st.segStart.capacity) * MemoryLayout<Double>.stride
-            + (st.segFirstPiece.capacity + st.segSubpath.capacity) * MemoryLayout<Int>.stride
-            + st.records.capacity * MemoryLayout<FitRecord>.stride + st.pieces.capacity * MemoryLayout<Piece>.stride
-            + st.buckets.capacity * MemoryLayout<Int32>.stride
+            + st.segSubpath.capacity * MemoryLayout<Int>.stride + st.buckets.capacity * MemoryLayout<Int32>.stride
+            + st.segments.count * MemoryLayout<Atomic<UnsafeRawPointer?>>.stride + recordBytes
+    }
+
+    /// The number of pieces of all segments (building every segment's records).
+    var pieceCount: Int {
+        storage.segments.indices.reduce(0) { $0 + storage.records($1).records.count }
     }
 
     // MARK: Queries
@@ -287,12 +410,14 @@ public struct PathMeasure: Sendable {
     /// from the side being entered. NaN distances count as 0; the result is never NaN for a finite path.
     public func sample(at s: Double) -> PathSample {
         let fs = forwardDistance(s)
-        return sample(piece: storage.locate(fs, preferEarlier: isReversed), forward: fs)
+        let i = storage.locateSegment(fs, preferEarlier: isReversed)
+        let rs = storage.records(i)
+        return sample(rs, piece: Storage.locate(rs, fs, preferEarlier: isReversed), segment: i, forward: fs)
     }
 
-    /// The sample at forward distance `fs` on piece `k` (the one that holds it).
-    @inline(__always) func sample(piece k: Int, forward fs: Double) -> PathSample {
-        let r = storage.records[k]
+    /// The sample at forward distance `fs` on piece `k` of segment `i` (the one that holds it).
+    @inline(__always) func sample(_ rs: SegmentRecords, piece k: Int, segment i: Int, forward fs: Double) -> PathSample {
+        let r = rs.records[k]
         let u = min(max((fs - r.start) * r.inverseLength, 0), 1)
         let w0 = min(max(r.guess(u), 0), 1)
         let d0 = r.deriv(w0)
@@ -305,17 +430,18 @@ public struct PathMeasure: Sendable {
             if isReversed { tangent = -tangent }
             return PathSample(point: r.point(w), tangent: tangent)
         }
-        return coldSample(piece: k, u)
+        return coldSample(rs, piece: k, segment: i, u)
     }
 
-    /// ``sample(piece:forward:)`` where the record's derivative is not used: elliptical arcs (evaluated
-    /// on the segment) and a derivative too small to give the direction (the segment's tangent rule).
-    @inline(never) func coldSample(piece k: Int, _ u: Double) -> PathSample {
-        let (t, w) = parameter(piece: k, u)
-        let p = storage.pieces[k], r = storage.records[k]
-        var tangent = unitTangent(p.segment, t, entering: !isReversed)
+    /// ``sample(_:piece:segment:forward:)`` where the record's derivative is not used: elliptical arcs
+    /// (evaluated on the segment) and a derivative too small to give the direction (the segment's
+    /// tangent rule).
+    @inline(never) func coldSample(_ rs: SegmentRecords, piece k: Int, segment i: Int, _ u: Double) -> PathSample {
+        let (t, w) = parameter(rs, piece: k, segment: i, u)
+        let r = rs.records[k]
+        var tangent = unitTangent(i, t, entering: !isReversed)
         if isReversed { tangent = -tangent }
-        let point = r.minDerivSquared.isFinite ? r.point(w) : storage.segments[p.segment].eval(t)
+        let point = r.minDerivSquared.isFinite ? r.point(w) : storage.segments[i].eval(t)
         return PathSample(point: point, tangent: tangent)
     }
 
@@ -339,36 +465,36 @@ public struct PathMeasure: Sendable {
         return isReversed ? length - n : n
     }
 
-    /// The segment parameter `t` and the piece's `w` at distance fraction `u` of piece `k`, the
-    /// Newton step taken with the segment's own derivative (so elliptical arcs too).
-    func parameter(piece k: Int, _ u: Double) -> (t: Double, w: Double) {
-        let p = storage.pieces[k], r = storage.records[k]
+    /// The segment parameter `t` and the piece's `w` at distance fraction `u` of piece `k` of segment
+    /// `i`, the Newton step taken with the segment's own derivative (so elliptical arcs too).
+    func parameter(_ rs: SegmentRecords, piece k: Int, segment i: Int, _ u: Double) -> (t: Double, w: Double) {
+        let p = rs.pieces[k], r = rs.records[k]
         let span = p.t1 - p.t0
         let w0 = min(max(r.guess(u), 0), 1)
-        let speed = storage.segments[p.segment].deriv(p.t0 + span * w0).length * span
+        let speed = storage.segments[i].deriv(p.t0 + span * w0).length * span
         let w = FitRecord.corrected(w0, r.fraction(w0) - u, length: r.length, speed: speed)
         return (w >= 1 ? p.t1 : min(p.t0 + span * w, p.t1), w)
     }
 
     /// The arc length from the path's start (forward) to parameter `t` of measured segment `index`.
     func forwardDistance(segment index: Int, t: Double) -> Double {
-        let first = storage.segFirstPiece[index], end = storage.segFirstPiece[index + 1]
+        let rs = storage.records(index)
         // The last piece of the segment whose t0 ≤ t.
-        var lo = first, hi = end
+        var lo = 0, hi = rs.pieces.count
         while lo < hi {
             let mid = (lo + hi) >> 1
-            if storage.pieces[mid].t0 <= t { lo = mid + 1 } else { hi = mid }
+            if rs.pieces[mid].t0 <= t { lo = mid + 1 } else { hi = mid }
         }
-        let k = max(lo - 1, first)
-        let piece = storage.pieces[k]
+        let k = max(lo - 1, 0)
+        let piece = rs.pieces[k]
         let tt = min(max(t, piece.t0), piece.t1)
         let within: Double
         if piece.linear {
             within = piece.length * (tt - piece.t0) / (piece.t1 - piece.t0)
         } else {
-            within = storage.segments[index].arclen(from: piece.t0, to: tt)
+            within = storage.segments[index].arclen(from: piece.t0, to: tt) * piece.ratio
         }
-        return min(storage.records[k].start + min(max(within, 0), piece.length), length)
+        return min(rs.records[k].start + min(max(within, 0), piece.length), length)
     }
 
     /// The unit tangent of measured segment `index` at `t`, with the derivative-limit rule where the
