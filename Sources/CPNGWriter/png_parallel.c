@@ -15,12 +15,38 @@ typedef struct {
     const uint8_t *rgba;
     uint32_t width, first_row, rows;
     int finish;           // Z_FINISH for the last half, Z_SYNC_FLUSH before it
+    int premultiplied;    // the rows have premultiplied alpha: unpremultiply each row as it is copied
     uint8_t *out;         // raw deflate bytes
     size_t count;
     uLong adler;          // Adler-32 of this half's filtered rows
     size_t filtered;      // bytes of filtered rows (1 + 4·width per row)
     int failed;
 } pt_half;
+
+// Straight alpha from premultiplied, in place, with RasterCanvas.unpremultiply's rounding:
+// c' = min(255, (c·255 + ⌊a/2⌋) / a) for 0 < a < 255; a = 0 gives 0, 0, 0, 0; opaque pixels are kept.
+// Two pixels are tested per 64-bit load, since most pixels of a canvas are opaque.
+static void pt_unpremultiply_row(uint8_t *p, uint32_t width) {
+    const uint64_t opaque = 0xFF000000FF000000ull;
+    for (uint32_t x = 0; x < width; x += 2) {
+        uint32_t n = width - x >= 2 ? 2 : 1;
+        if (n == 2) {
+            uint64_t pair;
+            memcpy(&pair, p + (size_t)x * 4, 8);
+            if ((pair & opaque) == opaque) continue;
+        }
+        for (uint32_t k = 0; k < n; k++) {
+            uint8_t *q = p + (size_t)(x + k) * 4;
+            uint32_t a = q[3];
+            if (a == 255) continue;
+            if (a == 0) { q[0] = q[1] = q[2] = 0; continue; }
+            for (int c = 0; c < 3; c++) {
+                uint32_t v = ((uint32_t)q[c] * 255 + a / 2) / a;
+                q[c] = (uint8_t)(v > 255 ? 255 : v);
+            }
+        }
+    }
+}
 
 static void *pt_compress_half(void *arg) {
     pt_half *h = arg;
@@ -39,6 +65,7 @@ static void *pt_compress_half(void *arg) {
     row[0] = 0;  // filter type: none
     for (uint32_t y = 0; y < h->rows; y++) {
         memcpy(row + 1, h->rgba + (size_t)(h->first_row + y) * stride, stride);
+        if (h->premultiplied) pt_unpremultiply_row(row + 1, h->width);
         h->adler = adler32(h->adler, row, (uInt)line);
         z.next_in = row;
         z.avail_in = (uInt)line;
@@ -68,13 +95,16 @@ static uint8_t *pt_chunk(uint8_t *p, const char type[4], const uint8_t *a, size_
     return pt_put32(p, (uint32_t)crc);
 }
 
-int pt_png_encode_rgba_parallel(const uint8_t *rgba, uint32_t width, uint32_t height, pt_png_buffer *out) {
+int pt_png_encode_rgba_parallel(const uint8_t *rgba, uint32_t width, uint32_t height, int premultiplied,
+                                pt_png_buffer *out) {
     if (width == 0 || height < 2 || (size_t)width * 4 + 1 > 0x7FFFFFFFu) return 1;
     pt_half halves[2];
     memset(halves, 0, sizeof halves);
     uint32_t split = height / 2;
-    halves[0] = (pt_half){ .rgba = rgba, .width = width, .first_row = 0, .rows = split, .finish = Z_SYNC_FLUSH };
-    halves[1] = (pt_half){ .rgba = rgba, .width = width, .first_row = split, .rows = height - split, .finish = Z_FINISH };
+    halves[0] = (pt_half){ .rgba = rgba, .width = width, .first_row = 0, .rows = split, .finish = Z_SYNC_FLUSH,
+                          .premultiplied = premultiplied };
+    halves[1] = (pt_half){ .rgba = rgba, .width = width, .first_row = split, .rows = height - split, .finish = Z_FINISH,
+                          .premultiplied = premultiplied };
     pthread_t thread;
     int threaded = pthread_create(&thread, NULL, pt_compress_half, &halves[1]) == 0;
     pt_compress_half(&halves[0]);

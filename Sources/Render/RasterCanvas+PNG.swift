@@ -3,7 +3,10 @@ extension RasterCanvas {
     /// - Parameter compression: speed against size (default ``PNGCompression/fast``).
     /// - Throws: ``RenderError/pngEncodingFailed(reason:)`` with libpng's message.
     public func pngData(compression: PNGCompression = .fast) throws(RenderError) -> [UInt8] {
-        try PNGCodec.encode(straightRGBA: straightPixels(), width: width, height: height, compression: compression)
+        if compression == .fast, let png = PNGCodec.encodeFastParallel(premultipliedRGBA: pixels, width: width, height: height) {
+            return png
+        }
+        return try PNGCodec.encode(straightRGBA: straightPixels(), width: width, height: height, compression: compression)
     }
 
     /// Writes the canvas as a PNG to `path` with ``AtomicFile/write(_:to:)``: atomically for a regular

@@ -22,11 +22,14 @@ typedef struct {
 int pt_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filter,
                        pt_png_buffer *out, char *error, size_t error_size);
 
-/// Encodes straight-alpha RGBA8 rows as an 8-bit RGBA PNG at zlib level 1 without row filters, the two
-/// halves of the rows compressed on two threads (zlib directly; no libpng). For large images.
+/// Encodes RGBA8 rows as an 8-bit RGBA PNG at zlib level 1 without row filters, the two halves of the
+/// rows compressed on two threads (zlib directly; no libpng). For large images.
+/// - premultiplied: non-zero when `rgba` has premultiplied alpha (a canvas's own pixels): each thread
+///   converts its rows to straight alpha as it copies them, so no straight copy of the image is made.
 /// - Returns: 0 on success, with the PNG in `out`; non-zero when memory ran out or the image is too
 ///   small (fewer than 2 rows) or too wide, with nothing allocated.
-int pt_png_encode_rgba_parallel(const uint8_t *rgba, uint32_t width, uint32_t height, pt_png_buffer *out);
+int pt_png_encode_rgba_parallel(const uint8_t *rgba, uint32_t width, uint32_t height, int premultiplied,
+                                pt_png_buffer *out);
 
 /// Encodes straight-alpha RGBA8 rows as an 8-bit RGBA PNG at zlib level 1 without row filters, writing
 /// each row of one repeated pixel itself (fixed-Huffman deflate) and giving zlib only the other rows.
