@@ -20,15 +20,17 @@ extension PathMeasure {
     /// tangent the direction of `c1 + w·(2c2 + 3w·c3)`. The fit alone is good to about 1e-4 of the
     /// piece, the Newton step squares that; the builder checks the result of the whole procedure.
     @usableFromInline struct FitRecord: Sendable {
-        /// The distance at the piece's start, its length, and one over it.
-        var start: Double, length: Double, inverseLength: Double
+        /// The distance at the piece's start, its length, and the distance span that the fraction `u`
+        /// divides by (a division, not a multiplication by the inverse: on a line the point at distance
+        /// `s` then comes out exact, as 10.224 / 300 · 300 does not).
+        var start: Double, length: Double, span: Double
         /// The coefficients of `fit(u)`, constant term first.
         var f0 = 0.0, f1 = 1.0, f2 = 0.0, f3 = 0.0, f4 = 0.0, f5 = 0.0, f6 = 0.0, f7 = 0.0, f8 = 0.0
         /// The coefficients of `U` in powers of `y = 2w − 1`, constant term first.
         var g0 = 0.0, g1 = 0.0, g2 = 0.0, g3 = 0.0, g4 = 0.0, g5 = 0.0, g6 = 0.0, g7 = 0.0, g8 = 0.0, g9 = 0.0, g10 = 0.0, g11 = 0.0, g12 = 0.0, g13 = 0.0, g14 = 0.0, g15 = 0.0, g16 = 0.0, g17 = 0.0
 
         init(start: Double, length: Double) {
-            self.start = start; self.length = length; inverseLength = 1 / length
+            self.start = start; self.length = length; span = length
             g0 = 0.5; g1 = 0.5  // U(w) = w, for a linear piece
         }
 
@@ -78,6 +80,10 @@ extension PathMeasure {
             g16 = c[16]
             g17 = c[17]
         }
+
+        /// Arc length is proportional to `w` on this piece (a segment of constant speed: lines, circular
+        /// arcs): `w` is the distance fraction itself, with no fit or Newton step to round it.
+        var linear = false
 
         /// The curve on the piece in powers of `w`.
         var c0x = 0.0, c0y = 0.0, c1x = 0.0, c1y = 0.0, c2x = 0.0, c2y = 0.0, c3x = 0.0, c3y = 0.0

@@ -285,7 +285,7 @@ public struct PathMeasure: Sendable {
         if records.isEmpty {
             // Rounding left no piece of positive length (the build found one): one linear piece.
             var r = FitRecord(start: 0, length: segTotal)
-            r.minDerivSquared = .infinity
+            r.minDerivSquared = .infinity; r.linear = true
             records.append(r); pieces.append(Piece(t0: 0, t1: 1, length: segTotal, linear: true))
             s = segTotal
         }
@@ -296,7 +296,7 @@ public struct PathMeasure: Sendable {
             sum += pieces[k].length
             let b = k + 1 == records.count ? end : start + segTotal * (sum / s)
             let len = pieces[k].length * ratio
-            records[k].start = a; records[k].length = len; records[k].inverseLength = 1 / max(b - a, .leastNormalMagnitude)
+            records[k].start = a; records[k].length = len; records[k].span = max(b - a, .leastNormalMagnitude)
             pieces[k].length = len; pieces[k].ratio = ratio
             // The derivative (in each piece's own parameter) below which the tangent rule is asked.
             if records[k].minDerivSquared.isFinite {
@@ -316,6 +316,7 @@ public struct PathMeasure: Sendable {
             let len = seg.arclen(from: 0, to: 1)
             guard len > 0 || len.isNaN else { return }
             var r = FitRecord(start: s, length: len)
+            r.linear = true
             switch seg {
             case .line(let l):
                 r.c0x = l.p0.x; r.c0y = l.p0.y; r.c1x = l.p1.x - l.p0.x; r.c1y = l.p1.y - l.p0.y; r.minDerivSquared = 0
@@ -418,10 +419,15 @@ public struct PathMeasure: Sendable {
     /// The sample at forward distance `fs` on piece `k` of segment `i` (the one that holds it).
     @inline(__always) func sample(_ rs: SegmentRecords, piece k: Int, segment i: Int, forward fs: Double) -> PathSample {
         let r = rs.records[k]
-        let u = min(max((fs - r.start) * r.inverseLength, 0), 1)
-        let w0 = min(max(r.guess(u), 0), 1)
-        let d0 = r.deriv(w0)
-        let w = FitRecord.corrected(w0, r.fraction(w0) - u, length: r.length, speed: (d0.x * d0.x + d0.y * d0.y).squareRoot())
+        let u = min(max((fs - r.start) / r.span, 0), 1)
+        let w: Double
+        if r.linear {
+            w = u
+        } else {
+            let w0 = min(max(r.guess(u), 0), 1)
+            let d0 = r.deriv(w0)
+            w = FitRecord.corrected(w0, r.fraction(w0) - u, length: r.length, speed: (d0.x * d0.x + d0.y * d0.y).squareRoot())
+        }
         let d = r.deriv(w)
         let d2 = d.x * d.x + d.y * d.y
         if d2 > r.minDerivSquared && d2.isFinite {
@@ -470,6 +476,7 @@ public struct PathMeasure: Sendable {
     func parameter(_ rs: SegmentRecords, piece k: Int, segment i: Int, _ u: Double) -> (t: Double, w: Double) {
         let p = rs.pieces[k], r = rs.records[k]
         let span = p.t1 - p.t0
+        if r.linear { return (u >= 1 ? p.t1 : min(p.t0 + span * u, p.t1), u) }
         let w0 = min(max(r.guess(u), 0), 1)
         let speed = storage.segments[i].deriv(p.t0 + span * w0).length * span
         let w = FitRecord.corrected(w0, r.fraction(w0) - u, length: r.length, speed: speed)

@@ -39,6 +39,19 @@ let cuspCubic = [Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0)]
         #expect(!m.isClosed)
     }
 
+    /// On an axis-aligned line the point at distance `s` is computed as `s / length · length`, which
+    /// rounds back to `s` for these distances (a glyph's midpoint and advance from the C API test), so a
+    /// label starting at 0 lands at exactly 0: multiplying by a stored `1 / length` gave 3.6e-15 instead.
+    @Test func axisAlignedLinePointsAreExact() throws {
+        let m = try PathMeasure(BezPath(svgPathData: "M 100 0 L 100 300"))
+        for s in [10.224, 20.448, 30.848, 0.5, 150] {
+            let p = m.point(at: s)
+            #expect(p.x == 100 && p.y == s, "s = \(s): \(p)")
+        }
+        var sampler = m.sampler()
+        #expect(sampler.sample(at: 10.224).point.y == 10.224)
+    }
+
     @Test func circleCircumference() throws {
         let m = try PathMeasure(.circle(center: Point(50, 50), radius: 100))
         #expect(abs(m.length - 2 * .pi * 100) / (2 * .pi * 100) < 1e-12)
