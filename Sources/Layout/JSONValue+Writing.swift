@@ -1,3 +1,5 @@
+import Shaping
+
 extension JSONValue {
     /// The value as JSON text: `pretty` puts each member and item on its own line, indented by two
     /// spaces, with `" : "` after keys; `sortedKeys` orders object members by key. Numbers are written
@@ -42,21 +44,8 @@ extension JSONValue {
         }
     }
 
+    /// `s` as a JSON string literal, by the project's one rule (``JSONStringLiteral``).
     private static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20 || u.value == 0x7F:
-                let h = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        out += "\""
+        out += JSONStringLiteral.quoted(s)
     }
 }

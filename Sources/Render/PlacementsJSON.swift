@@ -218,22 +218,6 @@ struct JSONBytes {
         bytes.append(contentsOf: text)
     }
 
-    /// A string literal, escaped.
-    mutating func string(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case UInt8(ascii: "\n"): raw("\\n")
-            case 0..<0x20:
-                raw("\\u00")
-                bytes.append(UInt8(ascii: b < 0x10 ? "0" : "1"))
-                let low = b & 0xF
-                bytes.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
-            default: bytes.append(b)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
+    /// A string literal, escaped by the project's one rule (``JSONStringLiteral``).
+    mutating func string(_ s: String) { JSONStringLiteral.append(s, to: &bytes) }
 }

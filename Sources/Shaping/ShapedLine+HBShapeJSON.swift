@@ -37,22 +37,6 @@ extension ShapedLine {
         return s
     }
 
-    /// `s` as a JSON string literal.
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
+    /// `s` as a JSON string literal (``JSONStringLiteral``).
+    static func jsonString(_ s: String) -> String { JSONStringLiteral.quoted(s) }
 }
