@@ -83,7 +83,7 @@ public enum LabelOptionCatalog {
             .value("warp", \.warp, .cases(), default: d.warp, help: "rotate glyphs rigidly, or bend their outlines along the path"),
             .optional("maxAngle", \.maxAngle, .number("DEG", 0...180), default: "no limit",
                       help: "reject a placement that turns more than this between neighbouring clusters"),
-            .optional("repeat", \.repeatSpacing, .number("PX", 0...OptionLimits.distance), default: "no repeat",
+            .optional("repeat", \.`repeat`, .number("PX", 0...OptionLimits.distance), default: "no repeat",
                       help: "repeat the label along the path with this gap"),
             .value("writingMode", \.writingMode, .cases(), default: d.writingMode,
                    help: "vertical: the path runs down the text's column, CJK glyphs upright (shaped top to bottom), others sideways"),
