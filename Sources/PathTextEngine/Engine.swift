@@ -21,6 +21,9 @@ public final class Engine: Sendable {
     public let limits: ResourceLimits
     /// Whether requests may give fonts as file paths (`false` for a server: fonts only by name).
     public let allowFontPaths: Bool
+    /// Whether labels fall back to the system's fonts (Fontconfig) after their stack (`false`: missing glyphs
+    /// do not depend on the machine; the CLI's `--no-system-fonts`, scene key `systemFonts`).
+    public let systemFonts: Bool
 
     /// A resolver checked out by one thread at a time.
     private final class ResolverSlot: @unchecked Sendable {
@@ -33,12 +36,15 @@ public final class Engine: Sendable {
     /// library) and applies `limits` to every request.
     /// - Parameter allowFontPaths: whether a request may give a font as a file path; a server passes `false`,
     ///   so fonts come only from the embedded fonts, the fonts folder and Fontconfig.
+    /// - Parameter systemFonts: whether labels fall back to the system's fonts after their stack.
     /// - Throws: ``EngineError`` when the fonts folder or a default font cannot be read.
-    public init(fontsDir: String? = nil, limits: ResourceLimits = .default, allowFontPaths: Bool = true) throws(EngineError) {
+    public init(fontsDir: String? = nil, limits: ResourceLimits = .default, allowFontPaths: Bool = true,
+                systemFonts: Bool = true) throws(EngineError) {
         self.fontsDir = fontsDir
         self.limits = limits
         self.allowFontPaths = allowFontPaths
-        let first = Requests.makeResolver(fontsDir: fontsDir, limits: limits)
+        self.systemFonts = systemFonts
+        let first = Requests.makeResolver(fontsDir: fontsDir, limits: limits, systemFonts: systemFonts)
         defaultStack = try Requests.preload(first)
         fonts = FontRegistry(fontsDir: fontsDir, defaultStack: defaultStack)
         pool = Locked([ResolverSlot(first)])
@@ -46,7 +52,7 @@ public final class Engine: Sendable {
 
     /// Runs `body` with a resolver no other thread is using.
     private func withResolver<R>(_ body: (Requests.Resolver) throws(EngineError) -> R) throws(EngineError) -> R {
-        let slot = pool.withLock { $0.popLast() } ?? ResolverSlot(Requests.makeResolver(fontsDir: fontsDir, limits: limits))
+        let slot = pool.withLock { $0.popLast() } ?? ResolverSlot(Requests.makeResolver(fontsDir: fontsDir, limits: limits, systemFonts: systemFonts))
         defer { pool.withLock { $0.append(slot) } }
         return try body(slot.resolver)
     }
@@ -70,6 +76,18 @@ public final class Engine: Sendable {
     /// Decodes and resolves one label request (fonts loaded, path parsed) without laying it out.
     public func resolve(_ request: String) throws(EngineError) -> ResolvedLabel {
         try withResolver { r throws(EngineError) in try Requests.label(request, resolver: r, allowFontPaths: allowFontPaths) }
+    }
+
+    /// Lays out a label given as the scene model (what `pt_options` holds) and returns the placed labels.
+    /// - Throws: ``EngineError`` naming the bad key and value, or what the layout refused.
+    public func layout(_ label: SceneLabel) throws(EngineError) -> [PlacedLabel] {
+        let resolved = try withResolver { r throws(EngineError) in try Requests.label(label, resolver: r, allowFontPaths: allowFontPaths) }
+        do { return try resolved.layout() } catch { throw EngineError(error.description) }
+    }
+
+    /// ``layout(_:)-(SceneLabel)`` as placements JSON.
+    public func layoutJSON(_ label: SceneLabel, inkBoxes: Bool = false, singleLine: Bool = false) throws(EngineError) -> String {
+        PlacementsJSON.encode(try layout(label), inkBoxes: inkBoxes, singleLine: singleLine)
     }
 
     /// One line of `pathtext layout --batch`: the placements on one line, or `{"error":"…"}`, newline-terminated.
@@ -103,6 +121,7 @@ public final class Engine: Sendable {
             }
         }
         attributes.language = request.language
+        attributes.systemFallback = systemFonts
         attributes.letterSpacing = request.letterSpacing
         let text = AttributedText(request.text, attributes: attributes)
         let direction = request.direction

@@ -10,9 +10,10 @@ enum Requests {
     typealias Resolver = SceneResolver
 
     /// A resolver that finds fonts in `fontsDir` (`nil`: the usual search).
-    static func makeResolver(fontsDir: String?, limits: ResourceLimits = .default) -> Resolver {
+    static func makeResolver(fontsDir: String?, limits: ResourceLimits = .default, systemFonts: Bool = true) -> Resolver {
         let resolver = SceneResolver(fontsDir: fontsDir)
         resolver.limits = limits
+        resolver.systemFallback = systemFonts
         return resolver
     }
 
@@ -31,6 +32,11 @@ enum Requests {
     static func label(_ json: String, resolver: Resolver, allowFontPaths: Bool = true) throws(EngineError) -> ResolvedLabel {
         let label: SceneLabel
         do { label = try SceneJSON.decodeLabel(Array(json.utf8)) } catch { throw EngineError(labelMessage(error.path, error.message)) }
+        return try self.label(label, resolver: resolver, allowFontPaths: allowFontPaths)
+    }
+
+    /// A label given as the scene model, resolved (fonts refused as paths unless `allowFontPaths`).
+    static func label(_ label: SceneLabel, resolver: Resolver, allowFontPaths: Bool = true) throws(EngineError) -> ResolvedLabel {
         if !allowFontPaths { try checkFontNames(label.fontFiles, at: "font") }
         do { return try resolver.resolve(label, index: 0) } catch {
             throw EngineError(labelMessage(error.path, error.message))
