@@ -78,7 +78,7 @@ public enum LabelOptionCatalog {
                         }).sample(.number(300)),
             .value("warp", \.warp, .cases(), default: d.warp, help: "rotate glyphs rigidly, or bend their outlines along the path").sample(.string("bend")),
             .optional("maxAngle", \.maxAngle, .number("DEG", 0...180), default: "no limit",
-                      help: "reject a placement that turns more than this between neighbouring clusters").sample(.number(170)),
+                      help: "reject a placement that turns more than this between neighbouring clusters").sample(.number(5)),
             .optional("repeat", \.repeatSpacing, .number("PX", 0...OptionLimits.distance), default: "no repeat",
                       help: "repeat the label along the path with this gap").sample(.number(40)),
             .value("writingMode", \.writingMode, .cases(), default: d.writingMode,
