@@ -24,13 +24,13 @@ import Shaping
 ///   which treats them as open (Chromium, resvg). On an open path units with mid_c outside [0, L] are
 ///   dropped and reported as ``LabelDiagnostic/droppedClusters(_:)``.
 public enum LabelLayout {
-    /// The most copies ``LabelOptions/repeatSpacing`` may place along one path; more is an error
+    /// The most copies ``LabelOptions/repeat`` may place along one path; more is an error
     /// (a tiny label on a huge path would otherwise ask for billions).
     public static let maximumRepeatCount = 10_000
 
     /// Places an already shaped line along `path`.
     ///
-    /// - Returns: one label, or several with ``LabelOptions/repeatSpacing``.
+    /// - Returns: one label, or several with ``LabelOptions/repeat``.
     /// - Throws: ``LayoutError`` for empty text, a glyph a damaged font cannot load, an unusable path, overflow with ``OverflowPolicy/error``, or a repeat spacing that gives more than ``maximumRepeatCount`` copies.
     /// - Complexity: O(n log m) for n glyphs on a path of m segments, after an O(m) measure.
     public static func place(_ line: ShapedLine, along path: BezPath, options: LabelOptions = LabelOptions())
@@ -95,7 +95,7 @@ public enum LabelLayout {
                                    clusterDy: options.clusterDy, rotate: options.rotate)
         var notes = line.diagnostics.map(LabelDiagnostic.init)
         if size != requestedSize { notes.append(.shrunk(from: requestedSize, to: size, fits: !shrunkBelowMinimum)) }
-        if let gap = options.repeatSpacing {
+        if let gap = options.repeat {
             guard gap.isFinite, gap >= 0 else { throw .badOption("repeat spacing must be a finite number ≥ 0") }
             return try frame.repeated(input, gap: gap, options: options, size: size).map { l in
                 var l = l
@@ -185,7 +185,7 @@ extension LabelLayout {
         try finite("dy", o.dy)
         try finite("letter spacing", o.letterSpacing)
         try finite("max angle", o.maxAngle)
-        try finite("repeat spacing", o.repeatSpacing)
+        try finite("repeat spacing", o.repeat)
         switch o.offset {
         case .pixels(let v), .percent(let v): try finite("offset", v)
         }

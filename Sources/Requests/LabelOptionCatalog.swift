@@ -13,19 +13,23 @@ public enum LabelOptionCatalog {
     public static let style: [OptionEntry<RunStyle>] = {
         [
             .list("font", \.fonts, .string("FILE", nonEmpty: true),
-                  help: "font files, primary first (a bare name is looked up in the fonts folder); the embedded Noto stack always follows").sample(.array([.string("NotoSerif-Regular.ttf")])),
+                  help: "font files, primary first (a bare name is looked up in the fonts folder); the embedded Noto stack follows unless embeddedFonts is false").sample(.array([.string("NotoSerif-Regular.ttf")])),
             .list("fontFamily", \.fontFamilies,
                   .text("NAME[:STYLE]", expected: "a font family such as \"Noto Sans\" or \"Noto Sans:Bold\"",
                         parse: FontFamilyName.init(parsing:), write: \.description),
                   help: "fonts found through Fontconfig, in front of the font files").sample(.array([.string("DejaVu Sans")])),
-            .optional("size", \.size, .number("PX", 0...OptionLimits.distance, above: true), default: MessageText.number(RunStyle.defaultSize),
-                      help: "font size in pixels per em (at most the font size limit, 10000 by default)").sample(.number(24)),
+            .optional("size", \.size, .number("PX", 0...ResourceLimits.default.fontSize, above: true), default: MessageText.number(RunStyle.defaultSize),
+                      help: "font size in pixels per em (a server or engine may set a lower limit)").sample(.number(24)),
             .optional("color", \.color, .color, default: RunStyle.defaultColor.description, help: "text colour").sample(.string("#1d4ed8")),
             .optional("features", \.features, .features,
                       help: "OpenType features, comma separated: kern=0,liga=0,ss01,+smcp,smcp[0:3] (ranges count code points from the run's start)").sample(.string("+smcp")),
             .optional("lang", \.language, .string("LANG", nonEmpty: true), help: "BCP 47 language (ar, hi, sr-Latn)").sample(.string("tr")),
             .optional("letterSpacing", \.letterSpacing, .number("PX", -OptionLimits.distance...OptionLimits.distance),
                       default: "0", help: "extra space after every cluster").sample(.number(2)),
+            .optional("embeddedFonts", \.embeddedFonts, .bool, default: "true",
+                      help: "follow the given fonts with the embedded Noto stack").sample(.bool(false)),
+            .optional("systemFonts", \.systemFonts, .bool, default: "true",
+                      help: "fall back to the system's fonts (Fontconfig) for characters the stack does not cover; false for output that does not depend on the machine").sample(.bool(false)),
         ]
     }()
 
@@ -79,7 +83,7 @@ public enum LabelOptionCatalog {
             .value("warp", \.warp, .cases(), default: d.warp, help: "rotate glyphs rigidly, or bend their outlines along the path").sample(.string("bend")),
             .optional("maxAngle", \.maxAngle, .number("DEG", 0...180), default: "no limit",
                       help: "reject a placement that turns more than this between neighbouring clusters").sample(.number(5)),
-            .optional("repeat", \.repeatSpacing, .number("PX", 0...OptionLimits.distance), default: "no repeat",
+            .optional("repeat", \.`repeat`, .number("PX", 0...OptionLimits.distance), default: "no repeat",
                       help: "repeat the label along the path with this gap").sample(.number(40)),
             .value("writingMode", \.writingMode, .cases(), default: d.writingMode,
                    help: "vertical: the path runs down the text's column, CJK glyphs upright (shaped top to bottom), others sideways").sample(.string("vertical")),

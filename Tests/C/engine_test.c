@@ -136,7 +136,9 @@ int main(void) {
     CHECK(pt_layout(engine, "A label far too long for it", "M 0 50 L 200 50", o, &label, &glyphs, &count, &error) == PT_OK
           && label.size < 32 && label.diagnostic_count == 1 && strcmp(label.diagnostics[0].code, "shrunk") == 0
           && pt_diagnostic_number(&label.diagnostics[0], "from", 0) == 32
-          && pt_diagnostic_number(&label.diagnostics[0], "to", 0) == label.size, "shrunk diagnostic (size %g)", label.size);
+          && pt_diagnostic_number(&label.diagnostics[0], "to", 0) == label.size
+          && pt_diagnostic_number(&label.diagnostics[0], "fits", -1) == 1 && label.diagnostics[0].font == NULL,
+          "shrunk diagnostic (size %g)", label.size);
     pt_free(label.diagnostics);
     pt_free(glyphs);
 
@@ -199,7 +201,7 @@ int main(void) {
         CHECK(label.missing == 2 && label.diagnostic_count == 2 && strcmp(label.diagnostics[0].code, "missing-glyph") == 0
               && label.diagnostics[0].code_point_count == 1 && label.diagnostics[0].code_points[0] == 0x6771
               && label.diagnostics[1].code_points[0] == 0x4EAC && label.diagnostics[1].clusters[0] == 3
-              && pt_diagnostic_number(&label.diagnostics[0], "searchedSystem", -1) == 0, "missing-glyph diagnostics");
+              && label.diagnostics[0].font && strcmp(label.diagnostics[0].font, "NotoSans-Regular.ttf") == 0, "missing-glyph diagnostics");
         pt_free(label.diagnostics);
         pt_free(glyphs);
         pt_engine_free(isolated);

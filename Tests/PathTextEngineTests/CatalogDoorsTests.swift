@@ -1,9 +1,9 @@
 import CPathText
 import Foundation
 import PathText
-import PathTextC
 import Testing
 @testable import PathTextEngine
+@testable import PathTextC
 
 /// The package's top folder.
 let packageRoot: String = {
@@ -30,7 +30,12 @@ func flagWords(_ sample: JSONValue, repeatable: Bool) -> [String] {
 /// schema, the header's key list and the C options API (JSON and flag text), against the JSON request.
 @Suite struct CatalogDoorsTests {
     let engine = try! Engine(fontsDir: fontsDir)
-    static let base = #"{"text":"Sample text","path":"M 20 200 C 120 40 280 360 380 200"}"#
+    static let base = #"{"text":"Every door","path":"M 20 200 C 120 40 280 360 380 200"}"#
+    static let context: JSONValue = {
+        let path = packageRoot + "/fixtures/doors/context.json"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8), let v = try? JSONValue.parse(text) else { return .object([]) }
+        return v
+    }()
 
     @Test func theHeaderListsEveryCatalogKeyInOrder() throws {
         let header = try String(contentsOfFile: packageRoot + "/Sources/System/CPathText/include/pathtext.h", encoding: .utf8)
@@ -80,9 +85,12 @@ func flagWords(_ sample: JSONValue, repeatable: Bool) -> [String] {
         let e = Unmanaged.passUnretained(engine).toOpaque()
         for entry in SceneLabel.catalog where entry.key != "shape" {
             let sample = try #require(entry.sample)
-            var members: [JSONMember]
-            guard case .object(let m) = try JSONValue.parse(Self.base) else { return }
-            members = m.filter { !(entry.key == "runs" && $0.key == "text") && $0.key != entry.key }
+            guard case .object(var members) = try JSONValue.parse(Self.base) else { return }
+            // What the sample needs beside it (fixtures/doors/context.json), replacing the base's keys.
+            if case .object(let context)? = Self.context[entry.key] {
+                members = members.filter { m in !context.contains { $0.key == m.key } } + context
+            }
+            members = members.filter { !(entry.key == "runs" && $0.key == "text") && $0.key != entry.key }
             members.append(JSONMember(entry.key, sample))
             let request = JSONValue.object(members).serialized()
             let expected: String
@@ -96,8 +104,7 @@ func flagWords(_ sample: JSONValue, repeatable: Bool) -> [String] {
                 defer { pt_options_free(o) }
                 var error: UnsafeMutablePointer<CChar>? = nil
                 for member in members where member.key != entry.key {
-                    guard case .string(let s) = member.value else { continue }
-                    #expect(pt_options_set(o, member.key, s, &error) == PT_OK)
+                    #expect(pt_options_set(o, member.key, member.value.serialized(), &error) == PT_OK)
                 }
                 for (k, w) in words.enumerated() {
                     let status = k == 0 ? pt_options_set(o, entry.key, w, &error) : pt_options_add(o, entry.key, w, &error)
@@ -139,11 +146,15 @@ func flagWords(_ sample: JSONValue, repeatable: Bool) -> [String] {
         let isolated = try Engine(fontsDir: fontsDir, systemFonts: false)
         let placed = try isolated.layout(#"{"text":"東京","path":"M0 0 L300 0"}"#)
         #expect(placed[0].glyphs.map(\.glyph) == [0, 0])
-        let records = placed[0].diagnostics.map(DiagnosticRecord.init)
-        #expect(records.map(\.code) == ["missing-glyph", "missing-glyph"])
-        #expect(records.map(\.codePoints) == [[0x6771], [0x4EAC]])
-        #expect(records.map(\.clusters) == [[0], [3]])
-        #expect(records.allSatisfy { $0.numbers.first { $0.name == "searchedSystem" }?.value == 0 })
+        // pt_layout's pt_label carries them: codes, clusters, code points and the font whose .notdef is drawn.
+        let records = placed[0].diagnosticRecords
+        #expect(records.map(\.code) == [.missingGlyph, .missingGlyph])
+        let block = try #require(CLayout.pack(records))
+        defer { pt_free(block) }
+        #expect((0..<2).map { String(cString: block[$0].code) } == ["missing-glyph", "missing-glyph"])
+        #expect((0..<2).map { block[$0].code_points[0] } == [0x6771, 0x4EAC])
+        #expect((0..<2).map { block[$0].clusters[0] } == [0, 3])
+        #expect((0..<2).map { String(cString: block[$0].font) } == ["NotoSans-Regular.ttf", "NotoSans-Regular.ttf"])
         // With system fonts, Japanese comes from a system font (IPAex Gothic is installed by scripts/install-deps).
         let withSystem = try engine.layout(#"{"text":"東京","path":"M0 0 L300 0"}"#)
         #expect(withSystem[0].glyphs.allSatisfy { $0.glyph != 0 })

@@ -26,14 +26,13 @@ PLACEMENTS_SCHEMA = json.load(open(os.path.join(ROOT, "schema", "placements.sche
 CURVE = "M 20 200 C 120 40 280 360 380 200"
 BASE = {"text": "Every door", "path": CURVE}
 
-# Keys whose sample alone leaves these placements unchanged: each needs another option to show (minSize
-# needs overflow shrink, textOrientation vertical writing, haloColor a halo width, decorationSkipInk a
-# decoration, closedPath a closed path, shift a dy), or shows only in drawing (blend), or does not change
-# this Latin text on this path (lang, dir rtl, missingGlyphs, overflow on a path long enough, upright off
-# on a path that reads upright, writingMode vertical with Latin lying sideways). haloWidth and decoration
-# show once the placements carry halos and bands (issue #22). Every other key must change them.
-INERT = {"minSize", "textOrientation", "haloColor", "decorationSkipInk", "closedPath", "shift", "blend", "lang",
-         "dir", "missingGlyphs", "overflow", "upright", "writingMode", "haloWidth", "decoration"}
+# What some samples need beside them to show (minSize needs overflow shrink on a short path, ...).
+CONTEXT = {k: v for k, v in json.load(open(os.path.join(ROOT, "fixtures", "doors", "context.json"))).items()
+           if not k.startswith("__")}
+# Keys whose sample leaves these placements unchanged even so: they show only in drawing (blend), or do
+# not change this Latin text (lang, dir rtl, missingGlyphs error when every character is covered), or the
+# given font covers it with or without the embedded stack (embeddedFonts). Every other key must change them.
+INERT = {"blend", "lang", "dir", "missingGlyphs", "embeddedFonts"}
 # Keys only a scene has (a shape to follow): laid out through the scene door alone.
 SCENE_ONLY = {"shape"}
 
@@ -42,8 +41,15 @@ def rows():
     return [r for r in pathtext.catalog()["label"]]
 
 
-def request_with(row):
+def request_without(key):
+    """The base label with what `key`'s sample needs beside it."""
     request = dict(BASE)
+    request.update(CONTEXT.get(key, {}))
+    return request
+
+
+def request_with(row):
+    request = request_without(row["key"])
     if row["key"] == "runs":
         del request["text"]
     if row["key"] == "shape":
@@ -185,4 +191,4 @@ def test_every_door_gives_the_same_placements(key, engine, cli, c_api, server, t
     for name, placements in doors.items():
         assert placements == reference, "%s: %s differs from the JSON request's placements" % (key, name)
     if key not in INERT:
-        assert reference != json.loads(engine.layout_json(BASE)), "%s's sample %r changes nothing" % (key, row["sample"])
+        assert reference != json.loads(engine.layout_json(request_without(key))), "%s's sample %r changes nothing" % (key, row["sample"])

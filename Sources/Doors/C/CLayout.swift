@@ -61,13 +61,13 @@ enum CLayout {
 
     /// The `pt_label` of `l`, its diagnostics in one malloc'ed buffer; `nil` when out of memory.
     static func label(_ l: PlacedLabel) -> pt_label? {
-        let records = l.diagnostics.map(DiagnosticRecord.init)
+        let records = l.diagnosticRecords
         var out = pt_label()
         out.path_length = l.pathLength; out.size = l.size; out.advance = l.advance; out.start = l.start
         out.rejected_angle = l.rejectedAngle ?? 0
         out.flipped = l.flipped ? 1 : 0; out.overflow = l.overflow ? 1 : 0; out.rejected = l.rejected ? 1 : 0
         out.dropped = Int32(truncatingIfNeeded: l.droppedClusters.count)
-        out.missing = Int32(truncatingIfNeeded: records.filter { $0.code == "missing-glyph" }.reduce(0) { $0 + $1.codePoints.count })
+        out.missing = Int32(truncatingIfNeeded: records.filter { $0.code == .missingGlyph }.reduce(0) { $0 + $1.codePoints.count })
         guard !records.isEmpty else { return out }
         guard let block = pack(records) else { return nil }
         out.diagnostic_count = records.count
@@ -75,15 +75,24 @@ enum CLayout {
         return out
     }
 
+    /// A record's numbers as the C side names them: its numbers, then `fits` (1 or 0) when it has one.
+    static func numbers(_ r: DiagnosticRecord) -> [(name: String, value: Double)] {
+        r.numbers + (r.fits.map { [("fits", $0 ? 1 : 0)] } ?? [])
+    }
+
     /// The records as `pt_diagnostic`s followed by everything they point at, in one buffer: names, numbers,
     /// clusters, code points, then the strings (each part aligned for its type).
     static func pack(_ records: [DiagnosticRecord]) -> UnsafeMutablePointer<pt_diagnostic>? {
+        let numbered = records.map(numbers)
         let n = records.count
-        let names = records.reduce(0) { $0 + $1.numbers.count }
+        let names = numbered.reduce(0) { $0 + $1.count }
         let clusters = records.reduce(0) { $0 + $1.clusters.count }
         let codePoints = records.reduce(0) { $0 + $1.codePoints.count }
         var strings: [String] = []
-        for r in records { strings.append(r.code); strings.append(r.message); strings += r.numbers.map(\.name) }
+        for (r, numbers) in zip(records, numbered) {
+            strings.append(r.code.rawValue); strings.append(r.message); strings += numbers.map(\.name)
+            if let font = r.font { strings.append(font) }
+        }
         let chars = strings.reduce(0) { $0 + $1.utf8.count + 1 }
         let namesAt = n * MemoryLayout<pt_diagnostic>.stride
         let numbersAt = namesAt + names * MemoryLayout<UnsafePointer<CChar>>.stride
@@ -106,18 +115,20 @@ enum CLayout {
         var nameK = 0, clusterK = 0, codePointK = 0
         for (k, r) in records.enumerated() {
             var d = pt_diagnostic()
-            d.code = put(r.code)
+            d.code = put(r.code.rawValue)
             d.message = put(r.message)
+            d.font = r.font.map(put)
             d.cluster_count = r.clusters.count
             d.clusters = r.clusters.isEmpty ? nil : UnsafePointer(clusterValues + clusterK)
             for c in r.clusters { (clusterValues + clusterK).initialize(to: Int32(truncatingIfNeeded: c)); clusterK += 1 }
             d.code_point_count = r.codePoints.count
             d.code_points = r.codePoints.isEmpty ? nil : UnsafePointer(codePointValues + codePointK)
             for c in r.codePoints { (codePointValues + codePointK).initialize(to: c); codePointK += 1 }
-            d.number_count = r.numbers.count
-            d.number_names = r.numbers.isEmpty ? nil : UnsafePointer(namePointers + nameK)
-            d.numbers = r.numbers.isEmpty ? nil : UnsafePointer(numbers + nameK)
-            for (name, value) in r.numbers {
+            let named = numbered[k]
+            d.number_count = named.count
+            d.number_names = named.isEmpty ? nil : UnsafePointer(namePointers + nameK)
+            d.numbers = named.isEmpty ? nil : UnsafePointer(numbers + nameK)
+            for (name, value) in named {
                 (namePointers + nameK).initialize(to: put(name)); (numbers + nameK).initialize(to: value); nameK += 1
             }
             (diagnostics + k).initialize(to: d)

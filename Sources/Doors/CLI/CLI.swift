@@ -31,11 +31,13 @@ enum CLI {
 
     static let commands: [Command] = [
         DemoCommand.command, RenderCommand.command, LayoutCommand.command, ShapeCommand.command,
-        MeasureCommand.command, DragCommand.command, BadgeCommand.command, ServeCommand.command,
+        MeasureCommand.command, DragCommand.command, BadgeCommand.command, FontsCommand.command, ServeCommand.command,
     ]
 
     /// Runs the command line and returns the exit code.
     static func run(_ words: [String]) -> Int32 {
+        // With no arguments: the usage, on stderr, and exit 2 (nothing is written anywhere).
+        if words.isEmpty { printError(help); return 2 }
         do {
             try dispatch(words)
             return 0
@@ -47,10 +49,7 @@ enum CLI {
     }
 
     private static func dispatch(_ words: [String]) throws(CLIError) {
-        guard let first = words.first else {
-            // With no arguments: the default demo, with the embedded fonts.
-            return try DemoCommand.command.run([])
-        }
+        guard let first = words.first else { throw .usage("a command is required (see pathtext --help)") }
         switch first {
         case "--help", "-h", "help":
             if words.count > 1, words[1] == "options" {
@@ -65,6 +64,9 @@ enum CLI {
             guard let command = commands.first(where: { $0.name == first }) else {
                 let shown = MessageText.shortened(first)
                 if first.hasPrefix("-") { throw .usage("unknown option \(shown) (see pathtext --help)") }
+                if let near = OptionCatalog.nearest(first, among: commands.map(\.name)) {
+                    throw .usage("unknown command '\(shown)' (did you mean \(near)?)")
+                }
                 throw .usage("unknown command '\(shown)' (see pathtext --help)")
             }
             let rest = Array(words.dropFirst())
@@ -77,7 +79,7 @@ enum CLI {
         var lines = [
             "pathtext \(version): text laid out along paths with real typography",
             "",
-            "usage: pathtext <command> [options]    (no command: pathtext demo)",
+            "usage: pathtext <command> [options]",
             "",
             "commands:",
         ]

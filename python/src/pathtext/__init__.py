@@ -86,7 +86,7 @@ class _Diagnostic(ctypes.Structure):
                 ("cluster_count", ctypes.c_size_t), ("clusters", ctypes.POINTER(ctypes.c_int32)),
                 ("code_point_count", ctypes.c_size_t), ("code_points", ctypes.POINTER(ctypes.c_uint32)),
                 ("number_count", ctypes.c_size_t), ("number_names", ctypes.POINTER(ctypes.c_char_p)),
-                ("numbers", ctypes.POINTER(ctypes.c_double))]
+                ("numbers", ctypes.POINTER(ctypes.c_double)), ("font", ctypes.c_char_p)]
 
 
 class _Label(ctypes.Structure):
@@ -282,13 +282,17 @@ class Engine:
         return json.loads(self.layout_json(self._label_request(text, path, options)))
 
     def diagnostics(self, text=None, path=None, **options):
-        """Lays out a label as layout() does and returns its diagnostics as a list of dicts, each with a
-        stable "code" (missing-glyph, dropped-clusters, truncated, shrunk, rejected-turn, shaping), a
-        "message", the "clusters" and "codePoints" it concerns and its numbers by name ("from", "to",
-        "fits" for shrunk; "degrees", "limit" for rejected-turn; "searchedSystem" for missing-glyph).
+        """Lays out a label as layout() does and returns its diagnostics as a list of dicts (those of the
+        placements JSON's first label), each with a stable "code" (missing-glyph, dropped-clusters,
+        truncated, shrunk, rejected-turn, shaping), a "message", the "clusters" and "codePoints" it
+        concerns, and its numbers by name ("from", "to" and "fits" for shrunk; "degrees", "limit" for
+        rejected-turn; "font" for missing-glyph: the font whose .notdef is drawn)."""
+        labels = self.layout(text, path, **options)["labels"]
+        return list(labels[0].get("diagnostics", [])) if labels else []
 
-        The options go through the C library's pt_options_set, key by key, as JSON.
-        """
+    def _c_diagnostics(self, text=None, path=None, **options):
+        """diagnostics() through the C library's pt_options_set (each key as JSON) and pt_layout's pt_label,
+        in the placements JSON's words (tests check the two agree)."""
         request = self._label_request(text, path, options)
         lib = self._lib
         handle = lib.pt_options_new()
@@ -310,10 +314,14 @@ class Engine:
                 for k in range(label.diagnostic_count):
                     d = label.diagnostics[k]
                     item = {"code": d.code.decode(), "message": d.message.decode("utf-8", "replace"),
-                            "clusters": [d.clusters[i] for i in range(d.cluster_count)],
-                            "codePoints": [d.code_points[i] for i in range(d.code_point_count)]}
+                            "clusters": [d.clusters[i] for i in range(d.cluster_count)]}
+                    if d.code_point_count:
+                        item["codePoints"] = [d.code_points[i] for i in range(d.code_point_count)]
                     for i in range(d.number_count):
-                        item[d.number_names[i].decode()] = d.numbers[i]
+                        name = d.number_names[i].decode()
+                        item[name] = bool(d.numbers[i]) if name == "fits" else d.numbers[i]
+                    if d.font:
+                        item["font"] = d.font.decode("utf-8", "replace")
                     out.append(item)
             finally:
                 lib.pt_free(ctypes.cast(label.diagnostics, ctypes.c_void_p))

@@ -55,7 +55,8 @@ typedef struct pt_engine pt_engine;
  * catalog order (Tests/PathTextEngineTests checks this list against the catalog):
  *
  * PT_KEYS_BEGIN
- *   text runs path shape font fontFamily size color features lang letterSpacing dir align offset side
+ *   text runs path shape font fontFamily size color features lang letterSpacing embeddedFonts systemFonts
+ *   dir align offset side
  *   baseline dx dy shift rotate upright method overflow minSize fit length warp maxAngle repeat
  *   writingMode textOrientation decoration decorationSkipInk haloColor haloWidth closedPath
  *   missingGlyphs blend
@@ -89,8 +90,9 @@ typedef struct pt_diagnostic {
     const uint32_t *code_points;   /* the characters concerned (missing-glyph: those no font covers) */
     size_t number_count;
     const char *const *number_names; /* the numbers' names: shrunk "from", "to", "fits" (1 or 0);
-                                        rejected-turn "degrees", "limit"; missing-glyph "searchedSystem" */
+                                        rejected-turn "degrees", "limit" (as in the placements JSON) */
     const double *numbers;
+    const char *font;              /* the font concerned (missing-glyph: whose .notdef is drawn), or NULL */
 } pt_diagnostic;
 
 /* One placed glyph of the typed call. Coordinates are canvas pixels, y down. */

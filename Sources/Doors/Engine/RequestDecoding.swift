@@ -5,7 +5,7 @@ import PathText
 ///
 /// This is the only file of the engine that knows how scene JSON is decoded and resolved; a new decoder
 /// is wired in here.
-enum Requests {
+enum RequestDecoding {
     /// The resolver a request is resolved with: it loads fonts and keeps them loaded.
     typealias Resolver = SceneResolver
 
