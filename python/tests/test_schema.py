@@ -114,3 +114,15 @@ def test_every_door_s_output_validates(engine, cli, tmp_path):
             "--writing-mode", "vertical")
     assert r.returncode == 0, r.stderr
     v.validate(json.loads(r.stdout))
+
+
+def test_a_halo_an_underline_and_vertical_writing_are_in_the_placements(engine):
+    placements = engine.layout(**HALO_UNDERLINE_VERTICAL)
+    validator().validate(placements)
+    label = placements["labels"][0]
+    assert label["writingMode"] == "vertical"
+    assert label["halo"] == {"width": 3, "color": "#ffffff"}
+    assert [b["kind"] for b in label["decorations"]] == ["underline"]
+    assert label["decorations"][0]["d"].startswith("M ")
+    orientations = [g["orientation"] for g in label["glyphs"]]
+    assert orientations[:3] == ["upright"] * 3 and "sideways" in orientations   # 縦書き up, Tokyo sideways

@@ -8,8 +8,10 @@
  *       {"text": "Hello", "path": "M 20 200 C 120 40 280 360 380 200", "size": 40, "align": "center"}
  *   - a scene request is a whole scene file: {"width": 400, "height": 200, "labels": [ ... ]}
  *   - the reply to a layout is the placements JSON (schema/placements.schema.json): a `fonts` table with
- *     each font's absolute file path and face index, and per glyph its id, font index, cluster,
- *     position, angle, advance and full 2x3 transform.
+ *     each font's file path and face index, per label its writing mode, halo, decoration bands and
+ *     diagnostics (stable codes with their clusters, code points and numbers), and per glyph its id, font
+ *     index, cluster, position, angle, advance and full 2x3 transform.
+ *   - requests follow schema/request.schema.json, generated from the option catalog.
  *
  * Rules for every function:
  *   - Functions returning int return PT_OK (0) on success and a non-zero PT_E* code on failure. On
