@@ -184,6 +184,14 @@ int main(void) {
     pt_options_free(red);
     pt_options_free(o);
 
+    /* The embedded fonts' bytes, by the name the placements give them. */
+    const unsigned char *font_bytes = NULL;
+    size_t font_length = 0;
+    CHECK(strstr(pt_embedded_font_names(), "\"NotoSans-Regular.ttf\""), "embedded names: %s", pt_embedded_font_names());
+    CHECK(pt_embedded_font("NotoSans-Regular.ttf", &font_bytes, &font_length, &error) == PT_OK && font_length > 100000
+          && memcmp(font_bytes, "\0\1\0\0", 4) == 0, "embedded font bytes");
+    EXPECT_ERROR(pt_embedded_font("Comic.ttf", &font_bytes, &font_length, &error), "no embedded font", "unknown embedded font");
+
     /* The catalog, as every door reads it. */
     const char *catalog = pt_options_catalog_json();
     CHECK(catalog && strstr(catalog, "\"key\":\"haloWidth\"") && strstr(catalog, "\"groups\":["), "catalog JSON");

@@ -41,3 +41,18 @@ def test_system_fonts_is_an_engine_switch(fonts_dir):
         assert e.system_fonts is False
         glyphs = e.layout(text="東", path=CURVE)["labels"][0]["glyphs"]
         assert [g["glyph"] for g in glyphs] == [0]
+
+
+def test_embedded_fonts_by_the_names_the_placements_give_them(fonts_dir):
+    names = pathtext.embedded_fonts()
+    assert "NotoSans-Regular.ttf" in names
+    data = pathtext.embedded_font("NotoSans-Regular.ttf")
+    assert data[:4] == b"\0\1\0\0"
+    # The same bytes as the installed font file of that name.
+    with open(fonts_dir + "/NotoSans-Regular.ttf", "rb") as f:
+        assert f.read() == data
+    try:
+        pathtext.embedded_font("Comic.ttf")
+        raise AssertionError("expected an error")
+    except pathtext.Error as e:
+        assert "no embedded font" in str(e)

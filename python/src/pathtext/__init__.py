@@ -21,7 +21,7 @@ import shutil
 import subprocess
 import threading
 
-__all__ = ["Engine", "Error", "library_path", "version", "options", "catalog"]
+__all__ = ["Engine", "Error", "library_path", "version", "options", "catalog", "embedded_fonts", "embedded_font"]
 
 
 class Error(Exception):
@@ -107,6 +107,10 @@ def _declare(lib):
     lib.pt_engine_options_init.argtypes = [ctypes.POINTER(_EngineOptions)]
     lib.pt_engine_new2.restype = ctypes.c_void_p
     lib.pt_engine_new2.argtypes = [ctypes.POINTER(_EngineOptions), err]
+    lib.pt_embedded_font_names.restype = ctypes.c_char_p
+    lib.pt_embedded_font_names.argtypes = []
+    lib.pt_embedded_font.restype = ctypes.c_int
+    lib.pt_embedded_font.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_size_t), err]
     lib.pt_options_catalog_json.restype = ctypes.c_char_p
     lib.pt_options_catalog_json.argtypes = []
     lib.pt_options_new.restype = ctypes.c_void_p
@@ -182,6 +186,21 @@ def catalog():
     if _catalog_cache is None:
         _catalog_cache = json.loads(_load().pt_options_catalog_json().decode("utf-8"))
     return _catalog_cache
+
+
+def embedded_fonts():
+    """The names of the fonts compiled into the library: what the placements JSON's fonts name as
+    "embedded" (they have no file path)."""
+    return json.loads(_load().pt_embedded_font_names().decode("utf-8"))
+
+
+def embedded_font(name):
+    """The bytes of the embedded font `name` (one of embedded_fonts()), for a renderer that opens them itself."""
+    lib = _load()
+    data, length, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
+    if lib.pt_embedded_font(os.fsencode(name), ctypes.byref(data), ctypes.byref(length), ctypes.byref(error)) != 0:
+        raise Error(_take_string(lib, error.value) or "no embedded font %s" % name)
+    return ctypes.string_at(data.value, length.value)
 
 
 def options():

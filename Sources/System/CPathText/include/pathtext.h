@@ -224,6 +224,14 @@ int pt_font_file(pt_engine *engine, int32_t font, char **path, int32_t *face_ind
 int pt_layout_options_json(pt_engine *engine, const char *text, const char *path_data, const pt_options *options,
                            char **placements_json, char **error);
 
+/* The embedded fonts' names as a JSON array (static storage, do not free): the names the placements JSON
+ * gives fonts compiled into the library ("embedded": NAME, with no file path). */
+const char *pt_embedded_font_names(void);
+
+/* The bytes of the embedded font `name` in *bytes (static storage: do not free, valid for the life of the
+ * process) and their number in *length, for a renderer that opens the fonts itself. */
+int pt_embedded_font(const char *name, const unsigned char **bytes, size_t *length, char **error);
+
 /* The number called `name` of a diagnostic (pt_diagnostic.number_names), or `fallback` when it has none. */
 double pt_diagnostic_number(const pt_diagnostic *diagnostic, const char *name, double fallback);
 
