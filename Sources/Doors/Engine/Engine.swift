@@ -78,6 +78,18 @@ public final class Engine: Sendable {
         try withResolver { r throws(EngineError) in try RequestDecoding.label(request, resolver: r, allowFontPaths: allowFontPaths) }
     }
 
+    /// Lays out a label given as the scene model (what `pt_options` holds) and returns the placed labels.
+    /// - Throws: ``EngineError`` naming the bad key and value, or what the layout refused.
+    public func layout(_ label: SceneLabel) throws(EngineError) -> [PlacedLabel] {
+        let resolved = try withResolver { r throws(EngineError) in try RequestDecoding.label(label, resolver: r, allowFontPaths: allowFontPaths) }
+        do { return try resolved.layout() } catch { throw EngineError(error.description) }
+    }
+
+    /// ``layout(_:)-(SceneLabel)`` as placements JSON.
+    public func layoutJSON(_ label: SceneLabel, inkBoxes: Bool = false, singleLine: Bool = false) throws(EngineError) -> String {
+        PlacementsJSON.encode(try layout(label), inkBoxes: inkBoxes, singleLine: singleLine)
+    }
+
     /// One line of `pathtext layout --batch`: the placements on one line, or `{"error":"…"}`, newline-terminated.
     public func batchLine(_ request: String, inkBoxes: Bool = false) -> String {
         do { return try layoutJSON(request, inkBoxes: inkBoxes, singleLine: true) } catch {
@@ -106,6 +118,7 @@ public final class Engine: Sendable {
             }
         }
         attributes.language = request.language
+        attributes.systemFallback = systemFonts
         attributes.letterSpacing = request.letterSpacing
         let text = AttributedText(request.text, attributes: attributes)
         let direction = request.direction
