@@ -91,6 +91,9 @@ public enum LabelLayout {
             throw .badOption("the offset \(options.offset) is beyond any distance along a path \(frame.forward.length) px long")
         }
         guard run.advance.isFinite else { throw .badOption("the label's length (with letter spacing and fitting) is not finite") }
+        guard abs(run.advance) <= options.limits.labelLength else {
+            throw .limitExceeded(what: "label's length in px (with letter spacing)", amount: abs(run.advance), limit: options.limits.labelLength)
+        }
         let input = PlacementInput(line: line, run: run, normalShift: frame.normalShift,
                                    clusterDy: options.clusterDy, rotate: options.rotate)
         var notes = line.diagnostics.map(LabelDiagnostic.init)
