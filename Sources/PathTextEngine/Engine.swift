@@ -38,7 +38,7 @@ public final class Engine: Sendable {
         self.fontsDir = fontsDir
         self.limits = limits
         self.allowFontPaths = allowFontPaths
-        let first = Requests.makeResolver(fontsDir: fontsDir, limits: limits)
+        let first = Requests.makeResolver(fontsDir: fontsDir, limits: limits, fontsByNameOnly: !allowFontPaths)
         defaultStack = try Requests.preload(first)
         fonts = FontRegistry(fontsDir: fontsDir, defaultStack: defaultStack)
         pool = Locked([ResolverSlot(first)])
@@ -46,7 +46,7 @@ public final class Engine: Sendable {
 
     /// Runs `body` with a resolver no other thread is using.
     private func withResolver<R>(_ body: (Requests.Resolver) throws(EngineError) -> R) throws(EngineError) -> R {
-        let slot = pool.withLock { $0.popLast() } ?? ResolverSlot(Requests.makeResolver(fontsDir: fontsDir, limits: limits))
+        let slot = pool.withLock { $0.popLast() } ?? ResolverSlot(Requests.makeResolver(fontsDir: fontsDir, limits: limits, fontsByNameOnly: !allowFontPaths))
         defer { pool.withLock { $0.append(slot) } }
         return try body(slot.resolver)
     }

@@ -10,9 +10,10 @@ enum Requests {
     typealias Resolver = SceneResolver
 
     /// A resolver that finds fonts in `fontsDir` (`nil`: the usual search).
-    static func makeResolver(fontsDir: String?, limits: ResourceLimits = .default) -> Resolver {
+    static func makeResolver(fontsDir: String?, limits: ResourceLimits = .default, fontsByNameOnly: Bool = false) -> Resolver {
         let resolver = SceneResolver(fontsDir: fontsDir)
         resolver.limits = limits
+        resolver.fontsByNameOnly = fontsByNameOnly
         return resolver
     }
 
