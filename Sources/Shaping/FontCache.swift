@@ -32,6 +32,7 @@ public enum FontCache {
         var budget = 1_000_000_000
         var clock: UInt64 = 0
         var loads = 0
+        var loadsByFile: [Syscalls.FileIdentity: Int] = [:]
     }
 
     private static let state = Locked(State())
@@ -45,6 +46,12 @@ public enum FontCache {
     /// How many font files the cache has read since the process started (a file asked for again, by any
     /// name, is not read again while loaded).
     public static var loadCount: Int { state.withLock { $0.loads } }
+
+    /// How many times the file at `path` (by its identity, whatever name it is reached by) has been read.
+    public static func loadCount(path: String) -> Int {
+        guard let identity = Syscalls.identity(of: path) else { return 0 }
+        return state.withLock { $0.loadsByFile[identity] ?? 0 }
+    }
 
     /// The bytes of the loaded fonts still in use (held by the cache or by anyone else).
     public static var bytesInUse: Int {
@@ -88,6 +95,7 @@ public enum FontCache {
             do throws(FontError) {
                 let font = try load(path: path, faceIndex: faceIndex, namedInstance: namedInstance, variations: variations, limit: maximumFileSize)
                 s.loads += 1
+                s.loadsByFile[identity, default: 0] += 1
                 s.entries[key] = Entry(font, bytes: size, use: s.clock)
                 return .success(font)
             } catch {

@@ -140,3 +140,7 @@ func jsonObject(_ reply: LoopbackClient.Reply?) -> [String: Any] {
     guard let reply, let object = try? JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any] else { return [:] }
     return object
 }
+
+/// The package root (two folders above this file's folder).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
