@@ -65,8 +65,8 @@ public enum FontCache {
     ///   file's ``FontError``.
     public static func typeface(path: String, faceIndex: Int = 0, namedInstance: Int = 0, variations: [FontVariation] = [],
                                 maximumFileSize: Int = Typeface.defaultMaximumFileSize) throws(FontError) -> Typeface {
-        // A path that cannot be stat'ed is loaded uncached, for its error.
-        guard let identity = Syscalls.identity(of: path) else {
+        // A path that cannot be stat'ed (or holds a NUL) is loaded uncached, for its error.
+        guard !path.utf8.contains(0), let identity = Syscalls.identity(of: path) else {
             return try load(path: path, faceIndex: faceIndex, namedInstance: namedInstance, variations: variations, limit: maximumFileSize)
         }
         let key = Key(file: identity, faceIndex: faceIndex, namedInstance: namedInstance, variations: variations)
