@@ -1,4 +1,5 @@
 import PathText
+import PathTextEngine
 import Showcase
 
 /// Dispatches subcommands, prints errors on stderr, and maps them to exit codes
@@ -30,11 +31,13 @@ enum CLI {
 
     static let commands: [Command] = [
         DemoCommand.command, RenderCommand.command, LayoutCommand.command, ShapeCommand.command,
-        MeasureCommand.command, DragCommand.command, BadgeCommand.command, ServeCommand.command,
+        MeasureCommand.command, DragCommand.command, BadgeCommand.command, FontsCommand.command, ServeCommand.command,
     ]
 
     /// Runs the command line and returns the exit code.
     static func run(_ words: [String]) -> Int32 {
+        // With no arguments: the usage, on stderr, and exit 2 (nothing is written anywhere).
+        if words.isEmpty { printError(help); return 2 }
         do {
             try dispatch(words)
             return 0
@@ -46,14 +49,14 @@ enum CLI {
     }
 
     private static func dispatch(_ words: [String]) throws(CLIError) {
-        guard let first = words.first else {
-            // With no arguments: the default demo, with the embedded fonts.
-            return try DemoCommand.command.run([])
-        }
+        guard let first = words.first else { throw .usage("a command is required (see pathtext --help)") }
         switch first {
         case "--help", "-h", "help":
             if words.count > 1, words[1] == "options" {
-                print(words.dropFirst(2).contains("--markdown") ? LabelFlags.markdownTable : OptionTable.text(SceneLabel.catalog))
+                let rest = words.dropFirst(2)
+                if rest.contains("--schema") { print(OptionCatalogJSON.requestSchemaText, terminator: "") }
+                else if rest.contains("--json") { print(OptionCatalogJSON.text, terminator: "") }
+                else { print(rest.contains("--markdown") ? LabelFlags.markdownTable : OptionTable.text(SceneLabel.catalog)) }
             } else if words.count > 1, let c = commands.first(where: { $0.name == words[1] }) { print(c.usage) } else { print(help) }
         case "--version", "-V":
             print("pathtext \(version) (\(LibraryVersions.summary))")
@@ -61,6 +64,9 @@ enum CLI {
             guard let command = commands.first(where: { $0.name == first }) else {
                 let shown = MessageText.shortened(first)
                 if first.hasPrefix("-") { throw .usage("unknown option \(shown) (see pathtext --help)") }
+                if let near = OptionCatalog.nearest(first, among: commands.map(\.name)) {
+                    throw .usage("unknown command '\(shown)' (did you mean \(near)?)")
+                }
                 throw .usage("unknown command '\(shown)' (see pathtext --help)")
             }
             let rest = Array(words.dropFirst())
@@ -73,13 +79,14 @@ enum CLI {
         var lines = [
             "pathtext \(version): text laid out along paths with real typography",
             "",
-            "usage: pathtext <command> [options]    (no command: pathtext demo)",
+            "usage: pathtext <command> [options]",
             "",
             "commands:",
         ]
         for c in commands { lines.append("  " + c.name + String(repeating: " ", count: max(0, 9 - c.name.count)) + c.summary) }
         lines += ["", "pathtext <command> --help shows a command's options.",
-                  "pathtext help options [--markdown] lists every label option with its scene key.",
+                  "pathtext help options [--markdown|--json|--schema] lists every label option with its scene key",
+                  "  (--json: the catalog as JSON; --schema: schema/request.schema.json).",
                   "pathtext --version shows the library versions."]
         return lines.joined(separator: "\n")
     }

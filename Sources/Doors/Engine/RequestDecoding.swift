@@ -5,14 +5,16 @@ import PathText
 ///
 /// This is the only file of the engine that knows how scene JSON is decoded and resolved; a new decoder
 /// is wired in here.
-enum Requests {
+enum RequestDecoding {
     /// The resolver a request is resolved with: it loads fonts and keeps them loaded.
     typealias Resolver = SceneResolver
 
     /// A resolver that finds fonts in `fontsDir` (`nil`: the usual search).
-    static func makeResolver(fontsDir: String?, limits: ResourceLimits = .default, fontsByNameOnly: Bool = false) -> Resolver {
+    static func makeResolver(fontsDir: String?, limits: ResourceLimits = .default, systemFonts: Bool = true,
+                             fontsByNameOnly: Bool = false) -> Resolver {
         let resolver = SceneResolver(fontsDir: fontsDir)
         resolver.limits = limits
+        resolver.systemFallback = systemFonts
         resolver.fontsByNameOnly = fontsByNameOnly
         return resolver
     }
@@ -32,6 +34,11 @@ enum Requests {
     static func label(_ json: String, resolver: Resolver, allowFontPaths: Bool = true) throws(EngineError) -> ResolvedLabel {
         let label: SceneLabel
         do { label = try SceneJSON.decodeLabel(Array(json.utf8)) } catch { throw EngineError(labelMessage(error.path, error.message)) }
+        return try self.label(label, resolver: resolver, allowFontPaths: allowFontPaths)
+    }
+
+    /// A label given as the scene model, resolved (fonts refused as paths unless `allowFontPaths`).
+    static func label(_ label: SceneLabel, resolver: Resolver, allowFontPaths: Bool = true) throws(EngineError) -> ResolvedLabel {
         if !allowFontPaths { try checkFontNames(label.fontFiles, at: "font") }
         do { return try resolver.resolve(label, index: 0) } catch {
             throw EngineError(labelMessage(error.path, error.message))
