@@ -44,6 +44,10 @@ public struct ResourceLimits: Hashable, Sendable {
     /// flattened outlines whose size follows their bending, not their count. Drawing stops at the limit
     /// (past it by at most one glyph's outline), so the work done is bounded too.
     public var vectorCommands: Int = 4_000_000
+    /// The most combining marks (general category M) in a row, in one cluster (default 4 096): HarfBuzz's
+    /// time for one cluster grows faster than its length (50 000 marks on one letter take 7 s), and no
+    /// writing system stacks more than a few dozen.
+    public var combiningMarks: Int = 4_096
 
     /// Creates limits.
     public init(textBytes: Int = 100_000, pathSegments: Int = 1_000_000, fontSize: Double = 10_000,

@@ -142,4 +142,17 @@ import PathText
         }
         #expect(open == 0, "\(open) slow connections still open after the header timeout")
     }
+
+    /// Item 16: invalid UTF-8 in /api/layout and /api/render was replaced with U+FFFD.
+    @Test func invalidUTF8BodiesAreRefused() throws {
+        let server = try TestServer()
+        let bad = Array(#"{"text":"ab"#.utf8) + [0xFF, 0xFE] + Array(#"","path":"M0 0 L90 0"}"#.utf8)
+        let layout = try #require(server.client.request("POST", "/api/layout", body: bad))
+        #expect(layout.status == 400)
+        #expect(jsonObject(layout)["error"] as? String == "the request body is not valid UTF-8 (at byte 11)")
+        let scene = Array(#"{"width":10,"height":10,"labels":[{"text":"a"#.utf8) + [0xC3] + Array(#"","path":"M0 5 L9 5"}]}"#.utf8)
+        let render = try #require(server.client.request("POST", "/api/render?format=svg", body: scene))
+        #expect(render.status == 400)
+        #expect((jsonObject(render)["error"] as? String)?.hasPrefix("the request body is not valid UTF-8") == true)
+    }
 }

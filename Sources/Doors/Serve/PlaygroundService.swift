@@ -103,7 +103,7 @@ public final class PlaygroundService: Sendable {
     private func layout(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
         let ink = request.query["ink"] == "1" || request.query["ink"] == "true"
         do {
-            let json = try engine.layoutJSON(String(decoding: request.body, as: UTF8.self), inkBoxes: ink)
+            let json = try engine.layoutJSON(try Self.text(request.body), inkBoxes: ink)
             return HTTPResponse(contentType: "application/json", body: Array(json.utf8))
         } catch { throw RequestError(error.message) }
     }
@@ -112,7 +112,7 @@ public final class PlaygroundService: Sendable {
         let word = request.query["format"] ?? "png"
         guard let format = ImageFormat(rawValue: word) else { throw RequestError("format: expected png or svg, got \"\(word)\"") }
         do {
-            let bytes = try engine.render(String(decoding: request.body, as: UTF8.self), format: format)
+            let bytes = try engine.render(try Self.text(request.body), format: format)
             return HTTPResponse(contentType: format == .png ? "image/png" : "image/svg+xml", body: bytes)
         } catch { throw RequestError(error.message) }
     }
@@ -210,6 +210,22 @@ public final class PlaygroundService: Sendable {
     }
 
     // MARK: Helpers
+
+    /// The body as text, refused when it is not UTF-8 (replacing the bad bytes with U+FFFD would shift the
+    /// byte offsets of the clusters in the reply).
+    static func text(_ body: [UInt8]) throws(RequestError) -> String {
+        guard let text = String(validating: body, as: UTF8.self) else {
+            var offset = 0, iterator = body.makeIterator(), decoder = UTF8()
+            loop: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let s): offset += UTF8.width(s)
+                case .emptyInput, .error: break loop
+                }
+            }
+            throw RequestError("the request body is not valid UTF-8 (at byte \(offset))")
+        }
+        return text
+    }
 
     private func json(_ text: String) -> HTTPResponse {
         HTTPResponse(contentType: "application/json", body: Array((text + "\n").utf8))
