@@ -23,6 +23,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CLibXML2", path: "Sources/System/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The one C file of our own: owns libpng's setjmp so the classic write API can choose its
         // compression level and filters, and turns libpng errors into return codes.
         .target(name: "CPNGWriter", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("pthread")]),
@@ -38,6 +39,8 @@ let package = Package(
         .target(name: "Render", dependencies: ["Geometry", "Shaping", "Layout", "CPNG", "CPNGWriter"]),
         .target(name: "Scenes", dependencies: ["Geometry", "Shaping", "Layout", "Render"]),
         .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Scenes"]),
+        // Jobs on a whole document: SVG in (libxml2, in XMLTree.swift alone).
+        .target(name: "SVGInput", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Scenes", "CLibXML2"], path: "Sources/Jobs/SVG"),
 
         // The front doors' engine (requests in the scene files' words, replies as placements JSON), and the
         // C library over it: CPathText holds only the header pathtext.h, PathTextC the @_cdecl functions.
@@ -52,7 +55,7 @@ let package = Package(
         .target(name: "Playground", dependencies: ["PathText", "PathTextEngine", "CMicroHTTPD", "CPlaygroundAssets"]),
 
         // The command-line tool: a thin shell over the library.
-        .executableTarget(name: "pathtext", dependencies: ["PathText", "PathTextEngine", "Playground"]),
+        .executableTarget(name: "pathtext", dependencies: ["PathText", "PathTextEngine", "Playground", "SVGInput"]),
         .executableTarget(
             name: "pathtext-bench",
             dependencies: ["PathText", "PathTextEngine", "PathTextC", "CPathText", "CFreeType", "CHarfBuzz"],
@@ -74,6 +77,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Shaping", "Geometry", "CFreeType", "CPNG"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Render", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "CLITests", dependencies: ["PathText"]),
+        .testTarget(name: "SVGInputTests", dependencies: ["SVGInput", "Scenes", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "PathTextEngineTests", dependencies: ["PathTextEngine", "PathTextC", "CPathText", "PathText"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PathText"]),
     ],

@@ -23,6 +23,10 @@ public enum LabelOptionCatalog {
             .optional("lang", \.language, .string("LANG", nonEmpty: true), help: "BCP 47 language (ar, hi, sr-Latn)"),
             .optional("letterSpacing", \.letterSpacing, .number("PX", -OptionLimits.distance...OptionLimits.distance),
                       default: "0", help: "extra space after every cluster"),
+            .optional("wordSpacing", \.wordSpacing, .number("PX", -OptionLimits.distance...OptionLimits.distance),
+                      default: "0", help: "extra space after every space character (CSS word-spacing)"),
+            .optional("baselineShift", \.baselineShift, .number("PX", -OptionLimits.distance...OptionLimits.distance),
+                      default: "0", help: "moves the run's baseline up (SVG baseline-shift)"),
         ]
     }()
 
@@ -49,6 +53,8 @@ public enum LabelOptionCatalog {
                    help: "measure along the parallel curve at dy, or move each cluster along its normal (SVG)"),
             .value("rotate", \.rotate, .numberList("DEG", -1e6...1e6), default: d.rotate,
                    help: "SVG rotate: degrees added to each cluster's angle, clockwise; the last value repeats"),
+            .value("rotateAbout", \.rotateAbout, .cases(), default: d.rotateAbout,
+                   help: "rotate turns each cluster about its midpoint on the path (Chromium's textPath) or its origin (SVG plain text)"),
             .value("upright", \.upright, .cases(), default: d.upright, help: "flip labels that would read upside down"),
             .value("method", \.method, .cases(), default: d.method, help: "SVG's per-cluster tangent, or corner-safe chords"),
             .value("overflow", \.overflow, .words([("visible", .visible), ("ellipsis", .ellipsis),

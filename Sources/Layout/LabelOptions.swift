@@ -129,6 +129,14 @@ public enum WritingMode: String, Sendable, Hashable, CaseIterable, Codable {
     case vertical
 }
 
+/// The point SVG's `rotate` turns each cluster about.
+public enum RotationCentre: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The cluster's midpoint on the path (on its shifted baseline): Chromium's rule for text on a path.
+    case midpoint
+    /// The cluster's origin on its baseline: Chromium's rule for plain text (positioned by x and y).
+    case origin
+}
+
 /// Everything that controls placing one label on a path.
 ///
 /// Every field has a default, so name only what differs:
@@ -155,8 +163,11 @@ public struct LabelOptions: Hashable, Sendable {
     /// cluster and every one after it across the path (up positive), each along its own normal.
     public var clusterDy: [Double] = []
     /// SVG's `rotate` list: degrees added to cluster i's angle (clockwise on screen, y down), about the
-    /// cluster's origin on its baseline; the last value repeats for the clusters after the list.
+    /// point ``rotateAbout`` names (by default the cluster's midpoint on the path, as Chromium turns glyphs
+    /// on a path); the last value repeats for the clusters after the list.
     public var rotate: [Double] = []
+    /// The point ``rotate`` turns each cluster about.
+    public var rotateAbout: RotationCentre = .midpoint
     /// Horizontal writing, or vertical writing down the path (CJK upright, other scripts sideways).
     public var writingMode: WritingMode = .horizontal
     /// Which glyphs stand upright in vertical writing.

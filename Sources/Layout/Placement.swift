@@ -59,9 +59,12 @@ struct PlacementInput {
     let vertical: Bool
     private let unitUp: [Double]
     private let unitRotation: [Double]
+    /// Where `rotate` turns each cluster: about its midpoint on the path, or about its origin.
+    let rotateAbout: RotationCentre
 
-    init(line: ShapedLine, run: ClusterRun, normalShift: Double, clusterDy: [Double] = [], rotate: [Double] = []) {
-        self.line = line; self.run = run; self.normalShift = normalShift
+    init(line: ShapedLine, run: ClusterRun, normalShift: Double, clusterDy: [Double] = [], rotate: [Double] = [],
+         rotateAbout: RotationCentre = .midpoint) {
+        self.line = line; self.run = run; self.normalShift = normalShift; self.rotateAbout = rotateAbout
         runColors = line.runs.map(\.color)
         runShifts = line.runs.map(\.baselineShift)
         vertical = line.glyphs.contains(where: \.isVertical)
@@ -171,7 +174,9 @@ extension PlacementInput {
             let t = sample.tangent, n = sample.normal
             out.mids.append((sample.point, t))
             let extra = extraUp(k), theta = extraRotation(k)
-            let pivot = sample.point + t * (-a / 2) + n * (normalShift + extra)
+            // Chromium's rule on a path: the turn is about the cluster's midpoint on the (shifted) baseline;
+            // plain text turns about the cluster's origin.
+            let pivot = sample.point + t * (rotateAbout == .midpoint ? 0 : -a / 2) + n * (normalShift + extra)
             forEachGlyph(of: u) { g, pen in
                 let sg = line.glyphs[g]
                 if sg.isVertical {
@@ -305,7 +310,7 @@ extension PlacementInput {
             let n = t.turnedLeft
             out.mids.append((pa + t * (a / 2), t))
             let extra = extraUp(k), theta = extraRotation(k)
-            let pivot = pa + n * (normalShift + extra)
+            let pivot = pa + t * (rotateAbout == .midpoint ? a / 2 : 0) + n * (normalShift + extra)
             forEachGlyph(of: u) { g, pen in
                 let along = pen + line.glyphs[g].xOffset * run.scaleX
                 let up = up(g) + extra

@@ -17,12 +17,18 @@ public struct RunStyle: Hashable, Sendable {
     public var language: String?
     /// Extra space after each cluster, in pixels.
     public var letterSpacing: Double?
+    /// Extra space after each space character (U+0020, U+00A0), in pixels (CSS `word-spacing`).
+    public var wordSpacing: Double?
+    /// Baseline shift in pixels, up positive (SVG `baseline-shift`).
+    public var baselineShift: Double?
 
     /// No attribute given.
     public init(fonts: [String]? = nil, fontFamilies: [FontFamilyName]? = nil, size: Double? = nil, color: RGBAColor? = nil,
-                features: [FeatureSetting]? = nil, language: String? = nil, letterSpacing: Double? = nil) {
+                features: [FeatureSetting]? = nil, language: String? = nil, letterSpacing: Double? = nil,
+                wordSpacing: Double? = nil, baselineShift: Double? = nil) {
         self.fonts = fonts; self.fontFamilies = fontFamilies; self.size = size; self.color = color
         self.features = features; self.language = language; self.letterSpacing = letterSpacing
+        self.wordSpacing = wordSpacing; self.baselineShift = baselineShift
     }
 
     /// The size when neither run nor label gives one, pixels per em.
@@ -34,6 +40,7 @@ public struct RunStyle: Hashable, Sendable {
     public func over(_ fallback: RunStyle) -> RunStyle {
         RunStyle(fonts: fonts ?? fallback.fonts, fontFamilies: fontFamilies ?? fallback.fontFamilies, size: size ?? fallback.size,
                  color: color ?? fallback.color, features: features ?? fallback.features, language: language ?? fallback.language,
-                 letterSpacing: letterSpacing ?? fallback.letterSpacing)
+                 letterSpacing: letterSpacing ?? fallback.letterSpacing, wordSpacing: wordSpacing ?? fallback.wordSpacing,
+                 baselineShift: baselineShift ?? fallback.baselineShift)
     }
 }

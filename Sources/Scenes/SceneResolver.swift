@@ -127,6 +127,8 @@ public final class SceneResolver {
             a.language = style.language
             a.systemFallback = systemFallback
             a.letterSpacing = style.letterSpacing ?? 0
+            a.wordSpacing = style.wordSpacing ?? 0
+            a.baselineShift = style.baselineShift ?? 0
             text.append(run.text, attributes: a)
         }
         var options = label.options
