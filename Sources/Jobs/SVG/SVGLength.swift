@@ -83,10 +83,12 @@ func numberList(_ text: String) -> [Double]? {
 extension StringProtocol {
     /// The text without leading and trailing characters of `set`.
     func trimmingCharacters(in set: String) -> String {
-        var s = Substring(self)
-        while let f = s.first, set.contains(f) { s.removeFirst() }
-        while let l = s.last, set.contains(l) { s.removeLast() }
-        return String(s)
+        // Compared scalar by scalar: "\r\n" is one Character, so `set.contains` would miss a lone "\n".
+        let scalars = Set(set.unicodeScalars)
+        var s = Substring(self).unicodeScalars[...]
+        while let f = s.first, scalars.contains(f) { s.removeFirst() }
+        while let l = s.last, scalars.contains(l) { s.removeLast() }
+        return String(String.UnicodeScalarView(s))
     }
 }
 

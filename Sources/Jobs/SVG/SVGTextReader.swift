@@ -19,7 +19,8 @@ import Scenes
 /// - other characters form text chunks, a new one at each absolute `x` (`y` in vertical writing), each a
 ///   label on a straight line through the chunk's start, anchored by `text-anchor`. An absolute `y`
 ///   inside a horizontal chunk becomes a `dy` jump. A chunk that starts without an absolute position
-///   continues where the text before it ended (after a `<textPath>`: where its text ends on the path).
+///   continues where the text before it ended (after a `<textPath>`: at the path's end point, as SVG 2
+///   says and Chromium draws).
 /// Runs are consecutive characters with one style. Lists are per grapheme (a cluster takes its first
 /// character's values), as Chromium positions clusters.
 struct SVGTextReader {
@@ -90,7 +91,8 @@ struct SVGTextReader {
                 guard let (label, devicePath) = pathLabel(st, seg.range, pathIndex: p, DX: DX, DY: DY, R: R, scale: scale) else { continue }
                 labels.append((label, seg.range.count))
                 reader.add(label)
-                if needsEnd, let end = measuredEnd(label, on: devicePath) { current = inverse.apply(end) }
+                // SVG 2 (and Chromium): text after a textPath continues from the path's end point.
+                if needsEnd { current = inverse.apply(devicePath.currentPoint) }
             } else {
                 var dy = DY
                 let startPoint = Point(X[first] ?? current.x, Y[first] ?? current.y)
