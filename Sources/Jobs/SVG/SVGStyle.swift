@@ -147,8 +147,9 @@ struct SVGStyle: Sendable {
             case "baseline-shift":
                 switch lower {
                 case "baseline": s.baselineShift = 0
-                case "super": s.baselineShift = s.fontSize / 3
-                case "sub": s.baselineShift = -s.fontSize / 5
+                // As Chromium draws them (CSS vertical-align): a third (a fifth) of the parent's font size, plus 1 px.
+                case "super": s.baselineShift = parent.fontSize / 3 + 1
+                case "sub": s.baselineShift = -(parent.fontSize / 5 + 1)
                 default:
                     var cc = c; cc.percentBase = s.fontSize
                     if let l = SVGLength(v) { s.baselineShift = l.resolved(cc) } else { warn(name, "cannot read \"\(v)\"") }
