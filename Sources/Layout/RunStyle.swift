@@ -21,13 +21,21 @@ public struct RunStyle: Hashable, Sendable {
     public var wordSpacing: Double?
     /// Baseline shift in pixels, up positive (SVG `baseline-shift`).
     public var baselineShift: Double?
+    /// Whether the embedded Noto stack follows the given fonts (default true). The stack's fonts rule is
+    /// the same in every door: the fonts given first, then the embedded stack, then the system's fonts,
+    /// each switchable.
+    public var embeddedFonts: Bool?
+    /// Whether characters the stack does not cover fall back to the system's fonts through Fontconfig
+    /// (default true; off for output that does not depend on the machine).
+    public var systemFonts: Bool?
 
     /// No attribute given.
     public init(fonts: [String]? = nil, fontFamilies: [FontFamilyName]? = nil, size: Double? = nil, color: RGBAColor? = nil,
                 features: [FeatureSetting]? = nil, language: String? = nil, letterSpacing: Double? = nil,
-                wordSpacing: Double? = nil, baselineShift: Double? = nil) {
+                embeddedFonts: Bool? = nil, systemFonts: Bool? = nil, wordSpacing: Double? = nil, baselineShift: Double? = nil) {
         self.fonts = fonts; self.fontFamilies = fontFamilies; self.size = size; self.color = color
         self.features = features; self.language = language; self.letterSpacing = letterSpacing
+        self.embeddedFonts = embeddedFonts; self.systemFonts = systemFonts
         self.wordSpacing = wordSpacing; self.baselineShift = baselineShift
     }
 
@@ -40,7 +48,8 @@ public struct RunStyle: Hashable, Sendable {
     public func over(_ fallback: RunStyle) -> RunStyle {
         RunStyle(fonts: fonts ?? fallback.fonts, fontFamilies: fontFamilies ?? fallback.fontFamilies, size: size ?? fallback.size,
                  color: color ?? fallback.color, features: features ?? fallback.features, language: language ?? fallback.language,
-                 letterSpacing: letterSpacing ?? fallback.letterSpacing, wordSpacing: wordSpacing ?? fallback.wordSpacing,
+                 letterSpacing: letterSpacing ?? fallback.letterSpacing, embeddedFonts: embeddedFonts ?? fallback.embeddedFonts,
+                 systemFonts: systemFonts ?? fallback.systemFonts, wordSpacing: wordSpacing ?? fallback.wordSpacing,
                  baselineShift: baselineShift ?? fallback.baselineShift)
     }
 }

@@ -7,7 +7,7 @@ import Geometry
 import Shaping
 import Layout
 import Render
-import Scenes
+import Requests
 
 /// How ``SVGInput/read(_:options:resolver:)`` reads a document.
 public struct SVGReadOptions: Hashable, Sendable {

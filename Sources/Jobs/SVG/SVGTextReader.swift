@@ -7,7 +7,7 @@ import Geometry
 import Shaping
 import Layout
 import Render
-import Scenes
+import Requests
 
 /// One `<text>` element turned into labels.
 ///

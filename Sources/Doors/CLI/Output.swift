@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PathText
+import Synchronization
+
+/// Drawing a scene (plus optional extra labels) and writing it: the format follows the extension.
+///
+/// Every output is checked against every input (scene file, font files, the embedded stack) and against
+/// the other outputs before any work, by file identity (see ``FileIdentity``), so no spelling of a path
+/// lets the command overwrite what it reads.
+enum Output {
+    /// Draws `scene` and `extra` labels, writes `.png` or `.svg` to `path` (and the placements to `json`,
+    /// `-` for stdout), and returns the placements.
+    /// - Parameter inputs: files the command read besides the fonts (the scene file).
+    @discardableResult
+    static func render(_ scene: Scene, extra: [ResolvedLabel] = [], resolver: SceneResolver, to path: String,
+                       json: String? = nil, inputs: [String] = []) throws(CLIError) -> [PlacedLabel] {
+        let ext = PathNames.pathExtension(of: path).lowercased()
+        guard ext == "png" || ext == "svg" else { throw .usage("--out must end in .png or .svg, got \"\(path)\"") }
+        try checkFiles(outputs: [("--out", path)] + (json.map { [("--json", $0)] } ?? []),
+                       inputs: inputs + fontInputs(scene, extra: extra, resolver: resolver))
+        // Lay the extra labels out first; drawing them is then a plain loop on either surface.
+        var extras: [(labels: [PlacedLabel], mode: CompositeMode)] = []
+        for label in extra {
+            extras.append((try layout(label), label.knockout ? .destinationOut : .sourceOver))
+        }
+        let extraLabels = extras.flatMap(\.labels)
+        var placed: [PlacedLabel]
+        // Flag labels go on a scene without labels: they get the whole budget, charged before drawing.
+        var budget = CoverageBudget(resolver.limits, raster: ext == "png", width: scene.width, height: scene.height)
+        for l in extraLabels { do { try budget.charge(l) } catch { throw .failure(error.description) } }
+        if ext == "png" {
+            var rendered = try failing { try SceneRenderer.render(scene, resolver: resolver) }
+            for (labels, mode) in extras { for l in labels { rendered.canvas.draw(l, mode: mode) } }
+            rendered.canvas.releaseScratch()
+            try makeFolder(for: path)  // only now: a failed render leaves no folder behind
+            try failing { try rendered.canvas.writePNG(to: path) }
+            placed = rendered.labels
+        } else {
+            var (svg, labels) = try failing { try SceneRenderer.renderSVG(scene, resolver: resolver) }
+            for (ls, mode) in extras { for l in ls { svg.draw(l, mode: mode) } }
+            try makeFolder(for: path)
+            try failing { try svg.write(to: path) }
+            placed = labels
+        }
+        placed.append(contentsOf: extraLabels)
+        warn(placed)
+        if let json { try writeJSON(placed, to: json) }
+        return placed
+    }
+
+    /// Lays out a label given by flags; path errors name `--path`.
+    static func layout(_ label: ResolvedLabel) throws(CLIError) -> [PlacedLabel] {
+        do { return try label.layout() } catch {
+            if case .path(let e) = error { throw .failure("--path: \(e)") }
+            throw .failure(error.description)
+        }
+    }
+
+    /// Prints the labels' diagnostics on stderr, once each, as `warning: CODE: message` (the same records as
+    /// the placements JSON's `diagnostics`).
+    static func warn(_ labels: [PlacedLabel]) {
+        var seen = Set<String>()
+        for d in labels.flatMap(\.diagnosticRecords) where seen.insert(d.line).inserted {
+            printError("warning: " + MessageText.controlsEscaped(d.line))
+        }
+    }
+
+    /// The font files a scene and extra labels read: each label's and run's fonts (as the resolver finds
+    /// them) and the embedded stack.
+    static func fontInputs(_ scene: Scene, extra: [ResolvedLabel], resolver: SceneResolver) -> [String] {
+        let names = Set(scene.labels.flatMap(\.fontFiles))
+        // Fonts that fail to load are reported by the render itself, with the label's JSON path.
+        var paths = names.sorted().compactMap { (try? resolver.font($0))?.path }
+        paths += ((try? resolver.embeddedStack()) ?? []).compactMap(\.path)
+        for label in extra { for run in label.text.runs { paths += run.attributes.fonts.compactMap(\.path) } }
+        return paths
+    }
+
+    /// Refuses outputs that are also inputs, or that name the same file as another output.
+    /// Devices, FIFOs and sockets (`/dev/null`, a named pipe) are exempt: writing them replaces nothing.
+    /// - Parameter outputs: (flag, path) pairs; `-` (stdout) is skipped.
+    static func checkFiles(outputs: [(flag: String, path: String)], inputs: [String]) throws(CLIError) {
+        let inputIDs = inputs.map { ($0, FileIdentity($0)) }
+        var seen: [(String, FileIdentity)] = []
+        for (flag, path) in outputs where path != "-" {
+            let id = FileIdentity(path)
+            if id.isSpecial { continue }
+            if let (input, _) = inputIDs.first(where: { $0.1 == id }) {
+                let also = input == path ? "" : " (\(input))"
+                throw .failure("the output \(path) is also an input\(also): refusing to overwrite it")
+            }
+            if let (other, _) = seen.first(where: { $0.1 == id }) {
+                throw .usage("\(flag) \(path) is the same file as \(other): give each output its own file")
+            }
+            seen.append(("\(flag) \(path)", id))
+        }
+    }
+
+    /// Writes placements JSON to `target` (`-` for stdout), atomically for files.
+    static func writeJSON(_ labels: [PlacedLabel], to target: String) throws(CLIError) {
+        let text = PlacementsJSON.encode(labels)
+        if target == "-" { print(text, terminator: ""); return }
+        try makeFolder(for: target)
+        try failing { try AtomicFile.write(Array(text.utf8), to: target) }
+    }
+
+    /// Creates the folder `path` will be written in, and its parents, when missing.
+    /// - Throws: a failure with the system's reason ("Not a directory", "Permission denied").
+    static func makeFolder(for path: String) throws(CLIError) {
+        let dir = PathNames.folder(of: path)
+        guard !dir.isEmpty else { return }
+        var prefix = dir.hasPrefix("/") ? "/" : ""
+        for part in dir.split(separator: "/") {
+            prefix += part
+            // An existing file in the way shows up as ENOTDIR at the next level, or when writing.
+            if mkdir(prefix, 0o755) != 0, errno != EEXIST {
+                throw .failure("cannot create the folder \(prefix): \(String(cString: strerror(errno)))")
+            }
+            prefix += "/"
+        }
+    }
+
+    /// The first error a write to stdout met (0: none).
+    static let stdoutError = Atomic<Int32>(0)
+
+    /// Writes `text` to stdout with `write(2)`, recording the first failure for ``finish(_:)``.
+    /// A closed pipe raises SIGPIPE, which ends the process quietly (status 141 in a shell).
+    static func writeStdout(_ text: String) {
+        guard stdoutError.load(ordering: .relaxed) == 0 else { return }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress!, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { stdoutError.store(n < 0 ? errno : EIO, ordering: .relaxed); return }
+            bytes = bytes.dropFirst(n)
+        }
+    }
+
+    /// The exit status after stdout's writes: a failed write (a full disk, `> /dev/full`) turns success
+    /// into 1 with a message on stderr; a closed pipe with SIGPIPE ignored ends quietly with 141, as the
+    /// signal would have.
+    static func finish(_ status: Int32) -> Int32 {
+        let code = stdoutError.load(ordering: .relaxed)
+        guard code != 0 else { return status }
+        if code == EPIPE { return 141 }
+        printError("pathtext: cannot write to standard output: " + String(cString: strerror(code)))
+        return status == 0 ? 1 : status
+    }
+}
+
+/// `print` for this module: to stdout through ``Output/writeStdout(_:)``, so no write error goes unnoticed
+/// (the standard library's `print` goes through a stdio buffer whose errors are lost at exit).
+func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    Output.writeStdout(items.map { "\($0)" }.joined(separator: separator) + terminator)
+}
+
+/// `print(_:to:)` for this module (the one above hides the standard library's overloads).
+func print<Target: TextOutputStream>(_ items: Any..., separator: String = " ", terminator: String = "\n", to output: inout Target) {
+    output.write(items.map { "\($0)" }.joined(separator: separator) + terminator)
+}
