@@ -5,8 +5,8 @@ two by IoU of ink (stdlib only). Run through scripts/compare-svg.
 For each FILE.svg:
   - `pathtext render FILE.svg --out FILE.png` (our PNG) and `--out FILE.pathtext.svg` (the round trip);
   - Chromium screenshots FILE.svg itself (an <img> at the document's size, zoom 1) and our SVG output;
-  - a pixel is ink when, composited over white, some channel is at least half-way to full colour (128/255
-    darker than white): the pixel is at least half covered, so anti-aliased edges count once in both;
+  - a pixel is ink when, composited over white, some channel is at least 64/255 darker than white (so
+    light fills count too);
     IoU = |ink in both| / |ink in either|.
 The report gives, per file, IoU(Chromium's rendering of the input, our PNG) and IoU(Chromium's
 rendering of our SVG output, our PNG), and the medians.
@@ -25,7 +25,7 @@ sys.path.insert(0, HERE)
 import compare_browser as cb  # noqa: E402  (Chromium and PNG helpers)
 
 ROOT = os.path.dirname(HERE)
-INK = 128
+INK = 64
 
 
 def ink_mask(image):

@@ -92,7 +92,8 @@ public enum LabelLayout {
         }
         guard run.advance.isFinite else { throw .badOption("the label's length (with letter spacing and fitting) is not finite") }
         let input = PlacementInput(line: line, run: run, normalShift: frame.normalShift,
-                                   clusterDy: options.clusterDy, rotate: options.rotate, rotateAbout: options.rotateAbout)
+                                   clusterDy: options.clusterDy, rotate: options.rotate, rotateAbout: options.rotateAbout,
+                                   verticalWriting: options.writingMode == .vertical)
         var notes = line.diagnostics.map(LabelDiagnostic.init)
         if size != requestedSize { notes.append(.shrunk(from: requestedSize, to: size, fits: !shrunkBelowMinimum)) }
         if let gap = options.repeatSpacing {

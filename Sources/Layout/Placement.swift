@@ -55,7 +55,7 @@ struct PlacementInput {
 
     /// Per unit (indexed like ``ClusterRun/units``): the cumulative SVG `dy` after its first value, pixels
     /// up, and the SVG `rotate` value, radians clockwise on screen. Empty when the options give none.
-    /// Whether the line was shaped for vertical writing (some glyph stands upright).
+    /// Whether the label is in vertical writing (asked for, or some glyph stands upright).
     let vertical: Bool
     private let unitUp: [Double]
     private let unitRotation: [Double]
@@ -63,11 +63,12 @@ struct PlacementInput {
     let rotateAbout: RotationCentre
 
     init(line: ShapedLine, run: ClusterRun, normalShift: Double, clusterDy: [Double] = [], rotate: [Double] = [],
-         rotateAbout: RotationCentre = .midpoint) {
+         rotateAbout: RotationCentre = .midpoint, verticalWriting: Bool = false) {
         self.line = line; self.run = run; self.normalShift = normalShift; self.rotateAbout = rotateAbout
         runColors = line.runs.map(\.color)
         runShifts = line.runs.map(\.baselineShift)
-        vertical = line.glyphs.contains(where: \.isVertical)
+        // Vertical writing even when no glyph stands upright (all-Latin text lies sideways, centred on the path).
+        vertical = verticalWriting || line.glyphs.contains(where: \.isVertical)
         let rank = clusterDy.isEmpty && rotate.isEmpty ? [] : run.logicalRanks
         if clusterDy.isEmpty { unitUp = [] } else {
             // clusterDy[i] belongs to the unit of logical rank i + 1 and to every unit after it.

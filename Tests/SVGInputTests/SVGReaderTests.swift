@@ -108,6 +108,33 @@ import Requests
         #expect(SVGInput.isSVG(path: "a.SVG", prefix: []))
         #expect(SVGInput.isSVG(path: "drawing", prefix: Array("<?xml version=\"1.0\"?>\n<!-- c -->\n<svg>".utf8)))
         #expect(SVGInput.isSVG(path: "-", prefix: Array("<svg:svg xmlns:svg=\"…\">".utf8)))
+        #expect(SVGInput.isSVG(path: "-", prefix: Array("<!DOCTYPE svg [<!ENTITY x \"a>b\">]>\n<svg>".utf8)))
         #expect(!SVGInput.isSVG(path: "scene.json", prefix: Array("{\"width\": 10}".utf8)))
+    }
+}
+
+/// The DocC article's example ("Rendering an SVG file"), run.
+@Suite struct RenderingSVGArticleTests {
+    @Test func theArticlesProgramRuns() throws {
+        let drawing = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="400" height="240">
+          <defs><linearGradient id="sky"><stop offset="0" stop-color="#1e3a8a"/></linearGradient></defs>
+          <path id="arc" d="M 30 200 C 100 40 300 40 370 200" fill="none" stroke="#d1d5db" stroke-width="2"/>
+          <text font-family="Noto Sans" font-size="32" fill="#7c2d12">
+            <textPath href="#arc" startOffset="50%" text-anchor="middle">Text on a curve</textPath>
+          </text>
+          <rect x="20" y="20" width="80" height="30" fill="url(#sky) #3b82f6"/>
+        </svg>
+        """
+        let read = try SVGInput.read(Array(drawing.utf8))
+        #expect(read.warnings.count == 1)
+        #expect(read.warnings[0].description.hasPrefix("line 7: <rect> fill: url(#sky) refers to <linearGradient>"), "\(read.warnings[0])")
+        #expect(read.warnings[0].description.hasSuffix("drawn with the fallback colour #3b82f6"))
+        let picture = try SceneRenderer.render(read.scene)
+        #expect(picture.canvas.width == 400 && picture.canvas.height == 240)
+        #expect(picture.labels.count == 1 && picture.labels[0].glyphs.count == "Text on a curve".count)
+        // Centred on the curve: the label's middle is at half the path's length.
+        let l = picture.labels[0]
+        #expect(abs(l.start + l.advance / 2 - l.pathLength / 2) < 1e-6)
     }
 }

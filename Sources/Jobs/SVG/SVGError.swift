@@ -14,8 +14,8 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
     case badValue(element: String, attribute: String, value: String, expected: String)
     /// `--strict`: a feature the reader does not draw.
     case unsupported(SVGWarning)
-    /// A label or shape the scene cannot lay out.
-    case layout(String)
+    /// The file cannot be read.
+    case unreadable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -28,7 +28,7 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badValue(let element, let attribute, let value, let expected):
             "<\(element)> \(attribute): expected \(expected), got \"\(value.count > 60 ? String(value.prefix(60)) + "…" : value)\""
         case .unsupported(let w): "\(w.description) (an error with --strict)"
-        case .layout(let message): message
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         }
     }
 }

@@ -63,7 +63,9 @@ public enum SVGInput {
         while true {
             text = text.drop(while: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" })
             if text.hasPrefix("<?") || text.hasPrefix("<!--") || text.hasPrefix("<!") {
-                let end = text.hasPrefix("<!--") ? "-->" : ">"
+                // A doctype's internal subset ([ … ]) holds ">" of its own.
+                let subset = text.hasPrefix("<!DOCTYPE") && (text.firstIndex(of: "[").map { i in text.firstIndex(of: ">").map { i < $0 } ?? true } ?? false)
+                let end = text.hasPrefix("<!--") ? "-->" : subset ? "]>" : ">"
                 guard let r = text.firstRange(of: end) else { return false }
                 text = text[r.upperBound...]
                 continue
