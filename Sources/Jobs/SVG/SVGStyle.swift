@@ -12,6 +12,22 @@ enum SVGPaint: Hashable, Sendable {
     case server(id: String, fallback: RGBAColor?)
 }
 
+/// A baseline as SVG names it, before it is mapped onto the label (see ``SVGTextReader``).
+enum SVGBaseline: Hashable, Sendable {
+    /// `auto`, `alphabetic`: no shift.
+    case alphabetic
+    /// `middle`: half the x-height above the alphabetic baseline (``Baseline/middle``).
+    case middle
+    /// `central`: the middle of the em box, (ascender + descender) / 2.
+    case central
+    /// `hanging`: Chromium's synthesized hanging baseline, 80 % of the ascender (fonts without a BASE table).
+    case hanging
+    /// `text-before-edge`, `text-top`: the ascender (``Baseline/hanging``).
+    case textTop
+    /// `ideographic`, `text-after-edge`, `text-bottom`: the descender (``Baseline/ideographic``).
+    case ideographic
+}
+
 /// The computed style of an element: the properties PathText draws, after the cascade (presentation
 /// attributes, then `<style>` rules by specificity, then the `style` attribute) and inheritance.
 struct SVGStyle: Sendable {
@@ -34,7 +50,7 @@ struct SVGStyle: Sendable {
     var writingMode: WritingMode = .horizontal
     var textOrientation: VerticalOrientation = .mixed
     var rtl = false
-    var dominantBaseline: Baseline = .alphabetic
+    var dominantBaseline: SVGBaseline = .alphabetic
     var preserveSpaces = false
     var visible = true
     var language: String?
@@ -46,7 +62,7 @@ struct SVGStyle: Sendable {
     // Not inherited.
     var display = true
     var baselineShift = 0.0
-    var alignmentBaseline: Baseline?
+    var alignmentBaseline: SVGBaseline?
 
     /// The properties a presentation attribute may set (SVG 2's list, the ones that matter here).
     static let properties: Set<String> = [
@@ -226,15 +242,14 @@ struct SVGStyle: Sendable {
         v.split(separator: ",").map { $0.trimmingCharacters(in: " \t\r\n\"'") }.filter { !$0.isEmpty }
     }
 
-    static func baseline(_ v: String, warn: (String) -> Void) -> Baseline? {
+    static func baseline(_ v: String, warn: (String) -> Void) -> SVGBaseline? {
         switch v {
         case "auto", "alphabetic", "baseline", "use-script", "no-change", "reset-size": return .alphabetic
-        case "middle", "central": return .middle
+        case "middle": return .middle
+        case "central": return .central
         case "hanging": return .hanging
+        case "text-before-edge", "text-top", "before-edge": return .textTop
         case "ideographic", "text-after-edge", "text-bottom", "after-edge": return .ideographic
-        case "text-before-edge", "text-top", "before-edge":
-            warn("\(v) is drawn as hanging (the ascender)")
-            return .hanging
         case "mathematical":
             warn("mathematical is drawn as middle")
             return .middle

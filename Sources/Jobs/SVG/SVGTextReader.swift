@@ -270,7 +270,7 @@ struct SVGTextReader {
     }
 
     private func baseOptions(_ s: SVGStyle, up: [Double], dx: [Double], rotate: [Double]) -> LabelOptions {
-        var o = LabelOptions(baseline: style.alignmentBaseline ?? s.dominantBaseline, dy: up.first ?? 0, shift: .normal,
+        var o = LabelOptions(dy: up.first ?? 0, shift: .normal,
                              upright: .off, closedPath: .wrap, dx: dx, clusterDy: Array(up.dropFirst()), rotate: rotate)
         o.writingMode = s.writingMode
         o.textOrientation = s.textOrientation
@@ -297,6 +297,7 @@ struct SVGTextReader {
         var label = SceneLabel(path: path, options: o)
         label.runs = runs
         label.direction = first.rtl ? .rtl : .ltr
+        applyBaseline(style.alignmentBaseline ?? first.dominantBaseline, to: &label)
         return (label, path)
     }
 
@@ -367,7 +368,26 @@ struct SVGTextReader {
         var label = SceneLabel(path: path, options: o)
         label.runs = runs
         label.direction = first.rtl ? .rtl : .ltr
+        applyBaseline(style.alignmentBaseline ?? first.dominantBaseline, to: &label)
         return (label, path)
+    }
+
+    /// Maps an SVG baseline onto the label: ``Baseline`` where PathText's rule is the same, else a
+    /// perpendicular shift from the first run's primary font (`central`: the em box's middle; `hanging`:
+    /// 80 % of the ascender, as Chromium synthesizes it for fonts without a BASE table).
+    private func applyBaseline(_ b: SVGBaseline, to label: inout SceneLabel) {
+        switch b {
+        case .alphabetic: label.options.baseline = .alphabetic
+        case .middle: label.options.baseline = .middle
+        case .textTop: label.options.baseline = .hanging
+        case .ideographic: label.options.baseline = .ideographic
+        case .central, .hanging:
+            guard let resolved = try? reader.resolver.resolve(label, index: 0), let run = resolved.text.runs.first,
+                  let font = run.attributes.fonts.first else { return }
+            let m = font.metrics(size: run.attributes.size)
+            label.options.baseline = .alphabetic
+            label.options.dy -= b == .central ? (m.ascender + m.descender) / 2 : 0.8 * m.ascender
+        }
     }
 
     /// Where the label's text ends, on the canvas: the point at its start plus its advance along the path.
