@@ -44,9 +44,6 @@ public enum MessageText {
         return String(text.prefix(max(0, limit - 1))) + "…"
     }
 
-    /// A number as a message (and JSON) writes it: `400`, `400.5`, `1e+308`.
-    public static func number(_ v: Double) -> String {
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-        return v.description
-    }
+    /// A number as a message (and JSON) writes it: `400`, `400.5`, `1e+308` (``JSONNumber``'s one rule).
+    public static func number(_ v: Double) -> String { JSONNumber.text(v) }
 }

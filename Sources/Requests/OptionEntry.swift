@@ -28,17 +28,30 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     public let help: String
     /// Whether the flag may be given several times (each adds a value).
     public let repeatable: Bool
+    /// The JSON Schema of the value (from its ``OptionSyntax/schema``), for `schema/request.schema.json`.
+    public let schema: JSONValue
+    /// A value that is accepted and changes the result, for tests that walk the catalog through every door
+    /// and for examples (set with ``sample(_:)``); `nil` when none is declared.
+    public let sample: JSONValue?
     let readJSON: (JSONValue, inout Model) throws(OptionValueError) -> Void
     let readText: ([String], inout Model) throws(OptionValueError) -> Void
     let write: (Model) -> JSONValue?
 
     /// Creates an entry from its parts; prefer ``value(_:_:_:default:help:flag:)`` and ``optional(_:_:_:default:help:flag:)``.
     public init(key: String, flag: String?, placeholder: String, expected: String, defaultText: String?, help: String, repeatable: Bool = false,
+                schema: JSONValue = .object([]), sample: JSONValue? = nil,
                 readJSON: @escaping (JSONValue, inout Model) throws(OptionValueError) -> Void,
                 readText: @escaping ([String], inout Model) throws(OptionValueError) -> Void,
                 write: @escaping (Model) -> JSONValue?) {
         self.key = key; self.flag = flag; self.placeholder = placeholder; self.expected = expected; self.defaultText = defaultText; self.help = help
-        self.repeatable = repeatable; self.readJSON = readJSON; self.readText = readText; self.write = write
+        self.repeatable = repeatable; self.schema = schema; self.sample = sample
+        self.readJSON = readJSON; self.readText = readText; self.write = write
+    }
+
+    /// The same entry with `value` as its ``sample``.
+    public func sample(_ value: JSONValue) -> OptionEntry {
+        OptionEntry(key: key, flag: flag, placeholder: placeholder, expected: expected, defaultText: defaultText, help: help,
+                    repeatable: repeatable, schema: schema, sample: value, readJSON: readJSON, readText: readText, write: write)
     }
 
     /// `letterSpacing` → `letter-spacing`.
@@ -58,7 +71,7 @@ public final class OptionEntry<Model>: @unchecked Sendable {
         default: nil
         }
         return OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
-                           defaultText: shown, help: help,
+                           defaultText: shown, help: help, schema: syntax.schema,
                            readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try syntax.fromJSON(j) },
                            readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath()] = try syntax.fromText(last) } },
                            write: { m in let v = m[keyPath: keyPath()]; return v == defaultValue ? nil : syntax.toJSON(v) })
@@ -69,7 +82,7 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     public static func optional<V>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, V?>, _ syntax: OptionSyntax<V>,
                                    default defaultText: String? = nil, help: String, flag: Bool = true) -> OptionEntry {
         OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
-                    defaultText: defaultText, help: help,
+                    defaultText: defaultText, help: help, schema: syntax.schema,
                     readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try syntax.fromJSON(j) },
                     readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath()] = try syntax.fromText(last) } },
                     write: { m in m[keyPath: keyPath()].map(syntax.toJSON) })
@@ -80,7 +93,7 @@ public final class OptionEntry<Model>: @unchecked Sendable {
                                help: String) -> OptionEntry {
         let syntax = OptionSyntax<[V]>.list(item)
         return OptionEntry(key: key, flag: kebab(key), placeholder: item.placeholder, expected: syntax.expected, defaultText: nil,
-                           help: help, repeatable: true,
+                           help: help, repeatable: true, schema: syntax.schema,
                            readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try syntax.fromJSON(j) },
                            readText: { t, m throws(OptionValueError) in
                                var out: [V] = []
@@ -94,7 +107,7 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     public func lifted<Outer>(_ keyPath: @autoclosure @escaping () -> WritableKeyPath<Outer, Model>) -> OptionEntry<Outer> {
         let readJSON = readJSON, readText = readText, write = write
         return OptionEntry<Outer>(key: key, flag: flag, placeholder: placeholder, expected: expected, defaultText: defaultText,
-                                  help: help, repeatable: repeatable,
+                                  help: help, repeatable: repeatable, schema: schema, sample: sample,
                                   readJSON: { j, m throws(OptionValueError) in try readJSON(j, &m[keyPath: keyPath()]) },
                                   readText: { t, m throws(OptionValueError) in try readText(t, &m[keyPath: keyPath()]) },
                                   write: { m in write(m[keyPath: keyPath()]) })

@@ -36,6 +36,16 @@ public struct OptionSyntax<Value>: @unchecked Sendable {
     public var fromText: (String) throws(OptionValueError) -> Value
     /// Writes the value as JSON.
     public var toJSON: (Value) -> JSONValue
+    /// The JSON Schema of the JSON form (`{"type": "number", "minimum": 0}`), for `schema/request.schema.json`;
+    /// empty (anything) unless the constructor states one.
+    public var schema: JSONValue = .object([])
+
+    /// The same syntax with `schema` as its JSON Schema.
+    public func with(schema: JSONValue) -> OptionSyntax {
+        var s = self
+        s.schema = schema
+        return s
+    }
 
     /// Creates a syntax from its parts.
     public init(placeholder: String, expected: String, fromJSON: @escaping (JSONValue) throws(OptionValueError) -> Value,
@@ -54,7 +64,7 @@ public struct OptionSyntax<Value>: @unchecked Sendable {
         return OptionSyntax(placeholder: placeholder, expected: expected, fromJSON: { j throws(OptionValueError) in
             guard case .string(let s) = j else { throw OptionValueError(expected: expected, got: j.shownInMessage) }
             return try fromText(s)
-        }, fromText: fromText, toJSON: { .string(write($0)) })
+        }, fromText: fromText, toJSON: { .string(write($0)) }).with(schema: JSONSchemaText.object(["type": .string("string")]))
     }
 
     /// One of a fixed set of words; `synonyms` are accepted too but never written. Matching ignores case.
@@ -65,7 +75,7 @@ public struct OptionSyntax<Value>: @unchecked Sendable {
         return text(list, expected: list, parse: { t in
             let w = t.lowercased()
             return all.first { $0.0 == w }?.1
-        }, write: wordOf)
+        }, write: wordOf).with(schema: JSONSchemaText.object(["type": .string("string"), "enum": .array(all.map { .string($0.0) })]))
     }
 
     /// A number within `range` (finite); `above` excludes the lower bound. `placeholder` names the unit.
@@ -84,7 +94,7 @@ public struct OptionSyntax<Value>: @unchecked Sendable {
         }, fromText: { t throws(OptionValueError) in
             guard let v = Double(t) else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
             return try check(v, MessageText.quoted(t))
-        }, toJSON: { .number($0) })
+        }, toJSON: { .number($0) }).with(schema: JSONSchemaText.number(range, above: above))
     }
 
     /// A whole number within `range`.
@@ -99,6 +109,8 @@ public struct OptionSyntax<Value>: @unchecked Sendable {
             guard let v = Int(t), range.contains(v) else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
             return v
         }, toJSON: { .number(Double($0)) })
+        .with(schema: JSONSchemaText.object(["type": .string("integer"), "minimum": .number(Double(range.lowerBound)),
+                                             "maximum": .number(Double(range.upperBound))]))
     }
 
 }
@@ -115,7 +127,7 @@ extension OptionSyntax where Value == Bool {
             case "false": return false
             default: throw OptionValueError(expected: "true or false", got: MessageText.quoted(t))
             }
-        }, toJSON: { .bool($0) })
+        }, toJSON: { .bool($0) }).with(schema: JSONSchemaText.object(["type": .string("boolean")]))
     }
 }
 
@@ -124,6 +136,7 @@ extension OptionSyntax {
     /// Any string (`placeholder` names it); `nonEmpty` refuses "".
     public static func string(_ placeholder: String, nonEmpty: Bool = false) -> OptionSyntax where Value == String {
         text(placeholder, expected: nonEmpty ? "a non-empty string" : "a string", parse: { nonEmpty && $0.isEmpty ? nil : $0 }, write: { $0 })
+            .with(schema: JSONSchemaText.object(nonEmpty ? ["type": .string("string"), "minLength": .number(1)] : ["type": .string("string")]))
     }
 
     /// A list of values of `item`: a JSON array (a single value is accepted as a list of one); on the
@@ -137,6 +150,7 @@ extension OptionSyntax {
             }
             return out
         }, fromText: { t throws(OptionValueError) in [try item.fromText(t)] }, toJSON: { .array($0.map(item.toJSON)) })
+        .with(schema: JSONSchemaText.oneOrList(item.schema))
     }
 
     /// Numbers within `range`, as SVG writes `dx`, `dy` and `rotate`: a JSON number or array of numbers;
@@ -158,7 +172,7 @@ extension OptionSyntax {
             var out: [Double] = []
             for w in words { out.append(try item.fromText(String(w))) }
             return out
-        }, toJSON: { $0.count == 1 ? .number($0[0]) : .array($0.map { .number($0) }) })
+        }, toJSON: { $0.count == 1 ? .number($0[0]) : .array($0.map { .number($0) }) }).with(schema: JSONSchemaText.oneOrList(item.schema))
     }
 
     static func rangeText(_ r: ClosedRange<Double>, above: Bool) -> String {
@@ -175,6 +189,8 @@ extension OptionSyntax where Value == RGBAColor {
     /// A colour: `#RGB`, `#RRGGBB`, `#RRGGBBAA` or `none`.
     public static var color: OptionSyntax {
         text("#RRGGBB[AA]", expected: "a colour #RRGGBB or #RRGGBBAA", parse: RGBAColor.init(hex:), write: \.description)
+            .with(schema: JSONSchemaText.object(["type": .string("string"),
+                                                 "pattern": .string("^(#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[Nn][Oo][Nn][Ee]|[Tt][Rr][Aa][Nn][Ss][Pp][Aa][Rr][Ee][Nn][Tt])$")]))
     }
 }
 
@@ -188,7 +204,7 @@ extension OptionSyntax where Value == BezPath {
         OptionSyntax(placeholder: "D", expected: "SVG path data", fromJSON: { j throws(OptionValueError) in
             guard case .string(let s) = j else { throw OptionValueError(expected: "SVG path data (a string)", got: j.shownInMessage) }
             return try parsePath(s)
-        }, fromText: parsePath, toJSON: { .string($0.svgPathData) })
+        }, fromText: parsePath, toJSON: { .string($0.svgPathData) }).with(schema: JSONSchemaText.object(["type": .string("string")]))
     }
 }
 
@@ -211,6 +227,7 @@ extension OptionSyntax where Value == [FeatureSetting] {
             guard case .string(let s) = j else { throw OptionValueError(expected: expected, got: j.shownInMessage) }
             return try fromText(s)
         }, fromText: fromText, toJSON: { .string($0.map(\.description).joined(separator: ",")) })
+        .with(schema: JSONSchemaText.object(["type": .string("string")]))
     }
 }
 
@@ -251,7 +268,10 @@ extension OptionSyntax where Value == PathOffset {
             case .pixels(let v): .number(v)
             case .percent(let p): .string(MessageText.number(p) + "%")
             }
-        })
+        }).with(schema: JSONSchemaText.object(["anyOf": .array([
+            JSONSchemaText.number(-OptionLimits.distance...OptionLimits.distance, above: false),
+            JSONSchemaText.object(["type": .string("string"), "pattern": .string("^\\s*[-+]?[0-9.eE+-]+\\s*%?\\s*$")]),
+        ])]))
     }
 }
 
@@ -276,6 +296,7 @@ extension OptionSyntax where Value == [TextDecoration] {
             guard !out.isEmpty else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
             return out
         }, toJSON: { $0.count == 1 ? .string($0[0].rawValue) : .array($0.map { .string($0.rawValue) }) })
+        .with(schema: JSONSchemaText.oneOrList(word.schema))
     }
 }
 
@@ -285,4 +306,22 @@ public enum OptionLimits {
     public static let distance = 1e9
     /// The largest percentage an offset may give: 10⁶ %.
     public static let percent = 1e6
+}
+
+/// Small builders of JSON Schema objects for ``OptionSyntax/schema``.
+public enum JSONSchemaText {
+    /// An object schema from `members`, keys sorted.
+    public static func object(_ members: [String: JSONValue]) -> JSONValue {
+        .object(members.keys.sorted().map { JSONMember($0, members[$0]!) })
+    }
+
+    /// A number within `range` (`above`: the lower bound excluded).
+    public static func number(_ range: ClosedRange<Double>, above: Bool) -> JSONValue {
+        object(["type": .string("number"), above ? "exclusiveMinimum" : "minimum": .number(range.lowerBound), "maximum": .number(range.upperBound)])
+    }
+
+    /// One value of `item`, or a list of them.
+    public static func oneOrList(_ item: JSONValue) -> JSONValue {
+        object(["anyOf": .array([item, object(["type": .string("array"), "items": item])])])
+    }
 }

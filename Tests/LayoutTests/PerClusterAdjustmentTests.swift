@@ -16,8 +16,8 @@ import Shaping
     static let rotate = [10.0, 20, -15]
 
     func options(shift: ShiftMode = .parallel, method: PlacementMethod = .align, about: RotationCentre = .midpoint) -> LabelOptions {
-        var o = LabelOptions(dy: Self.dy[0], shift: shift, upright: .off, method: method,
-                             dx: Self.dx, clusterDy: Array(Self.dy.dropFirst()), rotate: Self.rotate)
+        var o = LabelOptions(dx: Self.dx, dy: Self.dy[0], clusterDy: Array(Self.dy.dropFirst()), shift: shift, rotate: Self.rotate,
+                             upright: .off, method: method)
         o.rotateAbout = about
         return o
     }
@@ -84,7 +84,7 @@ import Shaping
         let line = shaped("x\u{301}", size: 40)
         try #require(line.glyphs.count == 2)
         let plain = try LabelLayout.place(line, along: horizontal(0, 100, length: 500), options: LabelOptions(upright: .off))[0]
-        var options = LabelOptions(upright: .off, rotate: [90])
+        var options = LabelOptions(rotate: [90], upright: .off)
         options.rotateAbout = about
         let turned = try LabelLayout.place(line, along: horizontal(0, 100, length: 500), options: options)[0]
         let a = line.glyphs.reduce(0) { $0 + $1.advance }
@@ -103,9 +103,9 @@ import Shaping
         let line = shaped("H", size: 60)
         let a = line.glyphs[0].advance
         let path = horizontal(70, 150, length: 300)
-        let onPath = try LabelLayout.place(line, along: path, options: LabelOptions(upright: .off, rotate: [90]))[0].glyphs[0]
+        let onPath = try LabelLayout.place(line, along: path, options: LabelOptions(rotate: [90], upright: .off))[0].glyphs[0]
         #expect(onPath.origin.distance(to: Point(70 + a / 2, 150 - a / 2)) < 1e-9, "\(onPath.origin)")
-        var plain = LabelOptions(upright: .off, rotate: [90])
+        var plain = LabelOptions(rotate: [90], upright: .off)
         plain.rotateAbout = .origin
         let atOrigin = try LabelLayout.place(line, along: path, options: plain)[0].glyphs[0]
         #expect(atOrigin.origin.distance(to: Point(70, 150)) < 1e-9)
@@ -118,7 +118,7 @@ import Shaping
         let path = horizontal(0, 100, length: 600)
         for align in TextAnchor.allCases {
             let base = try LabelLayout.place(line, along: path, options: LabelOptions(align: align))[0]
-            let moved = try LabelLayout.place(line, along: path, options: LabelOptions(align: align, dy: 8, dx: [12]))[0]
+            let moved = try LabelLayout.place(line, along: path, options: LabelOptions(align: align, dx: [12], dy: 8))[0]
             for (b, m) in zip(base.glyphs, moved.glyphs) {
                 #expect(abs(m.origin.x - b.origin.x - 12) < 1e-9)
                 #expect(abs(m.origin.y - b.origin.y + 8) < 1e-9)

@@ -270,8 +270,8 @@ struct SVGTextReader {
     }
 
     private func baseOptions(_ s: SVGStyle, up: [Double], dx: [Double], rotate: [Double]) -> LabelOptions {
-        var o = LabelOptions(dy: up.first ?? 0, shift: .normal,
-                             upright: .off, closedPath: .wrap, dx: dx, clusterDy: Array(up.dropFirst()), rotate: rotate)
+        var o = LabelOptions(dx: dx, dy: up.first ?? 0, clusterDy: Array(up.dropFirst()), shift: .normal, rotate: rotate,
+                             upright: .off, closedPath: .wrap)
         o.writingMode = s.writingMode
         o.textOrientation = s.textOrientation
         o.decoration = s.decoration
