@@ -100,6 +100,16 @@ import Requests
         #expect(r.warnings.contains { $0.element == "use" && $0.attribute == "href" })
     }
 
+    /// A chain of `<use>` that doubles at each level is bounded by the element limit, counting copies.
+    @Test func aUseBombIsRefused() {
+        var defs = ##"<g id="g0"><rect width="1" height="1"/></g>"##
+        for k in 1...20 { defs += ##"<g id="g\##(k)"><use href="#g\##(k - 1)"/><use href="#g\##(k - 1)"/></g>"## }
+        let svg = document("<defs>" + defs + "</defs>" + ##"<use href="#g15"/>"##)
+        #expect(throws: SVGError.tooManyElements(limit: 1000)) {
+            try SVGInput.read(Array(svg.utf8), options: SVGReadOptions(limits: XMLLimits(bytes: 1 << 20, elements: 1000)))
+        }
+    }
+
     @Test func theRootMustBeSVG() {
         #expect(throws: SVGError.notSVG(root: "html")) { try read("<html/>") }
     }

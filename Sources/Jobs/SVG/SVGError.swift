@@ -20,7 +20,7 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .tooLarge(let bytes, let limit): "the document is \(bytes) bytes, more than the limit of \(limit)"
-        case .tooManyElements(let limit): "the document has more than \(limit) elements"
+        case .tooManyElements(let limit): "the document has more than \(limit) elements (each <use> copy counted)"
         case .entitiesRefused:
             "the document declares or uses XML entities (<!ENTITY …>, &name;): refused, since entities can read files (XXE) or expand without bound (billion laughs)"
         case .malformed(let line, let message): line > 0 ? "not well-formed XML at line \(line): \(message)" : "not well-formed XML: \(message)"

@@ -50,6 +50,7 @@ public enum SVGInput {
             throw .notSVG(root: root.name)
         }
         let reader = SVGDocumentReader(root: root, resolver: resolver)
+        reader.elementLimit = options.limits.elements
         let scene = try reader.read()
         if options.strict, let first = reader.warnings.first { throw .unsupported(first) }
         return SVGScene(scene: scene, warnings: reader.warnings)
@@ -90,6 +91,10 @@ final class SVGDocumentReader {
     var rootFontSize = 16.0
     var useDepth = 0
     var usesInProgress = Set<ObjectIdentifier>()
+    /// The most elements drawn, each `<use>` copy counted (a chain of `<use>` doubling at each level
+    /// would otherwise draw 2^depth copies), and how many so far.
+    var elementLimit = XMLLimits.default.elements
+    var elementsDrawn = 0
     /// Whether Fontconfig has a family (and style), asked once per document.
     var installedFamilies: [String: Bool] = [:]
 
@@ -225,6 +230,8 @@ final class SVGDocumentReader {
 
     func element(_ e: XMLElement, ctm parentCTM: Affine, parent: SVGStyle) throws(SVGError) {
         guard isSVG(e) else { return }  // editor data (sodipodi:namedview, inkscape:*, rdf) draws nothing
+        elementsDrawn += 1
+        guard elementsDrawn <= elementLimit else { throw .tooManyElements(limit: elementLimit) }
         if Self.silent.contains(e.name) { return }
         if Self.undrawn.contains(e.name) {
             warn(e, nil, "<\(e.name)> is not supported: not drawn")
