@@ -17,6 +17,7 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file cannot be read.
     case unreadable(path: String, reason: String)
 
+    /// The message a user reads: what is wrong, and where (an element and attribute, or a line).
     public var description: String {
         switch self {
         case .tooLarge(let bytes, let limit): "the document is \(bytes) bytes, more than the limit of \(limit)"
@@ -50,6 +51,7 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
         self.element = element; self.attribute = attribute; self.message = message; self.line = line
     }
 
+    /// `line 6: <rect> fill: …`.
     public var description: String {
         let at = line > 0 ? "line \(line): " : ""
         return "\(at)<\(element)>" + (attribute.map { " \($0)" } ?? "") + ": " + message

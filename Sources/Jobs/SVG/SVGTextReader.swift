@@ -231,9 +231,6 @@ struct SVGTextReader {
                               vertical: Bool) -> (runs: [SceneRun], dx: [Double], up: [Double], rotate: [Double]) {
         var runs: [SceneRun] = []
         var text = "", runStyle = -1
-        var scalars: [Unicode.Scalar] = []
-        var charStyles: [Int] = []
-        for i in range { scalars.append(st.chars[i].scalar); charStyles.append(st.chars[i].style) }
         for i in range.indices {
             let c = st.chars[i]
             if c.style != runStyle, !text.isEmpty {
