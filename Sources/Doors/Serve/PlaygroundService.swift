@@ -16,7 +16,7 @@ import PathTextEngine
 /// |---|---|---|
 /// | `GET /` | | the page |
 /// | `POST /api/layout[?ink=1]` | label JSON | placements JSON |
-/// | `POST /api/render?format=png\|svg` | scene JSON | the image |
+/// | `POST /api/render?format=png\|svg[&strict=1]` | scene JSON, or an SVG document | the image |
 /// | `GET /api/fonts` | | `{"embedded":[…],"system":[…]}` |
 /// | `GET /api/options` | | the option catalog (``OptionCatalogJSON``): every key with its flag, values, default, help, group |
 /// | `POST /api/drag` | `{"path","from","to":[[x,y],…]}` | `{"steps":[{"distance","x","y"},…]}` |
@@ -111,6 +111,13 @@ public final class PlaygroundService: Sendable {
     private func render(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
         let word = request.query["format"] ?? "png"
         guard let format = ImageFormat(rawValue: word) else { throw RequestError("format: expected png or svg, got \"\(word)\"") }
+        // An SVG document (Content-Type image/svg+xml; recognised by its root element) instead of scene JSON.
+        if SVGInput.isSVG(path: "", prefix: Array(request.body.prefix(4096))) {
+            do {
+                let (bytes, _) = try engine.renderSVGDocument(request.body, format: format, strict: request.query["strict"] == "1")
+                return HTTPResponse(contentType: format == .png ? "image/png" : "image/svg+xml", body: bytes)
+            } catch { throw RequestError(error.message) }
+        }
         do {
             let bytes = try engine.render(try Self.text(request.body), format: format)
             return HTTPResponse(contentType: format == .png ? "image/png" : "image/svg+xml", body: bytes)
