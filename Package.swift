@@ -37,7 +37,9 @@ let package = Package(
         .target(name: "Layout", dependencies: ["Geometry", "Shaping"]),
         .target(name: "Render", dependencies: ["Geometry", "Shaping", "Layout", "CPNG", "CPNGWriter"]),
         .target(name: "Scenes", dependencies: ["Geometry", "Shaping", "Layout", "Render"]),
-        .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Scenes"]),
+        .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Scenes", "Placer"]),
+        // Many labels at once: candidates along paths, a collision grid, road pieces joined (issue #24).
+        .target(name: "Placer", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Scenes"], path: "Sources/Jobs/Placer"),
 
         // The front doors' engine (requests in the scene files' words, replies as placements JSON), and the
         // C library over it: CPathText holds only the header pathtext.h, PathTextC the @_cdecl functions.
@@ -74,6 +76,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Shaping", "Geometry", "CFreeType", "CPNG"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Render", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "CLITests", dependencies: ["PathText"]),
+        .testTarget(name: "PlacerTests", dependencies: ["Placer", "Scenes", "Layout", "Geometry"], path: "Tests/Jobs/PlacerTests"),
         .testTarget(name: "PathTextEngineTests", dependencies: ["PathTextEngine", "PathTextC", "CPathText", "PathText"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PathText"]),
     ],

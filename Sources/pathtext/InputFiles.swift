@@ -9,6 +9,14 @@ enum InputFiles {
     /// ``ResourceLimits/sceneFileBytes`` (a FIFO or device is read up to that size, then refused).
     /// - Throws: a failure naming the file and, for file-system errors, the system's reason.
     static func readScene(_ path: String, limits: ResourceLimits) throws(CLIError) -> Scene {
+        let bytes = try readBytes(path, limits: limits)
+        do { return try SceneJSON.decode(bytes) } catch {
+            throw .failure("\(path): \(error.description)")
+        }
+    }
+
+    /// Reads the file at `path` whole, within ``ResourceLimits/sceneFileBytes``.
+    static func readBytes(_ path: String, limits: ResourceLimits) throws(CLIError) -> [UInt8] {
         let limit = limits.sceneFileBytes
         func tooLarge(_ size: Double) -> CLIError {
             .failure("\(path): " + LayoutError.limitExceeded(what: "scene file size in bytes", amount: size, limit: Double(limit)).description)
@@ -42,8 +50,6 @@ enum InputFiles {
             count += n
         }
         guard count <= limit else { throw tooLarge(Double(count)) }
-        do { return try SceneJSON.decode(Array(bytes[0..<count])) } catch {
-            throw .failure("\(path): \(error.description)")
-        }
+        return Array(bytes[0..<count])
     }
 }

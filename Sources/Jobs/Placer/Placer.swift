@@ -1,0 +1,341 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Geometry
+import Shaping
+import Layout
+import Render
+import Scenes
+
+/// Places many labels without collisions: candidates along each path, the best free one wins.
+///
+/// 1. Requests with the same text, style and weights whose paths meet end to end are joined
+///    (``RoadMerger``), and cut where they turn sharply (``PlacerOptions/splitAngle``).
+/// 2. The paths are sorted by priority (highest first), then by group, text and geometry, so the result
+///    does not depend on the input order.
+/// 3. Each path is cut into stretches of ``PlacerOptions/spacing``; in each, candidate positions every
+///    ``PlacerOptions/step`` pixels are scored by their distance from the stretch's centre and the path's
+///    turn under the label, and tried best first.
+/// 4. A candidate is laid out by the one-label rule (upright per label) and refused when a glyph would
+///    read upside down, a turn between neighbouring clusters exceeds the request's `maxAngle`, the total
+///    turn exceeds ``PlacerOptions/maxTurn``, a cluster leaves the area, a label of its group is nearer than
+///    its `minDistance`, or a cluster's box (ink, halo and padding) meets a placed box or an obstacle in the
+///    ``GridIndex``. The first candidate left is placed.
+public enum Placer {
+    /// The most candidate positions tried in one stretch of a path (those nearest its centre).
+    public static let maximumCandidates = 256
+
+    /// Places `requests` on a canvas of `width` × `height` pixels, avoiding `obstacles`.
+    /// - Parameter resolver: where the fonts come from.
+    /// - Throws: ``SceneError`` for a request that cannot be resolved (no path, an unknown font), naming
+    ///   `labels[i]`.
+    public static func place(_ requests: [PlaceRequest], obstacles: [Obstacle] = [], width: Int, height: Int,
+                             options: PlacerOptions = PlacerOptions(), resolver: SceneResolver = SceneResolver())
+        throws(SceneError) -> PlacementResult
+    {
+        var resolved: [ResolvedLabel] = []
+        resolved.reserveCapacity(requests.count)
+        for (i, r) in requests.enumerated() { resolved.append(try resolver.resolve(r.label, index: i)) }
+        let jobs = PlacementJob.jobs(requests, resolved: resolved, options: options)
+        let area = options.area ?? Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        var run = PlacerRun(area: area, options: options)
+        for o in obstacles { run.add(o) }
+        var reasons: [Int: DropReason] = [:]
+        for job in jobs {
+            if let reason = run.place(job, request: requests[job.request], resolved: resolved[job.request]) {
+                for i in job.requests where reasons[i].map({ $0.rank < reason.rank }) ?? true { reasons[i] = reason }
+            } else {
+                for i in job.requests { reasons[i] = nil; run.labelled.insert(i) }
+            }
+        }
+        let dropped = requests.indices.filter { !run.labelled.contains($0) }.map { i in
+            DroppedRequest(request: i, id: requests[i].id, text: requests[i].text,
+                           reason: reasons[i] ?? .layoutFailed("no path"))
+        }
+        return PlacementResult(placed: run.placed, dropped: dropped, paths: jobs.count, candidates: run.candidates,
+                               boxTests: run.grid.tests)
+    }
+}
+
+/// One path to label: a request's path, or the joined paths of several requests.
+struct PlacementJob {
+    var request: Int
+    var requests: [Int]
+    var path: Subpath
+    var closed: BezPath?
+
+    /// The jobs for `requests`, joined where allowed, in placing order.
+    static func jobs(_ requests: [PlaceRequest], resolved: [ResolvedLabel], options: PlacerOptions) -> [PlacementJob] {
+        var jobs: [PlacementJob] = []
+        // Requests that may join: the same request apart from its path and id.
+        var groups: [PlaceRequest: [Int]] = [:]
+        var order: [PlaceRequest] = []
+        for (i, r) in requests.enumerated() {
+            let path = resolved[i].path
+            let open = path.subpaths.count == 1 && !path.subpaths[0].isClosed
+            guard options.mergeSameName, open else {
+                for sp in path.subpaths where !sp.segments.isEmpty {
+                    if sp.isClosed { jobs.append(PlacementJob(request: i, requests: [i], path: sp, closed: BezPath(subpaths: [sp]))) }
+                    else { for piece in RoadMerger.split(sp, at: options.splitAngle) { jobs.append(PlacementJob(request: i, requests: [i], path: piece)) } }
+                }
+                continue
+            }
+            var key = r
+            key.label.path = nil; key.id = nil
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(i)
+        }
+        for key in order {
+            let members = groups[key]!
+            let pieces = members.map { (resolved[$0].path.subpaths[0], $0) }
+            for (path, tags) in RoadMerger.merge(tagged: pieces, splitAngle: options.splitAngle) {
+                let sorted = tags.sorted { stableLess(requests[$0], requests[$1], $0, $1) }
+                jobs.append(PlacementJob(request: sorted[0], requests: sorted, path: path))
+            }
+        }
+        return jobs.sorted { a, b in
+            let ra = requests[a.request], rb = requests[b.request]
+            if ra.priority != rb.priority { return ra.priority > rb.priority }
+            if ra.groupKey != rb.groupKey { return ra.groupKey < rb.groupKey }
+            if ra.text != rb.text { return ra.text < rb.text }
+            if (ra.id ?? "") != (rb.id ?? "") { return (ra.id ?? "") < (rb.id ?? "") }
+            if a.path != b.path { return RoadMerger.precedes(a.path, b.path) }
+            return a.request < b.request
+        }
+    }
+
+    static func stableLess(_ a: PlaceRequest, _ b: PlaceRequest, _ i: Int, _ j: Int) -> Bool {
+        if (a.id ?? "") != (b.id ?? "") { return (a.id ?? "") < (b.id ?? "") }
+        if let pa = a.label.path?.subpaths.first, let pb = b.label.path?.subpaths.first, pa != pb {
+            return RoadMerger.precedes(RoadMerger.canonicalDirection(pa), RoadMerger.canonicalDirection(pb))
+        }
+        return i < j
+    }
+}
+
+/// The state of one placement: the index, the groups' placed clusters, the placed labels.
+struct PlacerRun {
+    let area: Rect
+    let options: PlacerOptions
+    var grid: GridIndex
+    var placed: [PlacedRequestLabel] = []
+    var labelled: Set<Int> = []
+    var groups: [String: [Point]] = [:]
+    var candidates = 0
+    var glyphBoxes: [GlyphKey: Rect?] = [:]
+    private var obstacleOwner = -1
+
+    init(area: Rect, options: PlacerOptions) {
+        self.area = area; self.options = options
+        grid = GridIndex(area: area, cellSize: options.cellSize)
+    }
+
+    struct GlyphKey: Hashable {
+        let font: ObjectIdentifier, glyph: UInt32, size: Double
+    }
+
+    mutating func add(_ o: Obstacle) {
+        switch o {
+        case .box(let r): grid.insert(OrientedBox(r), owner: obstacleOwner)
+        case .path(let p, let width):
+            // Each chord of the flattened path as a box as wide as the stroke.
+            for pts in p.flattened(tolerance: 0.25) {
+                for (a, b) in zip(pts, pts.dropFirst()) {
+                    let d = b - a, len = d.length
+                    guard let u = d.normalized else { continue }
+                    grid.insert(OrientedBox(center: a.lerp(b, 0.5), axis: u, halfLength: len / 2 + width / 2, halfHeight: width / 2),
+                                owner: obstacleOwner)
+                }
+            }
+        }
+        obstacleOwner -= 1
+    }
+
+    /// Places `job`; returns why it got no label, or `nil` when it got one or more.
+    mutating func place(_ job: PlacementJob, request: PlaceRequest, resolved: ResolvedLabel) -> DropReason? {
+        let path = job.closed ?? BezPath(subpaths: [job.path])
+        let measure: PathMeasure
+        do { measure = try PathMeasure(path) } catch { return .layoutFailed(error.description) }
+        var options = resolved.options
+        options.align = .center
+        options.overflow = .visible
+        options.repeatSpacing = nil
+        options.fit = .none
+        let line = options.writingMode == .vertical
+            ? Shaper.shapeVertical(resolved.text, orientation: options.textOrientation)
+            : Shaper.shape(resolved.text, direction: resolved.direction)
+        let L = measure.length
+        let advance: Double
+        do {
+            var probe = options
+            probe.maxAngle = nil
+            guard let first = try LabelLayout.place(line, along: measure, options: probe).first else { return .layoutFailed("no label") }
+            advance = first.advance
+        } catch { return .layoutFailed(error.description) }
+        guard advance > 0 else { return .layoutFailed("the label has no length") }
+        let closed = job.closed != nil
+        guard closed || advance <= L else { return .tooShort(pathLength: L, labelLength: advance) }
+        let inflate = options.haloWidth + self.options.padding
+        let turns = TurnProfile(measure)
+        let slots = max(1, min(LabelLayout.maximumRepeatCount, Int(L / max(self.options.spacing, 1))))
+        var best: DropReason? = nil
+        var placedAny = false
+        for k in 0..<slots {
+            let lo = L * Double(k) / Double(slots), hi = L * Double(k + 1) / Double(slots)
+            let centre = (lo + hi) / 2
+            let half = (hi - lo) / 2
+            let minC = closed ? lo : max(lo, advance / 2), maxC = closed ? hi : min(hi, L - advance / 2)
+            var offsets: [(c: Double, score: Double)] = []
+            if minC > maxC {
+                let c = min(max(centre, advance / 2), L - advance / 2)
+                offsets.append((c, 0))
+            } else {
+                let step = max(self.options.step, 0.5)
+                var d = 0.0
+                // The nearest candidates to the centre, at most maximumCandidates per stretch (bounded work).
+                while d <= half + 1e-9 && offsets.count < Placer.maximumCandidates {
+                    for c in d == 0 ? [centre] : [centre - d, centre + d] where c >= minC - 1e-9 && c <= maxC + 1e-9 {
+                        let turn = turns.turn(from: c - advance / 2, to: c + advance / 2)
+                        offsets.append((c, d / max(half, 1) + turn / max(self.options.maxTurn, 1)))
+                    }
+                    d += step
+                }
+                if offsets.isEmpty { offsets.append((min(max(centre, minC), maxC), 0)) }
+            }
+            offsets.sort { $0.score != $1.score ? $0.score < $1.score : $0.c < $1.c }
+            var slotReason: DropReason? = nil
+            for (c, _) in offsets {
+                candidates += 1
+                switch test(c, L: L, line: line, measure: measure, options: options, request: request, inflate: inflate) {
+                case .success(let (label, boxes, centres)):
+                    let owner = placed.count
+                    if !self.options.allowOverlap { for b in boxes { grid.insert(b, owner: owner) } }
+                    groups[request.groupKey, default: []] += centres
+                    placed.append(PlacedRequestLabel(request: job.request, requests: job.requests, text: request.text,
+                                                     group: request.groupKey, label: label, boxes: boxes,
+                                                     blend: resolved.blend, path: path))
+                    placedAny = true
+                    slotReason = nil
+                case .failure(let failure):
+                    let reason = failure.reason
+                    if slotReason.map({ $0.rank < reason.rank }) ?? true { slotReason = reason }
+                    continue
+                }
+                break
+            }
+            if let r = slotReason, best.map({ $0.rank < r.rank }) ?? true { best = r }
+        }
+        return placedAny ? nil : best ?? .collides
+    }
+
+    /// Lays out the label centred at `c` and tests it.
+    mutating func test(_ c: Double, L: Double, line: ShapedLine, measure: PathMeasure, options base: LabelOptions,
+                       request: PlaceRequest, inflate: Double) -> Result<(PlacedLabel, [OrientedBox], [Point]), DropReasonError> {
+        var o = base
+        o.offset = .pixels(c - L / 2)
+        let label: PlacedLabel
+        do {
+            guard let l = try LabelLayout.place(line, along: measure, options: o).first else { return .failure(.init(.layoutFailed("no label"))) }
+            label = l
+        } catch { return .failure(.init(.layoutFailed(error.description))) }
+        if let a = label.rejectedAngle { return .failure(.init(.tooCurved(angle: a - (o.maxAngle ?? 0)))) }
+        if !label.droppedClusters.isEmpty { return .failure(.init(.tooShort(pathLength: L, labelLength: label.advance))) }
+        // Upright: no glyph's baseline may point left (beyond vertical).
+        for g in label.glyphs where g.direction.x < -1e-9 { return .failure(.init(.tooCurved(angle: atan2(abs(g.direction.y), g.direction.x) * 180 / .pi - 90))) }
+        let clusters = clusterBoxes(label, inflate: inflate)
+        var total = 0.0
+        for (a, b) in zip(clusters.directions, clusters.directions.dropFirst()) { total += abs(Angle.degrees(between: a, and: b)) }
+        if total > self.options.maxTurn { return .failure(.init(.tooCurved(angle: total - self.options.maxTurn))) }
+        for b in clusters.boxes {
+            let r = b.bounds
+            if r.minX < area.minX || r.minY < area.minY || r.maxX > area.maxX || r.maxY > area.maxY { return .failure(.init(.outside)) }
+        }
+        if !self.options.allowOverlap {
+            for b in clusters.boxes where grid.collides(b) { return .failure(.init(.collides)) }
+            if request.minDistance > 0, let others = groups[request.groupKey] {
+                let d2 = request.minDistance * request.minDistance
+                for p in clusters.centres { for q in others where (p - q).lengthSquared < d2 { return .failure(.init(.tooClose(group: request.groupKey))) } }
+            }
+        }
+        return .success((label, clusters.boxes, clusters.centres))
+    }
+
+    /// The oriented ink box of every inked cluster (grown by `inflate`), each cluster's direction and centre.
+    mutating func clusterBoxes(_ label: PlacedLabel, inflate: Double) -> (boxes: [OrientedBox], directions: [Vector], centres: [Point]) {
+        var boxes: [OrientedBox] = [], directions: [Vector] = [], centres: [Point] = []
+        var i = 0
+        let glyphs = label.glyphs
+        while i < glyphs.count {
+            var j = i + 1
+            while j < glyphs.count && glyphs[j].cluster == glyphs[i].cluster { j += 1 }
+            let o = glyphs[i].origin, u = glyphs[i].direction, v = u.turnedRight
+            var minU = Double.infinity, maxU = -Double.infinity, minV = Double.infinity, maxV = -Double.infinity
+            for g in glyphs[i..<j] {
+                guard let r = inkRect(g) else { continue }
+                let du = (g.origin - o).dot(u), dv = (g.origin - o).dot(v)
+                minU = min(minU, du + r.minX * g.scaleX); maxU = max(maxU, du + r.maxX * g.scaleX)
+                minV = min(minV, dv + r.minY); maxV = max(maxV, dv + r.maxY)
+            }
+            directions.append(u)
+            let advanceMid = o + u * (glyphs[i].advance / 2)
+            if minU.isFinite {
+                let cu = (minU + maxU) / 2, cv = (minV + maxV) / 2
+                let centre = o + u * cu + v * cv
+                boxes.append(OrientedBox(center: centre, axis: u, halfLength: (maxU - minU) / 2 + inflate,
+                                         halfHeight: (maxV - minV) / 2 + inflate))
+                centres.append(centre)
+            } else {
+                centres.append(advanceMid)
+            }
+            i = j
+        }
+        return (boxes, directions, centres)
+    }
+
+    /// The glyph's ink rectangle in its own frame (pixels, y down), or `nil` for a glyph without ink.
+    mutating func inkRect(_ g: PlacedGlyph) -> Rect? {
+        let key = GlyphKey(font: ObjectIdentifier(g.font), glyph: g.glyph, size: g.size)
+        if let r = glyphBoxes[key] { return r }
+        var flat = g
+        flat.origin = .zero; flat.direction = Vector(1, 0); flat.scaleX = 1
+        let c = flat.inkBox()
+        let r: Rect? = c[0] == c[2] ? nil : Rect(minX: c[0].x, minY: c[3].y, maxX: c[1].x, maxY: c[0].y)
+        glyphBoxes[key] = r
+        return r
+    }
+}
+
+/// A ``DropReason`` as an error, for `Result`.
+struct DropReasonError: Error {
+    let reason: DropReason
+    init(_ reason: DropReason) { self.reason = reason }
+}
+
+/// The path's total absolute turn, sampled every 2 px, for scoring candidates before laying them out.
+struct TurnProfile {
+    let step: Double
+    var cumulative: [Double]
+
+    init(_ m: PathMeasure) {
+        let L = m.length
+        let n = max(2, min(100_000, Int(L / 2) + 2))
+        step = L / Double(n - 1)
+        cumulative = [0]
+        cumulative.reserveCapacity(n)
+        var prev = m.tangent(at: 0)
+        for k in 1..<n {
+            let t = m.tangent(at: Double(k) * step)
+            cumulative.append(cumulative[k - 1] + abs(Angle.degrees(between: prev, and: t)))
+            prev = t
+        }
+    }
+
+    func turn(from a: Double, to b: Double) -> Double {
+        guard step > 0 else { return 0 }
+        let i = min(max(Int((a / step).rounded(.down)), 0), cumulative.count - 1)
+        let j = min(max(Int((b / step).rounded(.up)), 0), cumulative.count - 1)
+        return cumulative[j] - cumulative[i]
+    }
+}
