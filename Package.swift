@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(name: "pathtext", dependencies: ["PathText", "PathTextEngine", "Playground"]),
         .executableTarget(
             name: "pathtext-bench",
-            dependencies: ["PathText", "PathTextEngine", "PathTextC", "CPathText", "CFreeType", "CHarfBuzz"],
+            dependencies: ["PathText", "PathTextEngine", "PathTextC", "CPathText", "CFreeType", "CHarfBuzz", "Placer"],
             path: "Benchmarks/pathtext-bench"
         ),
 

@@ -62,23 +62,32 @@ public struct GridIndex: Sendable {
 
     /// Whether `box` intersects a held box of another owner than `owner` (`nil`: any owner).
     public mutating func collides(_ box: OrientedBox, except owner: Int? = nil) -> Bool {
+        var hit = false, tested = 0
+        forEachCandidate(box) { other, o in
+            if let owner, o == owner { return true }
+            tested += 1
+            if other.intersects(box) { hit = true; return false }
+            return true
+        }
+        tests += tested
+        return hit
+    }
+
+    /// Calls `body` with each held box listed in a cell under `box`'s bounds, once each, and its owner,
+    /// until `body` returns false.
+    mutating func forEachCandidate(_ box: OrientedBox, _ body: (OrientedBox, Int) -> Bool) {
         stamp &+= 1
         if stamp == 0 { for i in stamps.indices { stamps[i] = 0 }; stamp = 1 }
-        let own = owner.map { Int32(truncatingIfNeeded: $0) }
-        let bounds = box.bounds
-        let (cs, rs) = cellRange(bounds)
+        let (cs, rs) = cellRange(box.bounds)
         for r in rs {
             for c in cs {
                 for i in cells[r * columns + c] {
                     let k = Int(i)
                     if stamps[k] == stamp { continue }
                     stamps[k] = stamp
-                    if let own, owners[k] == own { continue }
-                    tests += 1
-                    if boxes[k].intersects(box) { return true }
+                    if !body(boxes[k], Int(owners[k])) { return }
                 }
             }
         }
-        return false
     }
 }
