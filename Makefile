@@ -69,7 +69,7 @@ clean:
 PREFIX ?= /usr/local
 STATIC_BUILD = .build/static
 STATIC_FLAGS = -c release -Xswiftc -static-stdlib --scratch-path $(STATIC_BUILD)
-PT_VERSION = $(shell sed -n 's/.*public static let version = "\(.*\)"/\1/p' Sources/PathTextEngine/Engine.swift)
+PT_VERSION = $(shell sed -n 's/.*public static let version = "\(.*\)"/\1/p' Sources/Doors/Engine/Engine.swift)
 
 install: deps
 	$(SWIFT) build $(STATIC_FLAGS) --product pathtext-c
@@ -77,7 +77,7 @@ install: deps
 	install -d "$(PREFIX)/lib/pkgconfig" "$(PREFIX)/include" "$(PREFIX)/bin" "$(PREFIX)/share/pathtext/fonts"
 	install -s -m 755 "$$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path)/libpathtext-c.so" "$(PREFIX)/lib/libpathtext.so"
 	install -s -m 755 "$$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path)/pathtext" "$(PREFIX)/bin/pathtext"
-	install -m 644 Sources/CPathText/include/pathtext.h "$(PREFIX)/include/pathtext.h"
+	install -m 644 Sources/System/CPathText/include/pathtext.h "$(PREFIX)/include/pathtext.h"
 	install -m 644 Fonts/*.ttf Fonts/README.md "$(PREFIX)/share/pathtext/fonts/"
 	prefix="$$(cd "$(PREFIX)" && pwd)"; sed -e "s|@PREFIX@|$$prefix|" -e "s|@VERSION@|$(PT_VERSION)|" \
 	    scripts/pathtext.pc.in > "$(PREFIX)/lib/pkgconfig/pathtext.pc"

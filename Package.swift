@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 // PathText: text laid out along paths with real typography.
 //
-// Data flows one way, and so do the dependencies:
+// Data flows one way, and so do the dependencies (Sources/ shows the same order):
 //   Geometry (no C) ─┐
-//   Shaping (FreeType, HarfBuzz, FriBidi, Fontconfig) ─┤─► Layout ─► Render (libpng) ─► Scenes ─► PathText ─► pathtext
+//   Shaping (FreeType, HarfBuzz, FriBidi, Fontconfig) ─┴─► Layout ─► Render (libpng) ─► Requests ─► Jobs ─► Doors
+// Sources/System holds the C shims; Sources/Doors the Swift library, the CLI, the C library and the server.
 import PackageDescription
 
 let package = Package(
@@ -13,51 +14,60 @@ let package = Package(
         .library(name: "PathText", targets: ["PathText"]),
         .executable(name: "pathtext", targets: ["pathtext"]),
         .executable(name: "pathtext-bench", targets: ["pathtext-bench"]),
-        // libpathtext-c.so, installed as libpathtext.so (a product may not share the CLI's name): the C library (Sources/CPathText/include/pathtext.h), exported from Swift.
+        // libpathtext-c.so, installed as libpathtext.so (a product may not share the CLI's name): the C library (Sources/System/CPathText/include/pathtext.h), exported from Swift.
         .library(name: "pathtext-c", type: .dynamic, targets: ["PathTextC"]),
     ],
     targets: [
-        // C libraries, found with pkg-config (scripts/install-deps installs them).
-        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
-        // The one C file of our own: owns libpng's setjmp so the classic write API can choose its
-        // compression level and filters, and turns libpng errors into return codes.
-        .target(name: "CPNGWriter", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("pthread")]),
+        // ── System: the C libraries (found with pkg-config; scripts/install-deps installs them) and our C shims.
+        .systemLibrary(name: "CFreeType", path: "Sources/System/CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/System/CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/System/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFriBidi", path: "Sources/System/CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CFontconfig", path: "Sources/System/CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // Owns libpng's setjmp so the classic write API can choose its compression level and filters, and
+        // turns libpng errors into return codes.
+        .target(name: "CPNGWriter", dependencies: ["CPNG"], path: "Sources/System/CPNGWriter",
+                linkerSettings: [.linkedLibrary("z"), .linkedLibrary("pthread")]),
         // The default fonts compiled into the binary (C23 #embed of the top-level Fonts/ files).
-        .target(name: "CEmbeddedFonts"),
+        .target(name: "CEmbeddedFonts", path: "Sources/System/CEmbeddedFonts"),
         // Script, bracket and break-class data of U+0000..U+0FFF as static arrays (generated; see ScalarTableTests).
-        .target(name: "CScalarTable"),
+        .target(name: "CScalarTable", path: "Sources/System/CScalarTable"),
+        // libmicrohttpd, opened with dlopen when a server starts (microhttpd.h from libmicrohttpd-dev; nothing linked).
+        .target(name: "CMicroHTTPD", path: "Sources/System/CMicroHTTPD", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
+        // The playground page, compiled into the binary.
+        .target(name: "CPlaygroundAssets", path: "Sources/System/CPlaygroundAssets", exclude: ["page"]),
+        // The header of libpathtext (pathtext.h); the functions are Swift's (Doors/C).
+        .target(name: "CPathText", path: "Sources/System/CPathText"),
 
-        // Stages of the pipeline.
+        // ── The stages, in the order data flows: path geometry and shaping, placement on the path, drawing.
         .target(name: "Geometry"),
         .target(name: "Shaping", dependencies: ["Geometry", "CEmbeddedFonts", "CScalarTable", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         .target(name: "Layout", dependencies: ["Geometry", "Shaping"]),
         .target(name: "Render", dependencies: ["Geometry", "Shaping", "Layout", "CPNG", "CPNGWriter"]),
-        .target(name: "Scenes", dependencies: ["Geometry", "Shaping", "Layout", "Render"]),
-        .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Scenes", "Placer"]),
-        // Many labels at once: candidates along paths, a collision grid, road pieces joined (issue #24).
-        .target(name: "Placer", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Scenes"], path: "Sources/Jobs/Placer"),
 
-        // The front doors' engine (requests in the scene files' words, replies as placements JSON), and the
-        // C library over it: CPathText holds only the header pathtext.h, PathTextC the @_cdecl functions.
-        .target(name: "PathTextEngine", dependencies: ["PathText"]),
-        .target(name: "CPathText"),
-        .target(name: "PathTextC", dependencies: ["PathTextEngine", "CPathText"]),
+        // ── Requests: the label and scene request model, the one option catalog, JSON in and out (one
+        // escaper, one number rule), validation and limits, diagnostics codes, and the placements reply.
+        .target(name: "Requests", dependencies: ["Geometry", "Shaping", "Layout", "Render"]),
 
-        // `pathtext serve`: the playground page and its JSON API over libmicrohttpd, which CMicroHTTPD opens
-        // with dlopen when a server starts (microhttpd.h from libmicrohttpd-dev; nothing linked).
-        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
-        .target(name: "CPlaygroundAssets", exclude: ["page"]),
-        .target(name: "Playground", dependencies: ["PathText", "PathTextEngine", "CMicroHTTPD", "CPlaygroundAssets"]),
+        // ── Jobs on many labels. The placer: candidates along paths, a collision grid, road pieces joined (issue #24).
+        .target(name: "Placer", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"], path: "Sources/Jobs/Placer"),
 
+        // ── The showcase: the demo scenes, badges and the clock (examples, not library).
+        .target(name: "Showcase", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"]),
+
+        // ── The doors. `PathText` is the Swift library (the stages and requests, not the showcase);
+        // PathTextEngine takes requests in the scene files' words for the C library, Python, batch and HTTP.
+        .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests", "Placer"], path: "Sources/Doors/PathText"),
+        .target(name: "PathTextEngine", dependencies: ["PathText"], path: "Sources/Doors/Engine"),
+        .target(name: "PathTextC", dependencies: ["PathTextEngine", "CPathText"], path: "Sources/Doors/C"),
+        .target(name: "Playground", dependencies: ["PathText", "PathTextEngine", "Showcase", "CMicroHTTPD", "CPlaygroundAssets"],
+                path: "Sources/Doors/Serve"),
         // The command-line tool: a thin shell over the library.
-        .executableTarget(name: "pathtext", dependencies: ["PathText", "PathTextEngine", "Playground"]),
+        .executableTarget(name: "pathtext", dependencies: ["PathText", "PathTextEngine", "Showcase", "Playground"], path: "Sources/Doors/CLI"),
+
         .executableTarget(
             name: "pathtext-bench",
-            dependencies: ["PathText", "PathTextEngine", "PathTextC", "CPathText", "CFreeType", "CHarfBuzz", "Placer"],
+            dependencies: ["PathText", "PathTextEngine", "PathTextC", "CPathText", "CFreeType", "CHarfBuzz", "Showcase", "Placer"],
             path: "Benchmarks/pathtext-bench"
         ),
 
@@ -67,18 +77,19 @@ let package = Package(
         .executableTarget(name: "FuzzFontBytes", dependencies: ["FuzzSupport", "Geometry", "Shaping"], path: "Fuzz/FuzzFontBytes"),
         .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzSupport", "Geometry", "Shaping", "Layout", "Render"], path: "Fuzz/FuzzPipeline"),
         .executableTarget(name: "FuzzFontTables", dependencies: ["FuzzSupport", "Geometry", "Shaping", "Layout", "Render"], path: "Fuzz/FuzzFontTables"),
-        .executableTarget(name: "FuzzSceneJSON", dependencies: ["FuzzSupport", "Geometry", "Layout", "Scenes"], path: "Fuzz/FuzzSceneJSON"),
+        .executableTarget(name: "FuzzSceneJSON", dependencies: ["FuzzSupport", "Geometry", "Layout", "Requests"], path: "Fuzz/FuzzSceneJSON"),
 
         // Tests mirror the modules.
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "ShapingTests", dependencies: ["Shaping", "CHarfBuzz", "CFreeType"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Shaping", "Geometry"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Shaping", "Geometry", "CFreeType", "CPNG"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Render", "Layout", "Shaping", "Geometry"]),
-        .testTarget(name: "CLITests", dependencies: ["PathText"]),
-        .testTarget(name: "PlacerTests", dependencies: ["Placer", "Scenes", "Layout", "Geometry"], path: "Tests/Jobs/PlacerTests"),
+        .testTarget(name: "RequestsTests", dependencies: ["Requests", "Render", "Layout", "Shaping", "Geometry"]),
+        .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Requests", "Render", "Layout", "Shaping", "Geometry"]),
+        .testTarget(name: "CLITests", dependencies: ["PathText", "Showcase"]),
+        .testTarget(name: "PlacerTests", dependencies: ["Placer", "Requests", "Layout", "Geometry"], path: "Tests/Jobs/PlacerTests"),
         .testTarget(name: "PathTextEngineTests", dependencies: ["PathTextEngine", "PathTextC", "CPathText", "PathText"]),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PathText"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PathText", "Showcase"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@ import Geometry
 import Shaping
 import Layout
 import Render
-import Scenes
+import Requests
 import Placer
 
 /// `place/helsinki`: the placer against Mapnik 3.1 on the Helsinki roads fixture, in the same run.

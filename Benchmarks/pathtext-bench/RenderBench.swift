@@ -6,7 +6,8 @@ import Geometry
 import Shaping
 import Layout
 import Render
-import Scenes
+import Requests
+import Showcase
 
 enum RenderBench {
     /// Stage times of one staged render, in ns.

@@ -7,7 +7,7 @@ import Foundation
 import FuzzSupport
 import Geometry
 import Layout
-import Scenes
+import Requests
 
 /// The package's embedded fonts folder.
 let fontsDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

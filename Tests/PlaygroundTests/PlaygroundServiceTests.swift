@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 import PathText
+import Showcase
 @testable import Playground
 
 /// The playground's routes, called directly (the browser tests in Tests/browser go through HTTP and Chromium).

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 @testable import Shaping
 
-/// `CScalarTable` (Sources/CScalarTable/scalar_table.c) is generated from `ScalarProperties.derive`, that is
+/// `CScalarTable` (Sources/System/CScalarTable/scalar_table.c) is generated from `ScalarProperties.derive`, that is
 /// from HarfBuzz's script table, FriBidi's brackets and the standard library's Unicode properties. These
 /// tests regenerate the file and compare, so a library update that changes any answer below U+1000 fails
 /// here rather than silently giving other answers below U+1000 than above. To rewrite the file:
 /// `PATHTEXT_WRITE_SCALAR_TABLE=1 swift test --filter ScalarTableTests`.
 @Suite struct ScalarTableTests {
     static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/CScalarTable/scalar_table.c")
+        .deletingLastPathComponent().appendingPathComponent("Sources/System/CScalarTable/scalar_table.c")
 
     /// The C source for the current libraries: runs of equal values as GNU range designators.
     static func generate() -> String {

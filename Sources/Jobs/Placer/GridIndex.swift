@@ -1,4 +1,5 @@
 import Geometry
+import Requests
 
 /// A uniform grid of square cells over a rectangle, holding oriented boxes: the placer's collision index.
 ///

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Geometry
+import Requests
 import Shaping
 import Layout
 

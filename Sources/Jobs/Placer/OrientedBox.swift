@@ -1,4 +1,5 @@
 import Geometry
+import Requests
 
 /// A rectangle turned to any angle: the collision shape of one cluster of a placed label.
 ///

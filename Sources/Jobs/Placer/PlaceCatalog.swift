@@ -1,6 +1,6 @@
 import Geometry
 import Layout
-import Scenes
+import Requests
 
 extension PlaceRequest {
     /// The keys of a request in a place file: every label key (``SceneLabel/catalog``) and the placer's own.

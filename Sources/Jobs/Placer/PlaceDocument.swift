@@ -6,7 +6,7 @@ import Foundation
 import Geometry
 import Layout
 import Render
-import Scenes
+import Requests
 
 /// A place file: a canvas with shapes drawn under the labels (as in a scene file), the label requests,
 /// the obstacles and the placer's options.

@@ -1,6 +1,6 @@
 import Geometry
 import Layout
-import Scenes
+import Requests
 
 /// One label to place among many: a label request (text, path, style and options) with what the placer
 /// weighs it by.

@@ -1,4 +1,5 @@
 import Layout
+import Requests
 import Render
 
 extension PlacementResult {
@@ -14,11 +15,17 @@ extension PlacementResult {
         guard text.last == "}" else { return text }
         text.removeLast()
         func quoted(_ s: String) -> String { JSONValue.string(s).serialized() }
-        let placedItems = placed.map { p in
-            "{\"request\":\(p.request),\"requests\":[\(p.requests.map(String.init).joined(separator: ","))],\"text\":\(quoted(p.text)),\"group\":\(quoted(p.group))}"
+        var placedItems: [String] = []
+        for p in placed {
+            let requests = p.requests.map(String.init).joined(separator: ",")
+            placedItems.append("{\"request\":\(p.request),\"requests\":[\(requests)],\"text\":\(quoted(p.text)),\"group\":\(quoted(p.group))}")
         }
-        let droppedItems = dropped.map { d in
-            "{\"request\":\(d.request)" + (d.id.map { ",\"id\":\(quoted($0))" } ?? "") + ",\"text\":\(quoted(d.text)),\"reason\":\(quoted(d.reason.code)),\"message\":\(quoted(d.reason.description))}"
+        var droppedItems: [String] = []
+        for d in dropped {
+            var item = "{\"request\":\(d.request)"
+            if let id = d.id { item += ",\"id\":" + quoted(id) }
+            item += ",\"text\":" + quoted(d.text) + ",\"reason\":" + quoted(d.reason.code) + ",\"message\":" + quoted(d.reason.description) + "}"
+            droppedItems.append(item)
         }
         text += ",\"placed\":[" + placedItems.joined(separator: ",") + "],\"dropped\":[" + droppedItems.joined(separator: ",") + "]"
         text += ",\"paths\":\(paths),\"candidates\":\(candidates)}\n"

@@ -1,4 +1,5 @@
 import Geometry
+import Requests
 import Layout
 import Render
 

@@ -7,7 +7,7 @@ import Geometry
 import Shaping
 import Layout
 import Render
-import Scenes
+import Requests
 
 /// Places many labels without collisions: candidates along each path, the best free one wins.
 ///

@@ -1,4 +1,5 @@
 import Geometry
+import Requests
 
 /// How the placer searches: spacing of repeats, the margins and limits a position must keep, and how
 /// road pieces are joined.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Geometry
+import Requests
 
 /// Joins the pieces of a road end to end and cuts the result at sharp turns.
 ///

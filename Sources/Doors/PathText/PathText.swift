@@ -1,0 +1,7 @@
+// The umbrella module: `import PathText` brings in every stage of the pipeline.
+@_exported import Geometry
+@_exported import Shaping
+@_exported import Layout
+@_exported import Render
+@_exported import Requests
+@_exported import Placer

@@ -1,0 +1,199 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PathText
+import Showcase
+import PathTextEngine
+
+/// The playground's HTTP API: the page, and the same label/scene requests and placements replies as
+/// every other front door.
+///
+/// | route | request | reply |
+/// |---|---|---|
+/// | `GET /` | | the page |
+/// | `POST /api/layout[?ink=1]` | label JSON | placements JSON |
+/// | `POST /api/render?format=png\|svg` | scene JSON | the image |
+/// | `GET /api/fonts` | | `{"embedded":[…],"system":[…]}` |
+/// | `POST /api/drag` | `{"path","from","to":[[x,y],…]}` | `{"steps":[{"distance","x","y"},…]}` |
+/// | `POST /api/measure` | `{"path","step"}` | `{"length","ticks":[{"distance","x","y","angle"},…]}` |
+/// | `POST /api/sleep` | `{"bedtime","wake","drag":"bedtime\|wake\|whole","from":[x,y],"to":[x,y]}` | the range and its scene |
+/// | `GET /api/preset?name=dial\|badge\|sleep\|figure8` | | a scene |
+///
+/// Errors are status 400 with `{"error": message}`. Handlers run concurrently on the server's threads;
+/// they share one ``Engine`` (the same one the C library uses: fonts load once, requests run in parallel),
+/// which applies ``limits`` to every request. Fonts come only from the embedded fonts, `--fonts-dir` and
+/// Fontconfig: a font given as a path is refused.
+public final class PlaygroundService: Sendable {
+    /// The limits every request gets (smaller than the library's defaults, so one request stays well under a
+    /// second of work).
+    public static let limits = ResourceLimits(textBytes: 4_000, pathSegments: 10_000, fontSize: 1_000,
+                                              canvasPixels: 4096 * 4096, repeatedClusters: 5_000)
+
+    private let engine: Engine
+
+    /// Creates the service; `fontsDir` loads the default fonts from a folder instead of the embedded copies.
+    /// - Throws: ``PlaygroundError/fonts(_:)`` when the default fonts cannot be loaded.
+    public init(fontsDir: String? = nil) throws(PlaygroundError) {
+        do { engine = try Engine(fontsDir: fontsDir, limits: Self.limits, allowFontPaths: false) } catch {
+            throw .fonts(error.message)
+        }
+    }
+
+    /// Answers one request.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        do {
+            switch (request.method, request.path) {
+            case ("GET", "/"), ("GET", "/index.html"):
+                return HTTPResponse(contentType: "text/html; charset=utf-8", body: PlaygroundPage.html)
+            case ("POST", "/api/layout"): return try layout(request)
+            case ("POST", "/api/render"): return try render(request)
+            case ("GET", "/api/fonts"): return fonts()
+            case ("POST", "/api/drag"): return try drag(request)
+            case ("POST", "/api/measure"): return try measure(request)
+            case ("POST", "/api/sleep"): return try sleep(request)
+            case ("GET", "/api/preset"): return try preset(request)
+            case (_, "/"), (_, "/api/layout"), (_, "/api/render"), (_, "/api/fonts"), (_, "/api/drag"),
+                 (_, "/api/measure"), (_, "/api/sleep"), (_, "/api/preset"):
+                return Self.error(405, "\(request.method) is not allowed on \(request.path)")
+            default:
+                return Self.error(404, "no such page: \(request.path)")
+            }
+        } catch {
+            return Self.error(400, error.message)
+        }
+    }
+
+    /// A JSON error reply.
+    public static func error(_ status: Int, _ message: String) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "application/json",
+                     body: Array(("{\"error\":" + jsonString(message) + "}\n").utf8))
+    }
+
+    // MARK: Routes
+
+    private func layout(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
+        let ink = request.query["ink"] == "1" || request.query["ink"] == "true"
+        do {
+            let json = try engine.layoutJSON(String(decoding: request.body, as: UTF8.self), inkBoxes: ink)
+            return HTTPResponse(contentType: "application/json", body: Array(json.utf8))
+        } catch { throw RequestError(error.message) }
+    }
+
+    private func render(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
+        let word = request.query["format"] ?? "png"
+        guard let format = ImageFormat(rawValue: word) else { throw RequestError("format: expected png or svg, got \"\(word)\"") }
+        do {
+            let bytes = try engine.render(String(decoding: request.body, as: UTF8.self), format: format)
+            return HTTPResponse(contentType: format == .png ? "image/png" : "image/svg+xml", body: bytes)
+        } catch { throw RequestError(error.message) }
+    }
+
+    private func fonts() -> HTTPResponse {
+        let embedded = DefaultFonts.stackFileNames + ["NotoSans-Bold.ttf", "NotoSerif-Regular.ttf"]
+        let system = FontLookup.installedFamilies()
+        let body = "{\"embedded\":[" + embedded.map(Self.jsonString).joined(separator: ",") + "],\"system\":["
+            + system.map(Self.jsonString).joined(separator: ",") + "]}\n"
+        return HTTPResponse(contentType: "application/json", body: Array(body.utf8))
+    }
+
+    private func drag(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
+        let object = try PlaygroundRequests.object(request.body)
+        let measure = try PlaygroundRequests.measure(object["path"])
+        let from = try PlaygroundRequests.number(object["from"], "from")
+        let targets = try PlaygroundRequests.points(object["to"], "to")
+        let steps = measure.drag(from: from, through: targets)
+        let rows = steps.map { "{\"distance\":\(n($0.distance)),\"x\":\(n($0.point.x)),\"y\":\(n($0.point.y))}" }
+        return json("{\"steps\":[" + rows.joined(separator: ",") + "]}")
+    }
+
+    private func measure(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
+        let object = try PlaygroundRequests.object(request.body)
+        let measure = try PlaygroundRequests.measure(object["path"])
+        let step = try object["step"].map { v throws(RequestError) in try PlaygroundRequests.number(v, "step") } ?? 50
+        guard step > 0 else { throw RequestError("step: expected a number above 0") }
+        let count = min(1_000, Int(measure.length / step) + 1)
+        var ticks: [String] = []
+        for i in 0..<count {
+            let s = Double(i) * step
+            let sample = measure.sample(at: s)
+            let angle = atan2(sample.tangent.y, sample.tangent.x) * 180 / .pi
+            ticks.append("{\"distance\":\(n(s)),\"x\":\(n(sample.point.x)),\"y\":\(n(sample.point.y)),\"angle\":\(n(angle))}")
+        }
+        return json("{\"length\":\(n(measure.length)),\"ticks\":[" + ticks.joined(separator: ",") + "]}")
+    }
+
+    private func sleep(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
+        let object = try PlaygroundRequests.object(request.body)
+        var range = SleepRange(bedtime: try PlaygroundRequests.number(object["bedtime"], "bedtime"),
+                               wake: try PlaygroundRequests.number(object["wake"], "wake"))
+        let size = 800
+        let dial = Dial(center: Point(Double(size) / 2, Double(size) / 2))
+        if let drag = object["drag"] {
+            guard case .string(let handle) = drag else { throw RequestError("drag: expected bedtime, wake or whole") }
+            let to = try PlaygroundRequests.point(object["to"], "to")
+            switch handle {
+            case "bedtime": range.dragBedtime(to: dial.angle(of: to))
+            case "wake": range.dragWake(to: dial.angle(of: to))
+            case "whole":
+                let from = try PlaygroundRequests.point(object["from"], "from")
+                range.dragWhole(from: dial.angle(of: from), to: dial.angle(of: to))
+            default: throw RequestError("drag: expected bedtime, wake or whole, got \"\(handle)\"")
+            }
+        }
+        let handles = [range.bedtimeAngle, range.wakeAngle].map { dial.point(at: $0, radius: 290) }
+        let scene = String(decoding: SceneJSON.encode(Showcase.sleepClock(range, size: size)), as: UTF8.self)
+        var out = "{\"bedtime\":\(n(range.bedtime)),\"wake\":\(n(range.wake)),\"duration\":\(n(range.duration)),"
+        out += "\"durationText\":" + Self.jsonString(range.durationText) + ","
+        out += "\"bedtimeText\":" + Self.jsonString(SleepRange.clockText(range.bedtime)) + ","
+        out += "\"wakeText\":" + Self.jsonString(SleepRange.clockText(range.wake)) + ","
+        out += "\"handles\":{\"bedtime\":[\(n(handles[0].x)),\(n(handles[0].y))],\"wake\":[\(n(handles[1].x)),\(n(handles[1].y))]},"
+        out += "\"center\":[\(n(dial.center.x)),\(n(dial.center.y))],\"scene\":" + scene + "}"
+        return json(out)
+    }
+
+    private func preset(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
+        let scene: Scene
+        switch request.query["name"] ?? "" {
+        case "dial": scene = Showcase.paymentDial()
+        case "dial-multilingual": scene = Showcase.multilingualDial()
+        case "sleep": scene = Showcase.sleepClock()
+        case "badge":
+            do { scene = try Badge.sheet(resolver: SceneResolver()) } catch {
+                throw RequestError("\(error)")
+            }
+        case "figure8":
+            var stroke = SceneShape(type: .path)
+            do { stroke.d = try BezPath(svgPathData: Showcase.figureEight) } catch { throw RequestError("\(error)") }
+            stroke.stroke = RGBAColor(hex: "#334155"); stroke.strokeWidth = 6
+            scene = Scene(width: 800, height: 600, background: .white, shapes: [stroke])
+        case let other: throw RequestError("name: expected dial, dial-multilingual, badge, sleep or figure8, got \"\(other)\"")
+        }
+        return json(String(decoding: SceneJSON.encode(scene), as: UTF8.self))
+    }
+
+    // MARK: Helpers
+
+    private func json(_ text: String) -> HTTPResponse {
+        HTTPResponse(contentType: "application/json", body: Array((text + "\n").utf8))
+    }
+
+    private func n(_ v: Double) -> String { PlacementsJSON.number(v) }
+
+    /// A JSON string literal.
+    static func jsonString(_ s: String) -> String { PlacementsJSON.string(s) }
+}
+
+/// A request the playground cannot answer, with the message for the 400 reply.
+struct RequestError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+extension Error {
+    /// The message of a ``RequestError``, or the error's description.
+    var message: String { (self as? RequestError)?.message ?? "\(self)" }
+}

@@ -1,0 +1,310 @@
+import Geometry
+import Shaping
+import Layout
+import Render
+/// A JSON document as values, read by a strict parser that every front door shares (scene files, label
+/// requests from the CLI, the C library and the server).
+///
+/// Unlike a general-purpose decoder it rejects what would otherwise slip through silently: a key given
+/// twice in one object (`labels: duplicate key`), invalid UTF-8, lone surrogates, numbers beyond `Double`,
+/// and nesting deeper than a limit. Errors name the JSON path and the line and column where reading
+/// stopped. Object members keep their source order and the byte offset of their key.
+public enum JSONValue: Hashable, Sendable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number (always finite).
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object's members in source order; keys are unique.
+    case object([JSONMember])
+
+    /// The deepest nesting of arrays and objects ``parse(_:maxDepth:)`` accepts by default.
+    public static let defaultMaxDepth = 64
+
+    /// Parses `bytes` (UTF-8, an optional byte-order mark is skipped) as one JSON value.
+    /// - Throws: ``JSONError`` naming the JSON path, line and column of the first problem.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONError) -> JSONValue {
+        var p = JSONParser(bytes: bytes, maxDepth: maxDepth)
+        return try p.document()
+    }
+
+    /// Parses `text` as one JSON value.
+    public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONError) -> JSONValue {
+        try parse(Array(text.utf8), maxDepth: maxDepth)
+    }
+
+    /// The value of `key` when this is an object that has it.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// What kind of value this is, for messages: `a number`, `a string`, `an object` …
+    public var kind: String {
+        switch self {
+        case .null: "null"
+        case .bool: "true or false"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+
+    /// The value as a message shows what was given: numbers and strings as written (strings quoted,
+    /// shortened and escaped by ``MessageText/quoted(_:limit:)``), containers by kind.
+    public var shownInMessage: String {
+        switch self {
+        case .null: "null"
+        case .bool(let b): b ? "true" : "false"
+        case .number(let v): MessageText.number(v)
+        case .string(let s): MessageText.quoted(s)
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+}
+
+/// One member of a JSON object.
+public struct JSONMember: Hashable, Sendable {
+    /// The key.
+    public var key: String
+    /// The value.
+    public var value: JSONValue
+    /// The byte offset of the key's opening quote in the source (0 for built values).
+    public var offset: Int
+
+    /// Creates a member.
+    public init(_ key: String, _ value: JSONValue, offset: Int = 0) { self.key = key; self.value = value; self.offset = offset }
+
+    /// Members are equal when key and value are; where they were read does not matter.
+    public static func == (a: JSONMember, b: JSONMember) -> Bool { a.key == b.key && a.value == b.value }
+
+    /// Hashes the key and value.
+    public func hash(into h: inout Hasher) { h.combine(key); h.combine(value) }
+}
+
+/// JSON that cannot be read, or a value in it that is wrong, with where it is.
+public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The JSON path of the value at fault (`labels[2].align`), or empty for the document.
+    public var path: String
+    /// What is wrong there.
+    public var message: String
+
+    /// Creates an error at `path`.
+    public init(_ path: String, _ message: String) { self.path = path; self.message = message }
+
+    /// `labels[2].align: expected start|center|end, got "middle-ish"`.
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+/// The recursive-descent reader behind ``JSONValue/parse(_:maxDepth:)``.
+struct JSONParser {
+    let bytes: [UInt8]
+    let maxDepth: Int
+    var i = 0
+    /// The JSON path of the value being read, for messages.
+    var path: [String] = []
+
+    init(bytes: [UInt8], maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+    }
+
+    var pathText: String { path.joined() }
+
+    func fail(_ message: String, at offset: Int? = nil) -> JSONError {
+        let at = min(offset ?? i, bytes.count)
+        var line = 1, column = 1
+        for b in bytes[..<at] {
+            if b == 10 { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+        }
+        return JSONError(pathText, "not valid JSON at line \(line), column \(column): \(message)")
+    }
+
+    mutating func document() throws(JSONError) -> JSONValue {
+        skipSpace()
+        guard i < bytes.count else { throw fail("the document is empty") }
+        let v = try value(depth: 0)
+        skipSpace()
+        guard i == bytes.count else { throw fail("unexpected \(describe(bytes[i])) after the value") }
+        return v
+    }
+
+    mutating func skipSpace() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+    }
+
+    func describe(_ b: UInt8) -> String {
+        b >= 0x21 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x" + String(b, radix: 16, uppercase: true)
+    }
+
+    mutating func value(depth: Int) throws(JSONError) -> JSONValue {
+        guard i < bytes.count else { throw fail("unexpected end of the document") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"): return try object(depth: depth + 1)
+        case UInt8(ascii: "["): return try array(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw fail("unexpected \(describe(bytes[i]))")
+        }
+    }
+
+    mutating func literal(_ word: String) throws(JSONError) {
+        let expected = Array(word.utf8), n = expected.count
+        guard i + n <= bytes.count, bytes[i..<i + n].elementsEqual(expected) else { throw fail("unexpected \(describe(bytes[i]))") }
+        i += n
+    }
+
+    mutating func object(depth: Int) throws(JSONError) -> JSONValue {
+        guard depth <= maxDepth else { throw fail("nested deeper than \(maxDepth) levels") }
+        i += 1
+        var members: [JSONMember] = []
+        var seen = Set<String>()
+        skipSpace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object([]) }
+        while true {
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
+            let offset = i
+            let key = try string()
+            let shown = MessageText.shortened(MessageText.escaped(key), limit: 40)   // a key in a message stays short
+            path.append(path.isEmpty ? shown : "." + shown)
+            guard seen.insert(key).inserted else {
+                throw JSONError(pathText, "duplicate key (a key may appear once in an object)")
+            }
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after the key") }
+            i += 1
+            skipSpace()
+            let v = try value(depth: depth)
+            path.removeLast()
+            members.append(JSONMember(key, v, offset: offset))
+            skipSpace()
+            guard i < bytes.count else { throw fail("unexpected end of the document in an object") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+            throw fail("expected ',' or '}'")
+        }
+    }
+
+    mutating func array(depth: Int) throws(JSONError) -> JSONValue {
+        guard depth <= maxDepth else { throw fail("nested deeper than \(maxDepth) levels") }
+        i += 1
+        var items: [JSONValue] = []
+        skipSpace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array([]) }
+        while true {
+            skipSpace()
+            path.append("[\(items.count)]")
+            items.append(try value(depth: depth))
+            path.removeLast()
+            skipSpace()
+            guard i < bytes.count else { throw fail("unexpected end of the document in a list") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            throw fail("expected ',' or ']'")
+        }
+    }
+
+    mutating func number() throws(JSONError) -> Double {
+        let start = i
+        func digits() -> Int {
+            let s = i
+            while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
+            return i - s
+        }
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        let intStart = i
+        guard digits() > 0 else { throw fail("expected a digit") }
+        if bytes[intStart] == UInt8(ascii: "0"), i - intStart > 1 { throw fail("a number may not start with 0", at: intStart) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits() > 0 else { throw fail("expected a digit after '.'") }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { throw fail("expected a digit in the exponent") }
+        }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        guard let v = Double(text), v.isFinite else {
+            throw JSONError(pathText, "the number \(MessageText.shortened(text)) is beyond the range of a 64-bit float")
+        }
+        return v
+    }
+
+    mutating func string() throws(JSONError) -> String {
+        i += 1
+        var out: [UInt8] = []
+        var runStart = i
+        while true {
+            guard i < bytes.count else { throw fail("unterminated string") }
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") { break }
+            if b < 0x20 { throw fail("a control character (\(describe(b))) must be escaped in a string") }
+            if b != UInt8(ascii: "\\") { i += 1; continue }
+            out += bytes[runStart..<i]
+            i += 1
+            guard i < bytes.count else { throw fail("unterminated string") }
+            let e = bytes[i]
+            i += 1
+            switch e {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+            case UInt8(ascii: "b"): out.append(8)
+            case UInt8(ascii: "f"): out.append(12)
+            case UInt8(ascii: "n"): out.append(10)
+            case UInt8(ascii: "r"): out.append(13)
+            case UInt8(ascii: "t"): out.append(9)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if (0xD800..<0xDC00).contains(scalar) {
+                    guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                        throw fail("a lone UTF-16 surrogate \\u\(String(scalar, radix: 16, uppercase: true))")
+                    }
+                    i += 2
+                    let low = try hex4()
+                    guard (0xDC00..<0xE000).contains(low) else { throw fail("a lone UTF-16 surrogate") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(scalar) {
+                    throw fail("a lone UTF-16 surrogate \\u\(String(scalar, radix: 16, uppercase: true))")
+                }
+                out += Array(String(Character(Unicode.Scalar(scalar)!)).utf8)
+            default:
+                throw fail("unknown escape \\\(describe(e))", at: i - 1)
+            }
+            runStart = i
+        }
+        out += bytes[runStart..<i]
+        let end = i
+        i += 1
+        guard let s = String(validating: out, as: UTF8.self) else { throw fail("the string is not valid UTF-8", at: end) }
+        return s
+    }
+
+    mutating func hex4() throws(JSONError) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw fail("expected four hex digits after \\u") }
+        var v: UInt32 = 0
+        for b in bytes[i..<i + 4] {
+            let d: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = b - UInt8(ascii: "A") + 10
+            default: throw fail("expected four hex digits after \\u")
+            }
+            v = v << 4 | UInt32(d)
+        }
+        i += 4
+        return v
+    }
+}

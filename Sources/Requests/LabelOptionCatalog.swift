@@ -1,0 +1,155 @@
+import Geometry
+import Layout
+import Render
+import Shaping
+
+/// Every label option, declared once: the JSON key, the flag, the values, the default and the help.
+///
+/// Scene files, the CLI's flags and `--help`, error messages and README's option table are made from
+/// these lists. Adding an option is one entry here (plus its field in ``LabelOptions`` or ``RunStyle``)
+/// and its test.
+public enum LabelOptionCatalog {
+    /// The attributes of a run (label-level values are the defaults of the label's runs).
+    public static let style: [OptionEntry<RunStyle>] = {
+        [
+            .list("font", \.fonts, .string("FILE", nonEmpty: true),
+                  help: "font files, primary first (a bare name is looked up in the fonts folder); the embedded Noto stack always follows"),
+            .list("fontFamily", \.fontFamilies,
+                  .text("NAME[:STYLE]", expected: "a font family such as \"Noto Sans\" or \"Noto Sans:Bold\"",
+                        parse: FontFamilyName.init(parsing:), write: \.description),
+                  help: "fonts found through Fontconfig, in front of the font files"),
+            .optional("size", \.size, .number("PX", 0...OptionLimits.distance, above: true), default: MessageText.number(RunStyle.defaultSize),
+                      help: "font size in pixels per em (at most the font size limit, 10000 by default)"),
+            .optional("color", \.color, .color, default: RunStyle.defaultColor.description, help: "text colour"),
+            .optional("features", \.features, .features,
+                      help: "OpenType features, comma separated: kern=0,liga=0,ss01,+smcp,smcp[0:3] (ranges count code points from the run's start)"),
+            .optional("lang", \.language, .string("LANG", nonEmpty: true), help: "BCP 47 language (ar, hi, sr-Latn)"),
+            .optional("letterSpacing", \.letterSpacing, .number("PX", -OptionLimits.distance...OptionLimits.distance),
+                      default: "0", help: "extra space after every cluster"),
+        ]
+    }()
+
+    /// The placement options of ``LabelOptions``.
+    public static let placement: [OptionEntry<LabelOptions>] = {
+        let d = LabelOptions()
+        let distance = -OptionLimits.distance...OptionLimits.distance
+        return [
+            .value("align", \.align, .words(TextAnchor.allCases.map { ($0.rawValue, $0) },
+                                            synonyms: [("left", .start), ("right", .end), ("middle", .center), ("centre", .center)],
+                                            wordOf: \.rawValue),
+                   default: d.align, help: "the anchor (left, right and middle are accepted)"),
+            .value("offset", \.offset, .offset, default: d.offset,
+                   help: "the anchor's offset along the path; negative and beyond 100% allowed"),
+            .value("side", \.side, .cases(), default: d.side, help: "SVG 2 side: right lays the text on the reversed path"),
+            .value("baseline", \.baseline, .cases(), default: d.baseline, help: "which line of the text sits on the path"),
+            .value("dx", \.dx, .numberList("PX", distance), default: d.dx,
+                   help: "SVG dx: shifts along the path, one per cluster, each moving its cluster and all after it"),
+            OptionEntry(key: "dy", syntax: .numberList("PX", distance), defaultText: "0",
+                        help: "perpendicular shift, up positive; a list (SVG dy) adds each value to its cluster and all after it",
+                        get: { o in o.dy == 0 && o.clusterDy.isEmpty ? nil : [o.dy] + o.clusterDy },
+                        set: { o, list in o.dy = list.first ?? 0; o.clusterDy = Array(list.dropFirst()) }),
+            .value("shift", \.shift, .cases(), default: d.shift,
+                   help: "measure along the parallel curve at dy, or move each cluster along its normal (SVG)"),
+            .value("rotate", \.rotate, .numberList("DEG", -1e6...1e6), default: d.rotate,
+                   help: "SVG rotate: degrees added to each cluster's angle, clockwise; the last value repeats"),
+            .value("upright", \.upright, .cases(), default: d.upright, help: "flip labels that would read upside down"),
+            .value("method", \.method, .cases(), default: d.method, help: "SVG's per-cluster tangent, or corner-safe chords"),
+            .value("overflow", \.overflow, .words([("visible", .visible), ("ellipsis", .ellipsis),
+                                                   ("shrink", .shrink(minimumSize: defaultMinimumSize)), ("error", .error)],
+                                                  wordOf: \.word),
+                   default: d.overflow, help: "what to do when the text is longer than an open path"),
+            OptionEntry(key: "minSize", syntax: .number("PX", 0...OptionLimits.distance, above: true),
+                        defaultText: MessageText.number(defaultMinimumSize),
+                        help: "the smallest size overflow shrink may use, in pixels per em",
+                        get: { o in if case .shrink(let m) = o.overflow, m != defaultMinimumSize { m } else { nil } },
+                        set: { o, m in if case .shrink = o.overflow { o.overflow = .shrink(minimumSize: m) } }),
+            .value("fit", \.fit, .words([("none", FitMode.none), ("spacing", .spacing(length: nil)), ("stretch", .stretch(length: nil))],
+                                        wordOf: \.word),
+                   default: d.fit, help: "fit the text to length (SVG textLength / lengthAdjust)"),
+            OptionEntry(key: "length", syntax: .number("PX", 0...OptionLimits.distance, above: true),
+                        defaultText: "the path's length",
+                        help: "the length to fit to (implies fit spacing when fit is not given)",
+                        get: { o in o.fit.length },
+                        set: { o, l in
+                            switch o.fit {
+                            case .none, .spacing: o.fit = .spacing(length: l)
+                            case .stretch: o.fit = .stretch(length: l)
+                            }
+                        }),
+            .value("warp", \.warp, .cases(), default: d.warp, help: "rotate glyphs rigidly, or bend their outlines along the path"),
+            .optional("maxAngle", \.maxAngle, .number("DEG", 0...180), default: "no limit",
+                      help: "reject a placement that turns more than this between neighbouring clusters"),
+            .optional("repeat", \.repeatSpacing, .number("PX", 0...OptionLimits.distance), default: "no repeat",
+                      help: "repeat the label along the path with this gap"),
+            .value("writingMode", \.writingMode, .cases(), default: d.writingMode,
+                   help: "vertical: the path runs down the text's column, CJK glyphs upright (shaped top to bottom), others sideways"),
+            .value("textOrientation", \.textOrientation, .cases(), default: d.textOrientation,
+                   help: "in vertical writing: mixed lays horizontal scripts sideways, upright stands every glyph up"),
+            .value("decoration", \.decoration, .decorations, default: d.decoration,
+                   help: "lines along the path: underline, overline, line-through, comma separated"),
+            .value("decorationSkipInk", \.decorationSkipInk, .bool, default: d.decorationSkipInk,
+                   help: "leave gaps in underlines and overlines where glyphs cross them"),
+            .value("haloColor", \.haloColor, .color, default: d.haloColor, help: "the halo's colour"),
+            .value("haloWidth", \.haloWidth, .number("PX", 0...1000), default: d.haloWidth,
+                   help: "a halo reaching PX beyond every glyph's edge (a round-joined stroke of width 2·PX), under all the label's fills"),
+            .value("closedPath", \.closedPath, .cases(), default: d.closedPath,
+                   help: "on a closed path, wrap around the start (SVG 2) or clip at the end (as Chromium and resvg draw textPath)"),
+            .value("missingGlyphs", \.missingGlyphs, .cases(), default: d.missingGlyphs,
+                   help: "draw characters no font covers as .notdef (with a warning), or make them an error"),
+        ]
+    }()
+
+    /// The smallest size `overflow: shrink` may use unless `minSize` says otherwise, pixels per em.
+    public static let defaultMinimumSize = 6.0
+}
+
+extension OptionEntry {
+    /// An option that lives inside another field of the model (such as `minSize` inside `overflow`):
+    /// `get` gives its value when set, `set` applies a value read.
+    public convenience init<V>(key: String, syntax: OptionSyntax<V>, defaultText: String?, help: String, flag: Bool = true,
+                   get: @escaping (Model) -> V?, set: @escaping (inout Model, V) -> Void) {
+        self.init(key: key, flag: flag ? Self.kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
+                  defaultText: defaultText, help: help,
+                  readJSON: { j, m throws(OptionValueError) in set(&m, try syntax.fromJSON(j)) },
+                  readText: { t, m throws(OptionValueError) in if let last = t.last { set(&m, try syntax.fromText(last)) } },
+                  write: { m in get(m).map(syntax.toJSON) })
+    }
+}
+
+extension OptionSyntax where Value: CaseIterable & RawRepresentable, Value.RawValue == String {
+    /// One of the type's cases, by raw value.
+    public static func cases() -> OptionSyntax {
+        words(Value.allCases.map { ($0.rawValue, $0) }, wordOf: \.rawValue)
+    }
+}
+
+extension OverflowPolicy {
+    /// The policy's word: `visible`, `ellipsis`, `shrink` or `error`.
+    public var word: String {
+        switch self {
+        case .visible: "visible"
+        case .ellipsis: "ellipsis"
+        case .shrink: "shrink"
+        case .error: "error"
+        }
+    }
+}
+
+extension FitMode {
+    /// The mode's word: `none`, `spacing` or `stretch`.
+    public var word: String {
+        switch self {
+        case .none: "none"
+        case .spacing: "spacing"
+        case .stretch: "stretch"
+        }
+    }
+
+    /// The length to fit to, when given.
+    public var length: Double? {
+        switch self {
+        case .none: nil
+        case .spacing(let l), .stretch(let l): l
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Geometry
+import Shaping
+import Layout
+import Render
+/// One option declared once: its JSON key, its command-line flag, its values, default and help, and how
+/// it is read into and written from the typed model `Model` (``LabelOptions``, ``RunStyle`` or a scene
+/// value). Scene keys, CLI flags, `--help`, messages and README's option table all come from entries.
+///
+/// Entries are immutable, and their closures capture only immutable values (key paths, syntaxes,
+/// defaults), so they are shared across threads; catalogs are built once.
+///
+/// The key path arguments are autoclosures: a key path literal is instantiated (type metadata for
+/// `WritableKeyPath<Model, V>`, 1.9 M instructions for the label catalog) only when its entry first reads
+/// or writes a value, so a process that reads two flags pays for two key paths, not for every option.
+public final class OptionEntry<Model>: @unchecked Sendable {
+    /// The JSON key, camel-cased (`letterSpacing`).
+    public let key: String
+    /// The command-line flag without dashes, kebab-cased from the key (`letter-spacing`), or `nil` for
+    /// keys that only scene files have.
+    public let flag: String?
+    /// The values in help: `start|center|end`, `PX`.
+    public let placeholder: String
+    /// What the option accepts, as messages say it: `start|center|end`, `a number from 0 to 180`.
+    public let expected: String
+    /// The default as help shows it, or `nil` when there is none to show.
+    public let defaultText: String?
+    /// One line of help.
+    public let help: String
+    /// Whether the flag may be given several times (each adds a value).
+    public let repeatable: Bool
+    let readJSON: (JSONValue, inout Model) throws(OptionValueError) -> Void
+    let readText: ([String], inout Model) throws(OptionValueError) -> Void
+    let write: (Model) -> JSONValue?
+
+    /// Creates an entry from its parts; prefer ``value(_:_:_:default:help:flag:)`` and ``optional(_:_:_:default:help:flag:)``.
+    public init(key: String, flag: String?, placeholder: String, expected: String, defaultText: String?, help: String, repeatable: Bool = false,
+                readJSON: @escaping (JSONValue, inout Model) throws(OptionValueError) -> Void,
+                readText: @escaping ([String], inout Model) throws(OptionValueError) -> Void,
+                write: @escaping (Model) -> JSONValue?) {
+        self.key = key; self.flag = flag; self.placeholder = placeholder; self.expected = expected; self.defaultText = defaultText; self.help = help
+        self.repeatable = repeatable; self.readJSON = readJSON; self.readText = readText; self.write = write
+    }
+
+    /// `letterSpacing` → `letter-spacing`.
+    public static func kebab(_ key: String) -> String {
+        var out = ""
+        for ch in key { if ch.isUppercase { out += "-" + ch.lowercased() } else { out.append(ch) } }
+        return out
+    }
+
+    /// An option stored at `keyPath`, written to JSON only when it differs from `defaultValue`.
+    public static func value<V: Equatable>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, V>, _ syntax: OptionSyntax<V>,
+                                           default defaultValue: V, help: String, flag: Bool = true) -> OptionEntry {
+        let shown: String? = switch syntax.toJSON(defaultValue) {
+        case .string(let s): s
+        case .number(let v): MessageText.number(v)
+        case .bool(let b): b ? "true" : "false"
+        default: nil
+        }
+        return OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
+                           defaultText: shown, help: help,
+                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try syntax.fromJSON(j) },
+                           readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath()] = try syntax.fromText(last) } },
+                           write: { m in let v = m[keyPath: keyPath()]; return v == defaultValue ? nil : syntax.toJSON(v) })
+    }
+
+    /// An optional option stored at `keyPath` (`nil`: not given), written to JSON when set. `defaultText`
+    /// says in help what applies when it is not given.
+    public static func optional<V>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, V?>, _ syntax: OptionSyntax<V>,
+                                   default defaultText: String? = nil, help: String, flag: Bool = true) -> OptionEntry {
+        OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
+                    defaultText: defaultText, help: help,
+                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try syntax.fromJSON(j) },
+                    readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath()] = try syntax.fromText(last) } },
+                    write: { m in m[keyPath: keyPath()].map(syntax.toJSON) })
+    }
+
+    /// A list option stored at `keyPath`: a JSON array, or one value per repetition of the flag.
+    public static func list<V>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, [V]?>, _ item: OptionSyntax<V>,
+                               help: String) -> OptionEntry {
+        let syntax = OptionSyntax<[V]>.list(item)
+        return OptionEntry(key: key, flag: kebab(key), placeholder: item.placeholder, expected: syntax.expected, defaultText: nil,
+                           help: help, repeatable: true,
+                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try syntax.fromJSON(j) },
+                           readText: { t, m throws(OptionValueError) in
+                               var out: [V] = []
+                               for w in t { out.append(try item.fromText(w)) }
+                               if !out.isEmpty { m[keyPath: keyPath()] = out }
+                           },
+                           write: { m in m[keyPath: keyPath()].map(syntax.toJSON) })
+    }
+
+    /// The same option on a model that holds this one at `keyPath`.
+    public func lifted<Outer>(_ keyPath: @autoclosure @escaping () -> WritableKeyPath<Outer, Model>) -> OptionEntry<Outer> {
+        let readJSON = readJSON, readText = readText, write = write
+        return OptionEntry<Outer>(key: key, flag: flag, placeholder: placeholder, expected: expected, defaultText: defaultText,
+                                  help: help, repeatable: repeatable,
+                                  readJSON: { j, m throws(OptionValueError) in try readJSON(j, &m[keyPath: keyPath()]) },
+                                  readText: { t, m throws(OptionValueError) in try readText(t, &m[keyPath: keyPath()]) },
+                                  write: { m in write(m[keyPath: keyPath()]) })
+    }
+
+    /// Reads the JSON value of this option into `model`.
+    public func read(_ value: JSONValue, into model: inout Model) throws(OptionValueError) { try readJSON(value, &model) }
+
+    /// Reads the command-line values of this option (every repetition, in order) into `model`.
+    public func read(arguments: [String], into model: inout Model) throws(OptionValueError) { try readText(arguments, &model) }
+
+    /// The option's value in `model` as JSON, or `nil` when it is the default or absent.
+    public func json(of model: Model) -> JSONValue? { write(model) }
+}
+
+/// Reading and writing a model through its entries.
+public enum OptionCatalog {
+    /// Reads the object `json` into `model`, entry by entry in the entries' order (so an option that
+    /// refines another, such as `minSize` for `overflow`, is read after it). A key whose value is
+    /// `null` counts as absent.
+    /// - Throws: ``JSONError`` at `path` for a value that is not an object, an unknown key (with the
+    ///   nearest known key), or a bad value (with the key's path).
+    public static func read<Model>(_ json: JSONValue, into model: inout Model, entries: [OptionEntry<Model>], at path: String) throws(JSONError) {
+        guard case .object(let members) = json else { throw JSONError(path, "expected an object, got \(json.shownInMessage)") }
+        for m in members where !entries.contains(where: { $0.key == m.key }) {
+            let near = nearest(m.key, among: entries.map(\.key))
+            let shown = MessageText.shortened(MessageText.escaped(m.key), limit: 40)
+            throw JSONError(join(path, shown), "unknown key" + (near.map { " (did you mean \($0)?)" } ?? ""))
+        }
+        for entry in entries {
+            // `null` is the same as leaving the key out.
+            guard let value = members.first(where: { $0.key == entry.key })?.value, value != .null else { continue }
+            do { try entry.read(value, into: &model) } catch {
+                throw JSONError(join(path, entry.key) + error.subpath, error.message)
+            }
+        }
+    }
+
+    /// The JSON object of `model`: the entries whose value is set and not the default.
+    public static func write<Model>(_ model: Model, entries: [OptionEntry<Model>]) -> JSONValue {
+        .object(entries.compactMap { e in e.json(of: model).map { JSONMember(e.key, $0) } })
+    }
+
+    /// `labels[0]` + `align` → `labels[0].align`.
+    public static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    /// The known key nearest to `key` (same letters ignoring case, or at most two edits away).
+    public static func nearest(_ key: String, among known: [String]) -> String? {
+        guard key.count <= 64 else { return nil }   // no known key is near a long one; skip the quadratic work
+        return known.sorted().first { $0.lowercased() == key.lowercased() || editDistance($0, key) <= 2 }
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var prev = row[0]; row[0] = i
+            for j in 1...b.count {
+                let cur = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
+                prev = cur
+            }
+        }
+        return row[b.count]
+    }
+}

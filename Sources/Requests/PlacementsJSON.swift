@@ -1,0 +1,224 @@
+import Render
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Geometry
+import Layout
+import Shaping
+
+/// Placements as JSON, for renderers that draw the glyphs themselves.
+///
+/// The schema is `schema/placements.schema.json` (fields may be added; these keep their meaning):
+///
+///     {"fonts":[{"path":"/usr/share/pathtext/fonts/NotoSans-Regular.ttf","faceIndex":0,
+///                "name":"NotoSans-Regular.ttf","family":"Noto Sans","style":"Regular","unitsPerEm":1000,
+///                "variations":{}}],
+///      "labels":[{"pathLength":L,"flipped":false,"overflow":false,"size":48,"advance":98.3,"start":0,
+///                 "dropped":[],"rejected":null,"warp":"rigid",
+///                 "glyphs":[{"glyph":36,"cluster":0,"font":"NotoSans-Regular.ttf","fontIndex":0,"size":48,
+///                            "x":100.0,"y":200.0,"angle":-12.5,"advance":29.3,"color":"#000000",
+///                            "transform":[a,b,c,d,e,f]}]}]}
+///
+/// - `fonts`: every font the glyphs use, once, in order of first use: the absolute file path (`null` for a
+///   font loaded from memory), the face index in a collection, the file name, and the variation
+///   coordinates of a variable font's instance (`{"wght":700}`; empty for the default instance).
+/// - x, y: canvas pixels (y down) of the glyph origin on its shifted baseline, HarfBuzz offsets applied;
+///   `angle` in degrees; `font` is the file name and `fontIndex` its row in `fonts`; `size` is pixels per em.
+/// - `transform` maps the glyph's outline in pixels (y down, origin at the glyph origin: FreeType's outline
+///   at `size` px with y negated) to the canvas: `X = a·x + c·y + e`, `Y = b·x + d·y + f`. It includes the
+///   rotation and the `stretch` fit's horizontal scale (``PlacedGlyph/transform``). With `warp: "bend"` the
+///   outlines are bent along the path instead; the transform is then the glyph's rigid placement.
+/// - Labels also carry `advance`, `start`, `dropped` (cluster offsets), `rejected` (the turn in degrees,
+///   or null), `warp`, and `warnings` when shaping reported something; glyphs carry `color`, `scaleX` when
+///   stretched and, when asked for, `ink` (the four corners of the rotated ink box).
+public enum PlacementsJSON {
+    /// Encodes `labels`; `inkBoxes` adds each glyph's ink box (it reads the glyph outlines).
+    /// - Parameter singleLine: no line breaks at all (one reply per line, as `pathtext layout --batch` writes).
+    public static func encode(_ labels: [PlacedLabel], inkBoxes: Bool = false, singleLine: Bool = false) -> String {
+        // The fonts table: each font once, in order of first use.
+        var fonts: [Typeface] = []
+        var fontIndex: [ObjectIdentifier: Int] = [:]
+        for label in labels {
+            for g in label.glyphs where fontIndex[ObjectIdentifier(g.font)] == nil {
+                fontIndex[ObjectIdentifier(g.font)] = fonts.count
+                fonts.append(g.font)
+            }
+        }
+        // Bytes appended in place: no temporary strings per number (this runs once per label in --batch).
+        var w = JSONBytes(capacity: 512 + labels.reduce(0) { $0 + 320 * $1.glyphs.count })
+        let nl: StaticString = singleLine ? "" : "\n"
+        w.raw("{\"fonts\":[")
+        for (i, font) in fonts.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.raw(nl); w.raw("{\"path\":")
+            if let path = absolutePath(font) { w.string(path) } else { w.raw("null") }
+            w.raw(",\"faceIndex\":"); w.integer(font.faceIndex)
+            w.raw(",\"name\":"); w.string(font.name)
+            w.raw(",\"family\":"); w.string(font.familyName)
+            w.raw(",\"style\":"); w.string(font.styleName)
+            w.raw(",\"unitsPerEm\":"); w.integer(font.unitsPerEm)
+            w.raw(",\"variations\":{")
+            for (k, v) in font.variations.enumerated() {
+                if k > 0 { w.raw(",") }
+                w.string(v.tag); w.raw(":"); w.number(v.value)
+            }
+            w.raw("}}")
+        }
+        w.raw("],\"labels\":[")
+        var lastColor = RGBAColor.black, colorText = RGBAColor.black.description
+        for (i, label) in labels.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.raw(nl); w.raw("{\"pathLength\":"); w.number(label.pathLength)
+            w.raw(",\"flipped\":"); w.raw(label.flipped ? "true" : "false")
+            w.raw(",\"overflow\":"); w.raw(label.overflow ? "true" : "false")
+            w.raw(",\"size\":"); w.number(label.size)
+            w.raw(",\"advance\":"); w.number(label.advance)
+            w.raw(",\"start\":"); w.number(label.start)
+            w.raw(",\"dropped\":[")
+            for (k, c) in label.droppedClusters.enumerated() {
+                if k > 0 { w.raw(",") }
+                w.integer(c)
+            }
+            w.raw("],\"rejected\":")
+            if let angle = label.rejectedAngle { w.number(angle) } else { w.raw("null") }
+            w.raw(",\"warp\":"); w.string(label.warp.rawValue)
+            if !label.diagnostics.isEmpty {
+                w.raw(",\"warnings\":[")
+                for (k, d) in label.diagnostics.enumerated() {
+                    if k > 0 { w.raw(",") }
+                    w.string(d.description)
+                }
+                w.raw("]")
+            }
+            w.raw(",\"glyphs\":[")
+            for (k, g) in label.glyphs.enumerated() {
+                if k > 0 { w.raw(",") }
+                w.raw(singleLine ? "{" : "\n {")
+                w.raw("\"glyph\":"); w.integer(Int(g.glyph))
+                w.raw(",\"cluster\":"); w.integer(g.cluster)
+                w.raw(",\"font\":"); w.string(g.font.name)
+                w.raw(",\"fontIndex\":"); w.integer(fontIndex[ObjectIdentifier(g.font)] ?? 0)
+                w.raw(",\"size\":"); w.number(g.size)
+                w.raw(",\"x\":"); w.number(g.origin.x)
+                w.raw(",\"y\":"); w.number(g.origin.y)
+                w.raw(",\"angle\":"); w.number(g.angle * 180 / .pi)
+                w.raw(",\"advance\":"); w.number(g.advance)
+                if g.color != lastColor { lastColor = g.color; colorText = g.color.description }
+                w.raw(",\"color\":"); w.string(colorText)
+                if g.scaleX != 1 { w.raw(",\"scaleX\":"); w.number(g.scaleX) }
+                let m = g.transform
+                w.raw(",\"transform\":["); w.number(m.a); w.raw(","); w.number(m.b); w.raw(","); w.number(m.c)
+                w.raw(","); w.number(m.d); w.raw(","); w.number(m.e); w.raw(","); w.number(m.f); w.raw("]")
+                if inkBoxes {
+                    w.raw(",\"ink\":[")
+                    for (c, p) in g.inkBox(padding: label.halo?.width ?? 0).enumerated() {
+                        if c > 0 { w.raw(",") }
+                        w.raw("["); w.number(p.x); w.raw(","); w.number(p.y); w.raw("]")
+                    }
+                    w.raw("]")
+                }
+                w.raw("}")
+            }
+            w.raw("]}")
+        }
+        w.raw("]}\n")
+        return w.text
+    }
+
+    /// The font's file as an absolute path (relative paths are taken from the current folder), or `nil`
+    /// for a font loaded from memory.
+    public static func absolutePath(_ font: Typeface) -> String? {
+        guard let path = font.path else { return nil }
+        if path.hasPrefix("/") { return path }
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        guard let cwd = getcwd(nil, 0) else { return path }
+        defer { free(cwd) }
+        return String(cString: cwd) + "/" + path
+    }
+
+    /// A JSON number with up to six decimals, trailing zeros removed (`-0` written as `0`): `%.6f`'s digits.
+    public static func number(_ v: Double) -> String {
+        var w = JSONBytes(capacity: 32)
+        w.number(v)
+        return w.text
+    }
+
+    /// A JSON string literal.
+    public static func string(_ s: String) -> String {
+        var w = JSONBytes(capacity: s.utf8.count + 2)
+        w.string(s)
+        return w.text
+    }
+}
+
+/// JSON text built as UTF-8 bytes in one growing buffer.
+struct JSONBytes {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    /// The text.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Literal text, as is.
+    mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// A whole number.
+    mutating func integer(_ v: Int) {
+        if v < 0 { bytes.append(UInt8(ascii: "-")) }
+        digits(v.magnitude, minimumCount: 1)
+    }
+
+    /// The decimal digits of `v`, zero-padded to `minimumCount` (at most 19 digits in all).
+    private mutating func digits(_ v: UInt, minimumCount: Int) {
+        var count = 1, divisor: UInt = 1
+        while count < 19, v / divisor >= 10 { divisor &*= 10; count += 1 }
+        while count < minimumCount { divisor &*= 10; count += 1 }
+        var rest = v
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// A number with up to six decimals, trailing zeros removed, `-0` as `0`, non-finite as `null`:
+    /// exactly `%.6f`'s digits. The common case is done in integers; values whose seventh decimal is too
+    /// close to a rounding tie to be sure of, and very large values, go through `vsnprintf`.
+    mutating func number(_ v: Double) {
+        guard v.isFinite else { raw("null"); return }
+        let scaled = v * 1e6
+        let rounded = scaled.rounded()
+        if abs(scaled) < 1e12, abs(abs(scaled - rounded) - 0.5) > 1e-3 {
+            let n = Int64(rounded)
+            if n == 0 { bytes.append(UInt8(ascii: "0")); return }
+            if n < 0 { bytes.append(UInt8(ascii: "-")) }
+            let magnitude = UInt(n.magnitude)
+            digits(magnitude / 1_000_000, minimumCount: 1)
+            var fraction = magnitude % 1_000_000
+            guard fraction != 0 else { return }
+            var count = 6
+            while fraction % 10 == 0 { fraction /= 10; count -= 1 }
+            bytes.append(UInt8(ascii: "."))
+            digits(fraction, minimumCount: count)
+            return
+        }
+        var buffer = [CChar](repeating: 0, count: 400)  // %.6f of the largest double fits
+        _ = withVaList([v]) { vsnprintf(&buffer, buffer.count, "%.6f", $0) }
+        var text = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        while text.last == UInt8(ascii: "0") { text.removeLast() }
+        if text.last == UInt8(ascii: ".") { text.removeLast() }
+        if text == Array("-0".utf8) { text = [UInt8(ascii: "0")] }
+        bytes.append(contentsOf: text)
+    }
+
+    /// A string literal, escaped by the project's one rule (``JSONStringLiteral``).
+    mutating func string(_ s: String) { JSONStringLiteral.append(s, to: &bytes) }
+}

@@ -1,0 +1,136 @@
+import Geometry
+import Shaping
+import Layout
+import Render
+
+/// A label ready to lay out: text with attributes, the path, the options and the paragraph direction.
+public struct ResolvedLabel: Sendable {
+    /// The attributed text.
+    public var text: AttributedText
+    /// The path to follow.
+    public var path: BezPath
+    /// The placement options.
+    public var options: LabelOptions
+    /// The paragraph direction.
+    public var direction: ParagraphDirection
+    /// How the glyphs combine with what is below.
+    public var blend: CompositeMode
+
+    /// Whether the glyphs cut through what is below (destination-out) instead of painting.
+    public var knockout: Bool { blend == .destinationOut }
+
+    /// Shapes and places the label.
+    public func layout() throws(LayoutError) -> [PlacedLabel] {
+        let direction = direction
+        return try LabelLayout.layout(text, along: path, options: options) { Shaper.shape($0, direction: direction) }
+    }
+}
+
+/// Turns scene values into library values, loading each font file once.
+///
+/// Every error names the JSON path of the value at fault.
+public final class SceneResolver {
+    /// A folder to load the default fonts from as files (`nil`: the embedded fonts; see ``DefaultFonts``).
+    public let fontsDir: String?
+    /// Limits applied to every label and canvas this resolver resolves.
+    public var limits: ResourceLimits = .default
+    /// Whether labels fall back to the system's fonts (``TextAttributes/systemFallback``); off for
+    /// output that does not depend on the installed fonts.
+    public var systemFallback = true
+    private var fonts: [String: Typeface] = [:]
+    private var embedded: [Typeface]?
+
+    /// Creates a resolver that uses the embedded fonts, or the default fonts' files in `fontsDir`.
+    public init(fontsDir: String? = nil) { self.fontsDir = fontsDir }
+
+    /// The embedded stack, loaded once.
+    public func embeddedStack() throws(FontError) -> [Typeface] {
+        if let embedded { return embedded }
+        let stack = try DefaultFonts.stack(folder: fontsDir)
+        embedded = stack
+        return stack
+    }
+
+    /// A font by file name (the fonts folder's file or the embedded font of that name) or path, loaded
+    /// once; see ``DefaultFonts/font(named:folder:)``.
+    public func font(_ name: String) throws(FontError) -> Typeface {
+        if let f = fonts[name] { return f }
+        let f = try DefaultFonts.font(named: name, folder: fontsDir)
+        fonts[name] = f
+        return f
+    }
+
+    /// The stack for a run: the Fontconfig `families` first, then the font files `names`, then the
+    /// embedded stack as fallback (alone when neither is given).
+    package func stack(_ names: [String]?, families: [FontFamilyName]? = nil, at path: String, familiesAt familyPath: String = "fontFamily") throws(SceneError) -> [Typeface] {
+        var list: [Typeface] = []
+        for family in families ?? [] {
+            do { list.append(try FontLookup.font(family: family.family, style: family.style)) } catch {
+                throw SceneError(familyPath, error.description)
+            }
+        }
+        for name in names ?? [] {
+            do { list.append(try font(name)) } catch {
+                // A missing fonts folder is not the fault of this label's font list.
+                if case .fontsFolderNotFound = error { throw SceneError("", error.description) }
+                throw SceneError(path, Self.message(error, naming: name))
+            }
+        }
+        do {
+            if list.isEmpty { return try embeddedStack() }
+        } catch {
+            throw SceneError("", error.description)
+        }
+        if let fallback = try? embeddedStack() { list += fallback }
+        return list
+    }
+
+    /// The font error's message with the file name as the user gave it shortened to
+    /// ``MessageText/maximumLength`` characters (a name can be any length).
+    static func message(_ error: FontError, naming name: String) -> String {
+        let text = error.description
+        guard name.count > MessageText.maximumLength else { return text }
+        return text.replacing(name, with: MessageText.shortened(name))
+    }
+
+    /// Resolves `label`, the `index`th of the scene, whose `shape` references look up `shapes`.
+    public func resolve(_ label: SceneLabel, index: Int, shapes: [String: BezPath] = [:]) throws(SceneError) -> ResolvedLabel {
+        let at = "labels[\(index)]"
+        // The path.
+        let path: BezPath
+        if let p = label.path {
+            path = p
+        } else if let id = label.shape {
+            guard let p = shapes[id] else { throw SceneError(at + ".shape", "no shape has the id \(MessageText.quoted(id))") }
+            path = p
+        } else {
+            throw SceneError(at, "needs a path (SVG path data) or a shape (a shape's id)")
+        }
+        // The runs.
+        guard label.text == nil || label.runs == nil else { throw SceneError(at, "give text or runs, not both") }
+        let runs = label.runs ?? label.text.map { [SceneRun(text: $0)] } ?? []
+        guard runs.contains(where: { !$0.text.isEmpty }) else {
+            throw SceneError(at + (label.runs == nil ? ".text" : ".runs"), LayoutError.emptyText.description)
+        }
+        var text = AttributedText(pieces: [])
+        for (k, run) in runs.enumerated() {
+            let rat = label.runs == nil ? at : "\(at).runs[\(k)]"
+            let style = run.style.over(label.style)
+            var a = TextAttributes(fonts: try stack(style.fonts, families: style.fontFamilies, at: rat + ".font", familiesAt: rat + ".fontFamily"))
+            let size = style.size ?? RunStyle.defaultSize
+            guard size <= limits.fontSize else {
+                throw SceneError(rat + ".size", LayoutError.limitExceeded(what: "font size", amount: size, limit: limits.fontSize).description)
+            }
+            a.size = size
+            a.color = style.color ?? RunStyle.defaultColor
+            a.features = style.features ?? []
+            a.language = style.language
+            a.systemFallback = systemFallback
+            a.letterSpacing = style.letterSpacing ?? 0
+            text.append(run.text, attributes: a)
+        }
+        var options = label.options
+        options.limits = limits
+        return ResolvedLabel(text: text, path: path, options: options, direction: label.direction, blend: label.blend)
+    }
+}

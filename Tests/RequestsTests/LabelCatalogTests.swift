@@ -1,0 +1,116 @@
+import Testing
+import Foundation
+import Geometry
+import Shaping
+import Layout
+import Render
+@testable import Requests
+
+/// The catalog is the one declaration of every label option: these tests hold README, scene keys and
+/// the typed model to it.
+@Suite struct LabelCatalogTests {
+    /// One sample value per catalog key and the typed value it must decode to. Adding an option adds a row.
+    static let samples: [(key: String, json: String, check: @Sendable (SceneLabel) -> Bool)] = [
+        ("text", ##""Hi""##, { $0.text == "Hi" }),
+        ("runs", ##"[{"text": "a", "color": "#ff0000"}, {"text": "b", "size": 12}]"##,
+         { $0.runs == [SceneRun(text: "a", style: RunStyle(color: RGBAColor(rgb: 0xff0000))), SceneRun(text: "b", style: RunStyle(size: 12))] }),
+        ("path", ##""M 0 0 L 10 0""##, { $0.path == BezPath.line(from: .zero, to: Point(10, 0)) }),
+        ("shape", ##""ring""##, { $0.shape == "ring" }),
+        ("font", ##"["NotoSerif-Regular.ttf"]"##, { $0.style.fonts == ["NotoSerif-Regular.ttf"] }),
+        ("fontFamily", ##"["Noto Sans:Bold"]"##, { $0.style.fontFamilies == [FontFamilyName(family: "Noto Sans", style: "Bold")!] }),
+        ("size", "12.5", { $0.style.size == 12.5 }),
+        ("color", ##""#336699""##, { $0.style.color == RGBAColor(rgb: 0x336699) }),
+        ("features", ##""kern=0,smcp[0:3]""##, { $0.style.features == [FeatureSetting(tag: "kern", value: 0), FeatureSetting(tag: "smcp", start: 0, end: 3)] }),
+        ("lang", ##""ar""##, { $0.style.language == "ar" }),
+        ("letterSpacing", "-1.5", { $0.style.letterSpacing == -1.5 }),
+        ("dir", ##""rtl""##, { $0.direction == .rtl }),
+        ("align", ##""right""##, { $0.options.align == .end }),
+        ("offset", ##""-25%""##, { $0.options.offset == .percent(-25) }),
+        ("side", ##""right""##, { $0.options.side == .right }),
+        ("baseline", ##""hanging""##, { $0.options.baseline == .hanging }),
+        ("dx", "[1, 2.5, -3]", { $0.options.dx == [1, 2.5, -3] }),
+        ("dy", "-12", { $0.options.dy == -12 && $0.options.clusterDy.isEmpty }),
+        ("shift", ##""normal""##, { $0.options.shift == .normal }),
+        ("rotate", "[10, -20]", { $0.options.rotate == [10, -20] }),
+        ("upright", ##""off""##, { $0.options.upright == .off }),
+        ("method", ##""chord""##, { $0.options.method == .chord }),
+        ("overflow", ##""shrink""##, { $0.options.overflow == .shrink(minimumSize: 6) }),
+        ("minSize", "4", { _ in true }),   // alone it has nothing to refine; see minSizeRefinesShrink
+        ("fit", ##""stretch""##, { $0.options.fit == .stretch(length: nil) }),
+        ("length", "300", { $0.options.fit == .spacing(length: 300) }),
+        ("warp", ##""bend""##, { $0.options.warp == .bend }),
+        ("maxAngle", "45", { $0.options.maxAngle == 45 }),
+        ("repeat", "20", { $0.options.repeatSpacing == 20 }),
+        ("writingMode", ##""vertical""##, { $0.options.writingMode == .vertical }),
+        ("textOrientation", ##""upright""##, { $0.options.textOrientation == .upright }),
+        ("decoration", ##"["underline", "line-through"]"##, { $0.options.decoration == [.underline, .lineThrough] }),
+        ("decorationSkipInk", "true", { $0.options.decorationSkipInk }),
+        ("haloColor", ##""#000000""##, { $0.options.haloColor == .black && $0.options.halo == nil }),
+        ("haloWidth", "2.5", { $0.options.halo == Halo(color: .white, width: 2.5) }),
+        ("closedPath", ##""clip""##, { $0.options.closedPath == .clip }),
+        ("missingGlyphs", ##""error""##, { $0.options.missingGlyphs == .error }),
+        ("blend", ##""knockout""##, { $0.blend == .destinationOut }),
+    ]
+
+    func label(_ json: String) throws -> SceneLabel { try SceneJSON.decodeLabel(Data(json.utf8)) }
+
+    @Test func everyKeyHasASampleAndDecodesToItsTypedValue() throws {
+        #expect(Self.samples.map(\.key) == SceneLabel.catalog.map(\.key))
+        for (key, json, check) in Self.samples {
+            let l = try label("{\"\(key)\": \(json)}")
+            #expect(check(l), "\(key): \(json)")
+            // Written back, the key has the same value (the defaults are left out).
+            let again = try label(String(decoding: SceneJSON.encodeLabel(l), as: UTF8.self))
+            #expect(again == l, "\(key) does not round-trip")
+        }
+    }
+
+    @Test func flagsAreTheKeysKebabCased() {
+        for e in SceneLabel.catalog where e.flag != nil {
+            #expect(e.flag == OptionEntry<SceneLabel>.kebab(e.key))
+        }
+        #expect(OptionEntry<SceneLabel>.kebab("letterSpacing") == "letter-spacing")
+        #expect(Set(SceneLabel.catalog.compactMap(\.flag)).count == SceneLabel.catalog.compactMap(\.flag).count)
+        #expect(SceneLabel.catalog.filter { $0.flag == nil }.map(\.key) == ["runs", "shape"])
+    }
+
+    @Test func nullIsTheSameAsAbsent() throws {
+        #expect(try label(##"{"text": "a", "font": null, "size": null, "align": null}"##) == SceneLabel(text: "a"))
+    }
+
+    @Test func minSizeRefinesShrinkAndLengthRefinesFit() throws {
+        #expect(try label(##"{"overflow": "shrink", "minSize": 4}"##).options.overflow == .shrink(minimumSize: 4))
+        #expect(try label(##"{"minSize": 4, "overflow": "shrink"}"##).options.overflow == .shrink(minimumSize: 4))  // key order does not matter
+        #expect(try label(##"{"minSize": 4}"##).options.overflow == .visible)
+        #expect(try label(##"{"fit": "stretch", "length": 50}"##).options.fit == .stretch(length: 50))
+    }
+
+    @Test func valuesOutsideTheirRangeNameTheKeyAndTheValue() {
+        func error(_ json: String) -> String? {
+            do { _ = try SceneJSON.decodeLabel(Data(json.utf8)); return nil } catch { return error.description }
+        }
+        #expect(error(##"{"offset": "1e308%"}"##) == ##"offset: expected an offset of at most 1000000000 px or 1000000%, got "1e308%""##)
+        #expect(error(##"{"repeat": -10}"##) == "repeat: expected a number from 0 to 1000000000, got -10")
+        #expect(error(##"{"maxAngle": -5}"##) == "maxAngle: expected a number from 0 to 180, got -5")
+        #expect(error(##"{"size": 0}"##) == "size: expected a number above 0 and at most 1000000000, got 0")
+        #expect(error(##"{"size": "12"}"##) == ##"size: expected a number above 0 and at most 1000000000, got "12""##)
+        #expect(error(##"{"runs": [{"text": "a"}, {"text": "b", "color": "teal"}]}"##)
+                == ##"runs[1].color: expected a colour #RRGGBB or #RRGGBBAA, got "teal""##)
+        #expect(error(##"{"runs": [{"color": "#fff"}]}"##) == "runs[0].text: required")
+        #expect(error(##"{"fontFamily": ["::"]}"##) == ##"fontFamily[0]: expected a font family such as "Noto Sans" or "Noto Sans:Bold", got "::""##)
+        #expect(error(##"{"align": "\u001b[2J"}"##) == ##"align: expected start|center|end, got "\u{1B}[2J""##)
+        #expect(error(##"{"colour": "#fff"}"##) == "colour: unknown key (did you mean color?)")
+        // A huge unknown key is shown shortened (#13 row 8 echoed 50 MB).
+        #expect(error("{\"" + String(repeating: "k", count: 100_000) + "\": 1}") == String(repeating: "k", count: 39) + "…: unknown key")
+        #expect(error(##"{"text": "a", "text": "b"}"##) == "text: duplicate key (a key may appear once in an object)")
+    }
+
+    @Test func readmeTableIsTheGeneratedOne() throws {
+        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        let start = try #require(readme.range(of: "<!-- label-options:begin -->\n"))
+        let end = try #require(readme.range(of: "\n<!-- label-options:end -->"))
+        #expect(String(readme[start.upperBound..<end.lowerBound]) == OptionTable.markdown(SceneLabel.catalog),
+                "README's option table is out of date: regenerate it with pathtext help options --markdown")
+    }
+}
+
