@@ -57,7 +57,8 @@ public struct CheckReport: Hashable, Sendable, CustomStringConvertible {
     public var glyphs: Int
     /// Pairs of glyphs of different labels whose ink boxes overlap.
     public var overlappingPairs: Int
-    /// Pairs of glyphs of different labels whose ink boxes grown by the halo overlap.
+    /// Pairs of glyphs of different labels whose inks are closer than the halo: one label's halo would
+    /// cover the other's glyph (each ink box grown by half the halo).
     public var haloOverlappingPairs: Int
     /// The largest turn between neighbouring clusters of one label, degrees.
     public var worstNeighbourAngle: Double
@@ -81,7 +82,7 @@ public struct CheckReport: Hashable, Sendable, CustomStringConvertible {
 /// place), the pairs of them that overlap between labels, the turns between neighbouring clusters, and
 /// the glyphs that read upside down.
 public enum LabelCheck {
-    /// Checks `labels`; `halo` grows the boxes for ``CheckReport/haloOverlappingPairs``; labels of one
+    /// Checks `labels`; `halo` is the ink distance ``CheckReport/haloOverlappingPairs`` asks for; labels of one
     /// text whose nearest cluster centres are closer than `minDistance` count in ``CheckReport/closePairs``.
     public static func check(_ labels: [CheckLabel], halo: Double = 0, minDistance: Double = 0) -> CheckReport {
         var boxes: [(label: Int, box: OrientedBox)] = []
@@ -138,7 +139,7 @@ public enum LabelCheck {
         }
         let named = Set(labels.compactMap(\.text)).count + labels.filter { $0.text == nil }.count
         return CheckReport(labels: labels.count, names: named, glyphs: glyphCount, overlappingPairs: pairs(grow: 0),
-                           haloOverlappingPairs: halo > 0 ? pairs(grow: halo) : pairs(grow: 0), worstNeighbourAngle: worstTurn,
+                           haloOverlappingPairs: halo > 0 ? pairs(grow: halo / 2) : pairs(grow: 0), worstNeighbourAngle: worstTurn,
                            worstTotalTurn: worstTotal, upsideDownGlyphs: upsideDown, closePairs: close)
     }
 

@@ -15,7 +15,8 @@ public struct PlacedRequestLabel: Sendable {
     public var group: String
     /// The glyphs, as for one label.
     public var label: PlacedLabel
-    /// The collision box of every inked cluster, halo and padding included.
+    /// The collision box of every inked cluster: its ink grown by half of the halo and the padding (two
+    /// labels whose boxes do not meet keep a whole halo and padding between their inks).
     public var boxes: [OrientedBox]
     /// How the glyphs combine with what is below.
     public var blend: CompositeMode
@@ -47,6 +48,11 @@ public struct PlacementResult: Sendable {
     public var candidates: Int
     /// Box-against-box tests the collision index ran.
     public var boxTests: Int
+
+    /// Creates a result (an empty one draws the shapes alone).
+    public init(placed: [PlacedRequestLabel] = [], dropped: [DroppedRequest] = [], paths: Int = 0, candidates: Int = 0, boxTests: Int = 0) {
+        self.placed = placed; self.dropped = dropped; self.paths = paths; self.candidates = candidates; self.boxTests = boxTests
+    }
 
     /// The placed labels' glyphs, for drawing or for placements JSON.
     public var labels: [PlacedLabel] { placed.map(\.label) }

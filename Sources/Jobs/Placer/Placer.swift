@@ -42,20 +42,62 @@ public enum Placer {
         let area = options.area ?? Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         var run = PlacerRun(area: area, options: options)
         for o in obstacles { run.add(o) }
+        // Pass one gives every path its first label, in placing order; pass two adds the repeats along
+        // each path in the same order, so a name is never crowded out by another's repeats.
         var reasons: [Int: DropReason] = [:]
+        var prepared: [PlacerRun.Prepared?] = []
+        func note(_ reason: DropReason, _ job: PlacementJob) {
+            for i in job.requests where reasons[i].map({ $0.rank < reason.rank }) ?? true { reasons[i] = reason }
+        }
         for job in jobs {
-            if let reason = run.place(job, request: requests[job.request], resolved: resolved[job.request]) {
-                for i in job.requests where reasons[i].map({ $0.rank < reason.rank }) ?? true { reasons[i] = reason }
-            } else {
-                for i in job.requests { reasons[i] = nil; run.labelled.insert(i) }
+            switch run.prepare(job, request: requests[job.request], resolved: resolved[job.request]) {
+            case .failure(let f): note(f.reason, job); prepared.append(nil)
+            case .success(let p): prepared.append(p)
             }
+        }
+        // Candidates that cover other roads score worse: a label mid-block leaves the crossing streets free.
+        run.scoreCrossings(&prepared)
+        // Within one priority, the names with the least room to spare go first: a long road can move its
+        // label aside, a short one has nowhere else to go. A name's room is that of its roomiest path, and
+        // its paths go best candidate first. (The order is total and input-blind: ties keep the jobs' order.)
+        var groupRoom: [String: Double] = [:]
+        var bestScore: [Double] = Array(repeating: .infinity, count: prepared.count)
+        for (i, p) in prepared.enumerated() {
+            guard let p else { continue }
+            let room = p.closed ? Double.infinity : p.measure.length - p.advance
+            groupRoom[p.request.groupKey] = max(groupRoom[p.request.groupKey] ?? -.infinity, room)
+            bestScore[i] = (0..<p.slots).map { run.candidates(p, slot: $0).first?.score ?? .infinity }.min() ?? .infinity
+        }
+        let order = prepared.indices.filter { prepared[$0] != nil }.sorted { a, b in
+            let pa = prepared[a]!, pb = prepared[b]!
+            if pa.request.priority != pb.request.priority { return pa.request.priority > pb.request.priority }
+            let ga = pa.request.groupKey, gb = pb.request.groupKey
+            if groupRoom[ga]! != groupRoom[gb]! { return groupRoom[ga]! < groupRoom[gb]! }
+            if ga != gb { return ga < gb }
+            if bestScore[a] != bestScore[b] { return bestScore[a] < bestScore[b] }
+            return a < b
+        }
+        var first: [Int?] = Array(repeating: nil, count: prepared.count)
+        for i in order {
+            guard let p = prepared[i] else { continue }
+            var best: DropReason? = nil, placedSlot: Int? = nil
+            for k in p.slotOrder {
+                guard let reason = run.place(p, slot: k) else { placedSlot = k; break }
+                if best.map({ $0.rank < reason.rank }) ?? true { best = reason }
+            }
+            if placedSlot != nil { for r in p.job.requests { run.labelled.insert(r) } } else if let best { note(best, jobs[i]) }
+            first[i] = placedSlot
+        }
+        for i in order {
+            guard let p = prepared[i], let slot = first[i] else { continue }
+            for k in 0..<p.slots where k != slot { _ = run.place(p, slot: k) }
         }
         let dropped = requests.indices.filter { !run.labelled.contains($0) }.map { i in
             DroppedRequest(request: i, id: requests[i].id, text: requests[i].text,
                            reason: reasons[i] ?? .layoutFailed("no path"))
         }
         return PlacementResult(placed: run.placed, dropped: dropped, paths: jobs.count, candidates: run.candidates,
-                               boxTests: run.grid.tests)
+                               boxTests: run.grid.tests + run.obstacles.tests)
     }
 }
 
@@ -125,11 +167,14 @@ struct PlacerRun {
     var groups: [String: [Point]] = [:]
     var candidates = 0
     var glyphBoxes: [GlyphKey: Rect?] = [:]
+    /// The obstacles, apart from the labels: a label keeps its whole clearance from them.
+    var obstacles: GridIndex
     private var obstacleOwner = -1
 
     init(area: Rect, options: PlacerOptions) {
         self.area = area; self.options = options
         grid = GridIndex(area: area, cellSize: options.cellSize)
+        obstacles = GridIndex(area: area, cellSize: options.cellSize)
     }
 
     struct GlyphKey: Hashable {
@@ -138,26 +183,97 @@ struct PlacerRun {
 
     mutating func add(_ o: Obstacle) {
         switch o {
-        case .box(let r): grid.insert(OrientedBox(r), owner: obstacleOwner)
+        case .box(let r): obstacles.insert(OrientedBox(r), owner: obstacleOwner)
         case .path(let p, let width):
             // Each chord of the flattened path as a box as wide as the stroke.
             for pts in p.flattened(tolerance: 0.25) {
                 for (a, b) in zip(pts, pts.dropFirst()) {
                     let d = b - a, len = d.length
                     guard let u = d.normalized else { continue }
-                    grid.insert(OrientedBox(center: a.lerp(b, 0.5), axis: u, halfLength: len / 2 + width / 2, halfHeight: width / 2),
-                                owner: obstacleOwner)
+                    obstacles.insert(OrientedBox(center: a.lerp(b, 0.5), axis: u, halfLength: len / 2 + width / 2, halfHeight: width / 2),
+                                     owner: obstacleOwner)
                 }
             }
         }
         obstacleOwner -= 1
     }
 
-    /// Places `job`; returns why it got no label, or `nil` when it got one or more.
-    mutating func place(_ job: PlacementJob, request: PlaceRequest, resolved: ResolvedLabel) -> DropReason? {
+    /// The score a candidate loses for each piece of another road under it.
+    let crossingWeight = 1.0
+    /// The spacing of the crossing profile's samples along a path, pixels.
+    static let crossingStep = 4.0
+
+    /// Fills each job's ``Prepared/crossings``: the pieces of other groups' roads that lie under the text
+    /// band at each sample along its path, each weighted by how tight its own road is (a road with little
+    /// room to spare for its label weighs up to five times as much), so a long road's label keeps off the
+    /// junctions of short ones.
+    func scoreCrossings(_ prepared: inout [Prepared?]) {
+        var roads = GridIndex(area: area, cellSize: options.cellSize)
+        var groupNumbers: [String: Int] = [:]
+        var groupOf: [Int] = [], weight: [Double] = []
+        for p in prepared.compactMap({ $0 }) {
+            let group = groupNumbers[p.request.groupKey] ?? groupNumbers.count
+            groupNumbers[p.request.groupKey] = group
+            let slack = p.closed ? Double.infinity : p.measure.length - p.advance
+            let owner = groupOf.count
+            groupOf.append(group)
+            weight.append(1 + 4 * max(0, 1 - slack / 60))
+            for pts in p.path.flattened(tolerance: 0.5) {
+                for (a, b) in zip(pts, pts.dropFirst()) {
+                    guard let u = (b - a).normalized else { continue }
+                    roads.insert(OrientedBox(center: a.lerp(b, 0.5), axis: u, halfLength: a.distance(to: b) / 2, halfHeight: 0.5), owner: owner)
+                }
+            }
+        }
+        for i in prepared.indices {
+            guard let p = prepared[i] else { continue }
+            let group = groupNumbers[p.request.groupKey]!
+            let band = (p.line.glyphs.first?.size ?? 13) / 2 + p.inflate
+            let m = p.measure
+            let step = Self.crossingStep
+            prepared[i]!.crossings = DistanceProfile(length: m.length, step: step) { s in
+                let box = OrientedBox(center: m.point(at: s), axis: m.tangent(at: s), halfLength: step / 2, halfHeight: band)
+                var sum = 0.0
+                roads.forEachCandidate(box) { other, owner in
+                    if groupOf[owner] != group && other.intersects(box) { sum += weight[owner] }
+                    return true
+                }
+                return sum
+            }
+        }
+    }
+
+    /// A job ready to place: its path measured, its text shaped, its stretches known.
+    struct Prepared {
+        var job: PlacementJob
+        var request: PlaceRequest
+        var blend: CompositeMode
+        var path: BezPath
+        var measure: PathMeasure
+        var line: ShapedLine
+        var options: LabelOptions
+        var advance: Double
+        var closed: Bool
+        var turns: DistanceProfile
+        var slots: Int
+        /// Half the clearance a label keeps (its halo and the padding): each of two labels' boxes grows by
+        /// it, so boxes that do not meet keep a whole clearance between the two inks.
+        var inflate: Double
+        /// Other roads covered, cumulated along the path (see ``PlacerRun/scoreCrossings(_:)``).
+        var crossings: DistanceProfile? = nil
+
+        /// The stretches, the one nearest the path's middle first (a path's first label goes there).
+        var slotOrder: [Int] {
+            let middle = Double(slots - 1) / 2
+            return (0..<slots).sorted { abs(Double($0) - middle) != abs(Double($1) - middle) ? abs(Double($0) - middle) < abs(Double($1) - middle) : $0 < $1 }
+        }
+    }
+
+    /// Measures, shapes and sizes `job`, or says why it cannot carry a label at all.
+    func prepare(_ job: PlacementJob, request: PlaceRequest, resolved: ResolvedLabel) -> Result<Prepared, DropReasonError> {
         let path = job.closed ?? BezPath(subpaths: [job.path])
         let measure: PathMeasure
-        do { measure = try PathMeasure(path) } catch { return .layoutFailed(error.description) }
+        do { measure = try PathMeasure(path) } catch { return .failure(.init(.layoutFailed(error.description))) }
         var options = resolved.options
         options.align = .center
         options.overflow = .visible
@@ -171,63 +287,71 @@ struct PlacerRun {
         do {
             var probe = options
             probe.maxAngle = nil
-            guard let first = try LabelLayout.place(line, along: measure, options: probe).first else { return .layoutFailed("no label") }
+            guard let first = try LabelLayout.place(line, along: measure, options: probe).first else { return .failure(.init(.layoutFailed("no label"))) }
             advance = first.advance
-        } catch { return .layoutFailed(error.description) }
-        guard advance > 0 else { return .layoutFailed("the label has no length") }
+        } catch { return .failure(.init(.layoutFailed(error.description))) }
+        guard advance > 0 else { return .failure(.init(.layoutFailed("the label has no length"))) }
         let closed = job.closed != nil
-        guard closed || advance <= L else { return .tooShort(pathLength: L, labelLength: advance) }
-        let inflate = options.haloWidth + self.options.padding
-        let turns = TurnProfile(measure)
+        guard closed || advance <= L else { return .failure(.init(.tooShort(pathLength: L, labelLength: advance))) }
         let slots = max(1, min(LabelLayout.maximumRepeatCount, Int(L / max(self.options.spacing, 1))))
-        var best: DropReason? = nil
-        var placedAny = false
-        for k in 0..<slots {
-            let lo = L * Double(k) / Double(slots), hi = L * Double(k + 1) / Double(slots)
-            let centre = (lo + hi) / 2
-            let half = (hi - lo) / 2
-            let minC = closed ? lo : max(lo, advance / 2), maxC = closed ? hi : min(hi, L - advance / 2)
-            var offsets: [(c: Double, score: Double)] = []
-            if minC > maxC {
-                let c = min(max(centre, advance / 2), L - advance / 2)
-                offsets.append((c, 0))
-            } else {
-                let step = max(self.options.step, 0.5)
-                var d = 0.0
-                // The nearest candidates to the centre, at most maximumCandidates per stretch (bounded work).
-                while d <= half + 1e-9 && offsets.count < Placer.maximumCandidates {
-                    for c in d == 0 ? [centre] : [centre - d, centre + d] where c >= minC - 1e-9 && c <= maxC + 1e-9 {
-                        let turn = turns.turn(from: c - advance / 2, to: c + advance / 2)
-                        offsets.append((c, d / max(half, 1) + turn / max(self.options.maxTurn, 1)))
-                    }
-                    d += step
+        return .success(Prepared(job: job, request: request, blend: resolved.blend, path: path, measure: measure, line: line,
+                                 options: options, advance: advance, closed: closed, turns: TurnProfile(measure), slots: slots,
+                                 inflate: (options.haloWidth + self.options.padding) / 2))
+    }
+
+    /// The candidate centres along stretch `k` of `p` with their scores, best first.
+    func candidates(_ p: Prepared, slot k: Int) -> [(c: Double, score: Double)] {
+        let L = p.measure.length, advance = p.advance, closed = p.closed
+        let lo = L * Double(k) / Double(p.slots), hi = L * Double(k + 1) / Double(p.slots)
+        let centre = (lo + hi) / 2
+        let half = (hi - lo) / 2
+        let minC = closed ? lo : max(lo, advance / 2), maxC = closed ? hi : min(hi, L - advance / 2)
+        var offsets: [(c: Double, score: Double)] = []
+        if minC > maxC {
+            offsets.append((min(max(centre, advance / 2), L - advance / 2), 0))
+        } else {
+            let step = max(self.options.step, 0.5)
+            var d = 0.0
+            // The nearest candidates to the centre, at most maximumCandidates per stretch (bounded work).
+            while d <= half + 1e-9 && offsets.count < Placer.maximumCandidates {
+                for c in d == 0 ? [centre] : [centre - d, centre + d] where c >= minC - 1e-9 && c <= maxC + 1e-9 {
+                    let turn = p.turns.total(from: c - advance / 2, to: c + advance / 2)
+                    let crossed = p.crossings?.total(from: c - advance / 2, to: c + advance / 2) ?? 0
+                    offsets.append((c, d / max(half, 1) + turn / max(self.options.maxTurn, 1) + crossingWeight * crossed))
                 }
-                if offsets.isEmpty { offsets.append((min(max(centre, minC), maxC), 0)) }
+                d += step
             }
-            offsets.sort { $0.score != $1.score ? $0.score < $1.score : $0.c < $1.c }
-            var slotReason: DropReason? = nil
-            for (c, _) in offsets {
-                candidates += 1
-                switch test(c, L: L, line: line, measure: measure, options: options, request: request, inflate: inflate) {
-                case .success(let (label, boxes, centres)):
-                    let owner = placed.count
-                    if !self.options.allowOverlap { for b in boxes { grid.insert(b, owner: owner) } }
-                    groups[request.groupKey, default: []] += centres
-                    placed.append(PlacedRequestLabel(request: job.request, requests: job.requests, text: request.text,
-                                                     group: request.groupKey, label: label, boxes: boxes,
-                                                     blend: resolved.blend, path: path))
-                    placedAny = true
-                    slotReason = nil
-                case .failure(let failure):
-                    let reason = failure.reason
-                    if slotReason.map({ $0.rank < reason.rank }) ?? true { slotReason = reason }
-                    continue
-                }
-                break
+            if offsets.isEmpty { offsets.append((min(max(centre, minC), maxC), 0)) }
+            // The two ends of the room: a tight path may fit only there.
+            for c in [minC, maxC] where !offsets.contains(where: { abs($0.c - c) < step / 4 }) {
+                let turn = p.turns.total(from: c - advance / 2, to: c + advance / 2)
+                let crossed = p.crossings?.total(from: c - advance / 2, to: c + advance / 2) ?? 0
+                offsets.append((c, abs(c - centre) / max(half, 1) + turn / max(self.options.maxTurn, 1) + crossingWeight * crossed))
             }
-            if let r = slotReason, best.map({ $0.rank < r.rank }) ?? true { best = r }
         }
-        return placedAny ? nil : best ?? .collides
+        return offsets.sorted { $0.score != $1.score ? $0.score < $1.score : $0.c < $1.c }
+    }
+
+    /// Tries the candidates of stretch `k` of `p`, best first; places the first that passes, or says why none did.
+    mutating func place(_ p: Prepared, slot k: Int) -> DropReason? {
+        let L = p.measure.length
+        let offsets = candidates(p, slot: k)
+        var reason: DropReason? = nil
+        for (c, _) in offsets {
+            candidates += 1
+            switch test(c, L: L, line: p.line, measure: p.measure, options: p.options, request: p.request, inflate: p.inflate) {
+            case .success(let (label, boxes, centres)):
+                let owner = placed.count
+                if !self.options.allowOverlap { for b in boxes { grid.insert(b, owner: owner) } }
+                groups[p.request.groupKey, default: []] += centres
+                placed.append(PlacedRequestLabel(request: p.job.request, requests: p.job.requests, text: p.request.text,
+                                                 group: p.request.groupKey, label: label, boxes: boxes, blend: p.blend, path: p.path))
+                return nil
+            case .failure(let failure):
+                if reason.map({ $0.rank < failure.reason.rank }) ?? true { reason = failure.reason }
+            }
+        }
+        return reason ?? .collides
     }
 
     /// Lays out the label centred at `c` and tests it.
@@ -248,12 +372,15 @@ struct PlacerRun {
         var total = 0.0
         for (a, b) in zip(clusters.directions, clusters.directions.dropFirst()) { total += abs(Angle.degrees(between: a, and: b)) }
         if total > self.options.maxTurn { return .failure(.init(.tooCurved(angle: total - self.options.maxTurn))) }
+        // The ink stays within the area (a halo may be cut at its edge).
         for b in clusters.boxes {
-            let r = b.bounds
+            let r = b.outset(by: -inflate).bounds
             if r.minX < area.minX || r.minY < area.minY || r.maxX > area.maxX || r.maxY > area.maxY { return .failure(.init(.outside)) }
         }
         if !self.options.allowOverlap {
-            for b in clusters.boxes where grid.collides(b) { return .failure(.init(.collides)) }
+            for b in clusters.boxes where grid.collides(b) || (obstacles.count > 0 && obstacles.collides(b.outset(by: inflate))) {
+                return .failure(.init(.collides))
+            }
             if request.minDistance > 0, let others = groups[request.groupKey] {
                 let d2 = request.minDistance * request.minDistance
                 for p in clusters.centres { for q in others where (p - q).lengthSquared < d2 { return .failure(.init(.tooClose(group: request.groupKey))) } }
@@ -313,29 +440,35 @@ struct DropReasonError: Error {
     init(_ reason: DropReason) { self.reason = reason }
 }
 
-/// The path's total absolute turn, sampled every 2 px, for scoring candidates before laying them out.
-struct TurnProfile {
+/// A quantity cumulated along a path from samples every `step` pixels: totals over any stretch in O(1).
+struct DistanceProfile {
     let step: Double
     var cumulative: [Double]
 
-    init(_ m: PathMeasure) {
-        let L = m.length
-        let n = max(2, min(100_000, Int(L / 2) + 2))
-        step = L / Double(n - 1)
+    /// Samples `value(s)` at s = 0, step, 2·step, … up to `length` (at most 100 000 samples).
+    init(length: Double, step: Double, value: (Double) -> Double) {
+        let n = max(2, min(100_000, Int(length / step) + 2))
+        self.step = length / Double(n - 1)
         cumulative = [0]
         cumulative.reserveCapacity(n)
-        var prev = m.tangent(at: 0)
-        for k in 1..<n {
-            let t = m.tangent(at: Double(k) * step)
-            cumulative.append(cumulative[k - 1] + abs(Angle.degrees(between: prev, and: t)))
-            prev = t
-        }
+        for k in 1..<n { cumulative.append(cumulative[k - 1] + value(Double(k) * self.step)) }
     }
 
-    func turn(from a: Double, to b: Double) -> Double {
+    /// The sum of the samples over [a, b].
+    func total(from a: Double, to b: Double) -> Double {
         guard step > 0 else { return 0 }
         let i = min(max(Int((a / step).rounded(.down)), 0), cumulative.count - 1)
         let j = min(max(Int((b / step).rounded(.up)), 0), cumulative.count - 1)
         return cumulative[j] - cumulative[i]
+    }
+}
+
+/// The path's turn, in absolute degrees between samples 2 px apart, for scoring candidates before laying them out.
+func TurnProfile(_ m: PathMeasure) -> DistanceProfile {
+    var prev = m.tangent(at: 0)
+    return DistanceProfile(length: m.length, step: 2) { s in
+        let t = m.tangent(at: s)
+        defer { prev = t }
+        return abs(Angle.degrees(between: prev, and: t))
     }
 }
