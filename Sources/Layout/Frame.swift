@@ -123,6 +123,7 @@ struct Frame {
                                 advance: w, start: s0, rejectedAngle: nil, warp: options.warp)
         label.measure = measure
         label.halo = options.halo
+        label.writingMode = options.writingMode
         if !options.decoration.isEmpty, !placement.glyphs.isEmpty {
             label.decorations = decorations(input, measure: measure, s0: s0, length: placement.consumed,
                                             glyphs: placement.glyphs, options: options)

@@ -41,14 +41,17 @@ public struct PlacedGlyph: Hashable, Sendable {
     public var pathDistance: Double
     /// The perpendicular offset of the origin from the measured path, up positive (used by `bend`).
     public var normalOffset: Double
+    /// In vertical writing: whether the glyph stands upright in the column (CJK) rather than lying
+    /// sideways (Latin); `false` in horizontal writing.
+    public var upright: Bool
 
     /// Creates a placed glyph whose baseline runs along the unit vector `direction`.
     public init(glyph: UInt32, cluster: Int, font: Typeface, size: Double, origin: Point, direction: Vector, advance: Double,
                 scaleX: Double = 1, runIndex: Int = 0, color: RGBAColor = .black, pathDistance: Double = 0,
-                normalOffset: Double = 0) {
+                normalOffset: Double = 0, upright: Bool = false) {
         self.glyph = glyph; self.cluster = cluster; self.font = font; self.size = size; self.origin = origin
         self.direction = direction; self.advance = advance; self.scaleX = scaleX; self.runIndex = runIndex
-        self.color = color; self.pathDistance = pathDistance; self.normalOffset = normalOffset
+        self.color = color; self.pathDistance = pathDistance; self.normalOffset = normalOffset; self.upright = upright
     }
 
     /// Creates a placed glyph whose baseline is turned by `angle` radians (clockwise on screen, y down).
@@ -137,6 +140,8 @@ public struct PlacedLabel: Sendable {
     public var decorations: [DecorationBand] = []
     /// The halo drawn under the label's fills, if any.
     public var halo: Halo?
+    /// Horizontal writing, or vertical writing down the path (see ``PlacedGlyph/upright``).
+    public var writingMode: WritingMode = .horizontal
 
     /// Whether `maxAngle` rejected the placement.
     public var rejected: Bool { rejectedAngle != nil }

@@ -126,12 +126,12 @@ struct PlacementInput {
 
     /// The placed glyph for glyph `g` at `origin` whose baseline runs along the unit vector `direction`.
     @inline(__always)
-    func placed(_ g: Int, origin: Point, direction: Vector, pathDistance: Double, normalOffset: Double) -> PlacedGlyph {
+    func placed(_ g: Int, origin: Point, direction: Vector, pathDistance: Double, normalOffset: Double, upright: Bool = false) -> PlacedGlyph {
         let sg = line.glyphs[g]
         let color = runColors.indices.contains(sg.runIndex) ? runColors[sg.runIndex] : .black
         return PlacedGlyph(glyph: sg.glyph, cluster: sg.cluster, font: line.fonts[sg.fontIndex], size: sg.size, origin: origin,
                            direction: direction, advance: run.glyphAdvances[g], scaleX: run.scaleX, runIndex: sg.runIndex,
-                           color: color, pathDistance: pathDistance, normalOffset: normalOffset)
+                           color: color, pathDistance: pathDistance, normalOffset: normalOffset, upright: upright)
     }
 
     /// The run's own baseline shift for glyph `g` plus HarfBuzz's y offset plus the normal shift.
@@ -182,7 +182,7 @@ extension PlacementInput {
                     let origin = Self.turned(sample.point + t * along + n * across, about: pivot, by: theta)
                     // Standing upright: the baseline turned a quarter turn anticlockwise on screen, (T.y, −T.x).
                     out.glyphs.append(placed(g, origin: origin, direction: Self.turned(n, by: theta), pathDistance: mid + along,
-                                             normalOffset: across))
+                                             normalOffset: across, upright: true))
                     return
                 }
                 let along = pen - a / 2 + sg.xOffset * run.scaleX

@@ -17,12 +17,21 @@ public struct RunStyle: Hashable, Sendable {
     public var language: String?
     /// Extra space after each cluster, in pixels.
     public var letterSpacing: Double?
+    /// Whether the embedded Noto stack follows the given fonts (default true). The stack's fonts rule is
+    /// the same in every door: the fonts given first, then the embedded stack, then the system's fonts,
+    /// each switchable.
+    public var embeddedFonts: Bool?
+    /// Whether characters the stack does not cover fall back to the system's fonts through Fontconfig
+    /// (default true; off for output that does not depend on the machine).
+    public var systemFonts: Bool?
 
     /// No attribute given.
     public init(fonts: [String]? = nil, fontFamilies: [FontFamilyName]? = nil, size: Double? = nil, color: RGBAColor? = nil,
-                features: [FeatureSetting]? = nil, language: String? = nil, letterSpacing: Double? = nil) {
+                features: [FeatureSetting]? = nil, language: String? = nil, letterSpacing: Double? = nil,
+                embeddedFonts: Bool? = nil, systemFonts: Bool? = nil) {
         self.fonts = fonts; self.fontFamilies = fontFamilies; self.size = size; self.color = color
         self.features = features; self.language = language; self.letterSpacing = letterSpacing
+        self.embeddedFonts = embeddedFonts; self.systemFonts = systemFonts
     }
 
     /// The size when neither run nor label gives one, pixels per em.
@@ -34,6 +43,7 @@ public struct RunStyle: Hashable, Sendable {
     public func over(_ fallback: RunStyle) -> RunStyle {
         RunStyle(fonts: fonts ?? fallback.fonts, fontFamilies: fontFamilies ?? fallback.fontFamilies, size: size ?? fallback.size,
                  color: color ?? fallback.color, features: features ?? fallback.features, language: language ?? fallback.language,
-                 letterSpacing: letterSpacing ?? fallback.letterSpacing)
+                 letterSpacing: letterSpacing ?? fallback.letterSpacing, embeddedFonts: embeddedFonts ?? fallback.embeddedFonts,
+                 systemFonts: systemFonts ?? fallback.systemFonts)
     }
 }

@@ -13,19 +13,23 @@ public enum LabelOptionCatalog {
     public static let style: [OptionEntry<RunStyle>] = {
         [
             .list("font", \.fonts, .string("FILE", nonEmpty: true),
-                  help: "font files, primary first (a bare name is looked up in the fonts folder); the embedded Noto stack always follows"),
+                  help: "font files, primary first (a bare name is looked up in the fonts folder); the embedded Noto stack follows unless embeddedFonts is false"),
             .list("fontFamily", \.fontFamilies,
                   .text("NAME[:STYLE]", expected: "a font family such as \"Noto Sans\" or \"Noto Sans:Bold\"",
                         parse: FontFamilyName.init(parsing:), write: \.description),
                   help: "fonts found through Fontconfig, in front of the font files"),
-            .optional("size", \.size, .number("PX", 0...OptionLimits.distance, above: true), default: MessageText.number(RunStyle.defaultSize),
-                      help: "font size in pixels per em (at most the font size limit, 10000 by default)"),
+            .optional("size", \.size, .number("PX", 0...ResourceLimits.default.fontSize, above: true), default: MessageText.number(RunStyle.defaultSize),
+                      help: "font size in pixels per em (a server or engine may set a lower limit)"),
             .optional("color", \.color, .color, default: RunStyle.defaultColor.description, help: "text colour"),
             .optional("features", \.features, .features,
                       help: "OpenType features, comma separated: kern=0,liga=0,ss01,+smcp,smcp[0:3] (ranges count code points from the run's start)"),
             .optional("lang", \.language, .string("LANG", nonEmpty: true), help: "BCP 47 language (ar, hi, sr-Latn)"),
             .optional("letterSpacing", \.letterSpacing, .number("PX", -OptionLimits.distance...OptionLimits.distance),
                       default: "0", help: "extra space after every cluster"),
+            .optional("embeddedFonts", \.embeddedFonts, .bool, default: "true",
+                      help: "follow the given fonts with the embedded Noto stack"),
+            .optional("systemFonts", \.systemFonts, .bool, default: "true",
+                      help: "fall back to the system's fonts (Fontconfig) for characters the stack does not cover; false for output that does not depend on the machine"),
         ]
     }()
 

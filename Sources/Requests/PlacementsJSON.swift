@@ -22,7 +22,7 @@ import Shaping
 ///                            "transform":[a,b,c,d,e,f]}]}]}
 ///
 /// - `fonts`: every font the glyphs use, once, in order of first use: the absolute file path (`null` for a
-///   font loaded from memory), the face index in a collection, the file name, and the variation
+///   font loaded from memory; an embedded font has `embedded` instead), the face index in a collection, the file name, and the variation
 ///   coordinates of a variable font's instance (`{"wght":700}`; empty for the default instance).
 /// - x, y: canvas pixels (y down) of the glyph origin on its shifted baseline, HarfBuzz offsets applied;
 ///   `angle` in degrees; `font` is the file name and `fontIndex` its row in `fonts`; `size` is pixels per em.
@@ -31,8 +31,13 @@ import Shaping
 ///   rotation and the `stretch` fit's horizontal scale (``PlacedGlyph/transform``). With `warp: "bend"` the
 ///   outlines are bent along the path instead; the transform is then the glyph's rigid placement.
 /// - Labels also carry `advance`, `start`, `dropped` (cluster offsets), `rejected` (the turn in degrees,
-///   or null), `warp`, and `warnings` when shaping reported something; glyphs carry `color`, `scaleX` when
-///   stretched and, when asked for, `ink` (the four corners of the rotated ink box).
+///   or null), `warp`, `writingMode`, `halo` (`{"width":3,"color":"#ffffff"}`) when drawn, `decorations`
+///   (each band's `kind`, `color` and outline as SVG path data `d`, filled non-zero), and `diagnostics`
+///   (``DiagnosticRecord``: `code`, `message`, `clusters`, `codePoints`, numbers) when there are any;
+///   glyphs carry `color`, `scaleX` when stretched, `orientation` (`upright` or `sideways`) in vertical
+///   writing and, when asked for, `ink` (the four corners of the rotated ink box).
+/// - Embedded fonts have `"embedded": NAME` instead of a `path`: the stable name of the font compiled
+///   into the library, whose bytes `pathtext fonts --export DIR` writes.
 public enum PlacementsJSON {
     /// Encodes `labels`; `inkBoxes` adds each glyph's ink box (it reads the glyph outlines).
     /// - Parameter singleLine: no line breaks at all (one reply per line, as `pathtext layout --batch` writes).
@@ -52,8 +57,15 @@ public enum PlacementsJSON {
         w.raw("{\"fonts\":[")
         for (i, font) in fonts.enumerated() {
             if i > 0 { w.raw(",") }
-            w.raw(nl); w.raw("{\"path\":")
-            if let path = absolutePath(font) { w.string(path) } else { w.raw("null") }
+            w.raw(nl)
+            if font.isEmbedded {
+                // Embedded fonts have no file: a stable name, whose bytes `pathtext fonts --export DIR`,
+                // `pt_embedded_font()` and `pathtext.embedded_font()` give.
+                w.raw("{\"embedded\":"); w.string(font.name)
+            } else {
+                w.raw("{\"path\":")
+                if let path = absolutePath(font) { w.string(path) } else { w.raw("null") }
+            }
             w.raw(",\"faceIndex\":"); w.integer(font.faceIndex)
             w.raw(",\"name\":"); w.string(font.name)
             w.raw(",\"family\":"); w.string(font.familyName)
@@ -84,11 +96,27 @@ public enum PlacementsJSON {
             w.raw("],\"rejected\":")
             if let angle = label.rejectedAngle { w.number(angle) } else { w.raw("null") }
             w.raw(",\"warp\":"); w.string(label.warp.rawValue)
-            if !label.diagnostics.isEmpty {
-                w.raw(",\"warnings\":[")
-                for (k, d) in label.diagnostics.enumerated() {
+            w.raw(",\"writingMode\":"); w.string(label.writingMode.rawValue)
+            if let halo = label.halo {
+                w.raw(",\"halo\":{\"width\":"); w.number(halo.width)
+                w.raw(",\"color\":"); w.string(halo.color.description); w.raw("}")
+            }
+            if !label.decorations.isEmpty {
+                w.raw(",\"decorations\":[")
+                for (k, band) in label.decorations.enumerated() {
                     if k > 0 { w.raw(",") }
-                    w.string(d.description)
+                    w.raw("{\"kind\":"); w.string(band.kind.rawValue)
+                    w.raw(",\"color\":"); w.string(band.color.description)
+                    w.raw(",\"d\":"); w.string(band.outline.svgPathData)
+                    w.raw("}")
+                }
+                w.raw("]")
+            }
+            if !label.diagnostics.isEmpty {
+                w.raw(",\"diagnostics\":[")
+                for (k, d) in label.diagnosticRecords.enumerated() {
+                    if k > 0 { w.raw(",") }
+                    w.diagnostic(d)
                 }
                 w.raw("]")
             }
@@ -108,6 +136,7 @@ public enum PlacementsJSON {
                 if g.color != lastColor { lastColor = g.color; colorText = g.color.description }
                 w.raw(",\"color\":"); w.string(colorText)
                 if g.scaleX != 1 { w.raw(",\"scaleX\":"); w.number(g.scaleX) }
+                if label.writingMode == .vertical { w.raw(g.upright ? ",\"orientation\":\"upright\"" : ",\"orientation\":\"sideways\"") }
                 let m = g.transform
                 w.raw(",\"transform\":["); w.number(m.a); w.raw(","); w.number(m.b); w.raw(","); w.number(m.c)
                 w.raw(","); w.number(m.d); w.raw(","); w.number(m.e); w.raw(","); w.number(m.f); w.raw("]")
@@ -221,4 +250,24 @@ struct JSONBytes {
 
     /// A string literal, escaped by the project's one rule (``JSONStringLiteral``).
     mutating func string(_ s: String) { JSONStringLiteral.append(s, to: &bytes) }
+
+    /// A diagnostic object: `{"code":"missing-glyph","message":"…","clusters":[0],"codePoints":[26481],…}`.
+    mutating func diagnostic(_ d: DiagnosticRecord) {
+        raw("{\"code\":"); string(d.code.rawValue)
+        raw(",\"message\":"); string(d.message)
+        raw(",\"clusters\":["); list(d.clusters); raw("]")
+        if !d.codePoints.isEmpty { raw(",\"codePoints\":["); list(d.codePoints.map { Int($0) }); raw("]") }
+        for n in d.numbers { raw(","); string(n.name); raw(":"); number(n.value) }
+        if let font = d.font { raw(",\"font\":"); string(font) }
+        if let fits = d.fits { raw(fits ? ",\"fits\":true" : ",\"fits\":false") }
+        raw("}")
+    }
+
+    /// Whole numbers separated by commas.
+    private mutating func list(_ values: [Int]) {
+        for (k, v) in values.enumerated() {
+            if k > 0 { raw(",") }
+            integer(v)
+        }
+    }
 }

@@ -34,8 +34,8 @@ public final class SceneResolver {
     public let fontsDir: String?
     /// Limits applied to every label and canvas this resolver resolves.
     public var limits: ResourceLimits = .default
-    /// Whether labels fall back to the system's fonts (``TextAttributes/systemFallback``); off for
-    /// output that does not depend on the installed fonts.
+    /// Whether labels may fall back to the system's fonts (``TextAttributes/systemFallback``); off for
+    /// output that does not depend on the installed fonts. When off, no label's `systemFonts` turns it on.
     public var systemFallback = true
     private var fonts: [String: Typeface] = [:]
     private var embedded: [Typeface]?
@@ -61,8 +61,9 @@ public final class SceneResolver {
     }
 
     /// The stack for a run: the Fontconfig `families` first, then the font files `names`, then the
-    /// embedded stack as fallback (alone when neither is given).
-    package func stack(_ names: [String]?, families: [FontFamilyName]? = nil, at path: String, familiesAt familyPath: String = "fontFamily") throws(SceneError) -> [Typeface] {
+    /// embedded stack as fallback (alone when neither is given) unless `embedded` is false.
+    package func stack(_ names: [String]?, families: [FontFamilyName]? = nil, embedded: Bool = true, at path: String,
+                       familiesAt familyPath: String = "fontFamily") throws(SceneError) -> [Typeface] {
         var list: [Typeface] = []
         for family in families ?? [] {
             do { list.append(try FontLookup.font(family: family.family, style: family.style)) } catch {
@@ -75,6 +76,10 @@ public final class SceneResolver {
                 if case .fontsFolderNotFound = error { throw SceneError("", error.description) }
                 throw SceneError(path, Self.message(error, naming: name))
             }
+        }
+        guard embedded else {
+            if list.isEmpty { throw SceneError(path, "embeddedFonts is false, so the run needs a font or a fontFamily") }
+            return list
         }
         do {
             if list.isEmpty { return try embeddedStack() }
@@ -116,7 +121,8 @@ public final class SceneResolver {
         for (k, run) in runs.enumerated() {
             let rat = label.runs == nil ? at : "\(at).runs[\(k)]"
             let style = run.style.over(label.style)
-            var a = TextAttributes(fonts: try stack(style.fonts, families: style.fontFamilies, at: rat + ".font", familiesAt: rat + ".fontFamily"))
+            var a = TextAttributes(fonts: try stack(style.fonts, families: style.fontFamilies, embedded: style.embeddedFonts ?? true,
+                                                    at: rat + ".font", familiesAt: rat + ".fontFamily"))
             let size = style.size ?? RunStyle.defaultSize
             guard size <= limits.fontSize else {
                 throw SceneError(rat + ".size", LayoutError.limitExceeded(what: "font size", amount: size, limit: limits.fontSize).description)
@@ -125,7 +131,8 @@ public final class SceneResolver {
             a.color = style.color ?? RunStyle.defaultColor
             a.features = style.features ?? []
             a.language = style.language
-            a.systemFallback = systemFallback
+            // The resolver's switch (`--no-system-fonts`, an engine made without system fonts) wins over the request's.
+            a.systemFallback = systemFallback && (style.systemFonts ?? true)
             a.letterSpacing = style.letterSpacing ?? 0
             text.append(run.text, attributes: a)
         }

@@ -101,13 +101,15 @@ import PathText
         for name in ["NotoSans-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansDevanagari-Regular.ttf"] {
             #expect(embedded.stdout.contains("\"font\":\"\(name)\""), "\(name)")
         }
-        // The same placements as from the files themselves; only the fonts table's paths differ (an embedded
-        // font has no file: its path is null).
+        // The same placements as from the files themselves; only the fonts table differs: an embedded font
+        // has no file, so it is named by its stable name ("embedded") instead of a path.
         let files = try pathtext(args + ["--fonts-dir", packageRoot + "/Fonts"], unset: ["PATHTEXT_FONTS"], cwd: "/tmp")
         #expect(files.status == 0)
-        #expect(embedded.stdout.contains("{\"path\":null,"))
-        let filePaths = files.stdout.replacingOccurrences(of: "\"path\":\"" + packageRoot + "/Fonts/", with: "\"path\":null,\"file\":\"")
-        #expect(embedded.stdout == filePaths.replacingOccurrences(of: #"null,"file":"[^"]*","#, with: "null,", options: .regularExpression))
+        #expect(embedded.stdout.contains("{\"embedded\":\"NotoSans-Regular.ttf\","))
+        #expect(!embedded.stdout.contains("\"path\""))
+        let filePaths = files.stdout.replacingOccurrences(of: #"\{"path":"[^"]*/Fonts/([^"]*)","#, with: #"{"embedded":"$1","#,
+                                                          options: .regularExpression)
+        #expect(embedded.stdout == filePaths)
         // The real binary from /tmp, and an embedded font by name.
         let serif = try pathtext(args + ["--font", "NotoSerif-Regular.ttf"], unset: ["PATHTEXT_FONTS"], cwd: "/tmp")
         #expect(serif.status == 0, "\(serif.stderr)")

@@ -48,7 +48,8 @@ struct Arguments {
                 switches.insert(name)
             } else {
                 let shown = MessageText.shortened(MessageText.controlsEscaped(name))
-                throw .usage("unknown option --\(shown) for 'pathtext \(command)' (see pathtext \(command) --help)")
+                let near = OptionCatalog.nearest(name, among: Array(valued.union(flags))).map { " (did you mean --\($0)?)" }
+                throw .usage("unknown option --\(shown) for 'pathtext \(command)'" + (near ?? " (see pathtext \(command) --help)"))
             }
         }
     }

@@ -35,6 +35,8 @@ enum CLI {
 
     /// Runs the command line and returns the exit code.
     static func run(_ words: [String]) -> Int32 {
+        // With no arguments: the usage, on stderr, and exit 2 (nothing is written anywhere).
+        if words.isEmpty { printError(help); return 2 }
         do {
             try dispatch(words)
             return 0
@@ -46,10 +48,7 @@ enum CLI {
     }
 
     private static func dispatch(_ words: [String]) throws(CLIError) {
-        guard let first = words.first else {
-            // With no arguments: the default demo, with the embedded fonts.
-            return try DemoCommand.command.run([])
-        }
+        guard let first = words.first else { throw .usage("a command is required (see pathtext --help)") }
         switch first {
         case "--help", "-h", "help":
             if words.count > 1, words[1] == "options" {
@@ -61,6 +60,9 @@ enum CLI {
             guard let command = commands.first(where: { $0.name == first }) else {
                 let shown = MessageText.shortened(first)
                 if first.hasPrefix("-") { throw .usage("unknown option \(shown) (see pathtext --help)") }
+                if let near = OptionCatalog.nearest(first, among: commands.map(\.name)) {
+                    throw .usage("unknown command '\(shown)' (did you mean \(near)?)")
+                }
                 throw .usage("unknown command '\(shown)' (see pathtext --help)")
             }
             let rest = Array(words.dropFirst())
@@ -73,7 +75,7 @@ enum CLI {
         var lines = [
             "pathtext \(version): text laid out along paths with real typography",
             "",
-            "usage: pathtext <command> [options]    (no command: pathtext demo)",
+            "usage: pathtext <command> [options]",
             "",
             "commands:",
         ]

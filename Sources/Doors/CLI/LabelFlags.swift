@@ -95,6 +95,45 @@ enum LabelFlags {
         return label
     }
 
+    /// The label flags given (`--size`, `--align`, …), each with its values in order: what overrides every
+    /// label of a scene file.
+    static func overrides(_ args: Arguments) throws(CLIError) -> [(OptionEntry<SceneLabel>, [String])] {
+        var out: [(OptionEntry<SceneLabel>, [String])] = []
+        for e in entries {
+            let values = args.all(e.flag!)
+            guard !values.isEmpty else { continue }
+            // The text and the path are the label itself: a scene file brings its own.
+            if ["text", "path"].contains(e.key) { throw .usage("--\(e.flag!) describes a label of its own: give a scene file or --\(e.flag!), not both") }
+            out.append((e, values))
+        }
+        if !args.all("run").isEmpty { throw .usage("--run describes a label of its own: give a scene file or --run, not both") }
+        return out
+    }
+
+    /// `label` with the flags' values in place of its own: a flag given with a scene file applies to every
+    /// label (a run attribute such as `--size` to every run too), so it is never silently ignored.
+    static func override(_ label: SceneLabel, index: Int, with flags: [(OptionEntry<SceneLabel>, [String])]) throws(CLIError) -> SceneLabel {
+        var label = label
+        let style = styleFlags
+        for (e, values) in flags {
+            do {
+                try e.read(arguments: values, into: &label)
+                if style.contains(e.flag!), var runs = label.runs {
+                    // The same entry, read into each run's style through a label that holds it.
+                    for k in runs.indices {
+                        var holder = SceneLabel(style: runs[k].style)
+                        try e.read(arguments: values, into: &holder)
+                        runs[k].style = holder.style
+                    }
+                    label.runs = runs
+                }
+            } catch {
+                throw .usage("--\(e.flag!): \(error.message)")
+            }
+        }
+        return label
+    }
+
     /// Resolves the flags into a label ready to lay out.
     static func resolve(_ args: Arguments, resolver: SceneResolver) throws(CLIError) -> ResolvedLabel {
         let label = try sceneLabel(args)

@@ -58,10 +58,13 @@ enum Output {
         }
     }
 
-    /// Prints shaping diagnostics (missing glyphs) as warnings on stderr, once each.
+    /// Prints the labels' diagnostics on stderr, once each, as `warning: CODE: message` (the same records as
+    /// the placements JSON's `diagnostics`).
     static func warn(_ labels: [PlacedLabel]) {
         var seen = Set<String>()
-        for d in labels.flatMap(\.diagnostics) where seen.insert(d.description).inserted { printError("warning: \(d)") }
+        for d in labels.flatMap(\.diagnosticRecords) where seen.insert(d.line).inserted {
+            printError("warning: " + MessageText.controlsEscaped(d.line))
+        }
     }
 
     /// The font files a scene and extra labels read: each label's and run's fonts (as the resolver finds

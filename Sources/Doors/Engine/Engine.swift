@@ -21,32 +21,38 @@ public final class Engine: Sendable {
     public let limits: ResourceLimits
     /// Whether requests may give fonts as file paths (`false` for a server: fonts only by name).
     public let allowFontPaths: Bool
+    /// Whether labels may fall back to the system's fonts (`false`: only the given and embedded fonts,
+    /// whatever a request's `systemFonts` says, so answers do not depend on the machine).
+    public let systemFonts: Bool
 
     /// A resolver checked out by one thread at a time.
     private final class ResolverSlot: @unchecked Sendable {
         // @unchecked: a slot is only ever used by the thread that took it out of the pool.
-        let resolver: Requests.Resolver
-        init(_ resolver: Requests.Resolver) { self.resolver = resolver }
+        let resolver: RequestDecoding.Resolver
+        init(_ resolver: RequestDecoding.Resolver) { self.resolver = resolver }
     }
 
     /// Creates an engine that loads the default fonts from `fontsDir` (`nil`: the fonts compiled into the
     /// library) and applies `limits` to every request.
     /// - Parameter allowFontPaths: whether a request may give a font as a file path; a server passes `false`,
     ///   so fonts come only from the embedded fonts, the fonts folder and Fontconfig.
+    /// - Parameter systemFonts: whether labels may fall back to the system's fonts (Fontconfig).
     /// - Throws: ``EngineError`` when the fonts folder or a default font cannot be read.
-    public init(fontsDir: String? = nil, limits: ResourceLimits = .default, allowFontPaths: Bool = true) throws(EngineError) {
+    public init(fontsDir: String? = nil, limits: ResourceLimits = .default, allowFontPaths: Bool = true,
+                systemFonts: Bool = true) throws(EngineError) {
         self.fontsDir = fontsDir
         self.limits = limits
         self.allowFontPaths = allowFontPaths
-        let first = Requests.makeResolver(fontsDir: fontsDir, limits: limits)
-        defaultStack = try Requests.preload(first)
+        self.systemFonts = systemFonts
+        let first = RequestDecoding.makeResolver(fontsDir: fontsDir, limits: limits, systemFonts: systemFonts)
+        defaultStack = try RequestDecoding.preload(first)
         fonts = FontRegistry(fontsDir: fontsDir, defaultStack: defaultStack)
         pool = Locked([ResolverSlot(first)])
     }
 
     /// Runs `body` with a resolver no other thread is using.
-    private func withResolver<R>(_ body: (Requests.Resolver) throws(EngineError) -> R) throws(EngineError) -> R {
-        let slot = pool.withLock { $0.popLast() } ?? ResolverSlot(Requests.makeResolver(fontsDir: fontsDir, limits: limits))
+    private func withResolver<R>(_ body: (RequestDecoding.Resolver) throws(EngineError) -> R) throws(EngineError) -> R {
+        let slot = pool.withLock { $0.popLast() } ?? ResolverSlot(RequestDecoding.makeResolver(fontsDir: fontsDir, limits: limits, systemFonts: systemFonts))
         defer { pool.withLock { $0.append(slot) } }
         return try body(slot.resolver)
     }
@@ -69,7 +75,7 @@ public final class Engine: Sendable {
 
     /// Decodes and resolves one label request (fonts loaded, path parsed) without laying it out.
     public func resolve(_ request: String) throws(EngineError) -> ResolvedLabel {
-        try withResolver { r throws(EngineError) in try Requests.label(request, resolver: r, allowFontPaths: allowFontPaths) }
+        try withResolver { r throws(EngineError) in try RequestDecoding.label(request, resolver: r, allowFontPaths: allowFontPaths) }
     }
 
     /// One line of `pathtext layout --batch`: the placements on one line, or `{"error":"…"}`, newline-terminated.
@@ -81,8 +87,8 @@ public final class Engine: Sendable {
 
     /// Draws a scene request (a scene file's JSON) and returns the image's bytes.
     public func render(_ sceneJSON: String, format: ImageFormat) throws(EngineError) -> [UInt8] {
-        let scene = try Requests.scene(sceneJSON, allowFontPaths: allowFontPaths)
-        return try withResolver { r throws(EngineError) in try Requests.render(scene, format: format, resolver: r) }
+        let scene = try RequestDecoding.scene(sceneJSON, allowFontPaths: allowFontPaths)
+        return try withResolver { r throws(EngineError) in try RequestDecoding.render(scene, format: format, resolver: r) }
     }
 
     /// The typed call: lays out `request` without any JSON. Glyphs' fonts are numbered by ``fonts``.

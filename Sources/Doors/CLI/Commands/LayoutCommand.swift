@@ -28,7 +28,7 @@ enum LayoutCommand {
         guard others.isEmpty else { throw .usage("--batch takes its labels from stdin, not --\(others.sorted()[0])") }
         let engine: Engine
         let fontsDir = try FontsFolder.resolve(args)
-        do { engine = try Engine(fontsDir: fontsDir) } catch { throw .failure(error.message) }
+        do { engine = try Engine(fontsDir: fontsDir, systemFonts: !args.has("no-system-fonts")) } catch { throw .failure(error.message) }
         let ink = args.has("ink")
         while let line = readLine(strippingNewline: true) {
             guard line.contains(where: { !$0.isWhitespace }) else { continue }  // blank lines are skipped

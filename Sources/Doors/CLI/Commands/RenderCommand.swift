@@ -7,7 +7,7 @@ enum RenderCommand {
     static let command = CLI.Command(
         name: "render", summary: "draw a scene file, or a label given by flags, to PNG or SVG",
         usage: """
-        usage: pathtext render SCENE.json|- --out FILE.png|FILE.svg|- [--json FILE|-] [--fonts-dir DIR]
+        usage: pathtext render SCENE.json|- --out FILE.png|FILE.svg|- [--json FILE|-] [--fonts-dir DIR] [label options: applied to every label]
                pathtext render --text T --path D [label options] [--width W --height H] [--background C] --out FILE
 
         """ + "\n" + [
@@ -32,10 +32,17 @@ enum RenderCommand {
         var flagLabel: ResolvedLabel? = nil
         if let file = args.positional.first {
             guard args.positional.count == 1 else { throw .usage("unexpected argument \(args.positional[1])") }
-            guard args.value("text") == nil else { throw .usage("give a scene file or --text, not both") }
             let outputs = [("--out", out), ("--json", args.value("json"))].compactMap { f, p in p.map { (f, $0) } }
             try Output.checkFiles(outputs: outputs, inputs: file == "-" ? [] : [file])
-            scene = try InputFiles.readScene(file == "-" ? "/dev/stdin" : file, limits: resolver.limits)
+            var read = try InputFiles.readScene(file == "-" ? "/dev/stdin" : file, limits: resolver.limits)
+            // Label flags given with a scene file override every label's value (never ignored).
+            let flags = try LabelFlags.overrides(args)
+            if !flags.isEmpty {
+                var labels: [SceneLabel] = []
+                for (i, label) in read.labels.enumerated() { labels.append(try LabelFlags.override(label, index: i, with: flags)) }
+                read.labels = labels
+            }
+            scene = read
         } else {
             let width = try args.integer("width", in: 1...1_000_000) ?? 800
             let height = try args.integer("height", in: 1...1_000_000) ?? 400

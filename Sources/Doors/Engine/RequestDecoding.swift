@@ -5,14 +5,15 @@ import PathText
 ///
 /// This is the only file of the engine that knows how scene JSON is decoded and resolved; a new decoder
 /// is wired in here.
-enum Requests {
+enum RequestDecoding {
     /// The resolver a request is resolved with: it loads fonts and keeps them loaded.
     typealias Resolver = SceneResolver
 
     /// A resolver that finds fonts in `fontsDir` (`nil`: the usual search).
-    static func makeResolver(fontsDir: String?, limits: ResourceLimits = .default) -> Resolver {
+    static func makeResolver(fontsDir: String?, limits: ResourceLimits = .default, systemFonts: Bool = true) -> Resolver {
         let resolver = SceneResolver(fontsDir: fontsDir)
         resolver.limits = limits
+        resolver.systemFallback = systemFonts
         return resolver
     }
 

@@ -1,0 +1,87 @@
+import Layout
+import Shaping
+
+/// The stable code of a diagnostic: what every door reports (placements JSON, the C library, Python,
+/// HTTP, the CLI's stderr), so that a program can act on it without reading English.
+///
+/// Codes are kebab-case and never change meaning; new codes may be added.
+public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
+    /// Characters no font covers: drawn as `.notdef` (``LabelDiagnostic/missingGlyphs(_:)``).
+    case missingGlyph = "missing-glyph"
+    /// Clusters whose midpoints fell off the path, not drawn (``LabelDiagnostic/droppedClusters(_:)``).
+    case droppedClusters = "dropped-clusters"
+    /// Clusters cut to make room for "…" (``LabelDiagnostic/truncated(_:)``).
+    case truncated
+    /// The label was set smaller than asked (``LabelDiagnostic/shrunk(from:to:fits:)``).
+    case shrunk
+    /// `maxAngle` rejected the placement (``LabelDiagnostic/rejectedTurn(degrees:limit:)``).
+    case rejectedTurn = "rejected-turn"
+    /// Anything else shaping reported (a feature string HarfBuzz rejects).
+    case shaping
+}
+
+/// A diagnostic as data: its code, the clusters and code points it concerns, and its numbers, with the
+/// sentence a person reads. Every door writes these same values in its own way.
+public struct DiagnosticRecord: Sendable, Hashable {
+    /// The stable code.
+    public var code: DiagnosticCode
+    /// The sentence for people (the CLI prints it on stderr after the code).
+    public var message: String
+    /// The clusters concerned, as UTF-8 byte offsets into the label's text.
+    public var clusters: [Int]
+    /// The characters concerned, as Unicode code points (missing glyphs).
+    public var codePoints: [UInt32]
+    /// The numbers of the diagnostic by name, in a fixed order: `from`/`to` of a shrink, `degrees`/`limit`
+    /// of a rejected turn.
+    public var numbers: [(name: String, value: Double)]
+    /// The font concerned: the font whose `.notdef` is drawn for missing glyphs.
+    public var font: String?
+    /// Whether the label was drawn as asked apart from this (`false` for a shrink that still does not fit).
+    public var fits: Bool?
+
+    /// The record of `diagnostic`.
+    public init(_ diagnostic: LabelDiagnostic) {
+        message = diagnostic.description
+        numbers = []
+        codePoints = []
+        font = nil
+        fits = nil
+        switch diagnostic {
+        case .missingGlyphs(let m):
+            code = .missingGlyph; clusters = [m.cluster]; codePoints = m.characters.map(\.value); font = m.stack.first
+        case .droppedClusters(let c):
+            code = .droppedClusters; clusters = c
+        case .truncated(let c):
+            code = .truncated; clusters = c
+        case .shrunk(let from, let to, let f):
+            code = .shrunk; clusters = []; numbers = [("from", from), ("to", to)]; fits = f
+        case .rejectedTurn(let degrees, let limit):
+            code = .rejectedTurn; clusters = []; numbers = [("degrees", degrees), ("limit", limit)]
+        case .shaping(let d):
+            code = .shaping; clusters = [d.cluster]
+        }
+    }
+
+    /// The value of the number called `name`, if the record has it.
+    public func number(_ name: String) -> Double? { numbers.first { $0.name == name }?.value }
+
+    /// `missing-glyph: no font in the stack … covers U+6771` — the line the CLI prints after `warning: `.
+    public var line: String { code.rawValue + ": " + message }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.code == b.code && a.message == b.message && a.clusters == b.clusters && a.codePoints == b.codePoints
+            && a.numbers.map(\.name) == b.numbers.map(\.name) && a.numbers.map(\.value) == b.numbers.map(\.value)
+            && a.font == b.font && a.fits == b.fits
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(code); h.combine(message); h.combine(clusters); h.combine(codePoints)
+        for n in numbers { h.combine(n.name); h.combine(n.value) }
+        h.combine(font); h.combine(fits)
+    }
+}
+
+extension PlacedLabel {
+    /// The label's diagnostics as data (``DiagnosticRecord``), in order.
+    public var diagnosticRecords: [DiagnosticRecord] { diagnostics.map(DiagnosticRecord.init) }
+}

@@ -1,0 +1,63 @@
+import Testing
+import Foundation
+import PathText
+
+/// Issue 22's command-line items: flags with a scene file are never ignored, "did you mean", messages that
+/// state the real limits, and `pathtext` alone printing its usage.
+@Suite struct CLIFrontDoorTests {
+    /// The sorted distinct glyph sizes of each label of a placements reply.
+    static func sizes(_ stdout: String) throws -> [[Double]] {
+        let o = try #require(try json(stdout) as? [String: Any])
+        let labels = try #require(o["labels"] as? [[String: Any]])
+        return labels.map { l in Set((l["glyphs"] as? [[String: Any]] ?? []).compactMap { $0["size"] as? Double }).sorted() }
+    }
+
+    @Test func aLabelFlagWithASceneFileOverridesEveryLabel() throws {
+        let plain = try pathtext(["render", packageRoot + "/fixtures/scenes/dial.json", "--json", "-"])
+        #expect(plain.status == 0)
+        #expect(try Self.sizes(plain.stdout) == [[40], [40], [84], [30]])
+        let sized = try pathtext(["render", packageRoot + "/fixtures/scenes/dial.json", "--size", "20", "--json", "-"])
+        #expect(sized.status == 0, "\(sized.stderr)")
+        #expect(try Self.sizes(sized.stdout) == [[20], [20], [20], [20]])
+        // A placement flag too: every label starts at the path's start.
+        let aligned = try pathtext(["render", packageRoot + "/fixtures/scenes/dial.json", "--align", "start", "--offset", "0", "--json", "-"])
+        let o = try #require(try json(aligned.stdout) as? [String: Any])
+        for l in try #require(o["labels"] as? [[String: Any]]) where (l["flipped"] as? Bool) == false {
+            #expect(abs((l["start"] as? Double ?? -1)) < 1e-9, "\(l["start"] ?? "")")
+        }
+    }
+
+    @Test func theLabelItselfCannotBeGivenWithASceneFile() throws {
+        for extra in [["--text", "Hi"], ["--path", "M0 0 L 9 0"], ["--run", "Hi"]] {
+            let r = try pathtext(["render", packageRoot + "/fixtures/scenes/dial.json"] + extra + ["--out", "/tmp/never.png"])
+            #expect(r.status == 2)
+            #expect(r.stderr.contains("give a scene file or \(extra[0]), not both"), "\(r.stderr)")
+        }
+    }
+
+    @Test func unknownCommandsAndFlagsGetTheNearestOne() throws {
+        let command = try pathtext(["rnder"])
+        #expect(command.status == 2)
+        #expect(command.stderr == "pathtext: unknown command 'rnder' (did you mean render?)\n")
+        let flag = try pathtext(["layout", "--text", "a", "--path", "M0 0 L9 0", "--alig", "center"])
+        #expect(flag.status == 2)
+        #expect(flag.stderr == "pathtext: unknown option --alig for 'pathtext layout' (did you mean --align?)\n")
+    }
+
+    @Test func messagesStateTheRealLimit() throws {
+        let r = try pathtext(["layout", "--text", "a", "--path", "M0 0 L9 0", "--size", "12px"])
+        #expect(r.status == 2)
+        #expect(r.stderr == "pathtext: --size: expected a number above 0 and at most 10000, got \"12px\"\n")
+    }
+
+    @Test func noArgumentsPrintsTheUsageAndWritesNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pathtext-noargs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let r = try pathtext([], cwd: folder.path)
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("usage: pathtext <command> [options]"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+}
