@@ -76,7 +76,7 @@ enum PlaceBench {
         let rawLabelling = zip(mr.renderNs, mr.roadsNs).map { $0 - $1 }
         func count(_ v: Int) -> [Double] { [Double(v)] }
         let common = "Helsinki, \(document.requests.count) named ways, \(document.scene.width) × \(document.scene.height) px, Noto Sans 13 px, halo 1.5, spacing 300, max angle 30°"
-        return [
+        var rows = [
             makeRow("place/helsinki/names", unit: "names", ours: count(ours.names), peer: count(joined.names), peerName: mapnikName,
                     note: "distinct names labelled (Mapnik on raw ways: \(raw.names)); goal ≥ Mapnik joined; higher is better. \(common)"),
             makeRow("place/helsinki/labels", unit: "labels", ours: count(ours.labels), peer: count(joined.labels), peerName: mapnikName,
@@ -94,6 +94,9 @@ enum PlaceBench {
             makeRow("place/helsinki/per-candidate", ours: perCandidate,
                     note: "placing time ÷ \(result.candidates) candidates laid out and tested (\(result.paths) paths after joining, \(result.boxTests) box tests)"),
         ]
+        // A ratio against a peer's 0 means nothing (0 overlaps against 0).
+        for i in rows.indices where rows[i].peerMedian == 0 { rows[i].ratio = nil }
+        return rows
     }
 
     struct MapnikGlyph { var glyph: UInt32; var origin: Point; var angle: Double; var size: Double }

@@ -26,6 +26,7 @@ extension PlacerOptions {
         .value("step", \.step, .number("PX", 0.5...1e6), default: 6, help: "the step between candidate positions", flag: false),
         .value("merge", \.mergeSameName, .bool, default: true, help: "join same-name paths that meet end to end before placing", flag: false),
         .value("allowOverlap", \.allowOverlap, .bool, default: false, help: "place every label at its best position, colliding or not (the placer off)", flag: false),
+        .value("candidateBudget", \.candidateBudget, .whole("N", 1...100_000_000), default: 1_000_000, help: "the most candidate positions one placement tests", flag: false),
         .value("cellSize", \.cellSize, .number("PX", 1...10_000), default: 25, help: "the collision grid's cell size", flag: false),
     ]
 }

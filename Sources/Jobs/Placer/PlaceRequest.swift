@@ -59,8 +59,10 @@ public enum DropReason: Hashable, Sendable, CustomStringConvertible {
     case tooClose(group: String)
     /// The label could not be laid out at all (the message says why).
     case layoutFailed(String)
+    /// The placement had tested ``PlacerOptions/candidateBudget`` candidates before reaching this path.
+    case overBudget(limit: Int)
 
-    /// The reason's code word in JSON: `tooShort`, `tooCurved`, `outside`, `collides`, `tooClose`, `layoutFailed`.
+    /// The reason's code word in JSON: `tooShort`, `tooCurved`, `outside`, `collides`, `tooClose`, `layoutFailed`, `overBudget`.
     public var code: String {
         switch self {
         case .tooShort: "tooShort"
@@ -69,6 +71,7 @@ public enum DropReason: Hashable, Sendable, CustomStringConvertible {
         case .collides: "collides"
         case .tooClose: "tooClose"
         case .layoutFailed: "layoutFailed"
+        case .overBudget: "overBudget"
         }
     }
 
@@ -81,13 +84,14 @@ public enum DropReason: Hashable, Sendable, CustomStringConvertible {
         case .collides: "every position covers another label or an obstacle"
         case .tooClose(let g): "every free position is too close to another label of \(MessageText.quoted(g))"
         case .layoutFailed(let m): m
+        case .overBudget(let n): "the placement had tested its budget of \(n) candidate positions before this path"
         }
     }
 
     /// How far the candidates got: the reason of the candidate that got furthest is the one reported.
     var rank: Int {
         switch self {
-        case .layoutFailed: 0
+        case .layoutFailed, .overBudget: 0
         case .tooShort: 1
         case .tooCurved: 2
         case .outside: 3

@@ -24,6 +24,16 @@ import Requests
 ///    its `minDistance`, or a cluster's box (ink, halo and padding) meets a placed box or an obstacle in the
 ///    ``GridIndex``. The first candidate left is placed.
 public enum Placer {
+    /// The length of a segment's control polygon (at least its arc length).
+    static func polygonLength(_ s: Segment) -> Double {
+        switch s {
+        case .line(let l): l.p0.distance(to: l.p1)
+        case .quad(let q): q.p0.distance(to: q.p1) + q.p1.distance(to: q.p2)
+        case .cubic(let c): c.p0.distance(to: c.p1) + c.p1.distance(to: c.p2) + c.p2.distance(to: c.p3)
+        case .arc(let a): max(abs(a.radii.x), abs(a.radii.y)) * abs(a.sweepAngle)
+        }
+    }
+
     /// The most candidate positions tried in one stretch of a path (those nearest its centre).
     public static let maximumCandidates = 256
 
@@ -41,6 +51,12 @@ public enum Placer {
         let jobs = PlacementJob.jobs(requests, resolved: resolved, options: options)
         let area = options.area ?? Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         var run = PlacerRun(area: area, options: options)
+        // The profiles' samples stay within two million for the whole placement, however long the paths
+        // (the control polygons bound the arc lengths from above).
+        let total = jobs.reduce(0.0) { sum, job in
+            sum + job.path.segments.reduce(0.0) { $0 + Self.polygonLength($1) }
+        }
+        run.sampleScale = max(1, total / 2_000_000)
         for o in obstacles { run.add(o) }
         // Pass one gives every path its first label, in placing order; pass two adds the repeats along
         // each path in the same order, so a name is never crowded out by another's repeats.
@@ -66,7 +82,7 @@ public enum Placer {
             guard let p else { continue }
             let room = p.closed ? Double.infinity : p.measure.length - p.advance
             groupRoom[p.request.groupKey] = max(groupRoom[p.request.groupKey] ?? -.infinity, room)
-            bestScore[i] = (0..<p.slots).map { run.candidates(p, slot: $0).first?.score ?? .infinity }.min() ?? .infinity
+            bestScore[i] = p.slotOrder.prefix(3).map { run.candidates(p, slot: $0).first?.score ?? .infinity }.min() ?? .infinity
         }
         let order = prepared.indices.filter { prepared[$0] != nil }.sorted { a, b in
             let pa = prepared[a]!, pb = prepared[b]!
@@ -166,6 +182,8 @@ struct PlacerRun {
     var labelled: Set<Int> = []
     var groups: [String: [Point]] = [:]
     var candidates = 0
+    /// How much coarser than 2 px (turns) and 4 px (crossings) the profiles sample, for very long paths.
+    var sampleScale = 1.0
     var glyphBoxes: [GlyphKey: Rect?] = [:]
     /// The obstacles, apart from the labels: a label keeps its whole clearance from them.
     var obstacles: GridIndex
@@ -230,7 +248,7 @@ struct PlacerRun {
             let group = groupNumbers[p.request.groupKey]!
             let band = (p.line.glyphs.first?.size ?? 13) / 2 + p.inflate
             let m = p.measure
-            let step = Self.crossingStep
+            let step = Self.crossingStep * sampleScale
             prepared[i]!.crossings = DistanceProfile(length: m.length, step: step) { s in
                 let box = OrientedBox(center: m.point(at: s), axis: m.tangent(at: s), halfLength: step / 2, halfHeight: band)
                 var sum = 0.0
@@ -295,7 +313,7 @@ struct PlacerRun {
         guard closed || advance <= L else { return .failure(.init(.tooShort(pathLength: L, labelLength: advance))) }
         let slots = max(1, min(LabelLayout.maximumRepeatCount, Int(L / max(self.options.spacing, 1))))
         return .success(Prepared(job: job, request: request, blend: resolved.blend, path: path, measure: measure, line: line,
-                                 options: options, advance: advance, closed: closed, turns: TurnProfile(measure), slots: slots,
+                                 options: options, advance: advance, closed: closed, turns: TurnProfile(measure, step: 2 * sampleScale), slots: slots,
                                  inflate: (options.haloWidth + self.options.padding) / 2))
     }
 
@@ -338,6 +356,7 @@ struct PlacerRun {
         let offsets = candidates(p, slot: k)
         var reason: DropReason? = nil
         for (c, _) in offsets {
+            guard candidates < self.options.candidateBudget else { return .overBudget(limit: self.options.candidateBudget) }
             candidates += 1
             switch test(c, L: L, line: p.line, measure: p.measure, options: p.options, request: p.request, inflate: p.inflate) {
             case .success(let (label, boxes, centres)):
@@ -463,10 +482,10 @@ struct DistanceProfile {
     }
 }
 
-/// The path's turn, in absolute degrees between samples 2 px apart, for scoring candidates before laying them out.
-func TurnProfile(_ m: PathMeasure) -> DistanceProfile {
+/// The path's turn, in absolute degrees between samples `step` px apart, for scoring candidates before laying them out.
+func TurnProfile(_ m: PathMeasure, step: Double = 2) -> DistanceProfile {
     var prev = m.tangent(at: 0)
-    return DistanceProfile(length: m.length, step: 2) { s in
+    return DistanceProfile(length: m.length, step: step) { s in
         let t = m.tangent(at: s)
         defer { prev = t }
         return abs(Angle.degrees(between: prev, and: t))

@@ -22,6 +22,9 @@ public struct PlacerOptions: Hashable, Sendable {
     public var allowOverlap: Bool = false
     /// The side of a collision grid cell, pixels.
     public var cellSize: Double = 25
+    /// The most candidate positions one placement lays out and tests; once spent, the paths not yet
+    /// labelled are dropped with ``DropReason/overBudget(limit:)`` (bounded work for any input).
+    public var candidateBudget: Int = 1_000_000
     /// The area labels must stay within; `nil`: the canvas.
     public var area: Rect?
 
