@@ -185,6 +185,8 @@ struct PlacerRun {
     /// How much coarser than 2 px (turns) and 4 px (crossings) the profiles sample, for very long paths.
     var sampleScale = 1.0
     var glyphBoxes: [GlyphKey: Rect?] = [:]
+    /// Each label style's shaped line and advance (see ``prepare(_:request:resolved:)``).
+    var shaped: [SceneLabel: (ShapedLine, Double)] = [:]
     /// The obstacles, apart from the labels: a label keeps its whole clearance from them.
     var obstacles: GridIndex
     private var obstacleOwner = -1
@@ -288,7 +290,7 @@ struct PlacerRun {
     }
 
     /// Measures, shapes and sizes `job`, or says why it cannot carry a label at all.
-    func prepare(_ job: PlacementJob, request: PlaceRequest, resolved: ResolvedLabel) -> Result<Prepared, DropReasonError> {
+    mutating func prepare(_ job: PlacementJob, request: PlaceRequest, resolved: ResolvedLabel) -> Result<Prepared, DropReasonError> {
         let path = job.closed ?? BezPath(subpaths: [job.path])
         let measure: PathMeasure
         do { measure = try PathMeasure(path) } catch { return .failure(.init(.layoutFailed(error.description))) }
@@ -297,17 +299,26 @@ struct PlacerRun {
         options.overflow = .visible
         options.repeatSpacing = nil
         options.fit = .none
-        let line = options.writingMode == .vertical
-            ? Shaper.shapeVertical(resolved.text, orientation: options.textOrientation)
-            : Shaper.shape(resolved.text, direction: resolved.direction)
+        // One shaping per label style: the pieces of a road, and roads of one name, share it. Without
+        // fitting or shrinking the advance does not depend on the path.
+        var key = request.label
+        key.path = nil
+        let line: ShapedLine, advance: Double
+        if let known = shaped[key] {
+            (line, advance) = known
+        } else {
+            line = options.writingMode == .vertical
+                ? Shaper.shapeVertical(resolved.text, orientation: options.textOrientation)
+                : Shaper.shape(resolved.text, direction: resolved.direction)
+            do {
+                var probe = options
+                probe.maxAngle = nil
+                guard let first = try LabelLayout.place(line, along: measure, options: probe).first else { return .failure(.init(.layoutFailed("no label"))) }
+                advance = first.advance
+            } catch { return .failure(.init(.layoutFailed(error.description))) }
+            shaped[key] = (line, advance)
+        }
         let L = measure.length
-        let advance: Double
-        do {
-            var probe = options
-            probe.maxAngle = nil
-            guard let first = try LabelLayout.place(line, along: measure, options: probe).first else { return .failure(.init(.layoutFailed("no label"))) }
-            advance = first.advance
-        } catch { return .failure(.init(.layoutFailed(error.description))) }
         guard advance > 0 else { return .failure(.init(.layoutFailed("the label has no length"))) }
         let closed = job.closed != nil
         guard closed || advance <= L else { return .failure(.init(.tooShort(pathLength: L, labelLength: advance))) }
