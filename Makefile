@@ -47,10 +47,11 @@ bench: test-deps
 	$(SWIFT) build $(RELEASE) --product pathtext   # for the batch/ row, which runs it
 	.build/release/pathtext-bench
 
-# The placer against Mapnik 3.1 on the Helsinki roads (issue #24): both engines' figures from one run.
+# The placer against Mapnik 3.1 on the Helsinki roads (issue #24): both engines' figures from one run,
+# both on one core (Mapnik's script pins itself there too).
 bench-place: test-deps
 	$(SWIFT) build $(RELEASE) --product pathtext-bench
-	.build/release/pathtext-bench --only place --no-json
+	taskset -c 0 .build/release/pathtext-bench --only place --no-json
 
 sanitize: test-deps
 	PATHTEXT_SANITIZER=address LSAN_OPTIONS=suppressions=$(CURDIR)/fixtures/lsan.supp:print_suppressions=0 \

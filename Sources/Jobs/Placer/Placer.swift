@@ -128,8 +128,10 @@ struct PlacementJob {
     static func jobs(_ requests: [PlaceRequest], resolved: [ResolvedLabel], options: PlacerOptions) -> [PlacementJob] {
         var jobs: [PlacementJob] = []
         // Requests that may join: the same request apart from its path and id.
-        var groups: [PlaceRequest: [Int]] = [:]
-        var order: [PlaceRequest] = []
+        // Requests that may join: the same request apart from its path and id. Grouped by text first,
+        // so the full comparison runs only among requests of one text.
+        var byText: [String: [(key: PlaceRequest, members: [Int])]] = [:]
+        var textOrder: [String] = []
         for (i, r) in requests.enumerated() {
             let path = resolved[i].path
             let open = path.subpaths.count == 1 && !path.subpaths[0].isClosed
@@ -142,35 +144,45 @@ struct PlacementJob {
             }
             var key = r
             key.label.path = nil; key.id = nil
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(i)
+            let text = r.text
+            if byText[text] == nil { textOrder.append(text) }
+            if let k = byText[text, default: []].firstIndex(where: { $0.key == key }) { byText[text]![k].members.append(i) }
+            else { byText[text, default: []].append((key, [i])) }
         }
-        for key in order {
-            let members = groups[key]!
-            let pieces = members.map { (resolved[$0].path.subpaths[0], $0) }
-            for (path, tags) in RoadMerger.merge(tagged: pieces, splitAngle: options.splitAngle) {
-                let sorted = tags.sorted { stableLess(requests[$0], requests[$1], $0, $1) }
-                jobs.append(PlacementJob(request: sorted[0], requests: sorted, path: path))
+        for text in textOrder {
+            for (_, members) in byText[text]! {
+                let pieces = members.map { (resolved[$0].path.subpaths[0], $0) }
+                for (path, tags) in RoadMerger.merge(tagged: pieces, splitAngle: options.splitAngle) {
+                    // The job stands for its first request by id, then by geometry: never by input order.
+                    let sorted = tags.count == 1 ? tags : tags.map { (i: $0, id: requests[$0].id ?? "", piece: resolved[$0].path.subpaths.first.map(RoadMerger.canonicalDirection)) }
+                        .sorted { a, b in
+                            if a.id != b.id { return a.id < b.id }
+                            if let pa = a.piece, let pb = b.piece, pa != pb { return RoadMerger.precedes(pa, pb) }
+                            return a.i < b.i
+                        }.map(\.i)
+                    jobs.append(PlacementJob(request: sorted[0], requests: sorted, path: path))
+                }
             }
         }
-        return jobs.sorted { a, b in
-            let ra = requests[a.request], rb = requests[b.request]
-            if ra.priority != rb.priority { return ra.priority > rb.priority }
-            if ra.groupKey != rb.groupKey { return ra.groupKey < rb.groupKey }
-            if ra.text != rb.text { return ra.text < rb.text }
-            if (ra.id ?? "") != (rb.id ?? "") { return (ra.id ?? "") < (rb.id ?? "") }
-            if a.path != b.path { return RoadMerger.precedes(a.path, b.path) }
-            return a.request < b.request
+        // The placing order, from keys computed once per job.
+        struct Key { var priority: Double; var group: String; var text: String; var id: String }
+        let keys = jobs.map { job in
+            let r = requests[job.request]
+            return Key(priority: r.priority, group: r.groupKey, text: r.text, id: r.id ?? "")
         }
+        let order = jobs.indices.sorted { a, b in
+            let ka = keys[a], kb = keys[b]
+            if ka.priority != kb.priority { return ka.priority > kb.priority }
+            if ka.group != kb.group { return ka.group < kb.group }
+            if ka.text != kb.text { return ka.text < kb.text }
+            if ka.id != kb.id { return ka.id < kb.id }
+            if RoadMerger.precedes(jobs[a].path, jobs[b].path) { return true }
+            if RoadMerger.precedes(jobs[b].path, jobs[a].path) { return false }
+            return jobs[a].request < jobs[b].request
+        }
+        return order.map { jobs[$0] }
     }
 
-    static func stableLess(_ a: PlaceRequest, _ b: PlaceRequest, _ i: Int, _ j: Int) -> Bool {
-        if (a.id ?? "") != (b.id ?? "") { return (a.id ?? "") < (b.id ?? "") }
-        if let pa = a.label.path?.subpaths.first, let pb = b.label.path?.subpaths.first, pa != pb {
-            return RoadMerger.precedes(RoadMerger.canonicalDirection(pa), RoadMerger.canonicalDirection(pb))
-        }
-        return i < j
-    }
 }
 
 /// The state of one placement: the index, the groups' placed clusters, the placed labels.
@@ -296,6 +308,9 @@ struct PlacerRun {
         do { measure = try PathMeasure(path) } catch { return .failure(.init(.layoutFailed(error.description))) }
         var options = resolved.options
         options.align = .center
+        // Each cluster moved along its own normal: a parallel curve for every candidate would cost more
+        // than the rest of the search (on straight stretches the two agree).
+        options.shift = .normal
         options.overflow = .visible
         options.repeatSpacing = nil
         options.fit = .none
