@@ -16,9 +16,9 @@ enum CAPIBench {
         var error: UnsafeMutablePointer<CChar>? = nil
         guard let engine = pt_engine_new(fontsDir, &error) else { fatalError("pt_engine_new: \(String(cString: error!))") }
         defer { pt_engine_free(engine) }
-        var options = pt_options()
-        pt_options_init(&options)
-        options.align = Int32(PT_ALIGN_CENTER)
+        let options = pt_options_new()
+        defer { pt_options_free(options) }
+        precondition(pt_options_set(options, "align", "center", nil) == PT_OK)
         let request = "{\"text\":\"\(text)\",\"path\":\"\(pathData)\",\"align\":\"center\"}"
 
         // The Swift call the typed C call wraps: attributes, path data parsed, laid out.
@@ -32,7 +32,7 @@ enum CAPIBench {
         // Check they agree before timing them.
         var glyphs: UnsafeMutablePointer<pt_glyph>? = nil
         var count = 0
-        precondition(pt_layout(engine, text, pathData, &options, nil, &glyphs, &count, &error) == PT_OK)
+        precondition(pt_layout(engine, text, pathData, options, nil, &glyphs, &count, &error) == PT_OK)
         let reference = swiftCall()[0].glyphs
         precondition(count == reference.count && count == 20 && glyphs![19].x == reference[19].origin.x, "capi: C and Swift disagree")
         pt_free(glyphs)
@@ -42,7 +42,7 @@ enum CAPIBench {
             {   // C: pt_layout (typed, no JSON)
                 var g: UnsafeMutablePointer<pt_glyph>? = nil
                 var n = 0
-                _ = pt_layout(engine, text, pathData, &options, nil, &g, &n, nil)
+                _ = pt_layout(engine, text, pathData, options, nil, &g, &n, nil)
                 pt_free(g)
             },
             {   // C: pt_layout_json (label JSON in, placements JSON out)
@@ -62,7 +62,7 @@ enum CAPIBench {
         let peer = "the Swift call: BezPath(svgPathData:) + LabelLayout.layout of the same AttributedText"
         return [
             makeRow("capi/layout/20", ours: times[0], peer: times[2], peerName: peer + ", each glyph's transform read",
-                    note: "pt_layout (typed: options struct in, pt_glyph array with transforms out), 20 clusters on a cubic, thread CPU time; goal ≤ 1.10×"),
+                    note: "pt_layout (typed: pt_options in, pt_glyph array with transforms out), 20 clusters on a cubic, thread CPU time; goal ≤ 1.10×"),
             makeRow("capi/layout/20/bare", ours: times[0], peer: times[4], peerName: peer,
                     note: "the same against the bare Swift call (which computes no transforms)"),
             makeRow("capi/layout_json/20", ours: times[1], peer: times[3], peerName: peer + " + PlacementsJSON.encode",

@@ -198,7 +198,7 @@ func makeOptions(_ inp: inout Input) -> LabelOptions {
     }
     o.warp = inp.pick(WarpMode.allCases)
     o.maxAngle = inp.bool() ? nil : inp.number([0, 10, 45, 180, -1, 1e9])
-    o.repeatSpacing = inp.int(4) == 0 ? inp.number([0, 1, 10, 100, -1, 1e-3, 1e9], scale: 0.1) : nil
+    o.repeat = inp.int(4) == 0 ? inp.number([0, 1, 10, 100, -1, 1e-3, 1e9], scale: 0.1) : nil
     return o
 }
 

@@ -24,13 +24,13 @@ import Shaping
 ///   which treats them as open (Chromium, resvg). On an open path units with mid_c outside [0, L] are
 ///   dropped and reported as ``LabelDiagnostic/droppedClusters(_:)``.
 public enum LabelLayout {
-    /// The most copies ``LabelOptions/repeatSpacing`` may place along one path; more is an error
+    /// The most copies ``LabelOptions/repeat`` may place along one path; more is an error
     /// (a tiny label on a huge path would otherwise ask for billions).
     public static let maximumRepeatCount = 10_000
 
     /// Places an already shaped line along `path`.
     ///
-    /// - Returns: one label, or several with ``LabelOptions/repeatSpacing``.
+    /// - Returns: one label, or several with ``LabelOptions/repeat``.
     /// - Throws: ``LayoutError`` for empty text, a glyph a damaged font cannot load, an unusable path, overflow with ``OverflowPolicy/error``, or a repeat spacing that gives more than ``maximumRepeatCount`` copies.
     /// - Complexity: O(n log m) for n glyphs on a path of m segments, after an O(m) measure.
     public static func place(_ line: ShapedLine, along path: BezPath, options: LabelOptions = LabelOptions())
@@ -48,10 +48,7 @@ public enum LabelLayout {
     {
         guard !line.glyphs.isEmpty else { throw .emptyText }
         try check(options, segments: measure.segmentCount)
-        for g in line.glyphs where !(g.size > 0 && g.size <= options.limits.fontSize) {
-            throw g.size > 0 ? .limitExceeded(what: "font size", amount: g.size, limit: options.limits.fontSize)
-                : .badOption("the font size must be above 0, got \(g.size)")
-        }
+        for g in line.glyphs where !(g.size > 0 && g.size <= options.limits.fontSize) { try options.limits.check(fontSize: g.size) }
         if options.missingGlyphs == .error {
             let missing = line.diagnostics.compactMap(\.missingCoverage)
             if !missing.isEmpty { throw .missingGlyphs(missing) }
@@ -95,7 +92,7 @@ public enum LabelLayout {
                                    clusterDy: options.clusterDy, rotate: options.rotate)
         var notes = line.diagnostics.map(LabelDiagnostic.init)
         if size != requestedSize { notes.append(.shrunk(from: requestedSize, to: size, fits: !shrunkBelowMinimum)) }
-        if let gap = options.repeatSpacing {
+        if let gap = options.repeat {
             guard gap.isFinite, gap >= 0 else { throw .badOption("repeat spacing must be a finite number ≥ 0") }
             return try frame.repeated(input, gap: gap, options: options, size: size).map { l in
                 var l = l
@@ -123,15 +120,10 @@ public enum LabelLayout {
                               shape: (AttributedText) -> ShapedLine = { Shaper.shape($0) })
         throws(LayoutError) -> [PlacedLabel]
     {
-        let bytes = text.string.utf8.count
-        guard bytes <= options.limits.textBytes else {
-            throw .limitExceeded(what: "text length in bytes", amount: Double(bytes), limit: Double(options.limits.textBytes))
-        }
+        try options.limits.check(textBytes: text.string.utf8.count)
         try check(options, segments: measure.segmentCount)
         for run in text.runs where !(run.attributes.size > 0 && run.attributes.size <= options.limits.fontSize) {
-            throw run.attributes.size > 0
-                ? .limitExceeded(what: "font size", amount: run.attributes.size, limit: options.limits.fontSize)
-                : .badOption("the font size must be above 0, got \(run.attributes.size)")
+            try options.limits.check(fontSize: run.attributes.size)
         }
         let line = options.writingMode == .vertical ? Shaper.shapeVertical(text, orientation: options.textOrientation) : shape(text)
         guard case .ellipsis = options.overflow else { return try place(line, along: measure, options: options) }
@@ -172,9 +164,7 @@ extension LabelLayout {
 
     /// Rejects non-finite option values and paths over the segment limit, before any work.
     static func check(_ o: LabelOptions, segments: Int) throws(LayoutError) {
-        guard segments <= o.limits.pathSegments else {
-            throw .limitExceeded(what: "number of path segments", amount: Double(segments), limit: Double(o.limits.pathSegments))
-        }
+        try o.limits.check(segments: segments)
         // Checked one by one rather than from a table: a label's fixed cost matters for short labels.
         func finite(_ name: String, _ value: Double?) throws(LayoutError) {
             if let value, !value.isFinite { throw .badOption("the \(name) must be a finite number") }
@@ -185,7 +175,7 @@ extension LabelLayout {
         try finite("dy", o.dy)
         try finite("letter spacing", o.letterSpacing)
         try finite("max angle", o.maxAngle)
-        try finite("repeat spacing", o.repeatSpacing)
+        try finite("repeat spacing", o.repeat)
         switch o.offset {
         case .pixels(let v), .percent(let v): try finite("offset", v)
         }

@@ -189,7 +189,7 @@ public struct LabelOptions: Hashable, Sendable {
     public var maxAngle: Double?
     /// When set, copies of the label are repeated along the path with this gap between them, in pixels
     /// (at most ``LabelLayout/maximumRepeatCount`` copies).
-    public var repeatSpacing: Double?
+    public var `repeat`: Double?
     /// Limits on text length, path segments and font size, checked before any work.
     public var limits: ResourceLimits
     /// Whether characters no font covers are drawn as `.notdef` (and reported) or are an error.
@@ -197,20 +197,28 @@ public struct LabelOptions: Hashable, Sendable {
     /// Whether text wraps around the start of a closed path (SVG 2) or is clipped at its end (Chromium, resvg).
     public var closedPath: ClosedPathMode
 
-    /// Creates options; every parameter has the default shown, so `LabelOptions()` is start, no offset,
-    /// left side, alphabetic baseline, parallel shift, upright auto, align, visible overflow, no fit,
-    /// rigid, `.notdef` drawn for missing characters, and wrapping on closed paths.
+    /// Creates options; every parameter has the default shown, and each is named as its JSON key (the
+    /// request module's option catalog), so `LabelOptions()` is start, no offset, left side,
+    /// alphabetic baseline, parallel shift, upright auto, align, visible overflow, no fit, rigid,
+    /// horizontal writing, no decoration or halo, `.notdef` drawn for missing characters, and wrapping on
+    /// closed paths. `overflow: .shrink(minimumSize:)` carries `minSize`, and `fit` carries `length`.
     public init(align: TextAnchor = .start, offset: PathOffset = .pixels(0), side: PathSide = .left,
-                baseline: Baseline = .alphabetic, dy: Double = 0, shift: ShiftMode = .parallel,
-                letterSpacing: Double = 0, upright: Upright = .auto, method: PlacementMethod = .align,
-                overflow: OverflowPolicy = .visible, fit: FitMode = .none, warp: WarpMode = .rigid,
-                maxAngle: Double? = nil, repeatSpacing: Double? = nil, limits: ResourceLimits = .default,
-                missingGlyphs: MissingGlyphPolicy = .draw, closedPath: ClosedPathMode = .wrap,
-                dx: [Double] = [], clusterDy: [Double] = [], rotate: [Double] = []) {
-        self.align = align; self.offset = offset; self.side = side; self.baseline = baseline; self.dy = dy
-        self.shift = shift; self.letterSpacing = letterSpacing; self.upright = upright; self.method = method
+                baseline: Baseline = .alphabetic, dx: [Double] = [], dy: Double = 0, clusterDy: [Double] = [],
+                shift: ShiftMode = .parallel, rotate: [Double] = [], letterSpacing: Double = 0, upright: Upright = .auto,
+                method: PlacementMethod = .align, overflow: OverflowPolicy = .visible, fit: FitMode = .none,
+                warp: WarpMode = .rigid, maxAngle: Double? = nil, repeat: Double? = nil,
+                writingMode: WritingMode = .horizontal, textOrientation: VerticalOrientation = .mixed,
+                decoration: [TextDecoration] = [], decorationSkipInk: Bool = false,
+                haloColor: RGBAColor = .white, haloWidth: Double = 0,
+                closedPath: ClosedPathMode = .wrap, missingGlyphs: MissingGlyphPolicy = .draw,
+                limits: ResourceLimits = .default) {
+        self.align = align; self.offset = offset; self.side = side; self.baseline = baseline
+        self.dx = dx; self.dy = dy; self.clusterDy = clusterDy; self.shift = shift; self.rotate = rotate
+        self.letterSpacing = letterSpacing; self.upright = upright; self.method = method
         self.overflow = overflow; self.fit = fit; self.warp = warp; self.maxAngle = maxAngle
-        self.repeatSpacing = repeatSpacing; self.limits = limits; self.missingGlyphs = missingGlyphs
-        self.closedPath = closedPath; self.dx = dx; self.clusterDy = clusterDy; self.rotate = rotate
+        self.repeat = `repeat`; self.writingMode = writingMode; self.textOrientation = textOrientation
+        self.decoration = decoration; self.decorationSkipInk = decorationSkipInk
+        self.haloColor = haloColor; self.haloWidth = haloWidth
+        self.closedPath = closedPath; self.missingGlyphs = missingGlyphs; self.limits = limits
     }
 }

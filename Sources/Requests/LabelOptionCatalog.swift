@@ -13,23 +13,23 @@ public enum LabelOptionCatalog {
     public static let style: [OptionEntry<RunStyle>] = {
         [
             .list("font", \.fonts, .string("FILE", nonEmpty: true),
-                  help: "font files, primary first (a bare name is looked up in the fonts folder); the embedded Noto stack follows unless embeddedFonts is false"),
+                  help: "font files, primary first (a bare name is looked up in the fonts folder); the embedded Noto stack follows unless embeddedFonts is false").sample(.array([.string("NotoSerif-Regular.ttf")])),
             .list("fontFamily", \.fontFamilies,
                   .text("NAME[:STYLE]", expected: "a font family such as \"Noto Sans\" or \"Noto Sans:Bold\"",
                         parse: FontFamilyName.init(parsing:), write: \.description),
-                  help: "fonts found through Fontconfig, in front of the font files"),
+                  help: "fonts found through Fontconfig, in front of the font files").sample(.array([.string("DejaVu Sans")])),
             .optional("size", \.size, .number("PX", 0...ResourceLimits.default.fontSize, above: true), default: MessageText.number(RunStyle.defaultSize),
-                      help: "font size in pixels per em (a server or engine may set a lower limit)"),
-            .optional("color", \.color, .color, default: RunStyle.defaultColor.description, help: "text colour"),
+                      help: "font size in pixels per em (a server or engine may set a lower limit)").sample(.number(24)),
+            .optional("color", \.color, .color, default: RunStyle.defaultColor.description, help: "text colour").sample(.string("#1d4ed8")),
             .optional("features", \.features, .features,
-                      help: "OpenType features, comma separated: kern=0,liga=0,ss01,+smcp,smcp[0:3] (ranges count code points from the run's start)"),
-            .optional("lang", \.language, .string("LANG", nonEmpty: true), help: "BCP 47 language (ar, hi, sr-Latn)"),
+                      help: "OpenType features, comma separated: kern=0,liga=0,ss01,+smcp,smcp[0:3] (ranges count code points from the run's start)").sample(.string("+smcp")),
+            .optional("lang", \.language, .string("LANG", nonEmpty: true), help: "BCP 47 language (ar, hi, sr-Latn)").sample(.string("tr")),
             .optional("letterSpacing", \.letterSpacing, .number("PX", -OptionLimits.distance...OptionLimits.distance),
-                      default: "0", help: "extra space after every cluster"),
+                      default: "0", help: "extra space after every cluster").sample(.number(2)),
             .optional("embeddedFonts", \.embeddedFonts, .bool, default: "true",
-                      help: "follow the given fonts with the embedded Noto stack"),
+                      help: "follow the given fonts with the embedded Noto stack").sample(.bool(false)),
             .optional("systemFonts", \.systemFonts, .bool, default: "true",
-                      help: "fall back to the system's fonts (Fontconfig) for characters the stack does not cover; false for output that does not depend on the machine"),
+                      help: "fall back to the system's fonts (Fontconfig) for characters the stack does not cover; false for output that does not depend on the machine").sample(.bool(false)),
         ]
     }()
 
@@ -41,35 +41,35 @@ public enum LabelOptionCatalog {
             .value("align", \.align, .words(TextAnchor.allCases.map { ($0.rawValue, $0) },
                                             synonyms: [("left", .start), ("right", .end), ("middle", .center), ("centre", .center)],
                                             wordOf: \.rawValue),
-                   default: d.align, help: "the anchor (left, right and middle are accepted)"),
+                   default: d.align, help: "the anchor (left, right and middle are accepted)").sample(.string("center")),
             .value("offset", \.offset, .offset, default: d.offset,
-                   help: "the anchor's offset along the path; negative and beyond 100% allowed"),
-            .value("side", \.side, .cases(), default: d.side, help: "SVG 2 side: right lays the text on the reversed path"),
-            .value("baseline", \.baseline, .cases(), default: d.baseline, help: "which line of the text sits on the path"),
+                   help: "the anchor's offset along the path; negative and beyond 100% allowed").sample(.string("10%")),
+            .value("side", \.side, .cases(), default: d.side, help: "SVG 2 side: right lays the text on the reversed path").sample(.string("right")),
+            .value("baseline", \.baseline, .cases(), default: d.baseline, help: "which line of the text sits on the path").sample(.string("middle")),
             .value("dx", \.dx, .numberList("PX", distance), default: d.dx,
-                   help: "SVG dx: shifts along the path, one per cluster, each moving its cluster and all after it"),
+                   help: "SVG dx: shifts along the path, one per cluster, each moving its cluster and all after it").sample(.array([.number(0), .number(2), .number(4)])),
             OptionEntry(key: "dy", syntax: .numberList("PX", distance), defaultText: "0",
                         help: "perpendicular shift, up positive; a list (SVG dy) adds each value to its cluster and all after it",
                         get: { o in o.dy == 0 && o.clusterDy.isEmpty ? nil : [o.dy] + o.clusterDy },
-                        set: { o, list in o.dy = list.first ?? 0; o.clusterDy = Array(list.dropFirst()) }),
+                        set: { o, list in o.dy = list.first ?? 0; o.clusterDy = Array(list.dropFirst()) }).sample(.array([.number(3), .number(1)])),
             .value("shift", \.shift, .cases(), default: d.shift,
-                   help: "measure along the parallel curve at dy, or move each cluster along its normal (SVG)"),
+                   help: "measure along the parallel curve at dy, or move each cluster along its normal (SVG)").sample(.string("normal")),
             .value("rotate", \.rotate, .numberList("DEG", -1e6...1e6), default: d.rotate,
-                   help: "SVG rotate: degrees added to each cluster's angle, clockwise; the last value repeats"),
-            .value("upright", \.upright, .cases(), default: d.upright, help: "flip labels that would read upside down"),
-            .value("method", \.method, .cases(), default: d.method, help: "SVG's per-cluster tangent, or corner-safe chords"),
+                   help: "SVG rotate: degrees added to each cluster's angle, clockwise; the last value repeats").sample(.array([.number(5), .number(-5)])),
+            .value("upright", \.upright, .cases(), default: d.upright, help: "flip labels that would read upside down").sample(.string("off")),
+            .value("method", \.method, .cases(), default: d.method, help: "SVG's per-cluster tangent, or corner-safe chords").sample(.string("chord")),
             .value("overflow", \.overflow, .words([("visible", .visible), ("ellipsis", .ellipsis),
                                                    ("shrink", .shrink(minimumSize: defaultMinimumSize)), ("error", .error)],
                                                   wordOf: \.word),
-                   default: d.overflow, help: "what to do when the text is longer than an open path"),
+                   default: d.overflow, help: "what to do when the text is longer than an open path").sample(.string("shrink")),
             OptionEntry(key: "minSize", syntax: .number("PX", 0...OptionLimits.distance, above: true),
                         defaultText: MessageText.number(defaultMinimumSize),
                         help: "the smallest size overflow shrink may use, in pixels per em",
                         get: { o in if case .shrink(let m) = o.overflow, m != defaultMinimumSize { m } else { nil } },
-                        set: { o, m in if case .shrink = o.overflow { o.overflow = .shrink(minimumSize: m) } }),
+                        set: { o, m in if case .shrink = o.overflow { o.overflow = .shrink(minimumSize: m) } }).sample(.number(10)),
             .value("fit", \.fit, .words([("none", FitMode.none), ("spacing", .spacing(length: nil)), ("stretch", .stretch(length: nil))],
                                         wordOf: \.word),
-                   default: d.fit, help: "fit the text to length (SVG textLength / lengthAdjust)"),
+                   default: d.fit, help: "fit the text to length (SVG textLength / lengthAdjust)").sample(.string("stretch")),
             OptionEntry(key: "length", syntax: .number("PX", 0...OptionLimits.distance, above: true),
                         defaultText: "the path's length",
                         help: "the length to fit to (implies fit spacing when fit is not given)",
@@ -79,27 +79,27 @@ public enum LabelOptionCatalog {
                             case .none, .spacing: o.fit = .spacing(length: l)
                             case .stretch: o.fit = .stretch(length: l)
                             }
-                        }),
-            .value("warp", \.warp, .cases(), default: d.warp, help: "rotate glyphs rigidly, or bend their outlines along the path"),
+                        }).sample(.number(300)),
+            .value("warp", \.warp, .cases(), default: d.warp, help: "rotate glyphs rigidly, or bend their outlines along the path").sample(.string("bend")),
             .optional("maxAngle", \.maxAngle, .number("DEG", 0...180), default: "no limit",
-                      help: "reject a placement that turns more than this between neighbouring clusters"),
-            .optional("repeat", \.repeatSpacing, .number("PX", 0...OptionLimits.distance), default: "no repeat",
-                      help: "repeat the label along the path with this gap"),
+                      help: "reject a placement that turns more than this between neighbouring clusters").sample(.number(5)),
+            .optional("repeat", \.`repeat`, .number("PX", 0...OptionLimits.distance), default: "no repeat",
+                      help: "repeat the label along the path with this gap").sample(.number(40)),
             .value("writingMode", \.writingMode, .cases(), default: d.writingMode,
-                   help: "vertical: the path runs down the text's column, CJK glyphs upright (shaped top to bottom), others sideways"),
+                   help: "vertical: the path runs down the text's column, CJK glyphs upright (shaped top to bottom), others sideways").sample(.string("vertical")),
             .value("textOrientation", \.textOrientation, .cases(), default: d.textOrientation,
-                   help: "in vertical writing: mixed lays horizontal scripts sideways, upright stands every glyph up"),
+                   help: "in vertical writing: mixed lays horizontal scripts sideways, upright stands every glyph up").sample(.string("upright")),
             .value("decoration", \.decoration, .decorations, default: d.decoration,
-                   help: "lines along the path: underline, overline, line-through, comma separated"),
+                   help: "lines along the path: underline, overline, line-through, comma separated").sample(.array([.string("underline"), .string("line-through")])),
             .value("decorationSkipInk", \.decorationSkipInk, .bool, default: d.decorationSkipInk,
-                   help: "leave gaps in underlines and overlines where glyphs cross them"),
-            .value("haloColor", \.haloColor, .color, default: d.haloColor, help: "the halo's colour"),
+                   help: "leave gaps in underlines and overlines where glyphs cross them").sample(.bool(true)),
+            .value("haloColor", \.haloColor, .color, default: d.haloColor, help: "the halo's colour").sample(.string("#fde68a")),
             .value("haloWidth", \.haloWidth, .number("PX", 0...1000), default: d.haloWidth,
-                   help: "a halo reaching PX beyond every glyph's edge (a round-joined stroke of width 2·PX), under all the label's fills"),
+                   help: "a halo reaching PX beyond every glyph's edge (a round-joined stroke of width 2·PX), under all the label's fills").sample(.number(3)),
             .value("closedPath", \.closedPath, .cases(), default: d.closedPath,
-                   help: "on a closed path, wrap around the start (SVG 2) or clip at the end (as Chromium and resvg draw textPath)"),
+                   help: "on a closed path, wrap around the start (SVG 2) or clip at the end (as Chromium and resvg draw textPath)").sample(.string("clip")),
             .value("missingGlyphs", \.missingGlyphs, .cases(), default: d.missingGlyphs,
-                   help: "draw characters no font covers as .notdef (with a warning), or make them an error"),
+                   help: "draw characters no font covers as .notdef (with a warning), or make them an error").sample(.string("error")),
         ]
     }()
 
@@ -110,10 +110,10 @@ public enum LabelOptionCatalog {
 extension OptionEntry {
     /// An option that lives inside another field of the model (such as `minSize` inside `overflow`):
     /// `get` gives its value when set, `set` applies a value read.
-    public convenience init<V>(key: String, syntax: OptionSyntax<V>, defaultText: String?, help: String, flag: Bool = true,
+    package convenience init<V>(key: String, syntax: OptionSyntax<V>, defaultText: String?, help: String, flag: Bool = true,
                    get: @escaping (Model) -> V?, set: @escaping (inout Model, V) -> Void) {
         self.init(key: key, flag: flag ? Self.kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
-                  defaultText: defaultText, help: help,
+                  defaultText: defaultText, help: help, schema: syntax.schema,
                   readJSON: { j, m throws(OptionValueError) in set(&m, try syntax.fromJSON(j)) },
                   readText: { t, m throws(OptionValueError) in if let last = t.last { set(&m, try syntax.fromText(last)) } },
                   write: { m in get(m).map(syntax.toJSON) })
@@ -122,7 +122,7 @@ extension OptionEntry {
 
 extension OptionSyntax where Value: CaseIterable & RawRepresentable, Value.RawValue == String {
     /// One of the type's cases, by raw value.
-    public static func cases() -> OptionSyntax {
+    package static func cases() -> OptionSyntax {
         words(Value.allCases.map { ($0.rawValue, $0) }, wordOf: \.rawValue)
     }
 }

@@ -170,7 +170,7 @@ public enum PlacementsJSON {
         return String(cString: cwd) + "/" + path
     }
 
-    /// A JSON number with up to six decimals, trailing zeros removed (`-0` written as `0`): `%.6f`'s digits.
+    /// A JSON number by the one rule (``JSONNumber``).
     public static func number(_ v: Double) -> String {
         var w = JSONBytes(capacity: 32)
         w.number(v)
@@ -218,35 +218,8 @@ struct JSONBytes {
         }
     }
 
-    /// A number with up to six decimals, trailing zeros removed, `-0` as `0`, non-finite as `null`:
-    /// exactly `%.6f`'s digits. The common case is done in integers; values whose seventh decimal is too
-    /// close to a rounding tie to be sure of, and very large values, go through `vsnprintf`.
-    mutating func number(_ v: Double) {
-        guard v.isFinite else { raw("null"); return }
-        let scaled = v * 1e6
-        let rounded = scaled.rounded()
-        if abs(scaled) < 1e12, abs(abs(scaled - rounded) - 0.5) > 1e-3 {
-            let n = Int64(rounded)
-            if n == 0 { bytes.append(UInt8(ascii: "0")); return }
-            if n < 0 { bytes.append(UInt8(ascii: "-")) }
-            let magnitude = UInt(n.magnitude)
-            digits(magnitude / 1_000_000, minimumCount: 1)
-            var fraction = magnitude % 1_000_000
-            guard fraction != 0 else { return }
-            var count = 6
-            while fraction % 10 == 0 { fraction /= 10; count -= 1 }
-            bytes.append(UInt8(ascii: "."))
-            digits(fraction, minimumCount: count)
-            return
-        }
-        var buffer = [CChar](repeating: 0, count: 400)  // %.6f of the largest double fits
-        _ = withVaList([v]) { vsnprintf(&buffer, buffer.count, "%.6f", $0) }
-        var text = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        while text.last == UInt8(ascii: "0") { text.removeLast() }
-        if text.last == UInt8(ascii: ".") { text.removeLast() }
-        if text == Array("-0".utf8) { text = [UInt8(ascii: "0")] }
-        bytes.append(contentsOf: text)
-    }
+    /// A number by the one rule (``JSONNumber``): the shortest text that reads back as the same value.
+    mutating func number(_ v: Double) { JSONNumber.append(v, to: &bytes) }
 
     /// A string literal, escaped by the project's one rule (``JSONStringLiteral``).
     mutating func string(_ s: String) { JSONStringLiteral.append(s, to: &bytes) }

@@ -10,17 +10,20 @@ extension SceneLabel {
     /// table come from this list.
     public static let catalog: [OptionEntry<SceneLabel>] = {
         var entries: [OptionEntry<SceneLabel>] = [
-            .optional("text", \.text, .string("T"), help: "the text (a scene label may give runs instead)"),
+            .optional("text", \.text, .string("T"), help: "the text (a scene label may give runs instead)").sample(.string("Sample text")),
             .objects("runs", \.runs, help: "runs of text, each with text and its own font, size, color, features, lang, letterSpacing",
-                     read: { j, at throws(JSONError) in try SceneJSON.run(j, at: at) }, write: SceneJSON.json(of:)),
-            .optional("path", \.path, .pathData, help: "SVG path data to follow"),
-            .optional("shape", \.shape, .string("ID"), help: "or: the id of a scene shape whose outline to follow", flag: false),
+                     read: { j, at throws(JSONError) in try SceneJSON.run(j, at: at) }, write: SceneJSON.json(of:))
+                .sample(.array([.object([JSONMember("text", .string("Two ")), JSONMember("size", .number(40))]),
+                                .object([JSONMember("text", .string("runs")), JSONMember("color", .string("#dc2626"))])])),
+            .optional("path", \.path, .pathData, help: "SVG path data to follow").sample(.string("M 30 250 Q 200 20 370 250")),
+            .optional("shape", \.shape, .string("ID"), help: "or: the id of a scene shape whose outline to follow", flag: false)
+                .sample(.string("ring")),
         ]
         entries += LabelOptionCatalog.style.map { $0.lifted(\SceneLabel.style) }
-        entries.append(.value("dir", \.direction, .cases(), default: .auto, help: "paragraph direction"))
+        entries.append(.value("dir", \.direction, .cases(), default: .auto, help: "paragraph direction").sample(.string("rtl")))
         entries += LabelOptionCatalog.placement.map { $0.lifted(\SceneLabel.options) }
         entries.append(.value("blend", \.blend, .blend, default: .sourceOver,
-                              help: "normal paints the text; knockout cuts it out of what is below"))
+                              help: "normal paints the text; knockout cuts it out of what is below").sample(.string("knockout")))
         return entries
     }()
 
@@ -83,14 +86,14 @@ extension SceneShape {
 
 extension OptionSyntax where Value == CompositeMode {
     /// `normal` (source-over) or `knockout` (destination-out).
-    public static var blend: OptionSyntax {
+    package static var blend: OptionSyntax {
         words([("normal", .sourceOver), ("knockout", .destinationOut)], wordOf: { $0 == .sourceOver ? "normal" : "knockout" })
     }
 }
 
 extension OptionSyntax where Value == Point {
     /// A point: `[x, y]` in JSON, `x,y` on the command line.
-    public static var point: OptionSyntax {
+    package static var point: OptionSyntax {
         let expected = "[x, y] (two numbers)"
         return OptionSyntax(placeholder: "X,Y", expected: expected, fromJSON: { j throws(OptionValueError) in
             guard case .array(let a) = j, a.count == 2, case .number(let x) = a[0], case .number(let y) = a[1] else {
@@ -104,6 +107,8 @@ extension OptionSyntax where Value == Point {
             }
             return Point(x, y)
         }, toJSON: { .array([.number($0.x), .number($0.y)]) })
+        .with(schema: JSONSchemaText.object(["type": .string("array"), "items": JSONSchemaText.object(["type": .string("number")]),
+                                             "minItems": .number(2), "maxItems": .number(2)]))
     }
 }
 
@@ -113,6 +118,7 @@ extension OptionEntry {
                            read: @escaping (JSONValue, String) throws(JSONError) -> T,
                            write: @escaping (T) -> JSONValue) -> OptionEntry {
         OptionEntry(key: key, flag: nil, placeholder: "[…]", expected: "a list of objects", defaultText: nil, help: help,
+                    schema: JSONSchemaText.object(["type": .string("array"), "items": JSONSchemaText.object(["type": .string("object")])]),
                     readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try readObjects(j, read) },
                     readText: { _, _ throws(OptionValueError) in throw OptionValueError("only scene files have \(key)") },
                     write: { m in m[keyPath: keyPath()].isEmpty ? nil : .array(m[keyPath: keyPath()].map(write)) })
@@ -123,6 +129,7 @@ extension OptionEntry {
                            read: @escaping (JSONValue, String) throws(JSONError) -> T,
                            write: @escaping (T) -> JSONValue) -> OptionEntry {
         OptionEntry(key: key, flag: nil, placeholder: "[…]", expected: "a list of objects", defaultText: nil, help: help,
+                    schema: JSONSchemaText.object(["type": .string("array"), "items": JSONSchemaText.object(["type": .string("object")])]),
                     readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try readObjects(j, read) },
                     readText: { _, _ throws(OptionValueError) in throw OptionValueError("only scene files have \(key)") },
                     write: { m in m[keyPath: keyPath()].map { .array($0.map(write)) } })

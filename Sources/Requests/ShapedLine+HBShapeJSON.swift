@@ -10,8 +10,8 @@ extension ShapedLine {
     /// Glyphs are in visual order. `cl` is the UTF-8 byte offset of the cluster (as
     /// `hb-shape --utf8-clusters` prints it); `ax`, `dx` and `dy` are the advance and offsets in pixels
     /// (`dy` up positive, as HarfBuzz reports it) and `ay` is always 0 for horizontal text. Numbers
-    /// have at most four decimals, without trailing zeros; keys always come in this order, and the
-    /// output is one line, so it can be compared as text.
+    /// follow the one rule of every JSON PathText writes (``JSONNumber``: the shortest text that reads back
+    /// as the same value); keys always come in this order, and the output is one line.
     public func hbShapeJSON() -> String {
         var out = "["
         for (i, g) in glyphs.enumerated() {
@@ -23,23 +23,8 @@ extension ShapedLine {
         return out + "]"
     }
 
-    /// `x` rounded to four decimals, without trailing zeros or a negative zero (`22.4625`, `60`, `-1.5`).
-    static func jsonNumber(_ x: Double) -> String {
-        guard x.isFinite else { return "0" }
-        let scaled = (x * 10_000).rounded()
-        guard abs(scaled) < 9e17 else { return String(Int64(x.rounded())) }
-        let n = Int64(scaled)
-        if n == 0 { return "0" }
-        let whole = abs(n) / 10_000, fraction = abs(n) % 10_000
-        var s = (n < 0 ? "-" : "") + String(whole)
-        if fraction != 0 {
-            var digits = String(fraction)
-            digits = String(repeating: "0", count: 4 - digits.count) + digits
-            while digits.hasSuffix("0") { digits.removeLast() }
-            s += "." + digits
-        }
-        return s
-    }
+    /// `x` by the one number rule (``JSONNumber``): the shortest text that reads back as the same value.
+    static func jsonNumber(_ x: Double) -> String { JSONNumber.text(x) }
 
     /// `s` as a JSON string literal (``JSONStringLiteral``).
     static func jsonString(_ s: String) -> String { JSONStringLiteral.quoted(s) }

@@ -1,7 +1,7 @@
 /*
  * engine_test.c: libpathtext from C. One engine driven from 4 threads at once (every answer must equal
- * the single-threaded one), the typed call, rendering, and bad requests and arguments, which must all
- * return errors with messages and never abort.
+ * the single-threaded one), the typed call with key/value options, diagnostics, system fonts off,
+ * rendering, and bad requests and arguments, which must all return errors with messages and never abort.
  *
  *   cc -std=c99 engine_test.c $(pkg-config --cflags --libs pathtext) -lpthread -o engine_test
  */
@@ -20,6 +20,7 @@ enum { THREADS = 4, REQUESTS = 12, ROUNDS = 10 };
 static pt_engine *engine;
 static char requests[REQUESTS][256];
 static char *expected[REQUESTS];
+static pt_options *shared_options;
 
 static void *worker(void *arg) {
     long id = (long)arg;
@@ -31,14 +32,11 @@ static void *worker(void *arg) {
             if (pt_layout_json(engine, requests[i], &json, &error) != PT_OK || strcmp(json, expected[i]) != 0) (*bad)++;
             pt_free(json);
             pt_free(error);
-            /* The typed call, interleaved. */
-            pt_options o;
-            pt_options_init(&o);
-            o.size = 20 + i;
-            o.align = PT_ALIGN_CENTER;
+            /* The typed call, interleaved, with options shared by every thread. */
             pt_glyph *glyphs = NULL;
             size_t count = 0;
-            if (pt_layout(engine, "Threads", "M 0 100 C 100 0 300 0 400 100", &o, NULL, &glyphs, &count, &error) != PT_OK || count != 7) (*bad)++;
+            if (pt_layout(engine, "Threads", "M 0 100 C 100 0 300 0 400 100", shared_options, NULL, &glyphs, &count, &error) != PT_OK
+                || count != 7 || glyphs[0].size != 24) (*bad)++;
             pt_free(glyphs);
             pt_free(error);
         }
@@ -77,7 +75,10 @@ int main(void) {
     }
     CHECK(strstr(expected[0], "\"fonts\":[") && strstr(expected[0], "NotoSansHebrew-Regular.ttf"), "fonts table");
 
-    /* 4 threads, one engine. */
+    /* 4 threads, one engine, one set of options. */
+    shared_options = pt_options_new();
+    CHECK(pt_options_set(shared_options, "size", "24", &error) == PT_OK && pt_options_set(shared_options, "align", "center", &error) == PT_OK,
+          "shared options");
     pthread_t threads[THREADS];
     for (long t = 0; t < THREADS; t++) pthread_create(&threads[t], NULL, worker, (void *)t);
     for (int t = 0; t < THREADS; t++) {
@@ -86,11 +87,13 @@ int main(void) {
         CHECK(*(long *)bad == 0, "thread %d: %ld wrong answers", t, *(long *)bad);
         free(bad);
     }
+    pt_options_free(shared_options);
 
     /* The typed call: glyphs, fonts and transforms. */
-    pt_options o;
-    pt_options_init(&o);
-    CHECK(o.size == 32 && o.align == PT_ALIGN_START && o.max_angle < 0 && o.min_size == 6, "defaults");
+    pt_options *o = pt_options_new();
+    char *label_json = NULL;
+    CHECK(pt_options_json(o, &label_json, &error) == PT_OK && strcmp(label_json, "{}") == 0, "new options are the defaults: %s", label_json);
+    pt_free(label_json);
     pt_glyph *glyphs = NULL;
     size_t count = 0;
     pt_label label;
@@ -110,17 +113,108 @@ int main(void) {
     }
     pt_free(glyphs);
 
-    /* The label as a whole: cut with an ellipsis, rejected by max_angle. */
-    pt_options_init(&o);
-    o.overflow = PT_OVERFLOW_ELLIPSIS;
-    CHECK(pt_layout(engine, "A label far too long for it", "M 0 50 L 80 50", &o, &label, &glyphs, &count, &error) == PT_OK
+    /* The label as a whole: cut with an ellipsis, rejected by maxAngle, shrunk; each with its diagnostic. */
+    CHECK(pt_options_set(o, "overflow", "ellipsis", &error) == PT_OK, "overflow ellipsis");
+    CHECK(pt_layout(engine, "A label far too long for it", "M 0 50 L 80 50", o, &label, &glyphs, &count, &error) == PT_OK
           && label.overflow && label.dropped > 0, "ellipsis reported");
+    CHECK(label.diagnostic_count == 1 && strcmp(label.diagnostics[0].code, "truncated") == 0
+          && label.diagnostics[0].cluster_count == (size_t)label.dropped, "truncated diagnostic");
+    pt_free(label.diagnostics);
     pt_free(glyphs);
-    pt_options_init(&o);
-    o.max_angle = 5;
-    CHECK(pt_layout(engine, "Sharp", "M 0 100 L 60 100 L 60 40", &o, &label, &glyphs, &count, &error) == PT_OK
+    CHECK(pt_options_set(o, "overflow", NULL, &error) == PT_OK && pt_options_set(o, "maxAngle", "5", &error) == PT_OK, "maxAngle 5");
+    CHECK(pt_layout(engine, "Sharp", "M 0 100 L 60 100 L 60 40", o, &label, &glyphs, &count, &error) == PT_OK
           && label.rejected && label.rejected_angle > 5, "rejection reported");
+    CHECK(label.diagnostic_count == 1 && strcmp(label.diagnostics[0].code, "rejected-turn") == 0
+          && pt_diagnostic_number(&label.diagnostics[0], "limit", -1) == 5
+          && pt_diagnostic_number(&label.diagnostics[0], "degrees", -1) == label.rejected_angle
+          && pt_diagnostic_number(&label.diagnostics[0], "nothing", -7) == -7, "rejected-turn diagnostic");
+    pt_free(label.diagnostics);
     pt_free(glyphs);
+    pt_options_free(o);
+    o = pt_options_new();
+    CHECK(pt_options_set(o, "overflow", "shrink", &error) == PT_OK && pt_options_set(o, "minSize", "10", &error) == PT_OK, "shrink");
+    CHECK(pt_layout(engine, "A label far too long for it", "M 0 50 L 200 50", o, &label, &glyphs, &count, &error) == PT_OK
+          && label.size < 32 && label.diagnostic_count == 1 && strcmp(label.diagnostics[0].code, "shrunk") == 0
+          && pt_diagnostic_number(&label.diagnostics[0], "from", 0) == 32
+          && pt_diagnostic_number(&label.diagnostics[0], "to", 0) == label.size
+          && pt_diagnostic_number(&label.diagnostics[0], "fits", -1) == 1 && label.diagnostics[0].font == NULL,
+          "shrunk diagnostic (size %g)", label.size);
+    pt_free(label.diagnostics);
+    pt_free(glyphs);
+
+    /* Key/value options: the flag's text or JSON; runs; font families; the same placements as the JSON call. */
+    pt_options_free(o);
+    o = pt_options_new();
+    CHECK(pt_options_set(o, "haloWidth", "3", &error) == PT_OK, "haloWidth text");
+    CHECK(pt_options_set(o, "dx", "[0, 2, 4]", &error) == PT_OK, "dx JSON");
+    CHECK(pt_options_set(o, "offset", "10%", &error) == PT_OK, "offset text");
+    CHECK(pt_options_set(o, "decoration", "underline,overline", &error) == PT_OK, "decoration words");
+    CHECK(pt_options_set(o, "lang", "\"tr\"", &error) == PT_OK, "lang JSON string");
+    CHECK(pt_options_json(o, &label_json, &error) == PT_OK
+          && strcmp(label_json, "{\"lang\":\"tr\",\"offset\":\"10%\",\"dx\":[0,2,4],\"decoration\":[\"underline\",\"overline\"],\"haloWidth\":3}") == 0,
+          "options as JSON: %s", label_json);
+    pt_free(label_json);
+    char *from_options = NULL, *from_json = NULL;
+    CHECK(pt_layout_options_json(engine, "Halo", "M 0 100 L 300 100", o, &from_options, &error) == PT_OK, "layout options json: %s", error);
+    CHECK(pt_layout_json(engine, "{\"text\":\"Halo\",\"path\":\"M 0 100 L 300 100\",\"haloWidth\":3,\"dx\":[0,2,4],"
+                                 "\"offset\":\"10%\",\"decoration\":[\"underline\",\"overline\"],\"lang\":\"tr\"}", &from_json, &error) == PT_OK,
+          "layout json: %s", error);
+    CHECK(from_options && from_json && strcmp(from_options, from_json) == 0, "pt_options gives what the JSON request gives");
+    pt_free(from_options);
+    pt_free(from_json);
+    EXPECT_ERROR(pt_options_set(o, "align", "middle-ish", &error), "align: expected start|center|end, got \"middle-ish\"", "bad value");
+    EXPECT_ERROR(pt_options_set(o, "aling", "center", &error), "did you mean align?", "unknown key");
+    EXPECT_ERROR(pt_options_set(o, "haloWidth", "[1]", &error), "haloWidth", "JSON the key does not take");
+    EXPECT_ERROR(pt_options_add(o, "size", "3", &error), "pt_options_add adds to font, fontFamily", "add to a single-valued key");
+    CHECK(pt_options_add(o, "fontFamily", "DejaVu Sans", &error) == PT_OK && pt_options_add(o, "fontFamily", "Noto Sans:Bold", &error) == PT_OK,
+          "two font families");
+    CHECK(pt_options_json(o, &label_json, &error) == PT_OK && strstr(label_json, "\"fontFamily\":[\"DejaVu Sans\",\"Noto Sans:Bold\"]"),
+          "families in order: %s", label_json);
+    pt_free(label_json);
+    pt_options_free(o);
+    o = pt_options_new();
+    pt_options *red = pt_options_new();
+    CHECK(pt_options_set(red, "color", "#dc2626", &error) == PT_OK && pt_options_set(red, "size", "40", &error) == PT_OK, "run style");
+    CHECK(pt_options_add_run(o, "Big ", red, &error) == PT_OK && pt_options_add_run(o, "small", NULL, &error) == PT_OK, "runs");
+    CHECK(pt_layout(engine, NULL, "M 0 100 L 400 100", o, NULL, &glyphs, &count, &error) == PT_OK && count == 9
+          && glyphs[0].size == 40 && glyphs[8].size == 32, "runs laid out (%zu glyphs)", count);
+    pt_free(glyphs);
+    CHECK(pt_options_set(red, "align", "center", &error) == PT_OK, "align on the style");
+    EXPECT_ERROR(pt_options_add_run(o, "x", red, &error), "a run takes only", "a run style with a label option");
+    pt_options_free(red);
+    pt_options_free(o);
+
+    /* The embedded fonts' bytes, by the name the placements give them. */
+    const unsigned char *font_bytes = NULL;
+    size_t font_length = 0;
+    CHECK(strstr(pt_embedded_font_names(), "\"NotoSans-Regular.ttf\""), "embedded names: %s", pt_embedded_font_names());
+    CHECK(pt_embedded_font("NotoSans-Regular.ttf", &font_bytes, &font_length, &error) == PT_OK && font_length > 100000
+          && memcmp(font_bytes, "\0\1\0\0", 4) == 0, "embedded font bytes");
+    EXPECT_ERROR(pt_embedded_font("Comic.ttf", &font_bytes, &font_length, &error), "no embedded font", "unknown embedded font");
+
+    /* The catalog, as every door reads it. */
+    const char *catalog = pt_options_catalog_json();
+    CHECK(catalog && strstr(catalog, "\"key\":\"haloWidth\"") && strstr(catalog, "\"groups\":["), "catalog JSON");
+
+    /* System fonts off: a character no embedded font covers is .notdef, with a missing-glyph diagnostic. */
+    pt_engine_options eo;
+    pt_engine_options_init(&eo);
+    CHECK(eo.struct_size == sizeof eo && eo.system_fonts == 1 && eo.fonts_dir == NULL, "engine option defaults");
+    eo.system_fonts = 0;
+    pt_engine *isolated = pt_engine_new2(&eo, &error);
+    CHECK(isolated != NULL, "pt_engine_new2: %s", error ? error : "");
+    if (isolated) {
+        CHECK(pt_layout(isolated, "\xe6\x9d\xb1\xe4\xba\xac", "M 0 100 L 300 100", NULL, &label, &glyphs, &count, &error) == PT_OK
+              && count == 2 && glyphs[0].glyph == 0 && glyphs[1].glyph == 0, "東京 as .notdef");
+        CHECK(label.missing == 2 && label.diagnostic_count == 2 && strcmp(label.diagnostics[0].code, "missing-glyph") == 0
+              && label.diagnostics[0].code_point_count == 1 && label.diagnostics[0].code_points[0] == 0x6771
+              && label.diagnostics[1].code_points[0] == 0x4EAC && label.diagnostics[1].clusters[0] == 3
+              && label.diagnostics[0].font && strcmp(label.diagnostics[0].font, "NotoSans-Regular.ttf") == 0, "missing-glyph diagnostics");
+        pt_free(label.diagnostics);
+        pt_free(glyphs);
+        pt_engine_free(isolated);
+    }
+    EXPECT_ERROR(pt_engine_new2(&(pt_engine_options){ .struct_size = 1 }, &error) == NULL ? 1 : 0, "struct_size", "bad struct_size");
 
     /* Rendering. */
     const char *scene = "{\"width\":120,\"height\":60,\"labels\":[{\"text\":\"Hi\",\"path\":\"M 10 40 L 110 40\"}]}";
@@ -158,12 +252,10 @@ int main(void) {
     EXPECT_ERROR(pt_layout_json(engine, "\xff\xfe", &json, &error), "UTF-8", "bad UTF-8");
     EXPECT_ERROR(pt_render(engine, scene, "gif", &bytes, &length, &error), "format", "bad format");
     EXPECT_ERROR(pt_render(engine, "{\"width\":0,\"height\":1}", "png", &bytes, &length, &error), "width", "bad scene");
-    pt_options_init(&o);
-    o.align = 7;
-    EXPECT_ERROR(pt_layout(engine, "Hi", "M 0 0 L 10 0", &o, NULL, &glyphs, &count, &error), "align", "bad enum");
-    pt_options_init(&o);
-    o.font = "/no/such.ttf";
-    EXPECT_ERROR(pt_layout(engine, "Hi", "M 0 0 L 10 0", &o, NULL, &glyphs, &count, &error), "/no/such.ttf", "typed missing font");
+    o = pt_options_new();
+    CHECK(pt_options_set(o, "font", "/no/such.ttf", &error) == PT_OK, "a font file is checked when laid out");
+    EXPECT_ERROR(pt_layout(engine, "Hi", "M 0 0 L 10 0", o, NULL, &glyphs, &count, &error), "/no/such.ttf", "typed missing font");
+    pt_options_free(o);
     EXPECT_ERROR(pt_layout(engine, "Hi", "M 0 0 L", NULL, NULL, &glyphs, &count, &error), "path", "typed bad path");
 
     /* NULL arguments: errors, not crashes. */
@@ -176,10 +268,13 @@ int main(void) {
     EXPECT_ERROR(pt_render(engine, scene, "png", NULL, &length, &error), "bytes is NULL", "NULL bytes");
     EXPECT_ERROR(pt_render(engine, scene, "png", &bytes, NULL, &error), "length is NULL", "NULL length");
     EXPECT_ERROR(pt_layout(engine, NULL, "M 0 0 L 1 0", NULL, NULL, &glyphs, &count, &error), "text is NULL", "NULL text");
+    EXPECT_ERROR(pt_options_set(NULL, "size", "3", &error), "options is NULL", "NULL options");
+    EXPECT_ERROR(pt_options_json(NULL, &json, &error), "options is NULL", "NULL options (json)");
     EXPECT_ERROR(pt_layout(engine, "Hi", NULL, NULL, NULL, &glyphs, &count, &error), "path_data is NULL", "NULL path");
     EXPECT_ERROR(pt_layout(engine, "Hi", "M 0 0 L 1 0", NULL, NULL, NULL, &count, &error), "glyphs is NULL", "NULL glyphs");
     EXPECT_ERROR(pt_font_file(NULL, 0, &json, NULL, &error), "engine is NULL", "NULL engine (font file)");
-    pt_options_init(NULL);
+    pt_options_free(NULL);
+    pt_engine_options_init(NULL);
     pt_engine_free(NULL);
     pt_free(NULL);
 

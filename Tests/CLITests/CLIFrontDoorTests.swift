@@ -60,4 +60,23 @@ import PathText
         #expect(r.stderr.contains("usage: pathtext <command> [options]"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
+
+    /// The placements JSON names an embedded font by a stable name; `pathtext fonts --export DIR` writes
+    /// exactly the bytes the library uses under that name.
+    @Test func embeddedFontsAreExportedUnderTheirPlacementsNames() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pathtext-fonts-\(UUID().uuidString)/sub")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let r = try pathtext(["fonts", "--export", folder.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let layout = try pathtext(["layout", "--text", "Hi שלום", "--path", "M0 0 L 400 0"])
+        let o = try #require(try json(layout.stdout) as? [String: Any])
+        let names = try #require(o["fonts"] as? [[String: Any]]).compactMap { $0["embedded"] as? String }
+        #expect(names == ["NotoSans-Regular.ttf", "NotoSansHebrew-Regular.ttf"])
+        for name in names {
+            let exported = try Data(contentsOf: folder.appendingPathComponent(name))
+            let original = try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/Fonts/" + name))
+            #expect(exported == original, "\(name)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == DefaultFonts.embeddedFileNames.count)
+    }
 }

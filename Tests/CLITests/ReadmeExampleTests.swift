@@ -11,10 +11,13 @@ import PathText
 /// costs a full build of PathText, 1–2 minutes).
 @Suite(.serialized) struct ReadmeExampleTests {
     /// The Swift code block between `<!-- library-example:begin -->` and `<!-- library-example:end -->`.
-    static func example() throws -> String {
+    static func example() throws -> String { try block(between: "library-example") }
+
+    /// The Swift code block between `<!-- NAME:begin -->` and `<!-- NAME:end -->` in README.
+    static func block(between name: String) throws -> String {
         let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
-        let begin = try #require(readme.range(of: "<!-- library-example:begin -->"))
-        let end = try #require(readme.range(of: "<!-- library-example:end -->"))
+        let begin = try #require(readme.range(of: "<!-- \(name):begin -->"))
+        let end = try #require(readme.range(of: "<!-- \(name):end -->"))
         let block = readme[begin.upperBound..<end.lowerBound]
         let open = try #require(block.range(of: "```swift\n"))
         let close = try #require(block.range(of: "```", range: open.upperBound..<block.endIndex))
@@ -38,8 +41,12 @@ import PathText
         let package = home.appendingPathComponent("hello")
         let sources = package.appendingPathComponent("Sources/hello")
         try fm.createDirectory(at: sources, withIntermediateDirectories: true)
-        // The dependency is named PathText, as in README, through a link to this checkout.
-        let link = home.appendingPathComponent("PathText")
+        // README's dependency lines as written, against a checkout whose folder is not called PathText
+        // (SwiftPM names a path dependency after its folder): a link named as README's path says.
+        let dependency = try Self.block(between: "package-dependency")
+        let path = try #require(dependency.firstMatch(of: /path: "\.\.\/([^"]+)"/)).1
+        #expect(path != "PathText")
+        let link = home.appendingPathComponent(String(path))
         if (try? fm.destinationOfSymbolicLink(atPath: link.path)) != packageRoot {
             try? fm.removeItem(at: link)
             try fm.createSymbolicLink(atPath: link.path, withDestinationPath: packageRoot)
@@ -50,12 +57,7 @@ import PathText
 
             let package = Package(
                 name: "hello",
-                dependencies: [
-                    .package(path: "../PathText"),
-                ],
-                targets: [
-                    .executableTarget(name: "hello", dependencies: [.product(name: "PathText", package: "PathText")]),
-                ]
+            \(dependency.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
             )
 
             """

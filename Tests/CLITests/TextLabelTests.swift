@@ -116,7 +116,7 @@ import PathText
             #expect(m.first?.characters == ["\u{0378}"])
         }
         #expect(throws: PathTextError.self) {
-            try TextLabel("Hi", along: "M 0 0 L 99 0", fonts: fonts, options: LabelOptions(repeatSpacing: 10))
+            try TextLabel("Hi", along: "M 0 0 L 99 0", fonts: fonts, options: LabelOptions(repeat: 10))
         }
         let drawn = try TextLabel("a\u{0378}", along: "M 0 0 L 99 0", fonts: fonts)
         #expect(drawn.diagnostics.count == 1)

@@ -68,12 +68,12 @@ extension LayoutFuzzRegressionTests {
     /// trapped converting to Int for a huge path, and would have run for ages for a tiny label.
     @Test func repeatingIsLimitedToMaximumRepeatCount() throws {
         var options = LabelOptions()
-        options.repeatSpacing = 0
+        options.repeat = 0
         for path in [horizontal(0, 0, length: 1e30), horizontal(0, 0, length: 1e9)] {
             #expect(throws: LayoutError.self) { _ = try LabelLayout.place(shaped("Hi"), along: path, options: options) }
         }
         // Up to the limit copies are placed as before.
-        options.repeatSpacing = 10
+        options.repeat = 10
         let w = ClusterRun(shaped("Hi", size: 10), extraSpacing: 0).advance
         let length = (w + 10) * Double(LabelLayout.maximumRepeatCount) - 10
         let labels = try LabelLayout.place(shaped("Hi", size: 10), along: horizontal(0, 0, length: length), options: options)
@@ -128,7 +128,7 @@ extension LayoutFuzzRegressionTests {
         flat.append(.arc(EllipticalArc(center: Point(1e6, 0), radii: Vector(1e6, 1e-3), startAngle: 0, sweepAngle: .pi)))
         var options = LabelOptions()
         options.dy = 3
-        options.repeatSpacing = 100
+        options.repeat = 100
         let start = ContinuousClock.now
         let copies = try LabelLayout.place(shaped("Hi", size: 200), along: flat, options: options)
         #expect(copies.count > 1000 && copies.allSatisfy(\.flipped))
@@ -158,11 +158,11 @@ extension LayoutFuzzRegressionTests {
     /// limited by `ResourceLimits.repeatedClusters`.
     @Test func repeatIsLimitedByTheClustersItWouldPlace() throws {
         var options = LabelOptions()
-        options.repeatSpacing = 0.001
+        options.repeat = 0.001
         let line = shaped("Long road name", size: 10)
         #expect(throws: LayoutError.self) { try LabelLayout.place(line, along: horizontal(0, 0, length: 4_000_000), options: options) }
         options.limits.repeatedClusters = 10_000_000
-        options.repeatSpacing = 100
+        options.repeat = 100
         let many = try LabelLayout.place(line, along: horizontal(0, 0, length: 200_000), options: options)
         #expect(many.count > 1000)
     }

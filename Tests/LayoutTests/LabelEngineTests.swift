@@ -21,7 +21,7 @@ import Shaping
     @Test func repeatPlacesCopiesAlongALongPath() throws {
         let line = shaped("Main St", size: 20)
         var options = LabelOptions()
-        options.repeatSpacing = 100
+        options.repeat = 100
         let labels = try LabelLayout.place(line, along: horizontal(0, 0, length: 1000), options: options)
         let w = line.advance
         let expectedCount = Int(((1000 + 100) / (w + 100)).rounded(.down))

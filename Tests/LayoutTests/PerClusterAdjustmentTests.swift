@@ -14,8 +14,8 @@ import Shaping
     static let rotate = [10.0, 20, -15]
 
     func options(shift: ShiftMode = .parallel, method: PlacementMethod = .align) -> LabelOptions {
-        LabelOptions(dy: Self.dy[0], shift: shift, upright: .off, method: method,
-                     dx: Self.dx, clusterDy: Array(Self.dy.dropFirst()), rotate: Self.rotate)
+        LabelOptions(dx: Self.dx, dy: Self.dy[0], clusterDy: Array(Self.dy.dropFirst()), shift: shift, rotate: Self.rotate,
+                     upright: .off, method: method)
     }
 
     /// Cumulative sums Σ_{1≤i≤k} v_i (0 past the list's end adds nothing).
@@ -70,7 +70,7 @@ import Shaping
         try #require(line.glyphs.count == 2)
         let plain = try LabelLayout.place(line, along: horizontal(0, 100, length: 500), options: LabelOptions(upright: .off))[0]
         let turned = try LabelLayout.place(line, along: horizontal(0, 100, length: 500),
-                                           options: LabelOptions(upright: .off, rotate: [90]))[0]
+                                           options: LabelOptions(rotate: [90], upright: .off))[0]
         let pivot = Point(0, 100)
         for (p, t) in zip(plain.glyphs, turned.glyphs) {
             let v = p.origin - pivot
@@ -86,7 +86,7 @@ import Shaping
         let path = horizontal(0, 100, length: 600)
         for align in TextAnchor.allCases {
             let base = try LabelLayout.place(line, along: path, options: LabelOptions(align: align))[0]
-            let moved = try LabelLayout.place(line, along: path, options: LabelOptions(align: align, dy: 8, dx: [12]))[0]
+            let moved = try LabelLayout.place(line, along: path, options: LabelOptions(align: align, dx: [12], dy: 8))[0]
             for (b, m) in zip(base.glyphs, moved.glyphs) {
                 #expect(abs(m.origin.x - b.origin.x - 12) < 1e-9)
                 #expect(abs(m.origin.y - b.origin.y + 8) < 1e-9)

@@ -17,12 +17,13 @@ import Shaping
 
     @Test func numbers() {
         #expect(ShapedLine.jsonNumber(0) == "0")
-        #expect(ShapedLine.jsonNumber(-0.00001) == "0")
+        #expect(ShapedLine.jsonNumber(-0.00001) == "-1e-05")
         #expect(ShapedLine.jsonNumber(12.3) == "12.3")
-        #expect(ShapedLine.jsonNumber(-1.23456) == "-1.2346")
+        #expect(ShapedLine.jsonNumber(-1.23456) == "-1.23456")
         #expect(ShapedLine.jsonNumber(-0.5) == "-0.5")
         #expect(ShapedLine.jsonNumber(100) == "100")
-        #expect(ShapedLine.jsonNumber(2.00004) == "2")
+        #expect(ShapedLine.jsonNumber(2.00004) == "2.00004")
+        #expect(ShapedLine.jsonNumber(-0.0) == "0")
         #expect(ShapedLine.jsonString("a\"b\\c\u{1}") == #""a\"b\\c\u0001""#)
     }
 

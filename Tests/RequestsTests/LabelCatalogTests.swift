@@ -42,7 +42,7 @@ import Render
         ("length", "300", { $0.options.fit == .spacing(length: 300) }),
         ("warp", ##""bend""##, { $0.options.warp == .bend }),
         ("maxAngle", "45", { $0.options.maxAngle == 45 }),
-        ("repeat", "20", { $0.options.repeatSpacing == 20 }),
+        ("repeat", "20", { $0.options.repeat == 20 }),
         ("writingMode", ##""vertical""##, { $0.options.writingMode == .vertical }),
         ("textOrientation", ##""upright""##, { $0.options.textOrientation == .upright }),
         ("decoration", ##"["underline", "line-through"]"##, { $0.options.decoration == [.underline, .lineThrough] }),

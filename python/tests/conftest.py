@@ -22,13 +22,23 @@ def prefix():
 
 
 @pytest.fixture(scope="session")
-def cli(prefix):
-    """Runs the installed pathtext CLI with the installed fonts."""
-    binary = os.path.join(prefix, "bin", "pathtext")
-    if not os.path.exists(binary):
-        pytest.skip("no installed pathtext CLI beside the library")
+def fonts_dir(prefix):
+    """The fonts folder the library uses: the installed fonts (PATHTEXT_TEST_FONTS for a build tree)."""
+    return os.environ.get("PATHTEXT_TEST_FONTS") or os.path.join(prefix, "share", "pathtext", "fonts")
 
+
+@pytest.fixture(scope="session")
+def cli_binary(prefix):
+    """The installed pathtext CLI beside the library (PATHTEXT_CLI for a build tree)."""
+    binary = os.environ.get("PATHTEXT_CLI") or os.path.join(prefix, "bin", "pathtext")
+    if not os.path.exists(binary):
+        pytest.fail("no pathtext CLI at %s (install with make install, or set PATHTEXT_CLI)" % binary)
+    return binary
+
+
+@pytest.fixture(scope="session")
+def cli(cli_binary, fonts_dir):
+    """Runs the installed pathtext CLI with the installed fonts."""
     def run(*args, stdin=None):
-        return subprocess.run([binary, *args], input=stdin, capture_output=True,
-                              env={"PATHTEXT_FONTS": os.path.join(prefix, "share", "pathtext", "fonts")})
+        return subprocess.run([cli_binary, *args], input=stdin, capture_output=True, env={"PATHTEXT_FONTS": fonts_dir})
     return run

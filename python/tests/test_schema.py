@@ -3,6 +3,7 @@ import json
 import os
 
 import jsonschema
+import pathtext
 import pytest
 
 from conftest import ROOT
@@ -59,3 +60,69 @@ def test_cli_output_with_ink_boxes_validates(cli):
     placements = json.loads(r.stdout)
     validator().validate(placements)
     assert len(placements["fonts"]) >= 3
+
+
+REQUEST_SCHEMA = json.load(open(os.path.join(ROOT, "schema", "request.schema.json")))
+
+
+def request_validator():
+    cls = jsonschema.validators.validator_for(REQUEST_SCHEMA)
+    cls.check_schema(REQUEST_SCHEMA)
+    return cls(REQUEST_SCHEMA)
+
+
+def test_the_request_schema_is_what_the_cli_generates(cli):
+    r = cli("help", "options", "--schema")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == REQUEST_SCHEMA
+
+
+def test_requests_validate_and_bad_ones_do_not():
+    v = request_validator()
+    for request in REQUESTS:
+        v.validate(request)
+    # Every catalog sample, alone on a label.
+    for row in pathtext.catalog()["label"]:
+        v.validate({"text": "Hi", "path": CURVE, row["key"]: row["sample"]})
+    # Every scene file of the repository.
+    scenes = os.path.join(ROOT, "fixtures", "scenes")
+    for name in sorted(os.listdir(scenes)):
+        if name.endswith(".json"):
+            v.validate(json.load(open(os.path.join(scenes, name))))
+    for bad in [{"text": "Hi", "path": CURVE, "align": "middle-ish"}, {"text": "Hi", "path": CURVE, "haloWidth": -1},
+                {"text": "Hi", "path": CURVE, "aling": "center"}, {"path": CURVE},
+                {"width": 10, "height": 10, "labels": [{"text": "A", "runs": [{"text": 3}]}]}]:
+        with pytest.raises(jsonschema.ValidationError):
+            v.validate(bad)
+
+
+HALO_UNDERLINE_VERTICAL = {"text": "縦書き Tokyo", "path": "M 100 20 L 100 380", "haloWidth": 3, "haloColor": "#ffffff",
+                           "decoration": "underline", "writingMode": "vertical"}
+
+
+def test_every_door_s_output_validates(engine, cli, tmp_path):
+    """The CLI's layout JSON, the C library's (pt_layout_json), Python's and HTTP's (the same engine) replies,
+    for labels with halos, decorations, vertical writing and missing glyphs."""
+    v = validator()
+    requests = REQUESTS + [HALO_UNDERLINE_VERTICAL, {"text": "東京", "path": CURVE, "overflow": "shrink"}]
+    for request in requests:
+        v.validate(json.loads(engine.layout_json(request)))
+        line = cli("layout", "--batch", stdin=(json.dumps(request) + "\n").encode())
+        assert line.returncode == 0, line.stderr
+        v.validate(json.loads(line.stdout))
+    r = cli("layout", "--text", "Halo", "--path", CURVE, "--halo-width", "3", "--decoration", "underline,overline",
+            "--writing-mode", "vertical")
+    assert r.returncode == 0, r.stderr
+    v.validate(json.loads(r.stdout))
+
+
+def test_a_halo_an_underline_and_vertical_writing_are_in_the_placements(engine):
+    placements = engine.layout(**HALO_UNDERLINE_VERTICAL)
+    validator().validate(placements)
+    label = placements["labels"][0]
+    assert label["writingMode"] == "vertical"
+    assert label["halo"] == {"width": 3, "color": "#ffffff"}
+    assert [b["kind"] for b in label["decorations"]] == ["underline"]
+    assert label["decorations"][0]["d"].startswith("M ")
+    orientations = [g["orientation"] for g in label["glyphs"]]
+    assert orientations[:3] == ["upright"] * 3 and "sideways" in orientations   # 縦書き up, Tokyo sideways

@@ -1,5 +1,11 @@
 import CPathText
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import PathText
 import PathTextEngine
 
@@ -19,6 +25,40 @@ public func pt_version_impl() -> UnsafePointer<CChar>? {
 @_cdecl("pt_engine_new")
 public func pt_engine_new_impl(_ fontsDir: UnsafePointer<CChar>?,
                                _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> OpaquePointer? {
+    makeEngine(fontsDir, systemFonts: true, errorOut)
+}
+
+/// `void pt_engine_options_init(pt_engine_options *options)`.
+@_cdecl("pt_engine_options_init")
+public func pt_engine_options_init_impl(_ options: UnsafeMutablePointer<pt_engine_options>?) {
+    guard let options else { return }
+    options.pointee = pt_engine_options(struct_size: MemoryLayout<pt_engine_options>.size, fonts_dir: nil, system_fonts: 1)
+}
+
+/// `pt_engine *pt_engine_new2(const pt_engine_options *options, char **error)`.
+@_cdecl("pt_engine_new2")
+public func pt_engine_new2_impl(_ options: UnsafePointer<pt_engine_options>?,
+                                _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> OpaquePointer? {
+    errorOut?.pointee = nil
+    guard let options else { return makeEngine(nil, systemFonts: true, errorOut) }
+    // Fields past the caller's struct_size are at their defaults (a caller built against an older header).
+    let size = options.pointee.struct_size
+    guard size >= MemoryLayout<Int>.size else {
+        fail(errorOut, "options: struct_size is \(size); fill the options with pt_engine_options_init first"); return nil
+    }
+    let raw = UnsafeRawPointer(options)
+    func has<T>(_ field: KeyPath<pt_engine_options, T>) -> Bool {
+        guard let offset = MemoryLayout<pt_engine_options>.offset(of: field) else { return false }
+        return offset + MemoryLayout<T>.size <= size
+    }
+    let fontsDir = has(\.fonts_dir) ? raw.load(fromByteOffset: MemoryLayout<pt_engine_options>.offset(of: \.fonts_dir)!, as: UnsafePointer<CChar>?.self) : nil
+    let systemFonts = has(\.system_fonts) ? raw.load(fromByteOffset: MemoryLayout<pt_engine_options>.offset(of: \.system_fonts)!, as: Int32.self) != 0 : true
+    return makeEngine(fontsDir, systemFonts: systemFonts, errorOut)
+}
+
+/// An engine for `fontsDir` (`nil`: the library's default folder).
+private func makeEngine(_ fontsDir: UnsafePointer<CChar>?, systemFonts: Bool,
+                        _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> OpaquePointer? {
     errorOut?.pointee = nil
     var dir: String? = nil
     if let fontsDir {
@@ -28,7 +68,7 @@ public func pt_engine_new_impl(_ fontsDir: UnsafePointer<CChar>?,
         dir = LibraryLocation.defaultFontsFolder()
     }
     do {
-        let engine = try Engine(fontsDir: dir)
+        let engine = try Engine(fontsDir: dir, systemFonts: systemFonts)
         return OpaquePointer(Unmanaged.passRetained(engine).toOpaque())
     } catch {
         fail(errorOut, error.message)
@@ -116,17 +156,10 @@ public func pt_render_impl(_ engine: OpaquePointer?, _ sceneJSON: UnsafePointer<
     }
 }
 
-/// `void pt_options_init(pt_options *options)`.
-@_cdecl("pt_options_init")
-public func pt_options_init_impl(_ options: UnsafeMutablePointer<pt_options>?) {
-    guard let options else { return }
-    options.pointee = TypedOptions.defaults
-}
-
 /// `int pt_layout(pt_engine *, const char *text, const char *path_data, const pt_options *, pt_label *, pt_glyph **, size_t *, char **)`.
 @_cdecl("pt_layout")
 public func pt_layout_impl(_ engine: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ pathData: UnsafePointer<CChar>?,
-                           _ options: UnsafePointer<pt_options>?, _ labelOut: UnsafeMutablePointer<pt_label>?,
+                           _ options: OpaquePointer?, _ labelOut: UnsafeMutablePointer<pt_label>?,
                            _ glyphs: UnsafeMutablePointer<UnsafeMutablePointer<pt_glyph>?>?,
                            _ count: UnsafeMutablePointer<Int>?, _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     errorOut?.pointee = nil
@@ -134,57 +167,42 @@ public func pt_layout_impl(_ engine: OpaquePointer?, _ text: UnsafePointer<CChar
     count?.pointee = 0
     labelOut?.pointee = pt_label()
     guard let engine else { return fail(errorOut, "engine is NULL", PT_EINVAL) }
-    guard let text else { return fail(errorOut, "text is NULL", PT_EINVAL) }
-    guard let pathData else { return fail(errorOut, "path_data is NULL", PT_EINVAL) }
     guard let glyphs else { return fail(errorOut, "glyphs is NULL", PT_EINVAL) }
     guard let count else { return fail(errorOut, "count is NULL", PT_EINVAL) }
-    guard let textString = String(validatingCString: text) else { return fail(errorOut, "text: not valid UTF-8", PT_EINVAL) }
-    guard let pathString = String(validatingCString: pathData) else { return fail(errorOut, "path_data: not valid UTF-8", PT_EINVAL) }
-    var request = GlyphRequest(text: textString, pathData: pathString)
-    if let options {
-        do { try TypedOptions.apply(options.pointee, to: &request) } catch { return fail(errorOut, error.message, PT_EINVAL) }
-    }
+    let label: SceneLabel
+    do { label = try CLayout.label(text, pathData, options) } catch { return fail(errorOut, error.message, PT_EINVAL) }
     let e = unwrap(engine)
     let labels: [PlacedLabel]
-    do { labels = try e.layout(request) } catch { return fail(errorOut, error.message, PT_EREQUEST) }
-    let total = labels.reduce(0) { $0 + $1.glyphs.count }
-    guard let buffer = malloc(max(total, 1) * MemoryLayout<pt_glyph>.stride)?.bindMemory(to: pt_glyph.self, capacity: max(total, 1)) else {
-        return fail(errorOut, "out of memory", PT_ENOMEM)
+    do { labels = try e.layout(label) } catch { return fail(errorOut, error.message, PT_EREQUEST) }
+    guard let buffer = CLayout.glyphs(labels, fonts: e.fonts) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
+    if let labelOut, let first = labels.first {
+        guard let l = CLayout.label(first) else { pt_free(buffer.pointer); return fail(errorOut, "out of memory", PT_ENOMEM) }
+        labelOut.pointee = l
     }
-    var k = 0
-    // Font numbers: one registry lookup per distinct font (a label uses a handful), not per glyph.
-    var lastFont: ObjectIdentifier? = nil, lastNumber: Int32 = 0
-    var known: [(font: ObjectIdentifier, number: Int32)] = []
-    for label in labels {
-        for g in label.glyphs {
-            let id = ObjectIdentifier(g.font)
-            let number: Int32
-            if id == lastFont {
-                number = lastNumber
-            } else if let hit = known.first(where: { $0.font == id }) {
-                number = hit.number
-            } else {
-                number = e.fonts.number(g.font)
-                known.append((id, number))
-            }
-            lastFont = id; lastNumber = number
-            let m = g.transform
-            (buffer + k).initialize(to: pt_glyph(
-                glyph: g.glyph, font: number, cluster: Int32(truncatingIfNeeded: g.cluster),
-                x: g.origin.x, y: g.origin.y, angle: g.angle * 180 / .pi, advance: g.advance, size: g.size,
-                transform: (m.a, m.b, m.c, m.d, m.e, m.f)))
-            k += 1
-        }
-    }
-    glyphs.pointee = buffer
-    count.pointee = total
-    if let labelOut, let l = labels.first {
-        labelOut.pointee = pt_label(
-            path_length: l.pathLength, size: l.size, advance: l.advance, start: l.start,
-            rejected_angle: l.rejectedAngle ?? 0, flipped: l.flipped ? 1 : 0, overflow: l.overflow ? 1 : 0,
-            rejected: l.rejected ? 1 : 0, dropped: Int32(truncatingIfNeeded: l.droppedClusters.count))
-    }
+    glyphs.pointee = buffer.pointer
+    count.pointee = buffer.count
     return PT_OK
+}
+
+/// `int pt_layout_options_json(pt_engine *, const char *text, const char *path_data, const pt_options *, char **placements_json, char **error)`.
+@_cdecl("pt_layout_options_json")
+public func pt_layout_options_json_impl(_ engine: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ pathData: UnsafePointer<CChar>?,
+                                        _ options: OpaquePointer?, _ placements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                                        _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    errorOut?.pointee = nil
+    placements?.pointee = nil
+    guard let engine else { return fail(errorOut, "engine is NULL", PT_EINVAL) }
+    guard let placements else { return fail(errorOut, "placements_json is NULL", PT_EINVAL) }
+    let label: SceneLabel
+    do { label = try CLayout.label(text, pathData, options) } catch { return fail(errorOut, error.message, PT_EINVAL) }
+    do {
+        let json = try unwrap(engine).layoutJSON(label)
+        guard let copy = strdup(json) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
+        placements.pointee = copy
+        return PT_OK
+    } catch {
+        return fail(errorOut, error.message, PT_EREQUEST)
+    }
 }
 
 /// `int pt_font_file(pt_engine *, int32_t font, char **path, int32_t *face_index, char **error)`.
@@ -217,13 +235,13 @@ public func pt_free_impl(_ pointer: UnsafeMutableRawPointer?) {
 // MARK: Helpers
 
 /// The engine behind a `pt_engine *`.
-private func unwrap(_ engine: OpaquePointer) -> Engine {
+func unwrap(_ engine: OpaquePointer) -> Engine {
     Unmanaged<Engine>.fromOpaque(UnsafeRawPointer(engine)).takeUnretainedValue()
 }
 
 /// Stores `message` in `*error` (when the caller asked for it) and returns `code`.
 @discardableResult
-private func fail(_ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ message: String, _ code: Int32 = PT_EREQUEST) -> Int32 {
+func fail(_ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ message: String, _ code: Int32 = PT_EREQUEST) -> Int32 {
     errorOut?.pointee = strdup(message)
     return code
 }

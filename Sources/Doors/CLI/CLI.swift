@@ -1,4 +1,5 @@
 import PathText
+import PathTextEngine
 import Showcase
 
 /// Dispatches subcommands, prints errors on stderr, and maps them to exit codes
@@ -30,7 +31,7 @@ enum CLI {
 
     static let commands: [Command] = [
         DemoCommand.command, RenderCommand.command, LayoutCommand.command, ShapeCommand.command,
-        MeasureCommand.command, DragCommand.command, BadgeCommand.command, ServeCommand.command, PlaceCommand.command,
+        MeasureCommand.command, DragCommand.command, BadgeCommand.command, FontsCommand.command, ServeCommand.command, PlaceCommand.command,
     ]
 
     /// Runs the command line and returns the exit code.
@@ -52,7 +53,10 @@ enum CLI {
         switch first {
         case "--help", "-h", "help":
             if words.count > 1, words[1] == "options" {
-                print(words.dropFirst(2).contains("--markdown") ? LabelFlags.markdownTable : OptionTable.text(SceneLabel.catalog))
+                let rest = words.dropFirst(2)
+                if rest.contains("--schema") { print(OptionCatalogJSON.requestSchemaText, terminator: "") }
+                else if rest.contains("--json") { print(OptionCatalogJSON.text, terminator: "") }
+                else { print(rest.contains("--markdown") ? LabelFlags.markdownTable : OptionTable.text(SceneLabel.catalog)) }
             } else if words.count > 1, let c = commands.first(where: { $0.name == words[1] }) { print(c.usage) } else { print(help) }
         case "--version", "-V":
             print("pathtext \(version) (\(LibraryVersions.summary))")
@@ -81,7 +85,8 @@ enum CLI {
         ]
         for c in commands { lines.append("  " + c.name + String(repeating: " ", count: max(0, 9 - c.name.count)) + c.summary) }
         lines += ["", "pathtext <command> --help shows a command's options.",
-                  "pathtext help options [--markdown] lists every label option with its scene key.",
+                  "pathtext help options [--markdown|--json|--schema] lists every label option with its scene key",
+                  "  (--json: the catalog as JSON; --schema: schema/request.schema.json).",
                   "pathtext --version shows the library versions."]
         return lines.joined(separator: "\n")
     }

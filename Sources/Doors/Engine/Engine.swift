@@ -78,6 +78,18 @@ public final class Engine: Sendable {
         try withResolver { r throws(EngineError) in try RequestDecoding.label(request, resolver: r, allowFontPaths: allowFontPaths) }
     }
 
+    /// Lays out a label given as the scene model (what `pt_options` holds) and returns the placed labels.
+    /// - Throws: ``EngineError`` naming the bad key and value, or what the layout refused.
+    public func layout(_ label: SceneLabel) throws(EngineError) -> [PlacedLabel] {
+        let resolved = try withResolver { r throws(EngineError) in try RequestDecoding.label(label, resolver: r, allowFontPaths: allowFontPaths) }
+        do { return try resolved.layout() } catch { throw EngineError(error.description) }
+    }
+
+    /// ``layout(_:)-(SceneLabel)`` as placements JSON.
+    public func layoutJSON(_ label: SceneLabel, inkBoxes: Bool = false, singleLine: Bool = false) throws(EngineError) -> String {
+        PlacementsJSON.encode(try layout(label), inkBoxes: inkBoxes, singleLine: singleLine)
+    }
+
     /// One line of `pathtext layout --batch`: the placements on one line, or `{"error":"…"}`, newline-terminated.
     public func batchLine(_ request: String, inkBoxes: Bool = false) -> String {
         do { return try layoutJSON(request, inkBoxes: inkBoxes, singleLine: true) } catch {
@@ -95,10 +107,7 @@ public final class Engine: Sendable {
     /// - Throws: ``EngineError`` for bad values (sizes, path data, features, fonts) or a refused layout.
     public func layout(_ request: GlyphRequest) throws(EngineError) -> [PlacedLabel] {
         let limits = request.options.limits
-        guard request.size.isFinite, request.size > 0 else { throw EngineError("size: expected a size above 0, got \(request.size)") }
-        guard request.size <= limits.fontSize else {
-            throw EngineError("size: " + LayoutError.limitExceeded(what: "font size", amount: request.size, limit: limits.fontSize).description)
-        }
+        do { try limits.check(fontSize: request.size) } catch { throw EngineError("size: " + error.description) }
         guard request.letterSpacing.isFinite else { throw EngineError("letter_spacing: expected a finite number") }
         let path: BezPath
         do { path = try BezPath(svgPathData: request.pathData) } catch { throw EngineError("path: \(error.description)") }
@@ -109,6 +118,7 @@ public final class Engine: Sendable {
             }
         }
         attributes.language = request.language
+        attributes.systemFallback = systemFonts
         attributes.letterSpacing = request.letterSpacing
         let text = AttributedText(request.text, attributes: attributes)
         let direction = request.direction

@@ -32,6 +32,11 @@ enum RequestDecoding {
     static func label(_ json: String, resolver: Resolver, allowFontPaths: Bool = true) throws(EngineError) -> ResolvedLabel {
         let label: SceneLabel
         do { label = try SceneJSON.decodeLabel(Array(json.utf8)) } catch { throw EngineError(labelMessage(error.path, error.message)) }
+        return try self.label(label, resolver: resolver, allowFontPaths: allowFontPaths)
+    }
+
+    /// A label given as the scene model, resolved (fonts refused as paths unless `allowFontPaths`).
+    static func label(_ label: SceneLabel, resolver: Resolver, allowFontPaths: Bool = true) throws(EngineError) -> ResolvedLabel {
         if !allowFontPaths { try checkFontNames(label.fontFiles, at: "font") }
         do { return try resolver.resolve(label, index: 0) } catch {
             throw EngineError(labelMessage(error.path, error.message))

@@ -10,7 +10,7 @@
 /// ``LabelLayout``'s rule. The label carries its placed glyphs, its ink and advance bounds, whether it was
 /// flipped or overflowed, and typed ``LabelDiagnostic``s. To place many labels on one path, measure the path
 /// once (`PathMeasure(path)`) and pass the measure; for copies along a path use
-/// ``repeated(_:along:every:size:color:fonts:align:options:)``.
+/// ``repeated(_:along:every:size:color:fonts:embeddedFonts:systemFonts:align:options:)``.
 public struct TextLabel: Sendable {
     /// The full layout result: glyphs, path length, start, advance, size, the measure it was placed on.
     public let placement: PlacedLabel
@@ -44,23 +44,27 @@ public struct TextLabel: Sendable {
     ///   - path: SVG path data, a ``BezPath``, or a ``PathMeasure`` shared by many labels.
     ///   - size: pixels per em.
     ///   - color: the fill colour.
-    ///   - fonts: the font stack, primary first; `nil` for the embedded Noto stack.
+    ///   - fonts: fonts in front of the embedded Noto stack, primary first (none: the embedded stack alone).
+    ///   - embeddedFonts: whether the embedded stack follows `fonts` (the same rule as every door: the given
+    ///     fonts, then the embedded stack, then the system's fonts).
+    ///   - systemFonts: whether characters the stack does not cover fall back to the system's fonts.
     ///   - align: the anchor; when given it replaces `options.align`.
     ///   - options: every other placement option (``LabelOptions``).
-    /// - Throws: ``PathTextError`` naming the stage that failed. A ``LabelOptions/repeatSpacing`` is an
-    ///   error here (it makes several labels): use ``labels(_:along:options:)`` or ``repeated(_:along:every:size:color:fonts:align:options:)``.
+    /// - Throws: ``PathTextError`` naming the stage that failed. A ``LabelOptions/repeat`` is an
+    ///   error here (it makes several labels): use ``labels(_:along:options:)`` or ``repeated(_:along:every:size:color:fonts:embeddedFonts:systemFonts:align:options:)``.
     public init(_ text: String, along path: some PathSource, size: Double = 32, color: RGBAColor = .black,
-                fonts: [Typeface]? = nil, align: TextAnchor? = nil, options: LabelOptions = LabelOptions())
+                fonts: [Typeface] = [], embeddedFonts: Bool = true, systemFonts: Bool = true,
+                align: TextAnchor? = nil, options: LabelOptions = LabelOptions())
         throws(PathTextError)
     {
-        guard options.repeatSpacing == nil else {
-            throw .layout(.badOption("repeatSpacing makes several labels: use TextLabel.repeated or TextLabel.labels"))
+        guard options.repeat == nil else {
+            throw .layout(.badOption("repeat makes several labels: use TextLabel.repeated or TextLabel.labels"))
         }
-        let attributed = AttributedText(text, attributes: TextAttributes(fonts: try Self.stack(fonts),
-                                                                         size: size, color: color))
+        var attributes = TextAttributes(fonts: try Self.stack(fonts, embedded: embeddedFonts), size: size, color: color)
+        attributes.systemFallback = systemFonts
         var o = options
         if let align { o.align = align }
-        let all = try Self.labels(attributed, along: path, options: o)
+        let all = try Self.labels(AttributedText(text, attributes: attributes), along: path, options: o)
         guard let first = all.first else { throw .layout(.emptyText) }
         self = first
     }
@@ -68,19 +72,21 @@ public struct TextLabel: Sendable {
     /// Copies of `text` along `path`, `gap` pixels apart, the block of copies anchored as one label would be
     /// (street names along a long road).
     public static func repeated(_ text: String, along path: some PathSource, every gap: Double, size: Double = 32,
-                                color: RGBAColor = .black, fonts: [Typeface]? = nil, align: TextAnchor? = nil,
+                                color: RGBAColor = .black, fonts: [Typeface] = [], embeddedFonts: Bool = true,
+                                systemFonts: Bool = true, align: TextAnchor? = nil,
                                 options: LabelOptions = LabelOptions()) throws(PathTextError) -> [TextLabel]
     {
-        let attributed = AttributedText(text, attributes: TextAttributes(fonts: try Self.stack(fonts),
-                                                                         size: size, color: color))
+        var attributes = TextAttributes(fonts: try Self.stack(fonts, embedded: embeddedFonts), size: size, color: color)
+        attributes.systemFallback = systemFonts
+        let attributed = AttributedText(text, attributes: attributes)
         var o = options
-        o.repeatSpacing = gap
+        o.repeat = gap
         if let align { o.align = align }
         return try labels(attributed, along: path, options: o)
     }
 
     /// The general form: attributed text (runs with their own fonts, sizes, colours, features) along a path,
-    /// giving one label, or several with ``LabelOptions/repeatSpacing``. Runs whose font stack is empty get
+    /// giving one label, or several with ``LabelOptions/repeat``. Runs whose font stack is empty get
     /// the embedded stack.
     public static func labels(_ text: AttributedText, along path: some PathSource,
                               options: LabelOptions = LabelOptions()) throws(PathTextError) -> [TextLabel]
@@ -95,9 +101,12 @@ public struct TextLabel: Sendable {
         }
     }
 
-    /// `fonts`, or the embedded stack when `nil`.
-    static func stack(_ fonts: [Typeface]?) throws(PathTextError) -> [Typeface] {
-        if let fonts { return fonts }
-        return try DefaultStack.fonts()
+    /// `fonts` followed by the embedded stack (when `embedded`), the fonts rule of every door.
+    static func stack(_ fonts: [Typeface], embedded: Bool) throws(PathTextError) -> [Typeface] {
+        guard embedded else {
+            guard !fonts.isEmpty else { throw .layout(.badOption("embeddedFonts is false, so fonts must name at least one font")) }
+            return fonts
+        }
+        return fonts + (try DefaultStack.fonts())
     }
 }

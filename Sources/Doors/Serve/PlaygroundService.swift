@@ -18,6 +18,7 @@ import PathTextEngine
 /// | `POST /api/layout[?ink=1]` | label JSON | placements JSON |
 /// | `POST /api/render?format=png\|svg` | scene JSON | the image |
 /// | `GET /api/fonts` | | `{"embedded":[…],"system":[…]}` |
+/// | `GET /api/options` | | the option catalog (``OptionCatalogJSON``): every key with its flag, values, default, help, group |
 /// | `POST /api/drag` | `{"path","from","to":[[x,y],…]}` | `{"steps":[{"distance","x","y"},…]}` |
 /// | `POST /api/measure` | `{"path","step"}` | `{"length","ticks":[{"distance","x","y","angle"},…]}` |
 /// | `POST /api/place[?format=json\|png]` | place file JSON (labels, shapes, obstacles, placement) | the placed labels and the dropped requests' reasons, or the map |
@@ -53,12 +54,13 @@ public final class PlaygroundService: Sendable {
             case ("POST", "/api/layout"): return try layout(request)
             case ("POST", "/api/render"): return try render(request)
             case ("GET", "/api/fonts"): return fonts()
+            case ("GET", "/api/options"): return HTTPResponse(contentType: "application/json", body: Self.catalog)
             case ("POST", "/api/drag"): return try drag(request)
             case ("POST", "/api/measure"): return try measure(request)
             case ("POST", "/api/sleep"): return try sleep(request)
             case ("POST", "/api/place"): return try place(request)
             case ("GET", "/api/preset"): return try preset(request)
-            case (_, "/"), (_, "/api/layout"), (_, "/api/render"), (_, "/api/fonts"), (_, "/api/drag"),
+            case (_, "/"), (_, "/api/layout"), (_, "/api/render"), (_, "/api/fonts"), (_, "/api/options"), (_, "/api/drag"),
                  (_, "/api/measure"), (_, "/api/sleep"), (_, "/api/preset"), (_, "/api/place"):
                 return Self.error(405, "\(request.method) is not allowed on \(request.path)")
             default:
@@ -74,6 +76,9 @@ public final class PlaygroundService: Sendable {
         HTTPResponse(status: status, contentType: "application/json",
                      body: Array(("{\"error\":" + jsonString(message) + "}\n").utf8))
     }
+
+    /// The reply of `GET /api/options`, made once.
+    static let catalog: [UInt8] = Array(OptionCatalogJSON.text.utf8)
 
     // MARK: Routes
 

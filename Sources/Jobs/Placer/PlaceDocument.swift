@@ -51,7 +51,7 @@ public struct PlaceDocument: Sendable {
     }
 
     /// Reads a place file from its JSON value.
-    public static func document(_ json: JSONValue) throws(JSONError) -> PlaceDocument {
+    package static func document(_ json: JSONValue) throws(JSONError) -> PlaceDocument {
         guard case .object(let members) = json else { throw JSONError("", "expected an object, got \(json.shownInMessage)") }
         for m in members where !keys.contains(m.key) {
             let near = OptionCatalog.nearest(m.key, among: keys)

@@ -312,7 +312,7 @@ struct PlacerRun {
         // than the rest of the search (on straight stretches the two agree).
         options.shift = .normal
         options.overflow = .visible
-        options.repeatSpacing = nil
+        options.repeat = nil
         options.fit = .none
         // One shaping per label style: the pieces of a road, and roads of one name, share it. Without
         // fitting or shrinking the advance does not depend on the path.

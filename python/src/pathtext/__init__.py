@@ -1,7 +1,9 @@
 """Text laid out along paths with real typography: Python bindings to libpathtext.
 
 Pure Python over the C library through ctypes. The requests are the scene files' label and scene
-objects; the reply to a layout is the placements JSON (schema/placements.schema.json) as a dict.
+objects (schema/request.schema.json), with keys in camelCase or snake_case at every level (labels, runs,
+shapes); the reply to a layout is the placements JSON (schema/placements.schema.json) as a dict.
+`pathtext.options()` lists every option from the library's own catalog, and help(Engine.layout) shows them.
 
     >>> import pathtext
     >>> engine = pathtext.Engine()
@@ -19,7 +21,7 @@ import shutil
 import subprocess
 import threading
 
-__all__ = ["Engine", "Error", "library_path", "version"]
+__all__ = ["Engine", "Error", "library_path", "version", "options", "catalog", "embedded_fonts", "embedded_font"]
 
 
 class Error(Exception):
@@ -75,12 +77,51 @@ def _load():
                     % (", ".join(tried) or "nothing"))
 
 
+class _EngineOptions(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_size_t), ("fonts_dir", ctypes.c_char_p), ("system_fonts", ctypes.c_int)]
+
+
+class _Diagnostic(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_char_p), ("message", ctypes.c_char_p),
+                ("cluster_count", ctypes.c_size_t), ("clusters", ctypes.POINTER(ctypes.c_int32)),
+                ("code_point_count", ctypes.c_size_t), ("code_points", ctypes.POINTER(ctypes.c_uint32)),
+                ("number_count", ctypes.c_size_t), ("number_names", ctypes.POINTER(ctypes.c_char_p)),
+                ("numbers", ctypes.POINTER(ctypes.c_double)), ("font", ctypes.c_char_p)]
+
+
+class _Label(ctypes.Structure):
+    _fields_ = [("path_length", ctypes.c_double), ("size", ctypes.c_double), ("advance", ctypes.c_double),
+                ("start", ctypes.c_double), ("rejected_angle", ctypes.c_double), ("flipped", ctypes.c_int),
+                ("overflow", ctypes.c_int), ("rejected", ctypes.c_int), ("dropped", ctypes.c_int),
+                ("missing", ctypes.c_int), ("diagnostic_count", ctypes.c_size_t),
+                ("diagnostics", ctypes.POINTER(_Diagnostic))]
+
+
 def _declare(lib):
     err = ctypes.POINTER(ctypes.c_void_p)
     lib.pt_version.restype = ctypes.c_char_p
     lib.pt_version.argtypes = []
     lib.pt_engine_new.restype = ctypes.c_void_p
     lib.pt_engine_new.argtypes = [ctypes.c_char_p, err]
+    lib.pt_engine_options_init.restype = None
+    lib.pt_engine_options_init.argtypes = [ctypes.POINTER(_EngineOptions)]
+    lib.pt_engine_new2.restype = ctypes.c_void_p
+    lib.pt_engine_new2.argtypes = [ctypes.POINTER(_EngineOptions), err]
+    lib.pt_embedded_font_names.restype = ctypes.c_char_p
+    lib.pt_embedded_font_names.argtypes = []
+    lib.pt_embedded_font.restype = ctypes.c_int
+    lib.pt_embedded_font.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_size_t), err]
+    lib.pt_options_catalog_json.restype = ctypes.c_char_p
+    lib.pt_options_catalog_json.argtypes = []
+    lib.pt_options_new.restype = ctypes.c_void_p
+    lib.pt_options_new.argtypes = []
+    lib.pt_options_free.restype = None
+    lib.pt_options_free.argtypes = [ctypes.c_void_p]
+    lib.pt_options_set.restype = ctypes.c_int
+    lib.pt_options_set.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, err]
+    lib.pt_layout.restype = ctypes.c_int
+    lib.pt_layout.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.POINTER(_Label),
+                              ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_size_t), err]
     lib.pt_engine_free.restype = None
     lib.pt_engine_free.argtypes = [ctypes.c_void_p]
     lib.pt_layout_json.restype = ctypes.c_int
@@ -120,17 +161,88 @@ def _camel(key):
     return re.sub(r"_([a-z0-9])", lambda m: m.group(1).upper(), key)
 
 
+def _camel_keys(value):
+    """A request with every object key in camelCase, at every level (labels, runs, shapes)."""
+    if isinstance(value, dict):
+        return {_camel(k) if isinstance(k, str) else k: _camel_keys(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_camel_keys(v) for v in value]
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    return value
+
+
+def _snake(key):
+    """letterSpacing -> letter_spacing."""
+    return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), key)
+
+
+_catalog_cache = None
+
+
+def catalog():
+    """The library's option catalog as a dict (what `pt_options_catalog_json()` and `GET /api/options`
+    give): "groups", and rows for "label", "run", "scene" and "shape" keys, each with key, flag, placeholder,
+    expected, default, help, group, repeatable, sample and schema."""
+    global _catalog_cache
+    if _catalog_cache is None:
+        _catalog_cache = json.loads(_load().pt_options_catalog_json().decode("utf-8"))
+    return _catalog_cache
+
+
+def embedded_fonts():
+    """The names of the fonts compiled into the library: what the placements JSON's fonts name as
+    "embedded" (they have no file path)."""
+    return json.loads(_load().pt_embedded_font_names().decode("utf-8"))
+
+
+def embedded_font(name):
+    """The bytes of the embedded font `name` (one of embedded_fonts()), for a renderer that opens them itself."""
+    lib = _load()
+    data, length, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
+    if lib.pt_embedded_font(os.fsencode(name), ctypes.byref(data), ctypes.byref(length), ctypes.byref(error)) != 0:
+        raise Error(_take_string(lib, error.value) or "no embedded font %s" % name)
+    return ctypes.string_at(data.value, length.value)
+
+
+def options():
+    """Every label option: a list of dicts (key, snake_case name, values, default, help, group), from the
+    library's catalog, so it lists exactly what the library accepts."""
+    return [dict(row, name=_snake(row["key"])) for row in catalog()["label"]]
+
+
+def _options_text():
+    """The label options as docstring lines, grouped as the playground groups them."""
+    rows = options()
+    lines = []
+    for group in catalog()["groups"]:
+        members = [r for r in rows if r.get("group") == group["id"]]
+        if not members:
+            continue
+        lines.append("        %s:" % group["title"])
+        for r in members:
+            default = "" if r["default"] is None else " (default %s)" % r["default"]
+            lines.append("          %s / %s: %s -- %s%s" % (r["name"], r["key"], r["placeholder"], r["help"], default))
+    return "\n".join(lines)
+
+
 class Engine:
     """Loaded fonts and caches: make one and use it for many requests, from any number of threads.
 
     fonts_dir: the folder of the default fonts; None for the installed fonts.
+    system_fonts: False never falls back to the system's fonts (Fontconfig) after the stack, so which
+    characters are missing does not depend on the machine (the CLI's --no-system-fonts).
     """
 
-    def __init__(self, fonts_dir=None):
+    def __init__(self, fonts_dir=None, system_fonts=True):
         self._lib = _load()
         error = ctypes.c_void_p()
-        arg = None if fonts_dir is None else os.fsencode(fonts_dir)
-        handle = self._lib.pt_engine_new(arg, ctypes.byref(error))
+        settings = _EngineOptions()
+        self._lib.pt_engine_options_init(ctypes.byref(settings))
+        settings.fonts_dir = None if fonts_dir is None else os.fsencode(fonts_dir)
+        settings.system_fonts = 1 if system_fonts else 0
+        self.system_fonts = bool(system_fonts)
+        handle = self._lib.pt_engine_new2(ctypes.byref(settings), ctypes.byref(error))
         if not handle:
             raise Error(_take_string(self._lib, error.value) or "cannot create the engine")
         self._handle = handle
@@ -156,9 +268,10 @@ class Engine:
         return self._handle
 
     def layout_json(self, request):
-        """Lays out one label request (a JSON string or a dict) and returns the placements JSON text."""
+        """Lays out one label request (a JSON string or a dict, keys in camelCase or snake_case) and returns
+        the placements JSON text."""
         if not isinstance(request, (str, bytes)):
-            request = json.dumps(request, ensure_ascii=False)
+            request = json.dumps(_camel_keys(request), ensure_ascii=False)
         if isinstance(request, str):
             request = request.encode("utf-8")
         out, error = ctypes.c_void_p(), ctypes.c_void_p()
@@ -167,13 +280,8 @@ class Engine:
             raise Error(_take_string(self._lib, error.value) or "layout failed (status %d)" % status)
         return _take_string(self._lib, out.value)
 
-    def layout(self, text=None, path=None, **options):
-        """Lays out `text` along SVG path data `path` and returns the placements as a dict.
-
-        options: the scene files' label keys, in snake_case or camelCase: size, align, offset, font (a
-        file or a list), color, features, lang, dir, side, baseline, dy, shift, upright, letter_spacing,
-        method, overflow, min_size, fit, length, warp, max_angle, repeat, runs.
-        """
+    @staticmethod
+    def _label_request(text, path, options):
         request = {}
         if text is not None:
             request["text"] = text
@@ -183,8 +291,64 @@ class Engine:
             key = _camel(key)
             if key == "font" and isinstance(value, (str, os.PathLike)):
                 value = [os.fspath(value)]
-            request[key] = value
-        return json.loads(self.layout_json(request))
+            request[key] = _camel_keys(value)
+        return request
+
+    def layout(self, text=None, path=None, **options):
+        """Lays out `text` along SVG path data `path` and returns the placements as a dict.
+
+        options: the scene files' label keys, in snake_case or camelCase (runs' keys too); the list is
+        the library's catalog (pathtext.options()).
+        """
+        return json.loads(self.layout_json(self._label_request(text, path, options)))
+
+    def diagnostics(self, text=None, path=None, **options):
+        """Lays out a label as layout() does and returns its diagnostics as a list of dicts (those of the
+        placements JSON's first label), each with a stable "code" (missing-glyph, dropped-clusters,
+        truncated, shrunk, rejected-turn, shaping), a "message", the "clusters" and "codePoints" it
+        concerns, and its numbers by name ("from", "to" and "fits" for shrunk; "degrees", "limit" for
+        rejected-turn; "font" for missing-glyph: the font whose .notdef is drawn)."""
+        labels = self.layout(text, path, **options)["labels"]
+        return list(labels[0].get("diagnostics", [])) if labels else []
+
+    def _c_diagnostics(self, text=None, path=None, **options):
+        """diagnostics() through the C library's pt_options_set (each key as JSON) and pt_layout's pt_label,
+        in the placements JSON's words (tests check the two agree)."""
+        request = self._label_request(text, path, options)
+        lib = self._lib
+        handle = lib.pt_options_new()
+        if not handle:
+            raise Error("out of memory")
+        try:
+            error = ctypes.c_void_p()
+            for key, value in request.items():
+                if lib.pt_options_set(handle, key.encode(), json.dumps(value, ensure_ascii=False).encode("utf-8"),
+                                      ctypes.byref(error)) != 0:
+                    raise Error(_take_string(lib, error.value) or "bad option %s" % key)
+            label, glyphs, count = _Label(), ctypes.c_void_p(), ctypes.c_size_t()
+            if lib.pt_layout(self._checked(), None, None, handle, ctypes.byref(label), ctypes.byref(glyphs),
+                             ctypes.byref(count), ctypes.byref(error)) != 0:
+                raise Error(_take_string(lib, error.value) or "layout failed")
+            lib.pt_free(glyphs.value)
+            out = []
+            try:
+                for k in range(label.diagnostic_count):
+                    d = label.diagnostics[k]
+                    item = {"code": d.code.decode(), "message": d.message.decode("utf-8", "replace"),
+                            "clusters": [d.clusters[i] for i in range(d.cluster_count)]}
+                    if d.code_point_count:
+                        item["codePoints"] = [d.code_points[i] for i in range(d.code_point_count)]
+                    for i in range(d.number_count):
+                        name = d.number_names[i].decode()
+                        item[name] = bool(d.numbers[i]) if name == "fits" else d.numbers[i]
+                    if d.font:
+                        item["font"] = d.font.decode("utf-8", "replace")
+                    out.append(item)
+            finally:
+                lib.pt_free(ctypes.cast(label.diagnostics, ctypes.c_void_p))
+            return out
+        finally:
+            lib.pt_options_free(handle)
 
     def place(self, request):
         """Places many labels without collisions and returns the result as a dict.
@@ -206,9 +370,10 @@ class Engine:
         return json.loads(_take_string(self._lib, out.value))
 
     def render(self, scene, format="png"):
-        """Draws a scene (a dict, or its JSON text) and returns the PNG or SVG file's bytes."""
+        """Draws a scene (a dict, or its JSON text) and returns the PNG or SVG file's bytes. A dict's keys may
+        be camelCase or snake_case at every level (labels, runs, shapes)."""
         if not isinstance(scene, (str, bytes)):
-            scene = json.dumps(scene, ensure_ascii=False)
+            scene = json.dumps(_camel_keys(scene), ensure_ascii=False)
         if isinstance(scene, str):
             scene = scene.encode("utf-8")
         data, length, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
@@ -220,3 +385,16 @@ class Engine:
             return ctypes.string_at(data.value, length.value)
         finally:
             self._lib.pt_free(data.value)
+
+
+def _document_options():
+    """Adds the catalog's options to layout()'s docstring (at import; skipped when no library is found,
+    so importing never fails)."""
+    try:
+        text = _options_text()
+    except Error:
+        return
+    Engine.layout.__doc__ = (Engine.layout.__doc__ or "") + "\n        Options:\n" + text + "\n"
+
+
+_document_options()

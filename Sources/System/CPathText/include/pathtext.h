@@ -8,8 +8,10 @@
  *       {"text": "Hello", "path": "M 20 200 C 120 40 280 360 380 200", "size": 40, "align": "center"}
  *   - a scene request is a whole scene file: {"width": 400, "height": 200, "labels": [ ... ]}
  *   - the reply to a layout is the placements JSON (schema/placements.schema.json): a `fonts` table with
- *     each font's absolute file path and face index, and per glyph its id, font index, cluster,
- *     position, angle, advance and full 2x3 transform.
+ *     each font's file path and face index, per label its writing mode, halo, decoration bands and
+ *     diagnostics (stable codes with their clusters, code points and numbers), and per glyph its id, font
+ *     index, cluster, position, angle, advance and full 2x3 transform.
+ *   - requests follow schema/request.schema.json, generated from the option catalog.
  *
  * Rules for every function:
  *   - Functions returning int return PT_OK (0) on success and a non-zero PT_E* code on failure. On
@@ -38,44 +40,62 @@ extern "C" {
 /* An engine: loaded fonts and caches. Create with pt_engine_new, release with pt_engine_free. */
 typedef struct pt_engine pt_engine;
 
-/* Option values of pt_options (the scene files' words in capitals). */
-enum { PT_ALIGN_START = 0, PT_ALIGN_CENTER = 1, PT_ALIGN_END = 2 };
-enum { PT_SIDE_LEFT = 0, PT_SIDE_RIGHT = 1 };
-enum { PT_BASELINE_ALPHABETIC = 0, PT_BASELINE_MIDDLE = 1, PT_BASELINE_HANGING = 2, PT_BASELINE_IDEOGRAPHIC = 3 };
-enum { PT_SHIFT_PARALLEL = 0, PT_SHIFT_NORMAL = 1 };
-enum { PT_UPRIGHT_AUTO = 0, PT_UPRIGHT_OFF = 1 };
-enum { PT_METHOD_ALIGN = 0, PT_METHOD_CHORD = 1 };
-enum { PT_DIR_AUTO = 0, PT_DIR_LTR = 1, PT_DIR_RTL = 2 };
-enum { PT_OVERFLOW_VISIBLE = 0, PT_OVERFLOW_ELLIPSIS = 1, PT_OVERFLOW_SHRINK = 2, PT_OVERFLOW_ERROR = 3 };
-enum { PT_FIT_NONE = 0, PT_FIT_SPACING = 1, PT_FIT_STRETCH = 2 };
+/*
+ * Label options: an opaque set of key/value pairs, validated by the option catalog (the same declarations
+ * scene files, CLI flags and every other door read), so a new option never changes this header or the ABI.
+ *
+ *   pt_options *o = pt_options_new();
+ *   pt_options_set(o, "align", "center", &err);         // the flag's text, as on the command line
+ *   pt_options_set(o, "haloWidth", "3", &err);
+ *   pt_options_set(o, "dx", "[0, 2, 4]", &err);          // or a JSON literal
+ *   pt_options_add(o, "fontFamily", "Noto Sans:Bold", &err);
+ *   pt_layout(engine, "Hello", "M 0 100 L 400 100", o, &label, &glyphs, &count, &err);
+ *   pt_options_free(o);
+ *
+ * Keys are the scene files' label keys (camelCase; README.md, "Label options"; `pathtext help options`);
+ * pt_options_catalog_json() lists them with their values, defaults, help and a sample value. The keys, in
+ * catalog order (Tests/PathTextEngineTests checks this list against the catalog):
+ *
+ * PT_KEYS_BEGIN
+ *   text runs path shape font fontFamily size color features lang letterSpacing embeddedFonts systemFonts
+ *   dir align offset side
+ *   baseline dx dy shift rotate upright method overflow minSize fit length warp maxAngle repeat
+ *   writingMode textOrientation decoration decorationSkipInk haloColor haloWidth closedPath
+ *   missingGlyphs blend
+ * PT_KEYS_END
+ *
+ * Values: a value is read as JSON when it parses as JSON and the key accepts that JSON (`"center"`, `3`,
+ * `[0, 2, 4]`, `{...}`, `true`); otherwise as the flag's text on the command line (`center`, `10%`,
+ * `#ff0000`, `kern=0,+smcp`, `0,2,4`, `underline,overline`). `runs` and `shape` are JSON only. Errors
+ * name the key and the value (`align: expected start|center|end, got "middle-ish"`); an unknown key gets
+ * the nearest known one (`unknown key aling (did you mean align?)`).
+ *
+ * A pt_options may be used by any number of pt_layout calls at once, on any threads, as long as no
+ * thread changes it meanwhile.
+ */
+typedef struct pt_options pt_options;
+
+/* The version of this interface: 2 made pt_options opaque (version 1 had a fixed struct). */
+#define PATHTEXT_API_VERSION 2
 
 /*
- * Options of the typed call pt_layout. Always fill with pt_options_init first, then change fields;
- * the meaning of each field is that of the scene key in parentheses (README.md, "Label options").
+ * A diagnostic: something about a laid-out label its caller should know (it was drawn, but not quite as
+ * asked). All pointers point into the one buffer pt_label.diagnostics, released with pt_free.
  */
-typedef struct pt_options {
-    const char *font;      /* (font) a font file, or a file name in the fonts folder; NULL: the default stack.
-                              The default stack always follows as fallback. Loaded once per engine. */
-    double size;           /* (size) pixels per em; default 32 */
-    const char *features;  /* (features) OpenType features, "kern=0,+smcp"; NULL for none */
-    const char *lang;      /* (lang) BCP 47 language; NULL for none */
-    int dir;               /* (dir) PT_DIR_*; default PT_DIR_AUTO */
-    double letter_spacing; /* (letterSpacing) pixels after every cluster; default 0 */
-    int align;             /* (align) PT_ALIGN_*; default PT_ALIGN_START */
-    double offset;         /* (offset) pixels, or a percentage of the path's length when offset_percent != 0 */
-    int offset_percent;    /* default 0 */
-    int side;              /* (side) PT_SIDE_*; default PT_SIDE_LEFT */
-    int baseline;          /* (baseline) PT_BASELINE_*; default PT_BASELINE_ALPHABETIC */
-    double dy;             /* (dy) perpendicular shift in pixels, up positive; default 0 */
-    int shift;             /* (shift) PT_SHIFT_*; default PT_SHIFT_PARALLEL */
-    int upright;           /* (upright) PT_UPRIGHT_*; default PT_UPRIGHT_AUTO */
-    int method;            /* (method) PT_METHOD_*; default PT_METHOD_ALIGN */
-    int overflow;          /* (overflow) PT_OVERFLOW_*; default PT_OVERFLOW_VISIBLE */
-    double min_size;       /* (minSize) the smallest size PT_OVERFLOW_SHRINK may use; default 6 */
-    int fit;               /* (fit) PT_FIT_*; default PT_FIT_NONE */
-    double length;         /* (length) the length to fit to in pixels; 0 or less: the path's length */
-    double max_angle;      /* (maxAngle) degrees; negative (the default, -1): no limit */
-} pt_options;
+typedef struct pt_diagnostic {
+    const char *code;              /* stable: "missing-glyph", "dropped-clusters", "truncated", "shrunk",
+                                      "rejected-turn", "shaping" */
+    const char *message;           /* an English sentence, as the CLI prints it */
+    size_t cluster_count;
+    const int32_t *clusters;       /* the clusters concerned (UTF-8 byte offsets in the text) */
+    size_t code_point_count;
+    const uint32_t *code_points;   /* the characters concerned (missing-glyph: those no font covers) */
+    size_t number_count;
+    const char *const *number_names; /* the numbers' names: shrunk "from", "to", "fits" (1 or 0);
+                                        rejected-turn "degrees", "limit" (as in the placements JSON) */
+    const double *numbers;
+    const char *font;              /* the font concerned (missing-glyph: whose .notdef is drawn), or NULL */
+} pt_diagnostic;
 
 /* One placed glyph of the typed call. Coordinates are canvas pixels, y down. */
 typedef struct pt_glyph {
@@ -101,6 +121,9 @@ typedef struct pt_label {
     int overflow;          /* 1 when clusters fell off the path */
     int rejected;          /* 1 when max_angle rejected the placement */
     int dropped;           /* the number of clusters dropped or cut */
+    int missing;           /* the number of characters no font covers (drawn as .notdef) */
+    size_t diagnostic_count;    /* the number of diagnostics */
+    pt_diagnostic *diagnostics; /* the diagnostics, or NULL when none: one buffer, release with pt_free */
 } pt_label;
 
 /* The library's version, "MAJOR.MINOR.PATCH". Static storage: do not free. */
@@ -112,6 +135,23 @@ const char *pt_version(void);
  * Returns NULL on failure, with *error set when error is not NULL.
  */
 pt_engine *pt_engine_new(const char *fonts_dir, char **error);
+
+/*
+ * What an engine is made with. Fill with pt_engine_options_init first (it sets struct_size, so a program
+ * built against this header keeps working with a later library that has more fields), then change fields.
+ */
+typedef struct pt_engine_options {
+    size_t struct_size;     /* sizeof(pt_engine_options), set by pt_engine_options_init */
+    const char *fonts_dir;  /* as pt_engine_new's fonts_dir; NULL: the usual search */
+    int system_fonts;       /* 1 (the default): fall back to the system's fonts (Fontconfig) after the stack;
+                               0: never, so missing glyphs do not depend on the machine (scene key systemFonts) */
+} pt_engine_options;
+
+/* Fills *options with the defaults and struct_size. */
+void pt_engine_options_init(pt_engine_options *options);
+
+/* Creates an engine from *options (NULL: the defaults). As pt_engine_new otherwise. */
+pt_engine *pt_engine_new2(const pt_engine_options *options, char **error);
 
 /* Releases an engine (NULL is ignored). No call may be running on it. */
 void pt_engine_free(pt_engine *engine);
@@ -137,14 +177,44 @@ int pt_render(pt_engine *engine, const char *scene_json, const char *format,
  */
 int pt_place_json(pt_engine *engine, const char *place_json, char **result_json, char **error);
 
-/* Fills *options with the defaults. */
-void pt_options_init(pt_options *options);
+/* A new, empty set of label options (every option at its default), or NULL when out of memory. */
+pt_options *pt_options_new(void);
+
+/* Releases options (NULL is ignored). */
+void pt_options_free(pt_options *options);
+
+/*
+ * Sets the option `key` to `value` (see "Values" above), replacing what it had; value NULL restores the
+ * default. On failure the options are unchanged.
+ */
+int pt_options_set(pt_options *options, const char *key, const char *value, char **error);
+
+/* Adds one value to a repeatable option (font, fontFamily), after those it has: primary font first. */
+int pt_options_add(pt_options *options, const char *key, const char *value, char **error);
+
+/*
+ * Adds a run of text with its own attributes: `style` (NULL: none) may set only run keys (font,
+ * fontFamily, size, color, features, lang, letterSpacing); the label's options are the runs' defaults.
+ * With runs, pt_layout's text must be NULL.
+ */
+int pt_options_add_run(pt_options *options, const char *text, const pt_options *style, char **error);
+
+/* The options as a label request (JSON, release with pt_free): what pt_layout_json would take. */
+int pt_options_json(const pt_options *options, char **label_json, char **error);
+
+/*
+ * The option catalog as JSON (static storage, do not free): {"version":1, "groups":[{"id","title"}...],
+ * "label":[{"key","flag","placeholder","expected","default","help","group","repeatable","sample",
+ * "schema"}...], "run":[...], "scene":[...], "shape":[...]}. The same text as `GET /api/options`.
+ */
+const char *pt_options_catalog_json(void);
 
 /*
  * The typed call for hot loops: lays `text` out along SVG path data `path_data` with `options` (NULL:
  * the defaults) and returns the placed glyphs in visual order in *glyphs (release with pt_free) and
- * their number in *count, and, when `label` is not NULL, what happened to the label as a whole in *label.
- * No JSON is involved. A repeated label is not supported here (use pt_layout_json).
+ * their number in *count, and, when `label` is not NULL, what happened to the label as a whole in *label
+ * (release label->diagnostics with pt_free). `text` and `path_data` may be NULL when the options give
+ * them (text, runs, path). A repeated label's glyphs follow each other; *label describes the first.
  */
 int pt_layout(pt_engine *engine, const char *text, const char *path_data, const pt_options *options,
               pt_label *label, pt_glyph **glyphs, size_t *count, char **error);
@@ -154,6 +224,24 @@ int pt_layout(pt_engine *engine, const char *text, const char *path_data, const 
  * NULL for a font loaded from memory, and its face index in *face_index (may be NULL).
  */
 int pt_font_file(pt_engine *engine, int32_t font, char **path, int32_t *face_index, char **error);
+
+/*
+ * As pt_layout, but returns the placements JSON (release with pt_free), as pt_layout_json does for the
+ * label request pt_options_json gives.
+ */
+int pt_layout_options_json(pt_engine *engine, const char *text, const char *path_data, const pt_options *options,
+                           char **placements_json, char **error);
+
+/* The embedded fonts' names as a JSON array (static storage, do not free): the names the placements JSON
+ * gives fonts compiled into the library ("embedded": NAME, with no file path). */
+const char *pt_embedded_font_names(void);
+
+/* The bytes of the embedded font `name` in *bytes (static storage: do not free, valid for the life of the
+ * process) and their number in *length, for a renderer that opens the fonts itself. */
+int pt_embedded_font(const char *name, const unsigned char **bytes, size_t *length, char **error);
+
+/* The number called `name` of a diagnostic (pt_diagnostic.number_names), or `fallback` when it has none. */
+double pt_diagnostic_number(const pt_diagnostic *diagnostic, const char *name, double fallback);
 
 /* Releases a buffer returned by the library (NULL is ignored). */
 void pt_free(void *pointer);
