@@ -43,4 +43,17 @@ import Foundation
             #expect(folder.hasPrefix("C"), "\(folder)")
         }
     }
+
+    /// The package targets macOS too: the C library is imported only under `#if canImport(Glibc)`.
+    @Test func noUnconditionalGlibcImport() throws {
+        let root = packageRoot + "/Sources"
+        let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        #expect(files.count > 100)
+        for file in files {
+            let lines = try String(contentsOfFile: root + "/" + file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (k, line) in lines.enumerated() where line == "import Glibc" {
+                #expect(k > 0 && lines[k - 1] == "#if canImport(Glibc)", "\(file):\(k + 1)")
+            }
+        }
+    }
 }
