@@ -57,16 +57,15 @@ typedef struct pt_engine pt_engine;
  * catalog order (Tests/PathTextEngineTests checks this list against the catalog):
  *
  * PT_KEYS_BEGIN
- *   text runs path shape font fontFamily size color features lang letterSpacing embeddedFonts systemFonts
- *   dir align offset side
- *   baseline dx dy shift rotate upright method overflow minSize fit length warp maxAngle repeat
- *   writingMode textOrientation decoration decorationSkipInk haloColor haloWidth closedPath
- *   missingGlyphs blend
+ *   text runs path shape font fontFamily size color features lang letterSpacing embeddedFonts
+ *   systemFonts dir align offset side baseline dx dy shift rotate upright method overflow minSize fit
+ *   length warp maxAngle repeat writingMode textOrientation decoration decorationSkipInk haloColor
+ *   haloWidth closedPath missingGlyphs blend
  * PT_KEYS_END
  *
  * Values: a value is read as JSON when it parses as JSON and the key accepts that JSON (`"center"`, `3`,
  * `[0, 2, 4]`, `{...}`, `true`); otherwise as the flag's text on the command line (`center`, `10%`,
- * `#ff0000`, `kern=0,+smcp`, `0,2,4`, `underline,overline`). `runs` and `shape` are JSON only. Errors
+ * `#ff0000`, `kern=0,+smcp`, `0,2,4`, `underline,overline`). `runs` is JSON only. Errors
  * name the key and the value (`align: expected start|center|end, got "middle-ish"`); an unknown key gets
  * the nearest known one (`unknown key aling (did you mean align?)`).
  *
@@ -143,8 +142,9 @@ pt_engine *pt_engine_new(const char *fonts_dir, char **error);
 typedef struct pt_engine_options {
     size_t struct_size;     /* sizeof(pt_engine_options), set by pt_engine_options_init */
     const char *fonts_dir;  /* as pt_engine_new's fonts_dir; NULL: the usual search */
-    int system_fonts;       /* 1 (the default): fall back to the system's fonts (Fontconfig) after the stack;
-                               0: never, so missing glyphs do not depend on the machine (scene key systemFonts) */
+    int system_fonts;       /* 1 (the default): labels may fall back to the system's fonts (Fontconfig) after
+                               their stack (label key systemFonts); 0: never, whatever a request says, so
+                               missing glyphs do not depend on the machine */
 } pt_engine_options;
 
 /* Fills *options with the defaults and struct_size. */
