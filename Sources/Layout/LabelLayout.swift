@@ -48,10 +48,7 @@ public enum LabelLayout {
     {
         guard !line.glyphs.isEmpty else { throw .emptyText }
         try check(options, segments: measure.segmentCount)
-        for g in line.glyphs where !(g.size > 0 && g.size <= options.limits.fontSize) {
-            throw g.size > 0 ? .limitExceeded(what: "font size", amount: g.size, limit: options.limits.fontSize)
-                : .badOption("the font size must be above 0, got \(g.size)")
-        }
+        for g in line.glyphs where !(g.size > 0 && g.size <= options.limits.fontSize) { try options.limits.check(fontSize: g.size) }
         if options.missingGlyphs == .error {
             let missing = line.diagnostics.compactMap(\.missingCoverage)
             if !missing.isEmpty { throw .missingGlyphs(missing) }
@@ -123,15 +120,10 @@ public enum LabelLayout {
                               shape: (AttributedText) -> ShapedLine = { Shaper.shape($0) })
         throws(LayoutError) -> [PlacedLabel]
     {
-        let bytes = text.string.utf8.count
-        guard bytes <= options.limits.textBytes else {
-            throw .limitExceeded(what: "text length in bytes", amount: Double(bytes), limit: Double(options.limits.textBytes))
-        }
+        try options.limits.check(textBytes: text.string.utf8.count)
         try check(options, segments: measure.segmentCount)
         for run in text.runs where !(run.attributes.size > 0 && run.attributes.size <= options.limits.fontSize) {
-            throw run.attributes.size > 0
-                ? .limitExceeded(what: "font size", amount: run.attributes.size, limit: options.limits.fontSize)
-                : .badOption("the font size must be above 0, got \(run.attributes.size)")
+            try options.limits.check(fontSize: run.attributes.size)
         }
         let line = options.writingMode == .vertical ? Shaper.shapeVertical(text, orientation: options.textOrientation) : shape(text)
         guard case .ellipsis = options.overflow else { return try place(line, along: measure, options: options) }
@@ -172,9 +164,7 @@ extension LabelLayout {
 
     /// Rejects non-finite option values and paths over the segment limit, before any work.
     static func check(_ o: LabelOptions, segments: Int) throws(LayoutError) {
-        guard segments <= o.limits.pathSegments else {
-            throw .limitExceeded(what: "number of path segments", amount: Double(segments), limit: Double(o.limits.pathSegments))
-        }
+        try o.limits.check(segments: segments)
         // Checked one by one rather than from a table: a label's fixed cost matters for short labels.
         func finite(_ name: String, _ value: Double?) throws(LayoutError) {
             if let value, !value.isFinite { throw .badOption("the \(name) must be a finite number") }

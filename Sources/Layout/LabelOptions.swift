@@ -198,7 +198,7 @@ public struct LabelOptions: Hashable, Sendable {
     public var closedPath: ClosedPathMode
 
     /// Creates options; every parameter has the default shown, and each is named as its JSON key (the
-    /// catalog's `LabelOptionCatalog.placement`), so `LabelOptions()` is start, no offset, left side,
+    /// request module's option catalog), so `LabelOptions()` is start, no offset, left side,
     /// alphabetic baseline, parallel shift, upright auto, align, visible overflow, no fit, rigid,
     /// horizontal writing, no decoration or halo, `.notdef` drawn for missing characters, and wrapping on
     /// closed paths. `overflow: .shrink(minimumSize:)` carries `minSize`, and `fit` carries `length`.

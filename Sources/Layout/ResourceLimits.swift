@@ -49,3 +49,26 @@ public struct ResourceLimits: Hashable, Sendable {
     /// The defaults.
     public static let `default` = ResourceLimits()
 }
+
+extension ResourceLimits {
+    /// The one check of a font size against the limit, for every entry point (the request module's
+    /// decoding, `LabelLayout`, `TextLabel`, the engine's typed call): above 0 and at most ``fontSize``.
+    public func check(fontSize size: Double) throws(LayoutError) {
+        guard size > 0 else { throw .badOption("the font size must be above 0, got \(size)") }  // NaN too
+        guard size <= fontSize else { throw .limitExceeded(what: "font size", amount: size, limit: fontSize) }
+    }
+
+    /// The one check of a path's segment count against the limit.
+    public func check(segments count: Int) throws(LayoutError) {
+        guard count <= pathSegments else {
+            throw .limitExceeded(what: "number of path segments", amount: Double(count), limit: Double(pathSegments))
+        }
+    }
+
+    /// The one check of a text's length in UTF-8 bytes against the limit.
+    public func check(textBytes count: Int) throws(LayoutError) {
+        guard count <= textBytes else {
+            throw .limitExceeded(what: "text length in bytes", amount: Double(count), limit: Double(textBytes))
+        }
+    }
+}

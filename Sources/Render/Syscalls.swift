@@ -8,9 +8,11 @@ import Darwin
 #error("Render needs a POSIX C library (Glibc, Musl or Darwin)")
 #endif
 
-/// The operating-system calls Render makes (``AtomicFile``'s reads and writes), in one place: the only
-/// file of the module that imports the C library. Each wrapper is the POSIX call of the same meaning,
-/// with its return value unchanged (`-1` and ``lastError`` on failure).
+/// Small wrappers over the POSIX calls Render makes, each the call of the same meaning with its return
+/// value unchanged (`-1` and ``lastError`` on failure). Render's file-system work lives in two files of
+/// its own, ``AtomicFile`` (write to a temporary file, then rename; read whole) and ``TemporaryFiles``
+/// (cleaning up on a signal), which call the C library directly; the other files that import it use only
+/// its maths (`sin`, `cos`, `atan2`) and `memset`.
 enum Syscalls {
     /// `errno` after the call that just failed.
     static var lastError: Int32 { errno }

@@ -124,9 +124,7 @@ public final class SceneResolver {
             var a = TextAttributes(fonts: try stack(style.fonts, families: style.fontFamilies, embedded: style.embeddedFonts ?? true,
                                                     at: rat + ".font", familiesAt: rat + ".fontFamily"))
             let size = style.size ?? RunStyle.defaultSize
-            guard size <= limits.fontSize else {
-                throw SceneError(rat + ".size", LayoutError.limitExceeded(what: "font size", amount: size, limit: limits.fontSize).description)
-            }
+            do { try limits.check(fontSize: size) } catch { throw SceneError(rat + ".size", error.description) }
             a.size = size
             a.color = style.color ?? RunStyle.defaultColor
             a.features = style.features ?? []

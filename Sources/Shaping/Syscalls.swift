@@ -8,8 +8,10 @@ import Darwin
 #error("Shaping needs a POSIX C library (Glibc, Musl or Darwin)")
 #endif
 
-/// The operating-system calls Shaping makes (reading font files, finding folders), in one place: the only file of the
-/// module that imports the C library.
+/// The operating-system calls Shaping makes (reading font files, finding folders), in one place. The only
+/// other files of the module that import the C library are ``Locked`` (a pthread mutex, which
+/// ThreadSanitizer understands) and the libraries' own boundary files (FreeType, HarfBuzz, FriBidi,
+/// Fontconfig), which import their C modules, not the C library.
 enum Syscalls {
     /// What is at a path.
     enum FileKind { case missing, directory, file }

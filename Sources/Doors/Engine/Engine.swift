@@ -107,10 +107,7 @@ public final class Engine: Sendable {
     /// - Throws: ``EngineError`` for bad values (sizes, path data, features, fonts) or a refused layout.
     public func layout(_ request: GlyphRequest) throws(EngineError) -> [PlacedLabel] {
         let limits = request.options.limits
-        guard request.size.isFinite, request.size > 0 else { throw EngineError("size: expected a size above 0, got \(request.size)") }
-        guard request.size <= limits.fontSize else {
-            throw EngineError("size: " + LayoutError.limitExceeded(what: "font size", amount: request.size, limit: limits.fontSize).description)
-        }
+        do { try limits.check(fontSize: request.size) } catch { throw EngineError("size: " + error.description) }
         guard request.letterSpacing.isFinite else { throw EngineError("letter_spacing: expected a finite number") }
         let path: BezPath
         do { path = try BezPath(svgPathData: request.pathData) } catch { throw EngineError("path: \(error.description)") }

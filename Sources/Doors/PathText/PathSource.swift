@@ -8,10 +8,7 @@ public protocol PathSource {
 extension PathMeasure: PathSource {
     /// The measure itself, after the segment limit is checked.
     public func measured(limits: ResourceLimits) throws(PathTextError) -> PathMeasure {
-        guard segmentCount <= limits.pathSegments else {
-            throw .layout(.limitExceeded(what: "number of path segments", amount: Double(segmentCount),
-                                         limit: Double(limits.pathSegments)))
-        }
+        do { try limits.check(segments: segmentCount) } catch { throw .layout(error) }
         return self
     }
 }
@@ -19,11 +16,7 @@ extension PathMeasure: PathSource {
 extension BezPath: PathSource {
     /// The path measured by arc length, after the segment limit is checked.
     public func measured(limits: ResourceLimits) throws(PathTextError) -> PathMeasure {
-        let segments = subpaths.reduce(0) { $0 + $1.segments.count }
-        guard segments <= limits.pathSegments else {
-            throw .layout(.limitExceeded(what: "number of path segments", amount: Double(segments),
-                                         limit: Double(limits.pathSegments)))
-        }
+        do { try limits.check(segments: subpaths.reduce(0) { $0 + $1.segments.count }) } catch { throw .layout(error) }
         do { return try PathMeasure(self) } catch { throw .path(error) }
     }
 }
