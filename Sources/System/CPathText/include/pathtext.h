@@ -104,21 +104,21 @@ typedef struct pt_glyph {
     double x, y;          /* the glyph origin on its (shifted) baseline */
     double angle;         /* the baseline's rotation in degrees (clockwise on screen, y down) */
     double advance;       /* the advance in pixels */
-    double size;          /* pixels per em (smaller than asked when PT_OVERFLOW_SHRINK acted) */
+    double size;          /* pixels per em (smaller than asked when overflow shrink acted) */
     double transform[6];  /* [a b c d e f]: the glyph's outline in pixels (y down, origin at the glyph origin)
                              to the canvas: X = a*x + c*y + e, Y = b*x + d*y + f (rotation and stretch) */
 } pt_glyph;
 
 /* What the typed call reports about the label as a whole. */
 typedef struct pt_label {
-    double path_length;    /* the length of the path measured along (the parallel curve's with PT_SHIFT_PARALLEL) */
-    double size;           /* the size used, pixels per em (smaller than asked when PT_OVERFLOW_SHRINK acted) */
+    double path_length;    /* the length of the path measured along (the parallel curve's with shift parallel) */
+    double size;           /* the size used, pixels per em (smaller than asked when overflow shrink acted) */
     double advance;        /* the label's total advance after fitting and letter spacing */
     double start;          /* where the label starts along the path used */
     double rejected_angle; /* when rejected: the largest turn between neighbouring clusters, degrees; else 0 */
     int flipped;           /* 1 when the upright rule laid the label out on the reversed path */
     int overflow;          /* 1 when clusters fell off the path */
-    int rejected;          /* 1 when max_angle rejected the placement */
+    int rejected;          /* 1 when maxAngle rejected the placement */
     int dropped;           /* the number of clusters dropped or cut */
     int missing;           /* the number of characters no font covers (drawn as .notdef) */
     size_t diagnostic_count;    /* the number of diagnostics */
