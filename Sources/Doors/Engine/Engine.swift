@@ -17,6 +17,11 @@ public final class Engine: Sendable {
     /// The fonts of the typed call, numbered for the life of the engine.
     public let fonts: FontRegistry
     private let pool: Locked<[ResolverSlot]>
+    /// The attributes resolved for a label style by ``layoutTyped(_:)`` (fonts loaded, limits checked), at most
+    /// ``typedStyleLimit`` of them.
+    private let typedStyles = Locked<[RunStyle: TextAttributes]>([:])
+    /// How many styles ``layoutTyped(_:)`` remembers.
+    static let typedStyleLimit = 64
     /// The limits every request gets.
     public let limits: ResourceLimits
     /// Whether requests may give fonts as file paths (`false` for a server: fonts only by name).
@@ -85,6 +90,38 @@ public final class Engine: Sendable {
     public func layout(_ label: SceneLabel) throws(EngineError) -> [PlacedLabel] {
         let resolved = try withResolver { r throws(EngineError) in try RequestDecoding.label(label, resolver: r, allowFontPaths: allowFontPaths) }
         do { return try resolved.layout() } catch { throw EngineError(error.description) }
+    }
+
+    /// ``layout(_:)-(SceneLabel)`` for hot loops (`pt_layout`): a label of one run (`text`, no `runs`) on a
+    /// path reuses the text attributes resolved before for the same style (its fonts loaded, its size checked),
+    /// so a call pays for shaping and placement only. Any other label, and the first of each style, goes
+    /// through ``layout(_:)-(SceneLabel)``; both give the same placements.
+    public func layoutTyped(_ label: SceneLabel) throws(EngineError) -> [PlacedLabel] {
+        guard label.runs == nil, let text = label.text, !text.isEmpty, let path = label.path,
+              let attributes = typedStyles.withLock({ $0[label.style] }) else {
+            let resolved = try resolveLabel(label)
+            if label.runs == nil, resolved.text.runs.count == 1 {
+                let attributes = resolved.text.runs[0].attributes
+                typedStyles.withLock { cache in
+                    if cache.count < Self.typedStyleLimit { cache[label.style] = attributes }
+                }
+            }
+            do { return try resolved.layout() } catch { throw EngineError(error.description) }
+        }
+        var options = label.options
+        options.limits = limits
+        let direction = label.direction
+        do {
+            // What ResolvedLabel.layout() does for the label the resolver would make.
+            return try LabelLayout.layout(AttributedText(text, attributes: attributes), along: path, options: options) {
+                Shaper.shape($0, direction: direction)
+            }
+        } catch { throw EngineError(error.description) }
+    }
+
+    /// A label given as the scene model, resolved with a pooled resolver.
+    private func resolveLabel(_ label: SceneLabel) throws(EngineError) -> ResolvedLabel {
+        try withResolver { r throws(EngineError) in try RequestDecoding.label(label, resolver: r, allowFontPaths: allowFontPaths) }
     }
 
     /// ``layout(_:)-(SceneLabel)`` as placements JSON.
