@@ -118,20 +118,4 @@ let fontsDir: String = {
         #expect(results.count == 96)
         for (i, json) in results { #expect(json == expected[i]) }
     }
-
-    @Test func theTypedCallMatchesTheJSONCall() throws {
-        var request = GlyphRequest(text: "Typed call", pathData: "M 0 100 C 100 0 300 0 400 100")
-        request.size = 30
-        request.options.align = .center
-        let typed = try engine.layout(request)
-        let json = try engine.layout(#"{"text":"Typed call","path":"M 0 100 C 100 0 300 0 400 100","size":30,"align":"center"}"#)
-        #expect(typed[0].glyphs.map(\.origin) == json[0].glyphs.map(\.origin))
-        #expect(engine.fonts.numbers(typed[0].glyphs.map(\.font)).allSatisfy { $0 == 0 })
-        request.font = "NotoSans-Bold.ttf"
-        let bold = try engine.layout(request)
-        let n = engine.fonts.numbers([bold[0].glyphs[0].font])[0]
-        #expect(n == 5 && engine.fonts.font(at: Int(n))?.name == "NotoSans-Bold.ttf")
-        request.font = "/no/such.ttf"
-        #expect(throws: EngineError.self) { try engine.layout(request) }
-    }
 }

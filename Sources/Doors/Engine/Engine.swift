@@ -141,30 +141,4 @@ public final class Engine: Sendable {
         let scene = try RequestDecoding.scene(sceneJSON, allowFontPaths: allowFontPaths)
         return try withResolver { r throws(EngineError) in try RequestDecoding.render(scene, format: format, resolver: r) }
     }
-
-    /// The typed call: lays out `request` without any JSON. Glyphs' fonts are numbered by ``fonts``.
-    /// - Throws: ``EngineError`` for bad values (sizes, path data, features, fonts) or a refused layout.
-    public func layout(_ request: GlyphRequest) throws(EngineError) -> [PlacedLabel] {
-        let limits = request.options.limits
-        do { try limits.check(fontSize: request.size) } catch { throw EngineError("size: " + error.description) }
-        guard request.letterSpacing.isFinite else { throw EngineError("letter_spacing: expected a finite number") }
-        let path: BezPath
-        do { path = try BezPath(svgPathData: request.pathData) } catch { throw EngineError("path: \(error.description)") }
-        var attributes = TextAttributes(fonts: try fonts.stack(request.font), size: request.size)
-        if let features = request.features, !features.isEmpty {
-            do { attributes.features = try FeatureList.parse(features) } catch {
-                throw EngineError("features: \(error.description)")
-            }
-        }
-        attributes.language = request.language
-        attributes.systemFallback = systemFonts
-        attributes.letterSpacing = request.letterSpacing
-        let text = AttributedText(request.text, attributes: attributes)
-        let direction = request.direction
-        do {
-            return try LabelLayout.layout(text, along: path, options: request.options) { Shaper.shape($0, direction: direction) }
-        } catch {
-            throw EngineError(error.description)
-        }
-    }
 }
