@@ -36,7 +36,7 @@ func fuzzSVGInput(_ bytes: UnsafeRawBufferPointer) {
         guard resolved.text.string.unicodeScalars.count <= 256 else { continue }
         guard let placed = try? resolved.layout() else { continue }
         for l in placed {
-            for g in l.glyphs { precondition(g.origin.isFinite && g.angle.isFinite, "glyph \(g.glyph) at \(g.origin)") }
+            for g in l.glyphs { precondition(g.origin.isFinite && g.angle.radians.isFinite, "glyph \(g.glyph) at \(g.origin)") }
         }
     }
 }

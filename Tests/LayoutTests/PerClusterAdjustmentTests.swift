@@ -45,7 +45,7 @@ import Shaping
             let origin = about == .origin ? Point(x, y) : turned(Point(x, y), about: Point(x + a / 2, y), by: rotation(k))
             #expect(abs(g.origin.x - origin.x) < 1e-6, "unit \(k): x \(g.origin.x) vs \(origin.x)")
             #expect(abs(g.origin.y - origin.y) < 1e-6, "unit \(k): y \(g.origin.y) vs \(origin.y)")
-            #expect(abs(angleDiff(g.angle, rotation(k))) < 1e-12)
+            #expect(abs(angleDiff(g.angle.radians, rotation(k))) < 1e-12)
             pen += line.glyphs[k].advance
         }
         // The later dx values lengthen the label; the first moves it.
@@ -72,7 +72,7 @@ import Shaping
             let pivot = P + N * (up0 + cumulative([0] + Self.dy.dropFirst(), k))
             let origin = turned(pivot - T * (a / 2), about: pivot, by: rotation(k))
             #expect(g.origin.distance(to: origin) < 1e-6, "unit \(k): \(g.origin) vs \(origin)")
-            #expect(abs(angleDiff(g.angle, atan2(T.y, T.x) + rotation(k))) < 1e-9)
+            #expect(abs(angleDiff(g.angle.radians, atan2(T.y, T.x) + rotation(k))) < 1e-9)
             pen += a
         }
     }
@@ -93,7 +93,7 @@ import Shaping
             let v = p.origin - pivot
             let expected = pivot + Vector(-v.y, v.x)   // 90° clockwise on screen (y down)
             #expect(t.origin.distance(to: expected) < 1e-9)
-            #expect(abs(angleDiff(t.angle, .pi / 2)) < 1e-12)
+            #expect(abs(angleDiff(t.angle.radians, .pi / 2)) < 1e-12)
         }
     }
 
@@ -109,7 +109,7 @@ import Shaping
         plain.rotateAbout = .origin
         let atOrigin = try LabelLayout.place(line, along: path, options: plain)[0].glyphs[0]
         #expect(atOrigin.origin.distance(to: Point(70, 150)) < 1e-9)
-        #expect(abs(angleDiff(onPath.angle, .pi / 2)) < 1e-12 && abs(angleDiff(atOrigin.angle, .pi / 2)) < 1e-12)
+        #expect(abs(angleDiff(onPath.angle.radians, .pi / 2)) < 1e-12 && abs(angleDiff(atOrigin.angle.radians, .pi / 2)) < 1e-12)
     }
 
     /// A single dy value is today's whole-label shift, and the label's anchor moves with dx_0 whatever the alignment.

@@ -34,7 +34,7 @@ import Requests
         }
         do {
             let picture = try SceneRenderer.render(read.scene)
-            for l in picture.labels { for g in l.glyphs { #expect(g.origin.isFinite && g.angle.isFinite) } }
+            for l in picture.labels { for g in l.glyphs { #expect(g.origin.isFinite && g.angle.radians.isFinite) } }
         } catch {
             #expect(!error.description.isEmpty)   // a limit or a bad value, named
         }

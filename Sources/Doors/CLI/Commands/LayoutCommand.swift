@@ -32,10 +32,21 @@ enum LayoutCommand {
         let fontsDir = try FontsFolder.resolve(args)
         do { engine = try Engine(fontsDir: fontsDir, systemFonts: !args.has("no-system-fonts")) } catch { throw .failure(error.message) }
         let ink = args.has("ink")
-        while let line = readLine(strippingNewline: true) {
-            guard line.contains(where: { !$0.isWhitespace }) else { continue }  // blank lines are skipped
+        // Lines are bounded while read (a longer one is skipped, not held), and must be UTF-8.
+        let limit = engine.limits.sceneFileBytes
+        for next in BatchLines(limit: limit) {
+            let reply: String
+            switch next {
+            case .text(let line):
+                guard line.contains(where: { !$0.isWhitespace }) else { continue }  // blank lines are skipped
+                reply = engine.batchLine(line, inkBoxes: ink)
+            case .tooLong(let number, let bytes):
+                reply = "{\"error\":" + PlacementsJSON.string("line \(number): the request is longer than \(limit) bytes (\(bytes) bytes); it was skipped") + "}\n"
+            case .invalidUTF8(let number, let offset):
+                reply = "{\"error\":" + PlacementsJSON.string("line \(number): not valid UTF-8 (at byte \(offset))") + "}\n"
+            }
             // Each reply is written as soon as it is ready: the caller may wait for it before writing more.
-            try RenderStreams.writeStdout(Array(engine.batchLine(line, inkBoxes: ink).utf8))
+            try RenderStreams.writeStdout(Array(reply.utf8))
         }
     }
 }
