@@ -52,13 +52,15 @@ let package = Package(
 
         // ── Jobs on a whole document: SVG in (libxml2, touched in XMLTree.swift alone).
         .target(name: "SVGInput", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests", "CLibXML2"], path: "Sources/Jobs/SVG"),
+        // ── Jobs on many labels. The placer: candidates along paths, a collision grid, road pieces joined (issue #24).
+        .target(name: "Placer", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"], path: "Sources/Jobs/Placer"),
 
         // ── The showcase: the demo scenes, badges and the clock (examples, not library).
         .target(name: "Showcase", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"]),
 
         // ── The doors. `PathText` is the Swift library (the stages and requests, not the showcase);
         // PathTextEngine takes requests in the scene files' words for the C library, Python, batch and HTTP.
-        .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests", "SVGInput"], path: "Sources/Doors/PathText"),
+        .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests", "SVGInput", "Placer"], path: "Sources/Doors/PathText"),
         .target(name: "PathTextEngine", dependencies: ["PathText"], path: "Sources/Doors/Engine"),
         .target(name: "PathTextC", dependencies: ["PathTextEngine", "CPathText"], path: "Sources/Doors/C"),
         .target(name: "Playground", dependencies: ["PathText", "PathTextEngine", "Showcase", "CMicroHTTPD", "CPlaygroundAssets"],
@@ -68,7 +70,7 @@ let package = Package(
 
         .executableTarget(
             name: "pathtext-bench",
-            dependencies: ["PathText", "PathTextEngine", "PathTextC", "CPathText", "CFreeType", "CHarfBuzz", "Showcase"],
+            dependencies: ["PathText", "PathTextEngine", "PathTextC", "CPathText", "CFreeType", "CHarfBuzz", "Showcase", "Placer"],
             path: "Benchmarks/pathtext-bench"
         ),
 
@@ -91,6 +93,7 @@ let package = Package(
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Requests", "Render", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "CLITests", dependencies: ["PathText", "Showcase"]),
         .testTarget(name: "SVGInputTests", dependencies: ["SVGInput", "Requests", "Layout", "Shaping", "Geometry"]),
+        .testTarget(name: "PlacerTests", dependencies: ["Placer", "Requests", "Layout", "Geometry"], path: "Tests/Jobs/PlacerTests"),
         .testTarget(name: "PathTextEngineTests", dependencies: ["PathTextEngine", "PathTextC", "CPathText", "PathText"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PathText", "Showcase"]),
     ],
