@@ -97,6 +97,13 @@ let fontsDir: String = {
         let svg = String(decoding: try engine.render(scene, format: .svg), as: UTF8.self)
         #expect(svg.contains("<svg") && svg.contains("width=\"120\""))
         #expect(throws: EngineError.self) { try engine.render(#"{"width":0,"height":10}"#, format: .png) }
+        // An SVG document is read as `pathtext render drawing.svg` reads it (the C library's pt_render and
+        // Python's Engine.render go through here).
+        let document = #"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80"><text x="10" y="50" font-size="30">SVG in</text></svg>"#
+        let fromSVG = try engine.render(document, format: .png)
+        #expect(fromSVG.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let xxe = #"<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>"#
+        #expect(throws: EngineError.self) { try engine.render(xxe, format: .png) }
     }
 
     @Test func oneEngineServesManyThreadsWithTheSameAnswers() async throws {

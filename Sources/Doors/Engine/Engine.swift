@@ -137,7 +137,13 @@ public final class Engine: Sendable {
     }
 
     /// Draws a scene request (a scene file's JSON) and returns the image's bytes.
+    /// An SVG document (recognised by its root element) is read as `pathtext render drawing.svg` reads it,
+    /// so the C library's `pt_render` and Python's `Engine.render` take SVG as well as scene JSON.
     public func render(_ sceneJSON: String, format: ImageFormat) throws(EngineError) -> [UInt8] {
+        let bytes = Array(sceneJSON.utf8)
+        if SVGInput.isSVG(path: "", prefix: Array(bytes.prefix(4096))) {
+            return try renderSVGDocument(bytes, format: format).image
+        }
         let scene = try RequestDecoding.scene(sceneJSON, allowFontPaths: allowFontPaths)
         return try withResolver { r throws(EngineError) in try RequestDecoding.render(scene, format: format, resolver: r) }
     }
