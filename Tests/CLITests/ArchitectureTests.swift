@@ -23,11 +23,12 @@ import Foundation
         }
     }
 
-    /// `import PathText` brings the stages, the request module and the placer (a job), never the showcase.
+    /// `import PathText` brings the stages, the request module and the jobs (the SVG
+    /// reader and the placer), never the showcase.
     @Test func theUmbrellaExportsNoShowcase() throws {
         let umbrella = try String(contentsOfFile: packageRoot + "/Sources/Doors/PathText/PathText.swift", encoding: .utf8)
         let exported = umbrella.split(separator: "\n").filter { $0.hasPrefix("@_exported import ") }.map { $0.dropFirst("@_exported import ".count) }
-        #expect(exported == ["Geometry", "Shaping", "Layout", "Render", "Requests", "Placer"])
+        #expect(exported == ["Geometry", "Shaping", "Layout", "Render", "Requests", "SVGInput", "Placer"])
         let manifest = try String(contentsOfFile: packageRoot + "/Package.swift", encoding: .utf8)
         let line = try #require(manifest.split(separator: "\n").first { $0.contains(#".target(name: "PathText""#) })
         #expect(!line.contains("Showcase"))

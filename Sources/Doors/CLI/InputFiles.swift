@@ -9,13 +9,17 @@ enum InputFiles {
     /// ``ResourceLimits/sceneFileBytes`` (a FIFO or device is read up to that size, then refused).
     /// - Throws: a failure naming the file and, for file-system errors, the system's reason.
     static func readScene(_ path: String, limits: ResourceLimits) throws(CLIError) -> Scene {
-        let bytes = try readBytes(path, limits: limits)
+        try decodeScene(try readBytes(path, limits: limits), path: path)
+    }
+
+    /// Decodes scene JSON read from `path`.
+    static func decodeScene(_ bytes: [UInt8], path: String) throws(CLIError) -> Scene {
         do { return try SceneJSON.decode(bytes) } catch {
             throw .failure("\(path): \(error.description)")
         }
     }
 
-    /// Reads the file at `path` whole, within ``ResourceLimits/sceneFileBytes``.
+    /// Reads the input file at `path` (a scene or an SVG document), at most ``ResourceLimits/sceneFileBytes``.
     static func readBytes(_ path: String, limits: ResourceLimits) throws(CLIError) -> [UInt8] {
         let limit = limits.sceneFileBytes
         func tooLarge(_ size: Double) -> CLIError {

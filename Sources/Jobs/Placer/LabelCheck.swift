@@ -20,11 +20,11 @@ public struct CheckGlyph: Sendable {
     public var size: Double
     /// The glyph origin on the canvas (y down).
     public var origin: Point
-    /// The baseline's direction, radians (y down, clockwise positive).
-    public var angle: Double
+    /// The baseline's direction (y down, clockwise positive).
+    public var angle: Angle
 
     /// Creates a glyph to check.
-    public init(font: Typeface, glyph: UInt32, cluster: Int, size: Double, origin: Point, angle: Double) {
+    public init(font: Typeface, glyph: UInt32, cluster: Int, size: Double, origin: Point, angle: Angle) {
         self.font = font; self.glyph = glyph; self.cluster = cluster; self.size = size; self.origin = origin; self.angle = angle
     }
 }
@@ -110,7 +110,7 @@ public enum LabelCheck {
             centres.append(mine)
             var total = 0.0
             for (a, b) in zip(directions, directions.dropFirst()) {
-                let t = abs(Angle.degrees(between: a, and: b))
+                let t = abs(Turn.degrees(from: a, to: b))
                 worstTurn = max(worstTurn, t); total += t
             }
             worstTotal = max(worstTotal, total)
