@@ -50,10 +50,10 @@ let package = Package(
         // escaper, one number rule), validation and limits, diagnostics codes, and the placements reply.
         .target(name: "Requests", dependencies: ["Geometry", "Shaping", "Layout", "Render"]),
 
-        // ── Jobs on many labels. The placer: candidates along paths, a collision grid, road pieces joined (issue #24).
-        .target(name: "Placer", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"], path: "Sources/Jobs/Placer"),
         // ── Jobs on a whole document: SVG in (libxml2, touched in XMLTree.swift alone).
         .target(name: "SVGInput", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests", "CLibXML2"], path: "Sources/Jobs/SVG"),
+        // ── Jobs on many labels. The placer: candidates along paths, a collision grid, road pieces joined (issue #24).
+        .target(name: "Placer", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"], path: "Sources/Jobs/Placer"),
 
         // ── The showcase: the demo scenes, badges and the clock (examples, not library).
         .target(name: "Showcase", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"]),
