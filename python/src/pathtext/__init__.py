@@ -400,7 +400,8 @@ class Engine:
         if isinstance(request, str):
             request = request.encode("utf-8")
         out, error = ctypes.c_void_p(), ctypes.c_void_p()
-        status = self._lib.pt_place_json(self._checked(), request, ctypes.byref(out), ctypes.byref(error))
+        with self._using() as handle:
+            status = self._lib.pt_place_json(handle, request, ctypes.byref(out), ctypes.byref(error))
         if status != 0:
             raise Error(_take_string(self._lib, error.value) or "place failed (status %d)" % status)
         return json.loads(_take_string(self._lib, out.value))
