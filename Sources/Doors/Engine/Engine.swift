@@ -111,6 +111,13 @@ public final class Engine: Sendable {
         let limits = request.options.limits
         do { try limits.check(fontSize: request.size) } catch { throw EngineError("size: " + error.description) }
         guard request.letterSpacing.isFinite else { throw EngineError("letter_spacing: expected a finite number") }
+        // The same ranges as the JSON door: the catalog checks the typed values.
+        var style = RunStyle()
+        style.size = request.size; style.letterSpacing = request.letterSpacing
+        do {
+            try OptionCatalog.validate(style, entries: LabelOptionCatalog.style)
+            try OptionCatalog.validate(request.options, entries: LabelOptionCatalog.placement)
+        } catch { throw EngineError(error.description) }
         let path: BezPath
         do { path = try BezPath(svgPathData: request.pathData) } catch { throw EngineError("path: \(error.description)") }
         var attributes = TextAttributes(fonts: try fonts.stack(request.font), size: request.size)
