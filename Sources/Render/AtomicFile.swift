@@ -23,7 +23,7 @@ import Darwin
 ///
 /// On any failure the temporary file is removed and the destination is untouched (a special file may
 /// have received part of the bytes).
-public enum AtomicFile {
+package enum AtomicFile {
     /// Where a write goes.
     enum Destination: Equatable {
         /// Replace the regular file (or create it) at this path, atomically.
@@ -34,7 +34,7 @@ public enum AtomicFile {
 
     /// Writes `bytes` to `path`: atomically for regular files, in place for special files.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` with the system's reason.
-    public static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
         try write(bytes, to: path, unnamed: true)
     }
 

@@ -12,7 +12,7 @@ import Synchronization
 /// signal handling. The table is a fixed block of C strings (``capacity`` writes in flight at once;
 /// more are written without the cleanup), claimed through one atomic bit mask: the handler only reads
 /// the block and calls `unlink`, `signal` and `raise`, which are async-signal-safe.
-public enum TemporaryFiles {
+package enum TemporaryFiles {
     /// How many temporary files can be registered at once.
     static let capacity = 8
     /// The longest name (bytes, with the terminating NUL) that can be registered.
@@ -31,7 +31,7 @@ public enum TemporaryFiles {
     /// Installs handlers for SIGINT and SIGTERM that remove the registered temporary files and then end
     /// the process as the signal would have (its default action, re-raised). Signals that are ignored
     /// (a job started in the background) or already handled by the program are left alone.
-    public static func removeOnSignals() {
+    package static func removeOnSignals() {
         _ = names  // allocate the table now, never inside the handler
         for sig in [SIGINT, SIGTERM] {
             var current = sigaction()

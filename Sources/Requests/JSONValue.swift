@@ -9,7 +9,7 @@ import Render
 /// twice in one object (`labels: duplicate key`), invalid UTF-8, lone surrogates, numbers beyond `Double`,
 /// and nesting deeper than a limit. Errors name the JSON path and the line and column where reading
 /// stopped. Object members keep their source order and the byte offset of their key.
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -24,28 +24,28 @@ public enum JSONValue: Hashable, Sendable {
     case object([JSONMember])
 
     /// The deepest nesting of arrays and objects ``parse(_:maxDepth:)`` accepts by default.
-    public static let defaultMaxDepth = 64
+    package static let defaultMaxDepth = 64
 
     /// Parses `bytes` (UTF-8, an optional byte-order mark is skipped) as one JSON value.
     /// - Throws: ``JSONError`` naming the JSON path, line and column of the first problem.
-    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONError) -> JSONValue {
         var p = JSONParser(bytes: bytes, maxDepth: maxDepth)
         return try p.document()
     }
 
     /// Parses `text` as one JSON value.
-    public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONError) -> JSONValue {
+    package static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONError) -> JSONValue {
         try parse(Array(text.utf8), maxDepth: maxDepth)
     }
 
     /// The value of `key` when this is an object that has it.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// What kind of value this is, for messages: `a number`, `a string`, `an object` …
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .null: "null"
         case .bool: "true or false"
@@ -58,7 +58,7 @@ public enum JSONValue: Hashable, Sendable {
 
     /// The value as a message shows what was given: numbers and strings as written (strings quoted,
     /// shortened and escaped by ``MessageText/quoted(_:limit:)``), containers by kind.
-    public var shownInMessage: String {
+    package var shownInMessage: String {
         switch self {
         case .null: "null"
         case .bool(let b): b ? "true" : "false"
@@ -71,22 +71,22 @@ public enum JSONValue: Hashable, Sendable {
 }
 
 /// One member of a JSON object.
-public struct JSONMember: Hashable, Sendable {
+package struct JSONMember: Hashable, Sendable {
     /// The key.
-    public var key: String
+    package var key: String
     /// The value.
-    public var value: JSONValue
+    package var value: JSONValue
     /// The byte offset of the key's opening quote in the source (0 for built values).
-    public var offset: Int
+    package var offset: Int
 
     /// Creates a member.
-    public init(_ key: String, _ value: JSONValue, offset: Int = 0) { self.key = key; self.value = value; self.offset = offset }
+    package init(_ key: String, _ value: JSONValue, offset: Int = 0) { self.key = key; self.value = value; self.offset = offset }
 
     /// Members are equal when key and value are; where they were read does not matter.
-    public static func == (a: JSONMember, b: JSONMember) -> Bool { a.key == b.key && a.value == b.value }
+    package static func == (a: JSONMember, b: JSONMember) -> Bool { a.key == b.key && a.value == b.value }
 
     /// Hashes the key and value.
-    public func hash(into h: inout Hasher) { h.combine(key); h.combine(value) }
+    package func hash(into h: inout Hasher) { h.combine(key); h.combine(value) }
 }
 
 /// JSON that cannot be read, or a value in it that is wrong, with where it is.

@@ -110,7 +110,7 @@ public enum LabelOptionCatalog {
 extension OptionEntry {
     /// An option that lives inside another field of the model (such as `minSize` inside `overflow`):
     /// `get` gives its value when set, `set` applies a value read.
-    public convenience init<V>(key: String, syntax: OptionSyntax<V>, defaultText: String?, help: String, flag: Bool = true,
+    package convenience init<V>(key: String, syntax: OptionSyntax<V>, defaultText: String?, help: String, flag: Bool = true,
                    get: @escaping (Model) -> V?, set: @escaping (inout Model, V) -> Void) {
         self.init(key: key, flag: flag ? Self.kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
                   defaultText: defaultText, help: help, schema: syntax.schema,
@@ -122,7 +122,7 @@ extension OptionEntry {
 
 extension OptionSyntax where Value: CaseIterable & RawRepresentable, Value.RawValue == String {
     /// One of the type's cases, by raw value.
-    public static func cases() -> OptionSyntax {
+    package static func cases() -> OptionSyntax {
         words(Value.allCases.map { ($0.rawValue, $0) }, wordOf: \.rawValue)
     }
 }

@@ -29,16 +29,16 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     /// Whether the flag may be given several times (each adds a value).
     public let repeatable: Bool
     /// The JSON Schema of the value (from its ``OptionSyntax/schema``), for `schema/request.schema.json`.
-    public let schema: JSONValue
+    package let schema: JSONValue
     /// A value that is accepted and changes the result, for tests that walk the catalog through every door
     /// and for examples (set with ``sample(_:)``); `nil` when none is declared.
-    public let sample: JSONValue?
+    package let sample: JSONValue?
     let readJSON: (JSONValue, inout Model) throws(OptionValueError) -> Void
     let readText: ([String], inout Model) throws(OptionValueError) -> Void
     let write: (Model) -> JSONValue?
 
     /// Creates an entry from its parts; prefer ``value(_:_:_:default:help:flag:)`` and ``optional(_:_:_:default:help:flag:)``.
-    public init(key: String, flag: String?, placeholder: String, expected: String, defaultText: String?, help: String, repeatable: Bool = false,
+    package init(key: String, flag: String?, placeholder: String, expected: String, defaultText: String?, help: String, repeatable: Bool = false,
                 schema: JSONValue = .object([]), sample: JSONValue? = nil,
                 readJSON: @escaping (JSONValue, inout Model) throws(OptionValueError) -> Void,
                 readText: @escaping ([String], inout Model) throws(OptionValueError) -> Void,
@@ -49,20 +49,20 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     }
 
     /// The same entry with `value` as its ``sample``.
-    public func sample(_ value: JSONValue) -> OptionEntry {
+    package func sample(_ value: JSONValue) -> OptionEntry {
         OptionEntry(key: key, flag: flag, placeholder: placeholder, expected: expected, defaultText: defaultText, help: help,
                     repeatable: repeatable, schema: schema, sample: value, readJSON: readJSON, readText: readText, write: write)
     }
 
     /// `letterSpacing` → `letter-spacing`.
-    public static func kebab(_ key: String) -> String {
+    package static func kebab(_ key: String) -> String {
         var out = ""
         for ch in key { if ch.isUppercase { out += "-" + ch.lowercased() } else { out.append(ch) } }
         return out
     }
 
     /// An option stored at `keyPath`, written to JSON only when it differs from `defaultValue`.
-    public static func value<V: Equatable>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, V>, _ syntax: OptionSyntax<V>,
+    package static func value<V: Equatable>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, V>, _ syntax: OptionSyntax<V>,
                                            default defaultValue: V, help: String, flag: Bool = true) -> OptionEntry {
         let shown: String? = switch syntax.toJSON(defaultValue) {
         case .string(let s): s
@@ -79,7 +79,7 @@ public final class OptionEntry<Model>: @unchecked Sendable {
 
     /// An optional option stored at `keyPath` (`nil`: not given), written to JSON when set. `defaultText`
     /// says in help what applies when it is not given.
-    public static func optional<V>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, V?>, _ syntax: OptionSyntax<V>,
+    package static func optional<V>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, V?>, _ syntax: OptionSyntax<V>,
                                    default defaultText: String? = nil, help: String, flag: Bool = true) -> OptionEntry {
         OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
                     defaultText: defaultText, help: help, schema: syntax.schema,
@@ -89,7 +89,7 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     }
 
     /// A list option stored at `keyPath`: a JSON array, or one value per repetition of the flag.
-    public static func list<V>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, [V]?>, _ item: OptionSyntax<V>,
+    package static func list<V>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, [V]?>, _ item: OptionSyntax<V>,
                                help: String) -> OptionEntry {
         let syntax = OptionSyntax<[V]>.list(item)
         return OptionEntry(key: key, flag: kebab(key), placeholder: item.placeholder, expected: syntax.expected, defaultText: nil,
@@ -104,7 +104,7 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     }
 
     /// The same option on a model that holds this one at `keyPath`.
-    public func lifted<Outer>(_ keyPath: @autoclosure @escaping () -> WritableKeyPath<Outer, Model>) -> OptionEntry<Outer> {
+    package func lifted<Outer>(_ keyPath: @autoclosure @escaping () -> WritableKeyPath<Outer, Model>) -> OptionEntry<Outer> {
         let readJSON = readJSON, readText = readText, write = write
         return OptionEntry<Outer>(key: key, flag: flag, placeholder: placeholder, expected: expected, defaultText: defaultText,
                                   help: help, repeatable: repeatable, schema: schema, sample: sample,
@@ -114,23 +114,23 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     }
 
     /// Reads the JSON value of this option into `model`.
-    public func read(_ value: JSONValue, into model: inout Model) throws(OptionValueError) { try readJSON(value, &model) }
+    package func read(_ value: JSONValue, into model: inout Model) throws(OptionValueError) { try readJSON(value, &model) }
 
     /// Reads the command-line values of this option (every repetition, in order) into `model`.
     public func read(arguments: [String], into model: inout Model) throws(OptionValueError) { try readText(arguments, &model) }
 
     /// The option's value in `model` as JSON, or `nil` when it is the default or absent.
-    public func json(of model: Model) -> JSONValue? { write(model) }
+    package func json(of model: Model) -> JSONValue? { write(model) }
 }
 
 /// Reading and writing a model through its entries.
-public enum OptionCatalog {
+package enum OptionCatalog {
     /// Reads the object `json` into `model`, entry by entry in the entries' order (so an option that
     /// refines another, such as `minSize` for `overflow`, is read after it). A key whose value is
     /// `null` counts as absent.
     /// - Throws: ``JSONError`` at `path` for a value that is not an object, an unknown key (with the
     ///   nearest known key), or a bad value (with the key's path).
-    public static func read<Model>(_ json: JSONValue, into model: inout Model, entries: [OptionEntry<Model>], at path: String) throws(JSONError) {
+    package static func read<Model>(_ json: JSONValue, into model: inout Model, entries: [OptionEntry<Model>], at path: String) throws(JSONError) {
         guard case .object(let members) = json else { throw JSONError(path, "expected an object, got \(json.shownInMessage)") }
         for m in members where !entries.contains(where: { $0.key == m.key }) {
             let near = nearest(m.key, among: entries.map(\.key))
@@ -147,7 +147,7 @@ public enum OptionCatalog {
     }
 
     /// The JSON object of `model`: the entries whose value is set and not the default.
-    public static func write<Model>(_ model: Model, entries: [OptionEntry<Model>]) -> JSONValue {
+    package static func write<Model>(_ model: Model, entries: [OptionEntry<Model>]) -> JSONValue {
         .object(entries.compactMap { e in e.json(of: model).map { JSONMember(e.key, $0) } })
     }
 
@@ -160,10 +160,10 @@ public enum OptionCatalog {
     }
 
     /// `labels[0]` + `align` → `labels[0].align`.
-    public static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
+    package static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
     /// The known key nearest to `key` (same letters ignoring case, or at most two edits away).
-    public static func nearest(_ key: String, among known: [String]) -> String? {
+    package static func nearest(_ key: String, among known: [String]) -> String? {
         guard key.count <= 64 else { return nil }   // no known key is near a long one; skip the quadratic work
         return known.sorted().first { $0.lowercased() == key.lowercased() || editDistance($0, key) <= 2 }
     }

@@ -25,37 +25,37 @@ public struct OptionValueError: Error, Hashable, Sendable, CustomStringConvertib
 /// typed value: the words, numbers and ranges an option accepts are declared here once.
 ///
 /// Like ``OptionEntry``, a syntax is immutable and its closures capture only immutable values.
-public struct OptionSyntax<Value>: @unchecked Sendable {
+package struct OptionSyntax<Value>: @unchecked Sendable {
     /// The placeholder in help: `start|center|end`, `PX`, `#RRGGBB[AA]`.
-    public var placeholder: String
+    package var placeholder: String
     /// What a message says was expected: `start|center|end`, `a number above 0`.
-    public var expected: String
+    package var expected: String
     /// Reads a JSON value.
-    public var fromJSON: (JSONValue) throws(OptionValueError) -> Value
+    package var fromJSON: (JSONValue) throws(OptionValueError) -> Value
     /// Reads a command-line word.
-    public var fromText: (String) throws(OptionValueError) -> Value
+    package var fromText: (String) throws(OptionValueError) -> Value
     /// Writes the value as JSON.
-    public var toJSON: (Value) -> JSONValue
+    package var toJSON: (Value) -> JSONValue
     /// The JSON Schema of the JSON form (`{"type": "number", "minimum": 0}`), for `schema/request.schema.json`;
     /// empty (anything) unless the constructor states one.
-    public var schema: JSONValue = .object([])
+    package var schema: JSONValue = .object([])
 
     /// The same syntax with `schema` as its JSON Schema.
-    public func with(schema: JSONValue) -> OptionSyntax {
+    package func with(schema: JSONValue) -> OptionSyntax {
         var s = self
         s.schema = schema
         return s
     }
 
     /// Creates a syntax from its parts.
-    public init(placeholder: String, expected: String, fromJSON: @escaping (JSONValue) throws(OptionValueError) -> Value,
+    package init(placeholder: String, expected: String, fromJSON: @escaping (JSONValue) throws(OptionValueError) -> Value,
                 fromText: @escaping (String) throws(OptionValueError) -> Value, toJSON: @escaping (Value) -> JSONValue) {
         self.placeholder = placeholder; self.expected = expected
         self.fromJSON = fromJSON; self.fromText = fromText; self.toJSON = toJSON
     }
 
     /// A syntax whose JSON form is a string read like the command-line word.
-    public static func text(_ placeholder: String, expected: String, parse: @escaping (String) -> Value?,
+    package static func text(_ placeholder: String, expected: String, parse: @escaping (String) -> Value?,
                             write: @escaping (Value) -> String) -> OptionSyntax {
         let fromText: (String) throws(OptionValueError) -> Value = { t throws(OptionValueError) in
             guard let v = parse(t) else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
@@ -68,7 +68,7 @@ public struct OptionSyntax<Value>: @unchecked Sendable {
     }
 
     /// One of a fixed set of words; `synonyms` are accepted too but never written. Matching ignores case.
-    public static func words(_ table: [(String, Value)], synonyms: [(String, Value)] = [],
+    package static func words(_ table: [(String, Value)], synonyms: [(String, Value)] = [],
                              wordOf: @escaping (Value) -> String) -> OptionSyntax {
         let list = table.map(\.0).joined(separator: "|")
         let all = table + synonyms
@@ -79,7 +79,7 @@ public struct OptionSyntax<Value>: @unchecked Sendable {
     }
 
     /// A number within `range` (finite); `above` excludes the lower bound. `placeholder` names the unit.
-    public static func number(_ placeholder: String, _ range: ClosedRange<Double>, above: Bool = false,
+    package static func number(_ placeholder: String, _ range: ClosedRange<Double>, above: Bool = false,
                               expected: String? = nil) -> OptionSyntax where Value == Double {
         let expected = expected ?? Self.rangeText(range, above: above)
         func check(_ v: Double, _ shown: String) throws(OptionValueError) -> Double {
@@ -98,7 +98,7 @@ public struct OptionSyntax<Value>: @unchecked Sendable {
     }
 
     /// A whole number within `range`.
-    public static func whole(_ placeholder: String, _ range: ClosedRange<Int>) -> OptionSyntax where Value == Int {
+    package static func whole(_ placeholder: String, _ range: ClosedRange<Int>) -> OptionSyntax where Value == Int {
         let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
         return OptionSyntax(placeholder: placeholder, expected: expected, fromJSON: { j throws(OptionValueError) in
             guard case .number(let v) = j, v == v.rounded(), abs(v) < 1e15, range.contains(Int(v)) else {
@@ -117,7 +117,7 @@ public struct OptionSyntax<Value>: @unchecked Sendable {
 
 extension OptionSyntax where Value == Bool {
     /// `true` or `false` (the words on the command line).
-    public static var bool: OptionSyntax {
+    package static var bool: OptionSyntax {
         OptionSyntax(placeholder: "true|false", expected: "true or false", fromJSON: { j throws(OptionValueError) in
             guard case .bool(let b) = j else { throw OptionValueError(expected: "true or false", got: j.shownInMessage) }
             return b
@@ -134,14 +134,14 @@ extension OptionSyntax where Value == Bool {
 extension OptionSyntax {
 
     /// Any string (`placeholder` names it); `nonEmpty` refuses "".
-    public static func string(_ placeholder: String, nonEmpty: Bool = false) -> OptionSyntax where Value == String {
+    package static func string(_ placeholder: String, nonEmpty: Bool = false) -> OptionSyntax where Value == String {
         text(placeholder, expected: nonEmpty ? "a non-empty string" : "a string", parse: { nonEmpty && $0.isEmpty ? nil : $0 }, write: { $0 })
             .with(schema: JSONSchemaText.object(nonEmpty ? ["type": .string("string"), "minLength": .number(1)] : ["type": .string("string")]))
     }
 
     /// A list of values of `item`: a JSON array (a single value is accepted as a list of one); on the
     /// command line, one value per repetition of the flag.
-    public static func list<Item>(_ item: OptionSyntax<Item>) -> OptionSyntax where Value == [Item] {
+    package static func list<Item>(_ item: OptionSyntax<Item>) -> OptionSyntax where Value == [Item] {
         OptionSyntax(placeholder: item.placeholder, expected: "\(item.expected), or a list of them", fromJSON: { j throws(OptionValueError) in
             guard case .array(let items) = j else { return [try item.fromJSON(j)] }
             var out: [Item] = []
@@ -156,7 +156,7 @@ extension OptionSyntax {
     /// Numbers within `range`, as SVG writes `dx`, `dy` and `rotate`: a JSON number or array of numbers;
     /// on the command line one word of numbers separated by commas or spaces (`"1,2,-3"`). A single
     /// number is written back as a number.
-    public static func numberList(_ placeholder: String, _ range: ClosedRange<Double>) -> OptionSyntax where Value == [Double] {
+    package static func numberList(_ placeholder: String, _ range: ClosedRange<Double>) -> OptionSyntax where Value == [Double] {
         let item = OptionSyntax<Double>.number(placeholder, range)
         let expected = "\(item.expected), or a list of them"
         return OptionSyntax(placeholder: placeholder + "[,\(placeholder)…]", expected: expected, fromJSON: { j throws(OptionValueError) in
@@ -187,7 +187,7 @@ extension OptionSyntax {
 
 extension OptionSyntax where Value == RGBAColor {
     /// A colour: `#RGB`, `#RRGGBB`, `#RRGGBBAA` or `none`.
-    public static var color: OptionSyntax {
+    package static var color: OptionSyntax {
         text("#RRGGBB[AA]", expected: "a colour #RRGGBB or #RRGGBBAA", parse: RGBAColor.init(hex:), write: \.description)
             .with(schema: JSONSchemaText.object(["type": .string("string"),
                                                  "pattern": .string("^(#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[Nn][Oo][Nn][Ee]|[Tt][Rr][Aa][Nn][Ss][Pp][Aa][Rr][Ee][Nn][Tt])$")]))
@@ -200,7 +200,7 @@ extension OptionSyntax {
 
 extension OptionSyntax where Value == BezPath {
     /// SVG path data.
-    public static var pathData: OptionSyntax {
+    package static var pathData: OptionSyntax {
         OptionSyntax(placeholder: "D", expected: "SVG path data", fromJSON: { j throws(OptionValueError) in
             guard case .string(let s) = j else { throw OptionValueError(expected: "SVG path data (a string)", got: j.shownInMessage) }
             return try parsePath(s)
@@ -218,7 +218,7 @@ extension OptionSyntax {
 
 extension OptionSyntax where Value == [FeatureSetting] {
     /// OpenType features, comma separated in `hb-shape --features` syntax.
-    public static var features: OptionSyntax {
+    package static var features: OptionSyntax {
         let expected = "OpenType features such as kern=0,liga=0,ss01,+smcp,smcp[0:3]"
         let fromText: (String) throws(OptionValueError) -> [FeatureSetting] = { t throws(OptionValueError) in
             do throws(ShapingError) { return try FeatureList.parse(t) } catch { throw OptionValueError(error.description) }
@@ -238,7 +238,7 @@ extension OptionSyntax {
 extension OptionSyntax where Value == PathOffset {
     /// An offset along the path: pixels (a number, or a string such as `"-40"`) or a percentage (`"25%"`),
     /// at most ``OptionLimits/distance`` pixels or ``OptionLimits/percent`` percent in size.
-    public static var offset: OptionSyntax {
+    package static var offset: OptionSyntax {
         let expected = "pixels or a percentage such as \"25%\""
         func inRange(_ o: PathOffset) -> PathOffset? {
             switch o {
@@ -280,7 +280,7 @@ extension OptionSyntax {
 
 extension OptionSyntax where Value == [TextDecoration] {
     /// Decoration lines: a JSON string or array of words; on the command line words separated by commas.
-    public static var decorations: OptionSyntax {
+    package static var decorations: OptionSyntax {
         let word = OptionSyntax<TextDecoration>.cases()
         let expected = "underline, overline or line-through, or a list of them"
         return OptionSyntax(placeholder: "underline|overline|line-through[,…]", expected: expected, fromJSON: { j throws(OptionValueError) in
@@ -301,27 +301,27 @@ extension OptionSyntax where Value == [TextDecoration] {
 }
 
 /// The bounds on option values that keep every computation finite: distances in pixels, percentages.
-public enum OptionLimits {
+package enum OptionLimits {
     /// The largest distance in pixels an option may give (offsets, shifts, spacing, lengths): 10⁹.
-    public static let distance = 1e9
+    package static let distance = 1e9
     /// The largest percentage an offset may give: 10⁶ %.
-    public static let percent = 1e6
+    package static let percent = 1e6
 }
 
 /// Small builders of JSON Schema objects for ``OptionSyntax/schema``.
-public enum JSONSchemaText {
+package enum JSONSchemaText {
     /// An object schema from `members`, keys sorted.
-    public static func object(_ members: [String: JSONValue]) -> JSONValue {
+    package static func object(_ members: [String: JSONValue]) -> JSONValue {
         .object(members.keys.sorted().map { JSONMember($0, members[$0]!) })
     }
 
     /// A number within `range` (`above`: the lower bound excluded).
-    public static func number(_ range: ClosedRange<Double>, above: Bool) -> JSONValue {
+    package static func number(_ range: ClosedRange<Double>, above: Bool) -> JSONValue {
         object(["type": .string("number"), above ? "exclusiveMinimum" : "minimum": .number(range.lowerBound), "maximum": .number(range.upperBound)])
     }
 
     /// One value of `item`, or a list of them.
-    public static func oneOrList(_ item: JSONValue) -> JSONValue {
+    package static func oneOrList(_ item: JSONValue) -> JSONValue {
         object(["anyOf": .array([item, object(["type": .string("array"), "items": item])])])
     }
 }

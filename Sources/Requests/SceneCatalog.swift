@@ -86,14 +86,14 @@ extension SceneShape {
 
 extension OptionSyntax where Value == CompositeMode {
     /// `normal` (source-over) or `knockout` (destination-out).
-    public static var blend: OptionSyntax {
+    package static var blend: OptionSyntax {
         words([("normal", .sourceOver), ("knockout", .destinationOut)], wordOf: { $0 == .sourceOver ? "normal" : "knockout" })
     }
 }
 
 extension OptionSyntax where Value == Point {
     /// A point: `[x, y]` in JSON, `x,y` on the command line.
-    public static var point: OptionSyntax {
+    package static var point: OptionSyntax {
         let expected = "[x, y] (two numbers)"
         return OptionSyntax(placeholder: "X,Y", expected: expected, fromJSON: { j throws(OptionValueError) in
             guard case .array(let a) = j, a.count == 2, case .number(let x) = a[0], case .number(let y) = a[1] else {

@@ -63,7 +63,7 @@ public enum SceneJSON {
     }
 
     /// A scene from its JSON value.
-    public static func scene(_ json: JSONValue) throws(JSONError) -> Scene {
+    package static func scene(_ json: JSONValue) throws(JSONError) -> Scene {
         var s = Scene(width: 0, height: 0)
         try OptionCatalog.read(json, into: &s, entries: Scene.catalog, at: "")
         for key in ["width", "height"] where json[key] == nil || json[key] == .null { throw JSONError(key, "required") }
@@ -71,7 +71,7 @@ public enum SceneJSON {
     }
 
     /// A label from its JSON value at `path`.
-    public static func label(_ json: JSONValue, at path: String) throws(JSONError) -> SceneLabel {
+    package static func label(_ json: JSONValue, at path: String) throws(JSONError) -> SceneLabel {
         var l = SceneLabel()
         try OptionCatalog.read(json, into: &l, entries: SceneLabel.catalog, at: path)
         return l
@@ -94,7 +94,7 @@ public enum SceneJSON {
     }
 
     /// The JSON value of a scene.
-    public static func json(of scene: Scene) -> JSONValue {
+    package static func json(of scene: Scene) -> JSONValue {
         // Shapes and labels are written even when empty, as a reader expects to find them.
         var members: [JSONMember] = []
         guard case .object(let written) = OptionCatalog.write(scene, entries: Scene.catalog) else { return .null }
@@ -104,7 +104,7 @@ public enum SceneJSON {
     }
 
     /// The JSON value of a label.
-    public static func json(of label: SceneLabel) -> JSONValue { OptionCatalog.write(label, entries: SceneLabel.catalog) }
+    package static func json(of label: SceneLabel) -> JSONValue { OptionCatalog.write(label, entries: SceneLabel.catalog) }
 
     /// The JSON value of a run (its text is always written).
     static func json(of run: SceneRun) -> JSONValue {

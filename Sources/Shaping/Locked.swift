@@ -14,14 +14,14 @@ import Darwin
 /// Rules for users: keep the closures short, never call back into code that may take the same lock
 /// (the mutex is not recursive), and return only values that are safe to share (`R: Sendable`), so
 /// that non-Sendable state such as a FreeType face never leaves the lock.
-public final class Locked<State>: @unchecked Sendable {
+package final class Locked<State>: @unchecked Sendable {
     /// The mutex, at a fixed address for its whole life (a pthread mutex must not move).
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// The guarded state; read or written only inside ``withLock(_:)``.
     private var state: State
 
     /// Guards `state`.
-    public init(_ state: State) {
+    package init(_ state: State) {
         self.state = state
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -36,7 +36,7 @@ public final class Locked<State>: @unchecked Sendable {
     }
 
     /// Runs `body` with the state while holding the lock, and returns its result.
-    public func withLock<R: Sendable, E: Error>(_ body: (inout State) throws(E) -> R) throws(E) -> R {
+    package func withLock<R: Sendable, E: Error>(_ body: (inout State) throws(E) -> R) throws(E) -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state)

@@ -50,7 +50,7 @@ public enum OptionCatalogJSON {
 
     /// The catalog as one JSON value:
     /// `{"version":1,"groups":[{"id","title"}…],"label":[rows…],"run":[…],"scene":[…],"shape":[…]}`.
-    public static var value: JSONValue {
+    package static var value: JSONValue {
         let groupOf = Dictionary(uniqueKeysWithValues: groupOfLabelKeys().map { ($0.key, $0.group) })
         return .object([
             JSONMember("version", .number(1)),
@@ -70,7 +70,7 @@ public enum OptionCatalogJSON {
 
     /// `schema/request.schema.json`: a JSON Schema (2020-12) of a label request (one label object of a scene
     /// file) or a scene request (a whole scene file), generated from the catalogs.
-    public static var requestSchema: JSONValue {
+    package static var requestSchema: JSONValue {
         func object<Model>(_ entries: [OptionEntry<Model>], description: String, items: [String: String] = [:],
                            extra: [JSONMember] = []) -> JSONValue {
             let properties: [JSONMember] = entries.map { e in
