@@ -36,6 +36,13 @@ struct ClusterRun {
         // Each run's spacing read once: reading it per unit from ``ShapedLine/runs`` copied the whole
         // `TextAttributes` (font and feature arrays) every time.
         let runSpacings = line.runs.map(\.letterSpacing)
+        let wordSpacings = line.runs.map(\.wordSpacing)
+        // Word spacing goes after clusters that start with a space (read from the text only when asked for).
+        let bytes: [UInt8] = wordSpacings.contains(where: { $0 != 0 }) ? Array(line.text.utf8) : []
+        func isSpace(_ cluster: Int) -> Bool {
+            guard cluster >= 0, cluster < bytes.count else { return false }
+            return bytes[cluster] == 0x20 || (bytes[cluster] == 0xC2 && cluster + 1 < bytes.count && bytes[cluster + 1] == 0xA0)
+        }
         let n = line.glyphs.count
         var units: [Unit] = []
         // Both arrays are written in place (at most one unit per glyph).
@@ -54,7 +61,10 @@ struct ClusterRun {
                             j += 1
                         }
                         let runSpacing = runIndex >= 0 && runIndex < runSpacings.count ? runSpacings[runIndex] : 0
-                        let spacing = runSpacing + extraSpacing
+                        var spacing = runSpacing + extraSpacing
+                        if !bytes.isEmpty, runIndex >= 0, runIndex < wordSpacings.count, wordSpacings[runIndex] != 0, isSpace(cluster) {
+                            spacing += wordSpacings[runIndex]
+                        }
                         out.initializeElement(at: unitCount, to: Unit(glyphs: i..<j, advance: a, pen: pen, spacing: spacing,
                                                                       cluster: cluster))
                         unitCount += 1

@@ -92,7 +92,8 @@ public enum LabelLayout {
             throw .limitExceeded(what: "label's length in px (with letter spacing)", amount: abs(run.advance), limit: options.limits.labelLength)
         }
         let input = PlacementInput(line: line, run: run, normalShift: frame.normalShift,
-                                   clusterDy: options.clusterDy, rotate: options.rotate)
+                                   clusterDy: options.clusterDy, rotate: options.rotate, rotateAbout: options.rotateAbout,
+                                   verticalWriting: options.writingMode == .vertical)
         var notes = line.diagnostics.map(LabelDiagnostic.init)
         if size != requestedSize { notes.append(.shrunk(from: requestedSize, to: size, fits: !shrunkBelowMinimum)) }
         if let gap = options.repeat {

@@ -61,17 +61,31 @@ public enum SceneRenderer {
     static func draw<S: DrawingSurface>(_ scene: Scene, on surface: inout S, resolver: SceneResolver,
                                         budget: inout CoverageBudget) throws(SceneError) -> [PlacedLabel] {
         var shapesByID: [String: BezPath] = [:]
+        var paths: [BezPath] = []
+        paths.reserveCapacity(scene.shapes.count)
         for (i, shape) in scene.shapes.enumerated() {
-            let at = "shapes[\(i)]"
-            let path = try shape.path(at: at)
+            let path = try shape.path(at: "shapes[\(i)]")
             if let id = shape.id { shapesByID[id] = path }
-            let pad = shape.stroke == nil ? 0 : (shape.strokeWidth ?? 1)
-            do { try budget.charge(path, padding: pad) } catch { throw SceneError(at, error.description) }
-            try draw(shape, path: path, on: &surface, at: at, limits: resolver.limits)
-            try checkBudgets(surface, at: at, limits: resolver.limits)
+            paths.append(path)
         }
+        let order = scene.order ?? (scene.shapes.indices.map(SceneItem.shape) + scene.labels.indices.map(SceneItem.label))
         var placed: [PlacedLabel] = []
-        for (i, label) in scene.labels.enumerated() {
+        for item in order {
+            let i: Int
+            switch item {
+            case .shape(let k):
+                guard paths.indices.contains(k) else { throw SceneError("order", "no shape \(k)") }
+                let at = "shapes[\(k)]", shape = scene.shapes[k], path = paths[k]
+                let pad = shape.stroke == nil ? 0 : (shape.strokeWidth ?? 1)
+                do { try budget.charge(path, padding: pad) } catch { throw SceneError(at, error.description) }
+                try draw(shape, path: path, on: &surface, at: at, limits: resolver.limits)
+                try checkBudgets(surface, at: at, limits: resolver.limits)
+                continue
+            case .label(let k):
+                guard scene.labels.indices.contains(k) else { throw SceneError("order", "no label \(k)") }
+                i = k
+            }
+            let label = scene.labels[i]
             let resolved = try resolver.resolve(label, index: i, shapes: shapesByID)
             let labels: [PlacedLabel]
             do { labels = try resolved.layout() } catch {

@@ -136,6 +136,8 @@ public final class SceneResolver {
             // The resolver's switch (`--no-system-fonts`, an engine made without system fonts) wins over the request's.
             a.systemFallback = systemFallback && (style.systemFonts ?? true)
             a.letterSpacing = style.letterSpacing ?? 0
+            a.wordSpacing = style.wordSpacing ?? 0
+            a.baselineShift = style.baselineShift ?? 0
             text.append(run.text, attributes: a)
         }
         var options = label.options

@@ -37,6 +37,23 @@ public enum FontLookup {
     /// ``locate(family:style:)``'s answers so far.
     private static let located = Locked<[String: Location]>([:])
 
+    /// The family Fontconfig chooses for `name` when any installed font will do: for a CSS generic family
+    /// (`sans-serif`, `serif`, `monospace`) the configured default (`DejaVu Sans` on Debian), for an
+    /// installed family that family itself; `nil` when Fontconfig has no font at all.
+    public static func bestFamily(for name: String) -> String? {
+        lock.withLock { _ -> String? in
+            guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
+            defer { FcPatternDestroy(pattern) }
+            add(pattern, "family", name)
+            guard FcConfigSubstitute(nil, pattern, FcMatchPattern) != 0 else { return nil }
+            FcDefaultSubstitute(pattern)
+            var outcome = FcResultNoMatch
+            guard let match = FcFontMatch(nil, pattern, &outcome) else { return nil }
+            defer { FcPatternDestroy(match) }
+            return strings(match, "family").first
+        }
+    }
+
     /// The file and index Fontconfig has for `family` and `style`.
     static func locate(family: String, style: String?) throws(FontError) -> Location {
         let result: Result<Location, FontError> = lock.withLock { _ in

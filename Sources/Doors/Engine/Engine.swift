@@ -52,7 +52,7 @@ public final class Engine: Sendable {
     }
 
     /// Runs `body` with a resolver no other thread is using.
-    private func withResolver<R>(_ body: (RequestDecoding.Resolver) throws(EngineError) -> R) throws(EngineError) -> R {
+    func withResolver<R>(_ body: (RequestDecoding.Resolver) throws(EngineError) -> R) throws(EngineError) -> R {
         let slot = pool.withLock { $0.popLast() } ?? ResolverSlot(RequestDecoding.makeResolver(
             fontsDir: fontsDir, limits: limits, systemFonts: systemFonts, fontsByNameOnly: !allowFontPaths))
         defer { pool.withLock { $0.append(slot) } }

@@ -4,3 +4,5 @@
 @_exported import Layout
 @_exported import Render
 @_exported import Requests
+@_exported import SVGInput
+@_exported import Placer

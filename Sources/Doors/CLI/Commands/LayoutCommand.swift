@@ -6,6 +6,7 @@ enum LayoutCommand {
     static let command = CLI.Command(
         name: "layout", summary: "place text along a path and print the placements as JSON",
         usage: "usage: pathtext layout --text T --path D [options]\n"
+            + "       pathtext layout DRAWING.svg [--strict] [--ink]   (the placements of an SVG document's text)\n"
             + "       pathtext layout --batch [--fonts-dir DIR] [--ink]   (one JSON label per line on stdin)\n\n"
             + LabelFlags.usage + "\n"
             + LabelFlags.line("--ink", "add each glyph's ink box (rotated rectangle) to the JSON") + "\n"
@@ -13,7 +14,8 @@ enum LayoutCommand {
         run: run)
 
     static func run(_ words: [String]) throws(CLIError) {
-        let args = try Arguments(words, command: "layout", valued: LabelFlags.valued, flags: LabelFlags.switches.union(["ink", "batch"]))
+        let args = try Arguments(words, command: "layout", valued: LabelFlags.valued, flags: LabelFlags.switches.union(["ink", "batch", "strict"]))
+        if let file = args.positional.first, args.positional.count == 1, !args.has("batch") { return try SVGFiles.layout(file, args) }
         guard args.positional.isEmpty else { throw .usage("unexpected argument \(args.positional[0])") }
         if args.has("batch") { return try batch(args) }
         let label = try LabelFlags.resolve(args, resolver: SceneResolver(fontsDir: FontsFolder.resolve(args), flags: args))
