@@ -176,7 +176,8 @@ def test_every_door_gives_the_same_placements(key, engine, cli, c_api, server, t
         assert r.returncode == 0, (args, r.stderr.decode())
         doors["CLI flags"] = json.loads(r.stdout)
     # HTTP.
-    post = urllib.request.Request(server + "/api/layout", data=json.dumps(request).encode(), method="POST")
+    post = urllib.request.Request(server + "/api/layout", data=json.dumps(request).encode(), method="POST",
+                                  headers={"Content-Type": "application/json"})  # the server refuses other types
     with urllib.request.urlopen(post, timeout=20) as response:
         doors["HTTP"] = json.loads(response.read())
     extra = os.environ.get("PATHTEXT_EXTRA_DOOR")
