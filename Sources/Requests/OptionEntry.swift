@@ -151,14 +151,6 @@ package enum OptionCatalog {
         .object(entries.compactMap { e in e.json(of: model).map { JSONMember(e.key, $0) } })
     }
 
-    /// Checks every value of `model` as reading it from JSON would: each entry's value is written and read
-    /// back, so a typed door (Swift values, C struct fields) accepts exactly the catalog's ranges.
-    /// - Throws: ``JSONError`` naming the key of the first value out of range.
-    public static func validate<Model>(_ model: Model, entries: [OptionEntry<Model>]) throws(JSONError) {
-        var copy = model
-        try read(write(model, entries: entries), into: &copy, entries: entries, at: "")
-    }
-
     /// `labels[0]` + `align` → `labels[0].align`.
     package static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
