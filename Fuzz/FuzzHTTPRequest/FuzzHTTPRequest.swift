@@ -36,7 +36,7 @@ func request(_ bytes: UnsafeRawBufferPointer) -> HTTPRequest? {
     var query: [String: String] = [:]
     if parts.count == 2 {
         for pair in parts[1].split(separator: "&") {
-            let kv = pair.split(separator: "=", maxSplits: 1)
+            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             query[String(kv[0])] = kv.count == 2 ? String(kv[1]) : ""
         }
     }

@@ -151,7 +151,8 @@ struct Frame {
         let wraps = Self.wraps(measure, options)
         var bands: [DecorationBand] = []
         for kind in options.decoration {
-            let (top, bottom) = kind.band(d, ascender: ascender)
+            // Vertical writing: the path is the column's centre, not the alphabetic baseline.
+            let (top, bottom) = options.writingMode == .vertical ? kind.verticalBand(d, size: size) : kind.band(d, ascender: ascender)
             var gaps: [(Double, Double)] = []
             if options.decorationSkipInk, kind != .lineThrough {
                 let pad = max(d.underlineThickness, 1)

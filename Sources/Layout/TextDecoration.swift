@@ -10,6 +10,19 @@ public enum TextDecoration: String, Sendable, Hashable, CaseIterable, Codable {
     /// Through the text at the font's `OS/2.yStrikeoutPosition` (top edge), `yStrikeoutSize` thick.
     case lineThrough = "line-through"
 
+    /// The band's edges in vertical writing, pixels from the column's centre (the path) towards the left
+    /// normal, which is the column's right side for a column running down the page: as CSS sets Japanese
+    /// (`text-underline-position: auto`), the underline lies just outside the em box on the right, the
+    /// overline just outside it on the left, and line-through on the centre.
+    func verticalBand(_ d: DecorationMetrics, size: Double) -> (top: Double, bottom: Double) {
+        let half = size / 2
+        switch self {
+        case .underline: return (half + d.underlineThickness, half)
+        case .overline: return (-half, -half - d.underlineThickness)
+        case .lineThrough: return (d.strikeoutThickness / 2, -d.strikeoutThickness / 2)
+        }
+    }
+
     /// The band's top and bottom edges, pixels up from the baseline.
     func band(_ d: DecorationMetrics, ascender: Double) -> (top: Double, bottom: Double) {
         switch self {

@@ -11,10 +11,58 @@ extension Shaper {
     /// (`HB_DIRECTION_TTB`, so the font's `vert`/`vrt2` forms and its vertical advances and origins apply);
     /// the others are shaped left to right, to be laid sideways.
     public static func shapeVertical(_ text: AttributedText, orientation: VerticalOrientation = .mixed) -> ShapedLine {
-        let (items, _, diagnostics) = Itemizer.itemize(text, direction: .ltr)
-        let (glyphs, fonts) = shapeItems(text, items) { orientation == .upright || $0.script.standsUpright }
+        let (whole, _, diagnostics) = Itemizer.itemize(text, direction: .ltr)
+        // Orientation is per character (UTR #50), not per script item: a space takes its neighbours'
+        // script but is sideways (vo=R), with its horizontal advance.
+        let items = orientation == .upright ? whole : splitSideways(whole, text.string)
+        let (glyphs, fonts) = shapeItems(text, items) { item in
+            orientation == .upright || (item.script.standsUpright && !isSideways(item, text.string))
+        }
         return ShapedLine(text: text.string, glyphs: glyphs, fonts: fonts, runs: text.runs.map(\.attributes),
                           metrics: lineMetrics(text, items: items), diagnostics: diagnostics, isRightToLeft: false)
+    }
+}
+
+extension Shaper {
+    /// Whether a byte is an ASCII character set sideways even inside an upright script's item: the space
+    /// and the tab (Vertical_Orientation R; so is U+00A0, handled as two bytes). The ideographic space
+    /// U+3000 stays upright (vo=U).
+    static func isSidewaysScalar(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    /// Whether `item` holds only sideways characters (one of the pieces ``splitSideways(_:_:)`` makes).
+    static func isSideways(_ item: TextItem, _ string: String) -> Bool {
+        let utf8 = string.utf8
+        let bytes = utf8[utf8.index(utf8.startIndex, offsetBy: item.range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: item.range.upperBound)]
+        return !bytes.isEmpty && String(decoding: bytes, as: UTF8.self).unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\u{A0}" }
+    }
+
+    /// `items` with every run of spaces inside an upright script's item made an item of its own.
+    static func splitSideways(_ items: [TextItem], _ string: String) -> [TextItem] {
+        let utf8 = Array(string.utf8)
+        var out: [TextItem] = []
+        for item in items {
+            guard item.script.standsUpright else { out.append(item); continue }
+            var start = item.range.lowerBound, i = start
+            func space(_ at: Int) -> (Bool, Int) {
+                if isSidewaysScalar(utf8[at]) { return (true, 1) }
+                if utf8[at] == 0xC2, at + 1 < item.range.upperBound, utf8[at + 1] == 0xA0 { return (true, 2) }
+                return (false, 1)
+            }
+            while i < item.range.upperBound {
+                let (isSpace, width) = space(i)
+                if isSpace {
+                    var end = i
+                    while end < item.range.upperBound, space(end).0 { end += space(end).1 }
+                    if i > start { var a = item; a.range = start..<i; out.append(a) }
+                    var b = item; b.range = i..<end; out.append(b)
+                    start = end; i = end
+                } else {
+                    i += width
+                }
+            }
+            if start < item.range.upperBound { var a = item; a.range = start..<item.range.upperBound; out.append(a) }
+        }
+        return out
     }
 }
 

@@ -283,6 +283,13 @@ class Engine:
     def __exit__(self, *exc):
         self.close()
 
+    def _checked(self):
+        """The engine's handle, or Error when it is closed. Not counted as in use: a call made with it can
+        race close(); the library's own calls use _using()."""
+        if not self._handle:
+            raise Error("the engine is closed")
+        return self._handle
+
     @contextlib.contextmanager
     def _using(self):
         """The engine's handle, counted as in use until the block ends (so close() waits for it)."""
@@ -399,6 +406,7 @@ class Engine:
             request = json.dumps(request, ensure_ascii=False)
         if isinstance(request, str):
             request = request.encode("utf-8")
+        _no_nul(request, "the request")
         out, error = ctypes.c_void_p(), ctypes.c_void_p()
         with self._using() as handle:
             status = self._lib.pt_place_json(handle, request, ctypes.byref(out), ctypes.byref(error))
