@@ -59,18 +59,18 @@ public enum SceneRenderer {
     /// Draws `scene`, charging each shape and label to `budget` before it is drawn.
     static func draw<S: DrawingSurface>(_ scene: Scene, on surface: inout S, resolver: SceneResolver,
                                         budget: inout CoverageBudget) throws(SceneError) -> [PlacedLabel] {
-        var shapesByID: [String: BezPath] = [:]
+        var shapesByID: [String: BezPath] = [:], definitions: [String: SceneShape] = [:]
         for (i, shape) in scene.shapes.enumerated() {
             let at = "shapes[\(i)]"
             let path = try shape.path(at: at)
-            if let id = shape.id { shapesByID[id] = path }
+            if let id = shape.id { shapesByID[id] = path; definitions[id] = shape }
             let pad = shape.stroke == nil ? 0 : (shape.strokeWidth ?? 1)
             do { try budget.charge(path, padding: pad) } catch { throw SceneError(at, error.description) }
             try draw(shape, path: path, on: &surface, at: at, limits: resolver.limits)
         }
         var placed: [PlacedLabel] = []
         for (i, label) in scene.labels.enumerated() {
-            let resolved = try resolver.resolve(label, index: i, shapes: shapesByID)
+            let resolved = try resolver.resolve(label, index: i, shapes: shapesByID, definitions: definitions)
             let labels: [PlacedLabel]
             do { labels = try resolved.layout() } catch {
                 if case .path(let e) = error { throw SceneError("labels[\(i)]." + (label.shape != nil ? "shape" : "path"), e.description) }

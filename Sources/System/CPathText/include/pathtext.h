@@ -60,7 +60,7 @@ typedef struct pt_engine pt_engine;
  *   text runs path shape font fontFamily size color features lang letterSpacing embeddedFonts systemFonts
  *   dir align offset side
  *   baseline dx dy shift rotate upright method overflow minSize fit length warp maxAngle repeat
- *   writingMode textOrientation decoration decorationSkipInk haloColor haloWidth closedPath
+ *   writingMode textOrientation decoration decorationSkipInk haloColor haloWidth span cursiveTracking closedPath
  *   missingGlyphs blend
  * PT_KEYS_END
  *
