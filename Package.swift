@@ -49,6 +49,9 @@ let package = Package(
         // escaper, one number rule), validation and limits, diagnostics codes, and the placements reply.
         .target(name: "Requests", dependencies: ["Geometry", "Shaping", "Layout", "Render"]),
 
+        // ── Jobs on many labels: the locale check (every translation of a scene's labels, laid out and judged).
+        .target(name: "Check", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"], path: "Sources/Jobs/Check"),
+
         // ── The showcase: the demo scenes, badges and the clock (examples, not library).
         .target(name: "Showcase", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"]),
 
@@ -60,7 +63,7 @@ let package = Package(
         .target(name: "Playground", dependencies: ["PathText", "PathTextEngine", "Showcase", "CMicroHTTPD", "CPlaygroundAssets"],
                 path: "Sources/Doors/Serve"),
         // The command-line tool: a thin shell over the library.
-        .executableTarget(name: "pathtext", dependencies: ["PathText", "PathTextEngine", "Showcase", "Playground"], path: "Sources/Doors/CLI"),
+        .executableTarget(name: "pathtext", dependencies: ["PathText", "PathTextEngine", "Showcase", "Playground", "Check"], path: "Sources/Doors/CLI"),
 
         .executableTarget(
             name: "pathtext-bench",
@@ -83,6 +86,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Shaping", "Geometry", "CFreeType", "CPNG"]),
         .testTarget(name: "RequestsTests", dependencies: ["Requests", "Render", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Requests", "Render", "Layout", "Shaping", "Geometry"]),
+        .testTarget(name: "CheckTests", dependencies: ["Check", "Requests", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "CLITests", dependencies: ["PathText", "Showcase"]),
         .testTarget(name: "PathTextEngineTests", dependencies: ["PathTextEngine", "PathTextC", "CPathText", "PathText"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PathText", "Showcase"]),
