@@ -126,14 +126,14 @@ func makePath(_ inp: inout Input) -> BezPath {
         let a0 = inp.number([0, .pi, -.pi / 2, 2 * .pi, 1e9], scale: 0.01)
         let a1 = inp.number([0, .pi, -.pi / 2, 2 * .pi, 4 * .pi], scale: 0.01)
         switch inp.int(5) {
-        case 0: return BezPath.circle(center: c, radius: r, startAngle: a0, clockwise: inp.bool())
-        case 1: return BezPath.ellipse(center: c, radii: Vector(r, inp.number([0, 1, 100])), rotation: a1,
-                                    startAngle: a0, clockwise: inp.bool())
+        case 0: return BezPath.circle(center: c, radius: r, startAngle: .radians(a0), clockwise: inp.bool())
+        case 1: return BezPath.ellipse(center: c, radii: Vector(r, inp.number([0, 1, 100])), rotation: .radians(a1),
+                                    startAngle: .radians(a0), clockwise: inp.bool())
         case 2: return BezPath.ringSector(center: c, innerRadius: inp.number([0, 1, 50, 500]), outerRadius: r,
-                                       startAngle: a0, endAngle: a1, clockwise: inp.bool())
+                                       startAngle: .radians(a0), endAngle: .radians(a1), clockwise: inp.bool())
         case 3: return BezPath.roundedRectangle(origin: c, width: r, height: inp.number([0, 1, 100, 1e6]),
                                              cornerRadius: inp.number([0, 5, 1e9, -1]))
-        default: return BezPath.arc(center: c, radius: r, startAngle: a0, endAngle: a1, clockwise: inp.bool())
+        default: return BezPath.arc(center: c, radius: r, startAngle: .radians(a0), endAngle: .radians(a1), clockwise: inp.bool())
         }
     default:
         var p = BezPath()
@@ -239,7 +239,7 @@ func fuzzPipeline(_ bytes: UnsafeRawBufferPointer) {
         precondition(label.pathLength.isFinite, "\(label)")
         for g in label.glyphs {
             precondition(g.origin.isFinite, "glyph \(g.glyph) at \(g.origin) in \(label)")
-            precondition(g.angle.isFinite, "glyph \(g.glyph) angle \(g.angle) in \(label)")
+            precondition(g.angle.radians.isFinite, "glyph \(g.glyph) angle \(g.angle) in \(label)")
             precondition(g.size.isFinite && g.advance.isFinite && g.scaleX.isFinite, "glyph \(g.glyph) in \(label)")
             precondition(g.pathDistance.isFinite && g.normalOffset.isFinite, "glyph \(g.glyph) in \(label)")
         }

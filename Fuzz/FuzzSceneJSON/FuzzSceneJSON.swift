@@ -73,7 +73,7 @@ func fuzzSceneJSON(_ bytes: UnsafeRawBufferPointer) {
         for l in placed {
             glyphCount += l.glyphs.count
             for g in l.glyphs {
-                precondition(g.origin.isFinite && g.angle.isFinite, "glyph \(g.glyph) at \(g.origin), \(g.angle) in \(l)")
+                precondition(g.origin.isFinite && g.angle.radians.isFinite, "glyph \(g.glyph) at \(g.origin), \(g.angle) in \(l)")
             }
         }
     }

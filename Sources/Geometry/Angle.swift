@@ -4,11 +4,49 @@ import Glibc
 import Darwin
 #endif
 
-/// The library's one rule for angles that wrap (radians), and for other periodic quantities: distances
-/// round a closed path, minutes round a clock.
+/// An angle: the one angle convention at PathText's Swift boundary. Placed glyphs, path samples, shape
+/// builders and the label options that are angles (`maxAngle`, `rotate`) take and give `Angle` values, so
+/// degrees and radians are never mixed silently; JSON, the CLI, C and Python write the same angles as
+/// numbers in degrees. Canvas angles run from +x towards +y, so on a y-down canvas they grow clockwise.
 ///
-/// Canvas angles are radians from +x towards +y, so on a y-down canvas they increase clockwise.
-public enum Angle {
+///     let a = Angle.degrees(30)      // a.radians == .pi / 6
+///     glyph.angle.degrees            // what the placements JSON writes
+///
+/// The static functions are the library's one rule for angles that wrap (in radians), and for other
+/// periodic quantities: distances round a closed path, minutes round a clock.
+public struct Angle: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The angle in radians.
+    public var radians: Double
+    /// The angle in degrees.
+    public var degrees: Double {
+        get { radians * 180 / .pi }
+        set { radians = newValue * .pi / 180 }
+    }
+
+    /// An angle of `radians`.
+    public init(radians: Double) { self.radians = radians }
+    /// An angle of `degrees` (converted exactly as `degrees · π / 180`, without reduction).
+    public init(degrees: Double) { radians = degrees * .pi / 180 }
+    /// An angle of `radians`.
+    public static func radians(_ radians: Double) -> Angle { Angle(radians: radians) }
+    /// An angle of `degrees`.
+    public static func degrees(_ degrees: Double) -> Angle { Angle(degrees: degrees) }
+    /// No turn.
+    public static let zero = Angle(radians: 0)
+
+    /// `30°`: degrees, as the JSON writes them.
+    public var description: String { "\(degrees)°" }
+    /// Angles compare by their radians.
+    public static func < (a: Angle, b: Angle) -> Bool { a.radians < b.radians }
+    /// The sum of two angles.
+    public static func + (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians + b.radians) }
+    /// The difference of two angles (not wrapped: see ``difference(_:_:)``).
+    public static func - (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians - b.radians) }
+    /// The opposite angle.
+    public static prefix func - (a: Angle) -> Angle { Angle(radians: -a.radians) }
+    /// The angle scaled by `k`.
+    public static func * (a: Angle, k: Double) -> Angle { Angle(radians: a.radians * k) }
+
     /// A whole turn, 2π.
     public static let fullTurn = 2 * Double.pi
 

@@ -33,9 +33,9 @@ extension BezPath {
     /// - Parameters:
     ///   - center: the centre.
     ///   - radius: the radius (positive).
-    ///   - startAngle: where the path starts, in radians from +x towards +y (so `-π/2` is the top).
+    ///   - startAngle: where the path starts, from +x towards +y (so `.degrees(-90)` is the top).
     ///   - clockwise: the direction on a y-down canvas (the angle increases when `true`).
-    public static func circle(center: Point, radius: Double, startAngle: Double = 0, clockwise: Bool = true) -> BezPath {
+    public static func circle(center: Point, radius: Double, startAngle: Angle = .zero, clockwise: Bool = true) -> BezPath {
         ellipse(center: center, radii: Vector(radius, radius), startAngle: startAngle, clockwise: clockwise)
     }
 
@@ -44,11 +44,12 @@ extension BezPath {
     /// - Parameters:
     ///   - center: the centre.
     ///   - radii: the semi-axes before rotation.
-    ///   - rotation: the rotation of the ellipse's x axis, in radians.
+    ///   - rotation: the rotation of the ellipse's x axis.
     ///   - startAngle: the eccentric angle where the path starts.
     ///   - clockwise: the direction on a y-down canvas (the angle increases when `true`).
-    public static func ellipse(center: Point, radii: Vector, rotation: Double = 0, startAngle: Double = 0,
+    public static func ellipse(center: Point, radii: Vector, rotation: Angle = .zero, startAngle: Angle = .zero,
                                clockwise: Bool = true) -> BezPath {
+        let rotation = rotation.radians, startAngle = startAngle.radians
         let sweep = clockwise ? Double.pi : -Double.pi
         var p = BezPath()
         let first = EllipticalArc(center: center, radii: radii, xRotation: rotation, startAngle: startAngle, sweepAngle: sweep)
@@ -62,7 +63,12 @@ extension BezPath {
 
     /// The signed sweep from `start` to `end` in the given direction: in `[0, 2π)` when clockwise and in
     /// `(−2π, 0]` when not, except that two angles a non-zero whole number of turns apart give a full turn.
-    public static func sweep(from start: Double, to end: Double, clockwise: Bool) -> Double {
+    public static func sweep(from start: Angle, to end: Angle, clockwise: Bool) -> Angle {
+        .radians(sweepRadians(from: start.radians, to: end.radians, clockwise: clockwise))
+    }
+
+    /// ``sweep(from:to:clockwise:)`` in radians.
+    static func sweepRadians(from start: Double, to end: Double, clockwise: Bool) -> Double {
         let twoPi = Angle.fullTurn
         let raw = end - start
         var s = Angle.wrapped(raw, period: twoPi)   // [0, 2π)
@@ -80,10 +86,10 @@ extension BezPath {
     ///
     /// The sweep is ``sweep(from:to:clockwise:)``: e.g. from 350° to 10° clockwise is 20°, counter-clockwise
     /// 340°; from 0 to 2π is a full circle.
-    public static func arc(center: Point, radius: Double, startAngle: Double, endAngle: Double,
+    public static func arc(center: Point, radius: Double, startAngle: Angle, endAngle: Angle,
                            clockwise: Bool = true) -> BezPath {
-        let a = EllipticalArc(center: center, radii: Vector(radius, radius), startAngle: startAngle,
-                              sweepAngle: sweep(from: startAngle, to: endAngle, clockwise: clockwise))
+        let a = EllipticalArc(center: center, radii: Vector(radius, radius), startAngle: startAngle.radians,
+                              sweepAngle: sweepRadians(from: startAngle.radians, to: endAngle.radians, clockwise: clockwise))
         var p = BezPath()
         p.move(to: a.start)
         if a.sweepAngle != 0 { p.append(.arc(a)) }
@@ -97,8 +103,9 @@ extension BezPath {
     /// Angles may take any values, including sectors that cross 0°/360°; the sweep is
     /// ``sweep(from:to:clockwise:)``. An inner radius of zero gives a pie wedge.
     public static func ringSector(center: Point, innerRadius: Double, outerRadius: Double,
-                                  startAngle: Double, endAngle: Double, clockwise: Bool = true) -> BezPath {
-        let sweep = sweep(from: startAngle, to: endAngle, clockwise: clockwise)
+                                  startAngle: Angle, endAngle: Angle, clockwise: Bool = true) -> BezPath {
+        let startAngle = startAngle.radians
+        let sweep = sweepRadians(from: startAngle, to: endAngle.radians, clockwise: clockwise)
         let outer = EllipticalArc(center: center, radii: Vector(outerRadius, outerRadius),
                                   startAngle: startAngle, sweepAngle: sweep)
         var p = BezPath()

@@ -23,11 +23,11 @@ public struct PlacedGlyph: Hashable, Sendable {
     /// The unit direction of the glyph's baseline in canvas coordinates (y down): `(cos, sin)` of ``angle``.
     /// Placement stores this, the path's tangent, rather than the angle: the transform needs only it.
     public var direction: Vector
-    /// The rotation of the glyph's baseline, radians in (−π, π], `atan2` of ``direction``; setting it sets
-    /// ``direction`` to `(cos, sin)` of the new value.
-    public var angle: Double {
-        get { atan2(direction.y, direction.x) }
-        set { direction = Vector(cos(newValue), sin(newValue)) }
+    /// The rotation of the glyph's baseline, in (−180°, 180°], `atan2` of ``direction``; setting it sets
+    /// ``direction`` to `(cos, sin)` of the new value. The placements JSON writes ``Angle/degrees``.
+    public var angle: Angle {
+        get { .radians(atan2(direction.y, direction.x)) }
+        set { direction = Vector(cos(newValue.radians), sin(newValue.radians)) }
     }
     /// The glyph's advance in pixels (after fitting).
     public var advance: Double
@@ -54,12 +54,12 @@ public struct PlacedGlyph: Hashable, Sendable {
         self.color = color; self.pathDistance = pathDistance; self.normalOffset = normalOffset; self.upright = upright
     }
 
-    /// Creates a placed glyph whose baseline is turned by `angle` radians (clockwise on screen, y down).
-    public init(glyph: UInt32, cluster: Int, font: Typeface, size: Double, origin: Point, angle: Double, advance: Double,
+    /// Creates a placed glyph whose baseline is turned by `angle` (clockwise on screen, y down).
+    public init(glyph: UInt32, cluster: Int, font: Typeface, size: Double, origin: Point, angle: Angle, advance: Double,
                 scaleX: Double = 1, runIndex: Int = 0, color: RGBAColor = .black, pathDistance: Double = 0,
                 normalOffset: Double = 0) {
         self.init(glyph: glyph, cluster: cluster, font: font, size: size, origin: origin,
-                  direction: Vector(cos(angle), sin(angle)), advance: advance, scaleX: scaleX, runIndex: runIndex,
+                  direction: Vector(cos(angle.radians), sin(angle.radians)), advance: advance, scaleX: scaleX, runIndex: runIndex,
                   color: color, pathDistance: pathDistance, normalOffset: normalOffset)
     }
 

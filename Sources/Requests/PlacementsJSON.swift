@@ -131,7 +131,7 @@ public enum PlacementsJSON {
                 w.raw(",\"size\":"); w.number(g.size)
                 w.raw(",\"x\":"); w.number(g.origin.x)
                 w.raw(",\"y\":"); w.number(g.origin.y)
-                w.raw(",\"angle\":"); w.number(g.angle * 180 / .pi)
+                w.raw(",\"angle\":"); w.number(g.angle.degrees)
                 w.raw(",\"advance\":"); w.number(g.advance)
                 if g.color != lastColor { lastColor = g.color; colorText = g.color.description }
                 w.raw(",\"color\":"); w.string(colorText)

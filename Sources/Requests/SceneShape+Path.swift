@@ -28,25 +28,25 @@ extension SceneShape {
         switch type {
         case .circle:
             return BezPath.circle(center: try centre(), radius: try positive(try need(radius, "radius"), "radius"),
-                               startAngle: (startAngle ?? 0) * radians, clockwise: cw)
+                               startAngle: .radians((startAngle ?? 0) * radians), clockwise: cw)
         case .ring:
             let c = try centre()
             let inner = try positive(try need(innerRadius, "innerRadius"), "innerRadius")
             let outer = try positive(try need(outerRadius, "outerRadius"), "outerRadius")
-            var p = BezPath.circle(center: c, radius: outer, startAngle: (startAngle ?? 0) * radians, clockwise: cw)
-            p.subpaths += BezPath.circle(center: c, radius: inner, startAngle: (startAngle ?? 0) * radians, clockwise: !cw).subpaths
+            var p = BezPath.circle(center: c, radius: outer, startAngle: .radians((startAngle ?? 0) * radians), clockwise: cw)
+            p.subpaths += BezPath.circle(center: c, radius: inner, startAngle: .radians((startAngle ?? 0) * radians), clockwise: !cw).subpaths
             return p
         case .sector:
             let c = try centre()
             let inner = try positive(try need(innerRadius, "innerRadius"), "innerRadius")
             let outer = try positive(try need(outerRadius, "outerRadius"), "outerRadius")
             return BezPath.ringSector(center: c, innerRadius: inner, outerRadius: outer,
-                                   startAngle: try need(startAngle, "startAngle") * radians,
-                                   endAngle: try need(endAngle, "endAngle") * radians, clockwise: cw)
+                                   startAngle: .radians(try need(startAngle, "startAngle") * radians),
+                                   endAngle: .radians(try need(endAngle, "endAngle") * radians), clockwise: cw)
         case .arc:
             return BezPath.arc(center: try centre(), radius: try positive(try need(radius, "radius"), "radius"),
-                               startAngle: try need(startAngle, "startAngle") * radians,
-                               endAngle: try need(endAngle, "endAngle") * radians, clockwise: cw)
+                               startAngle: .radians(try need(startAngle, "startAngle") * radians),
+                               endAngle: .radians(try need(endAngle, "endAngle") * radians), clockwise: cw)
         case .rect:
             let w = try need(width, "width"), h = try need(height, "height")
             guard w > 0, h > 0 else { throw SceneError("\(at).width", "expected a positive width and height") }

@@ -25,8 +25,8 @@ extension SceneShape {
         var out = PathSpan(from: try px(span.from), to: try px(span.to))
         // On an arc, a bound at the arc's end angle is its end, not its start again.
         if type == .arc, case .degrees = span.to, case .pixels(let b) = out.to, b == 0, let r = radius {
-            let sweep = BezPath.sweep(from: (startAngle ?? 0) * .pi / 180, to: (endAngle ?? 0) * .pi / 180, clockwise: clockwise ?? true)
-            out.to = .pixels(abs(sweep) * r)
+            let sweep = BezPath.sweep(from: .degrees(startAngle ?? 0), to: .degrees(endAngle ?? 0), clockwise: clockwise ?? true)
+            out.to = .pixels(abs(sweep.radians) * r)
         }
         return out
     }

@@ -23,7 +23,7 @@ import Shaping
         #expect(stretched.contains { abs($0.scaleX - 1) > 0.01 })
         for g in plain + turned + stretched {
             #expect(abs(g.direction.x * g.direction.x + g.direction.y * g.direction.y - 1) < 1e-12)
-            let old = Affine.translate(g.origin.vector) * Affine.rotate(g.angle) * Affine.scale(g.scaleX, 1)
+            let old = Affine.translate(g.origin.vector) * Affine.rotate(g.angle.radians) * Affine.scale(g.scaleX, 1)
             let new = g.transform
             for (a, b) in [(old.a, new.a), (old.b, new.b), (old.c, new.c), (old.d, new.d), (old.e, new.e), (old.f, new.f)] {
                 #expect(abs(a - b) < 1e-12 * max(1, abs(a)))
@@ -31,12 +31,12 @@ import Shaping
         }
         for (k, (a, b)) in zip(plain, turned).enumerated() {
             let turn = (k == 0 ? 30.0 : -200) * .pi / 180
-            #expect(abs(Angle.difference(b.angle, a.angle + turn)) < 1e-12)
-            #expect(b.angle > -.pi && b.angle <= .pi)
+            #expect(abs(Angle.difference(b.angle.radians, a.angle.radians + turn)) < 1e-12)
+            #expect(b.angle.radians > -.pi && b.angle.radians <= .pi)
         }
         var g = plain[0]
-        g.angle = 2.5
-        #expect(abs(g.direction.x - cos(2.5)) < 1e-15 && abs(g.direction.y - sin(2.5)) < 1e-15 && abs(g.angle - 2.5) < 1e-15)
+        g.angle.radians = 2.5
+        #expect(abs(g.direction.x - cos(2.5)) < 1e-15 && abs(g.direction.y - sin(2.5)) < 1e-15 && abs(g.angle.radians - 2.5) < 1e-15)
     }
 
     @Test(arguments: ["Tomorrow's VAT", "مرحبا بالعالم", "क्षत्रिय हिन्दी"])
@@ -48,7 +48,7 @@ import Shaping
         for (placed, g) in zip(label.glyphs, line.glyphs) {
             #expect(abs(placed.origin.x - (pen + g.xOffset)) < 1e-6)
             #expect(abs(placed.origin.y - (50 - g.yOffset)) < 1e-6)
-            #expect(placed.angle == 0)
+            #expect(placed.angle.radians == 0)
             #expect(placed.glyph == g.glyph)
             pen += g.advance
         }
@@ -100,7 +100,7 @@ import Shaping
         #expect(label.glyphs.count == expected.count)
         for (placed, (_, o, angle)) in zip(label.glyphs, expected) {
             #expect(placed.origin.distance(to: o) < 1e-6 * r)
-            #expect(abs(angleDiff(placed.angle, angle)) < 1e-7)
+            #expect(abs(angleDiff(placed.angle.radians, angle)) < 1e-7)
         }
     }
 
@@ -145,14 +145,14 @@ import Shaping
             let g = u[0]
             let a = u.reduce(0) { $0 + $1.advance }
             let ys = line.glyphs.first { $0.cluster == g.cluster }!.yOffset
-            let midPoint = g.origin + Vector.polar(g.angle) * (a / 2) - Vector(sin(g.angle), -cos(g.angle)) * ys
+            let midPoint = g.origin + Vector.polar(g.angle.radians) * (a / 2) - Vector(sin(g.angle.radians), -cos(g.angle.radians)) * ys
             #expect(abs(midPoint.distance(to: c) - (r - 10)) < 1e-6 * r)
         }
         // Spacing along the smaller circle equals the advances: consecutive mid angles differ by (a1+a2)/2 / (r−10).
         for k in 1..<us.count {
             let a1 = us[k - 1].reduce(0) { $0 + $1.advance }, a2 = us[k].reduce(0) { $0 + $1.advance }
             let expected = (a1 + a2) / 2 / (r - 10)
-            #expect(abs(angleDiff(us[k][0].angle, us[k - 1][0].angle) - expected) < 1e-6)
+            #expect(abs(angleDiff(us[k][0].angle.radians, us[k - 1][0].angle.radians) - expected) < 1e-6)
         }
         options.shift = .normal
         let normal = try LabelLayout.place(line, along: path, options: options)[0]
@@ -169,9 +169,9 @@ import Shaping
             #expect(label.glyphs.map(\.glyph) == line.glyphs.map(\.glyph))
             let us = units(label.glyphs)
             #expect(us.contains { $0.count > 1 })
-            for u in us { #expect(u.allSatisfy { abs($0.angle - u[0].angle) < 1e-12 }) }
+            for u in us { #expect(u.allSatisfy { abs($0.angle.radians - u[0].angle.radians) < 1e-12 }) }
             // Different units do turn along the arc.
-            #expect(Set(us.map { ($0[0].angle * 1e6).rounded() }).count > us.count / 2)
+            #expect(Set(us.map { ($0[0].angle.radians * 1e6).rounded() }).count > us.count / 2)
         }
     }
 

@@ -15,7 +15,7 @@ import Shaping
         units(label.glyphs).map { u in
             let a = u.reduce(0) { $0 + $1.advance }
             let start = u[0].origin
-            return (start, start + Vector.polar(u[0].angle) * a)
+            return (start, start + Vector.polar(u[0].angle.radians) * a)
         }
     }
 

@@ -29,7 +29,7 @@ import Shaping
         #expect(label.diagnostics.contains(.droppedClusters(expectedDropped)))
         // Each kept unit turns to θ = mid/r on the circle from angle 0, clockwise.
         for (g, mid) in zip(label.glyphs, expectedKept) {
-            #expect(abs(angleDiff(g.angle, mid / r + .pi / 2)) < 1e-9)
+            #expect(abs(angleDiff(g.angle.radians, mid / r + .pi / 2)) < 1e-9)
         }
         // The default wraps: nothing is dropped.
         let wrapped = try LabelLayout.place(line, along: circle, options: LabelOptions(offset: .pixels(-30), upright: .off))[0]

@@ -51,7 +51,7 @@ import Geometry
                 label.glyphs.map { g in
                     let outline = label.warp == .bend ? label.bentOutline(of: g) : g.font.outline(glyph: g.glyph, size: g.size)
                     return GlyphSnapshot(glyph: g.glyph, cluster: g.cluster, font: g.font.name, size: g.size, origin: g.origin,
-                                         angle: g.angle, advance: g.advance, scaleX: g.scaleX, outline: outline)
+                                         angle: g.angle.radians, advance: g.advance, scaleX: g.scaleX, outline: outline)
                 }
             }
         }

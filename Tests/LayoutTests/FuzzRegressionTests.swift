@@ -16,7 +16,7 @@ import Shaping
         options.dy = 5
         options.shift = .parallel
         if let labels = try? LabelLayout.place(shaped("Hello"), along: path, options: options) {
-            for g in labels.flatMap(\.glyphs) { #expect(g.origin.isFinite && g.angle.isFinite) }
+            for g in labels.flatMap(\.glyphs) { #expect(g.origin.isFinite && g.angle.radians.isFinite) }
         }
     }
 
@@ -35,7 +35,7 @@ import Shaping
             options.overflow = overflow
             let labels = try LabelLayout.layout(AttributedText("Hello مرحبا", attributes: TextAttributes(fonts: stack, size: 30)),
                                                 along: huge, options: options)
-            for g in labels.flatMap(\.glyphs) { #expect(g.origin.isFinite && g.angle.isFinite) }
+            for g in labels.flatMap(\.glyphs) { #expect(g.origin.isFinite && g.angle.radians.isFinite) }
         }
         // chord-march-long-label-far-start.json: 200 clusters on a curve starting 5.9e21 px away. The measure
         // cannot resolve distances far below its length, so each cluster marched all of its steps.
@@ -46,7 +46,7 @@ import Shaping
         let long = String(repeating: "4", count: 70) + "Hello مرحبا न" + String(repeating: "o", count: 110) + "मस्ते"
         let labels = try LabelLayout.layout(AttributedText(long, attributes: TextAttributes(fonts: stack, size: 30)),
                                             along: far, options: options)
-        for g in labels.flatMap(\.glyphs) { #expect(g.origin.isFinite && g.angle.isFinite) }
+        for g in labels.flatMap(\.glyphs) { #expect(g.origin.isFinite && g.angle.radians.isFinite) }
         // A label anchored far before the start or beyond the end of an ordinary line: nothing fits.
         options.overflow = .visible
         for offset in [-1e15, 1e15] {
@@ -59,7 +59,7 @@ import Shaping
         let line = shaped("Hello")
         let label = try LabelLayout.place(line, along: horizontal(0, 0, length: 300), options: options)[0]
         #expect(!label.glyphs.isEmpty && label.overflow)
-        for g in label.glyphs { #expect(g.origin.y == 0 && g.angle == 0 && g.origin.x >= 0) }
+        for g in label.glyphs { #expect(g.origin.y == 0 && g.angle.radians == 0 && g.origin.x >= 0) }
     }
 }
 

@@ -20,7 +20,7 @@ import Shaping
         let s = (a + sigma) / 2
         let theta = Double.pi + s / r
         let P = Point(r * cos(theta), r * sin(theta)), T = Vector(-sin(theta), cos(theta))
-        #expect(abs(angleDiff(g.angle, atan2(T.y, T.x))) < 1e-9)
+        #expect(abs(angleDiff(g.angle.radians, atan2(T.y, T.x))) < 1e-9)
         #expect(g.origin.distance(to: P - T * s) < 1e-7)
     }
 
@@ -35,7 +35,7 @@ import Shaping
         #expect(us.count == 6)
         for k in 1..<us.count {
             let a1 = us[k - 1].reduce(0) { $0 + $1.advance } + 10, a2 = us[k].reduce(0) { $0 + $1.advance } + 10
-            #expect(abs(angleDiff(us[k][0].angle, us[k - 1][0].angle) - (a1 + a2) / 2 / r) < 1e-9)
+            #expect(abs(angleDiff(us[k][0].angle.radians, us[k - 1][0].angle.radians) - (a1 + a2) / 2 / r) < 1e-9)
         }
         // W counts the spacing after the last cluster too (CSS), so centring is unchanged.
         #expect(abs(label.advance - (line.advance + 6 * 10)) < 1e-9)

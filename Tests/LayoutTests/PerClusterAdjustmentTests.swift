@@ -33,7 +33,7 @@ import Shaping
             let y = 100 - Self.dy[0] - cumulative([0] + Self.dy.dropFirst(), k)
             #expect(abs(g.origin.x - x) < 1e-6, "unit \(k): x \(g.origin.x) vs \(x)")
             #expect(abs(g.origin.y - y) < 1e-6, "unit \(k): y \(g.origin.y) vs \(y)")
-            #expect(abs(angleDiff(g.angle, rotation(k))) < 1e-12)
+            #expect(abs(angleDiff(g.angle.radians, rotation(k))) < 1e-12)
             pen += line.glyphs[k].advance
         }
         // The later dx values lengthen the label; the first moves it.
@@ -59,7 +59,7 @@ import Shaping
             let P = Point(R * cos(theta), R * sin(theta)), T = Vector(-sin(theta), cos(theta)), N = Vector(cos(theta), sin(theta))
             let origin = P - T * (a / 2) + N * (up0 + cumulative([0] + Self.dy.dropFirst(), k))
             #expect(g.origin.distance(to: origin) < 1e-6, "unit \(k): \(g.origin) vs \(origin)")
-            #expect(abs(angleDiff(g.angle, atan2(T.y, T.x) + rotation(k))) < 1e-9)
+            #expect(abs(angleDiff(g.angle.radians, atan2(T.y, T.x) + rotation(k))) < 1e-9)
             pen += a
         }
     }
@@ -76,7 +76,7 @@ import Shaping
             let v = p.origin - pivot
             let expected = pivot + Vector(-v.y, v.x)   // 90° clockwise on screen (y down)
             #expect(t.origin.distance(to: expected) < 1e-9)
-            #expect(abs(angleDiff(t.angle, .pi / 2)) < 1e-12)
+            #expect(abs(angleDiff(t.angle.radians, .pi / 2)) < 1e-12)
         }
     }
 

@@ -19,13 +19,13 @@ import Shaping
         let spanned = try LabelLayout.place(line, along: circle, options: options)[0]
         var plain = options
         plain.span = nil
-        let arc = BezPath.arc(center: .zero, radius: r, startAngle: .pi, endAngle: 1.5 * .pi, clockwise: true)
+        let arc = BezPath.arc(center: .zero, radius: r, startAngle: .radians(.pi), endAngle: .radians(1.5 * .pi), clockwise: true)
         let direct = try LabelLayout.place(line, along: arc, options: plain)[0]
         #expect(spanned.glyphs.count == direct.glyphs.count)
         #expect(abs(spanned.pathLength - L / 4) < 1e-9)
         for (a, b) in zip(spanned.glyphs, direct.glyphs) {
             #expect(a.origin.distance(to: b.origin) < 1e-9)
-            #expect(abs(angleDiff(a.angle, b.angle)) < 1e-9)
+            #expect(abs(angleDiff(a.angle.radians, b.angle.radians)) < 1e-9)
         }
         // Centred in the span: the middle of the label lies at 225° (the upper left), r from the centre.
         let mid = spanned.glyphs.map { Dial(center: .zero, zeroDirection: 0).angle(of: $0.origin) }

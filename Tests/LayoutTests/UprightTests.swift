@@ -19,7 +19,7 @@ import Shaping
     @Test func aLabelOnTheBottomArcIsFlippedToReadUpright() throws {
         let label = try bottomLabel(.auto)
         #expect(label.flipped)
-        for g in label.glyphs { #expect(abs(g.angle) < .pi / 2) }
+        for g in label.glyphs { #expect(abs(g.angle.radians) < .pi / 2) }
         let xs = label.glyphs.map(\.origin.x)
         #expect(xs == xs.sorted())  // left to right on screen
         // Still on the bottom of the circle (below the centre), over the same stretch.
@@ -31,7 +31,7 @@ import Shaping
     @Test func uprightOffLeavesItUpsideDown() throws {
         let label = try bottomLabel(.off)
         #expect(!label.flipped)
-        for g in label.glyphs { #expect(abs(g.angle) > .pi / 2) }
+        for g in label.glyphs { #expect(abs(g.angle.radians) > .pi / 2) }
         let xs = label.glyphs.map(\.origin.x)
         #expect(xs == xs.sorted(by: >))
     }
@@ -50,12 +50,12 @@ import Shaping
         options.side = .right; options.upright = .off
         let path = horizontal(0, 100, length: 500)
         let label = try LabelLayout.place(shaped("Right"), along: path, options: options)[0]
-        #expect(label.glyphs.allSatisfy { abs(abs($0.angle) - .pi) < 1e-12 })
+        #expect(label.glyphs.allSatisfy { abs(abs($0.angle.radians) - .pi) < 1e-12 })
         #expect(abs(label.glyphs[0].origin.x - 500) < 1e-9)
         options.upright = .auto
         let upright = try LabelLayout.place(shaped("Right"), along: path, options: options)[0]
         #expect(upright.flipped)
-        #expect(upright.glyphs.allSatisfy { $0.angle == 0 })
+        #expect(upright.glyphs.allSatisfy { $0.angle.radians == 0 })
     }
 
     @Test func baselineChoicesMoveTheTextAcrossThePath() throws {

@@ -40,7 +40,7 @@ let haveVerticalTools = FileManager.default.fileExists(atPath: ipaexGothic)
         #expect(label.glyphs.map(\.glyph) == reference.map(\.glyph))   // the vert form of ー included
         var y = 20.0
         for (g, r) in zip(label.glyphs, reference) {
-            #expect(abs(g.angle) < 1e-12, "upright, reading downward")
+            #expect(abs(g.angle.radians) < 1e-12, "upright, reading downward")
             #expect(abs(g.advance - r.advance * k) < 1e-9)
             // HarfBuzz's x offset (−half the horizontal advance) centres the glyph on the path.
             #expect(abs(g.origin.x - (100 + r.dx * k)) < 1e-9)
@@ -53,8 +53,8 @@ let haveVerticalTools = FileManager.default.fileExists(atPath: ipaexGothic)
         let (mixed, _) = try place("東京Tokyo")
         let cjk = mixed.glyphs.prefix(2), latin = mixed.glyphs.dropFirst(2)
         #expect(latin.count == 5)
-        for c in cjk { for l in latin { #expect(abs(angleDiff(l.angle - c.angle, .pi / 2)) < 1e-12) } }
+        for c in cjk { for l in latin { #expect(abs(angleDiff(l.angle.radians - c.angle.radians, .pi / 2)) < 1e-12) } }
         let (upright, _) = try place("Tokyo", orientation: .upright)
-        #expect(upright.glyphs.allSatisfy { abs($0.angle) < 1e-12 })
+        #expect(upright.glyphs.allSatisfy { abs($0.angle.radians) < 1e-12 })
     }
 }

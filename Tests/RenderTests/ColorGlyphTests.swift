@@ -70,7 +70,7 @@ import Layout
         #expect(label.diagnostics.isEmpty)
         #expect(label.glyphs.count == 3)
         #expect(label.glyphs.allSatisfy { $0.font.hasColorGlyphs })
-        #expect(abs(label.glyphs[0].angle - label.glyphs[2].angle) > 0.2)  // they follow the curve
+        #expect(abs(label.glyphs[0].angle.radians - label.glyphs[2].angle.radians) > 0.2)  // they follow the curve
         var canvas = try RasterCanvas(width: 400, height: 260, background: .white)
         canvas.draw(label)
         var saturated = 0

@@ -51,7 +51,7 @@ import Layout
         canvas.draw(label)
         let first = try #require(label.glyphs.first), last = try #require(label.glyphs.last)
         func angle(_ p: Point) -> Double { atan2(p.y - Self.centre.y, p.x - Self.centre.x) }
-        let a0 = angle(first.origin), a1 = angle(last.origin + Vector.polar(last.angle) * last.advance)
+        let a0 = angle(first.origin), a1 = angle(last.origin + Vector.polar(last.angle.radians) * last.advance)
         let expected = Self.r + d.underlinePosition - d.underlineThickness / 2
         for k in 0..<10 {
             let lo = a0 + (a1 - a0) * (Double(k) + 0.1) / 10, hi = a0 + (a1 - a0) * (Double(k) + 0.9) / 10

@@ -28,7 +28,7 @@ let fontsDir: String = {
         for (label, above) in [(top, true), (bottom, false)] {
             #expect(!label.glyphs.isEmpty && !label.overflow)
             for g in label.glyphs {
-                #expect(abs(g.angle) < .pi / 2, "glyph \(g.glyph) leans past vertical: reads upside down")
+                #expect(abs(g.angle.radians) < .pi / 2, "glyph \(g.glyph) leans past vertical: reads upside down")
                 #expect(above ? g.origin.y < 400 : g.origin.y > 400)
                 // Every ink corner lies within the coloured band between radii 250 and 340.
                 for corner in g.inkBox() {
@@ -118,7 +118,7 @@ let fontsDir: String = {
         let numerals = rendered.labels.filter { $0.size == 30 }
         #expect(numerals.count == 12)
         for label in numerals {
-            let mean = label.glyphs.map(\.angle).reduce(0, +) / Double(label.glyphs.count)
+            let mean = label.glyphs.map(\.angle.radians).reduce(0, +) / Double(label.glyphs.count)
             #expect(abs(mean) <= .pi / 2 + 1e-6, "numeral at \(label.start) leans \(mean * 180 / .pi)°")
         }
     }

@@ -51,7 +51,7 @@ enum CLayout {
                 let m = g.transform
                 (buffer + k).initialize(to: pt_glyph(
                     glyph: g.glyph, font: number, cluster: Int32(truncatingIfNeeded: g.cluster),
-                    x: g.origin.x, y: g.origin.y, angle: g.angle * 180 / .pi, advance: g.advance, size: g.size,
+                    x: g.origin.x, y: g.origin.y, angle: g.angle.degrees, advance: g.advance, size: g.size,
                     transform: (m.a, m.b, m.c, m.d, m.e, m.f)))
                 k += 1
             }

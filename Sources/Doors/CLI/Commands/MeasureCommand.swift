@@ -20,7 +20,7 @@ enum MeasureCommand {
         var parts = ["\"length\":\(num(measure.length))"]
         if let s = try args.number("at") {
             let sample = measure.sample(at: s)
-            parts.append("\"at\":{\"x\":\(num(sample.point.x)),\"y\":\(num(sample.point.y)),\"angle\":\(num(sample.angle * 180 / .pi))}")
+            parts.append("\"at\":{\"x\":\(num(sample.point.x)),\"y\":\(num(sample.point.y)),\"angle\":\(num(sample.angle.degrees))}")
         }
         if let text = args.value("project") {
             let q = try point(text, "--project")
