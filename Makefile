@@ -22,8 +22,14 @@ build: deps
 demo: build
 	.build/release/pathtext demo --out out/demo.png
 
+# The Swift tests run under a Fontconfig configuration of their own (exactly the fonts install-deps --test
+# installs, scripts/test-fonts), then the fallback suites again with fonts-noto-cjk present too.
+TEST_FONTS = FONTCONFIG_FILE=$(CURDIR)/.build/test-fonts
 test: test-deps
-	$(SWIFT) test
+	scripts/test-fonts
+	$(TEST_FONTS)/fonts.conf $(SWIFT) test
+	$(TEST_FONTS)/with-cjk.conf $(SWIFT) test --skip-build \
+	    --filter 'SystemFallbackTests|SystemFontsCommandTests|WorldRingSceneTests|ItemizationTests'
 	$(MAKE) test-capi
 	scripts/test-python $(TEST_PREFIX)
 	scripts/test-browser

@@ -24,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/System/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFriBidi", path: "Sources/System/CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Sources/System/CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CLibXML2", path: "Sources/System/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Owns libpng's setjmp so the classic write API can choose its compression level and filters, and
         // turns libpng errors into return codes.
         .target(name: "CPNGWriter", dependencies: ["CPNG"], path: "Sources/System/CPNGWriter",
@@ -49,6 +50,8 @@ let package = Package(
         // escaper, one number rule), validation and limits, diagnostics codes, and the placements reply.
         .target(name: "Requests", dependencies: ["Geometry", "Shaping", "Layout", "Render"]),
 
+        // ── Jobs on a whole document: SVG in (libxml2, touched in XMLTree.swift alone).
+        .target(name: "SVGInput", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests", "CLibXML2"], path: "Sources/Jobs/SVG"),
         // ── Jobs on many labels: the locale check (every translation of a scene's labels, laid out and judged).
         .target(name: "Check", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"], path: "Sources/Jobs/Check"),
 
@@ -57,13 +60,13 @@ let package = Package(
 
         // ── The doors. `PathText` is the Swift library (the stages and requests, not the showcase);
         // PathTextEngine takes requests in the scene files' words for the C library, Python, batch and HTTP.
-        .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"], path: "Sources/Doors/PathText"),
+        .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests", "SVGInput"], path: "Sources/Doors/PathText"),
         .target(name: "PathTextEngine", dependencies: ["PathText"], path: "Sources/Doors/Engine"),
         .target(name: "PathTextC", dependencies: ["PathTextEngine", "CPathText"], path: "Sources/Doors/C"),
         .target(name: "Playground", dependencies: ["PathText", "PathTextEngine", "Showcase", "CMicroHTTPD", "CPlaygroundAssets"],
                 path: "Sources/Doors/Serve"),
         // The command-line tool: a thin shell over the library.
-        .executableTarget(name: "pathtext", dependencies: ["PathText", "PathTextEngine", "Showcase", "Playground", "Check"], path: "Sources/Doors/CLI"),
+        .executableTarget(name: "pathtext", dependencies: ["PathText", "PathTextEngine", "Showcase", "Playground", "SVGInput", "Check"], path: "Sources/Doors/CLI"),
 
         .executableTarget(
             name: "pathtext-bench",
@@ -78,6 +81,7 @@ let package = Package(
         .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzSupport", "Geometry", "Shaping", "Layout", "Render"], path: "Fuzz/FuzzPipeline"),
         .executableTarget(name: "FuzzFontTables", dependencies: ["FuzzSupport", "Geometry", "Shaping", "Layout", "Render"], path: "Fuzz/FuzzFontTables"),
         .executableTarget(name: "FuzzSceneJSON", dependencies: ["FuzzSupport", "Geometry", "Layout", "Requests"], path: "Fuzz/FuzzSceneJSON"),
+        .executableTarget(name: "FuzzHTTPRequest", dependencies: ["FuzzSupport", "Geometry", "Playground"], path: "Fuzz/FuzzHTTPRequest"),
 
         // Tests mirror the modules.
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
@@ -88,6 +92,7 @@ let package = Package(
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Requests", "Render", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "CheckTests", dependencies: ["Check", "Requests", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "CLITests", dependencies: ["PathText", "Showcase"]),
+        .testTarget(name: "SVGInputTests", dependencies: ["SVGInput", "Requests", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "PathTextEngineTests", dependencies: ["PathTextEngine", "PathTextC", "CPathText", "PathText"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PathText", "Showcase"]),
     ],

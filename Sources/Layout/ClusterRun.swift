@@ -42,9 +42,15 @@ struct ClusterRun {
         // Each run's spacing read once: reading it per unit from ``ShapedLine/runs`` copied the whole
         // `TextAttributes` (font and feature arrays) every time.
         let runSpacings = line.runs.map(\.letterSpacing)
-        // The text's bytes, only when some spacing could be suppressed (a cluster is a UTF-8 offset).
-        let bytes: [UInt8] = cursive == .suppress && (extraSpacing != 0 || runSpacings.contains { $0 != 0 })
-            ? Array(line.text.utf8) : []
+        let wordSpacings = line.runs.map(\.wordSpacing)
+        // The text's bytes (a cluster is a UTF-8 offset), only when asked for: word spacing goes after
+        // clusters that start with a space, and letter spacing may be suppressed after cursive letters.
+        let suppressing = cursive == .suppress && (extraSpacing != 0 || runSpacings.contains { $0 != 0 })
+        let bytes: [UInt8] = suppressing || wordSpacings.contains(where: { $0 != 0 }) ? Array(line.text.utf8) : []
+        func isSpace(_ cluster: Int) -> Bool {
+            guard cluster >= 0, cluster < bytes.count else { return false }
+            return bytes[cluster] == 0x20 || (bytes[cluster] == 0xC2 && cluster + 1 < bytes.count && bytes[cluster + 1] == 0xA0)
+        }
         var suppressed: [Int] = []
         let n = line.glyphs.count
         var units: [Unit] = []
@@ -65,9 +71,12 @@ struct ClusterRun {
                         }
                         let runSpacing = runIndex >= 0 && runIndex < runSpacings.count ? runSpacings[runIndex] : 0
                         var spacing = runSpacing + extraSpacing
-                        if spacing != 0, !bytes.isEmpty, let first = Self.scalar(in: bytes, at: cluster), CursiveScripts.contains(first) {
+                        if spacing != 0, suppressing, let first = Self.scalar(in: bytes, at: cluster), CursiveScripts.contains(first) {
                             spacing = 0
                             suppressed.append(cluster)
+                        }
+                        if !bytes.isEmpty, runIndex >= 0, runIndex < wordSpacings.count, wordSpacings[runIndex] != 0, isSpace(cluster) {
+                            spacing += wordSpacings[runIndex]
                         }
                         out.initializeElement(at: unitCount, to: Unit(glyphs: i..<j, advance: a, pen: pen, spacing: spacing,
                                                                       cluster: cluster))

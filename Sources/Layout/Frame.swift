@@ -125,7 +125,7 @@ struct Frame {
         label.halo = options.halo
         label.writingMode = options.writingMode
         if !options.decoration.isEmpty, !placement.glyphs.isEmpty {
-            label.decorations = decorations(input, measure: measure, s0: s0, length: placement.consumed,
+            label.decorations = try decorations(input, measure: measure, s0: s0, length: placement.consumed,
                                             glyphs: placement.glyphs, options: options)
         }
         if !placement.dropped.isEmpty { label.diagnostics.append(.droppedClusters(placement.dropped)) }
@@ -142,24 +142,26 @@ struct Frame {
     /// The decoration bands of a label placed from `s0` over `length` of `measure`: the first run's
     /// primary font gives the positions and thicknesses, at the label's size.
     func decorations(_ input: PlacementInput, measure: PathMeasure, s0: Double, length: Double,
-                     glyphs: [PlacedGlyph], options: LabelOptions) -> [DecorationBand] {
+                     glyphs: [PlacedGlyph], options: LabelOptions) throws(LayoutError) -> [DecorationBand] {
         let line = input.line
         guard let font = line.runs.first?.fonts.first ?? line.fonts.first else { return [] }
         let size = line.runs.first?.size ?? line.glyphs[0].size
         let d = font.decorationMetrics(size: size), ascender = font.metrics(size: size).ascender
         let color = line.runs.first?.color ?? .black
         let wraps = Self.wraps(measure, options)
-        return options.decoration.map { kind in
+        var bands: [DecorationBand] = []
+        for kind in options.decoration {
             let (top, bottom) = kind.band(d, ascender: ascender)
             var gaps: [(Double, Double)] = []
             if options.decorationSkipInk, kind != .lineThrough {
                 let pad = max(d.underlineThickness, 1)
                 gaps = glyphs.compactMap { TextDecoration.inkGap(of: $0, top: normalShift + top, bottom: normalShift + bottom, pad: pad) }
             }
-            let outline = TextDecoration.outline(along: measure, from: s0, to: s0 + length, top: normalShift + top,
-                                                 bottom: normalShift + bottom, gaps: gaps, wraps: wraps)
-            return DecorationBand(kind: kind, outline: outline, color: color)
+            let outline = try TextDecoration.outline(along: measure, from: s0, to: s0 + length, top: normalShift + top,
+                                                     bottom: normalShift + bottom, gaps: gaps, wraps: wraps)
+            bands.append(DecorationBand(kind: kind, outline: outline, color: color))
         }
+        return bands
     }
 
     /// Copies of the label along the path, `gap` apart, the block of copies aligned as one label would be.
@@ -189,8 +191,11 @@ struct Frame {
         let first = start(length: length, advance: block, options: options)
         var labels: [PlacedLabel] = []
         for k in 0..<count {
-            if let l = try? label(input, options: options, size: size, s0: first + Double(k) * (w + gap)) {
-                labels.append(l)
+            try LayoutError.checkDeadline()
+            // A copy that does not fit is left out; a limit or the deadline ends the whole label.
+            do { labels.append(try label(input, options: options, size: size, s0: first + Double(k) * (w + gap))) } catch {
+                if case .overflow = error { continue }
+                throw error
             }
         }
         return labels

@@ -96,8 +96,12 @@ public enum LabelLayout {
             throw .badOption("the offset \(options.offset) is beyond any distance along a path \(frame.forward.length) px long")
         }
         guard run.advance.isFinite else { throw .badOption("the label's length (with letter spacing and fitting) is not finite") }
+        guard abs(run.advance) <= options.limits.labelLength else {
+            throw .limitExceeded(what: "label's length in px (with letter spacing)", amount: abs(run.advance), limit: options.limits.labelLength)
+        }
         let input = PlacementInput(line: line, run: run, normalShift: frame.normalShift,
-                                   clusterDy: options.clusterDy, rotate: options.rotate)
+                                   clusterDy: options.clusterDy, rotate: options.rotate, rotateAbout: options.rotateAbout,
+                                   verticalWriting: options.writingMode == .vertical)
         var notes = line.diagnostics.map(LabelDiagnostic.init)
         if size != requestedSize { notes.append(.shrunk(from: requestedSize, to: size, fits: !shrunkBelowMinimum)) }
         if !run.suppressedSpacing.isEmpty { notes.append(.suppressedSpacing(run.suppressedSpacing.sorted())) }
@@ -131,6 +135,7 @@ public enum LabelLayout {
     {
         try options.limits.check(textBytes: text.string.utf8.count)
         try check(options, segments: measure.segmentCount)
+        try checkMarks(text.string, limit: options.limits.combiningMarks)
         for run in text.runs where !(run.attributes.size > 0 && run.attributes.size <= options.limits.fontSize) {
             try options.limits.check(fontSize: run.attributes.size)
         }
@@ -170,6 +175,31 @@ public enum LabelLayout {
 
 extension LabelLayout {
     /// Measures `path`, after checking it against the segment limit.
+    /// Refuses a run of more than `limit` combining marks (general category M) in a row: shaping one
+    /// cluster costs HarfBuzz time that grows faster than its length (50 000 marks on one letter take
+    /// seconds, in hb-shape too), and no writing system needs more than a few dozen.
+    static func checkMarks(_ text: String, limit: Int) throws(LayoutError) {
+        var run = 0, offset = 0, start = 0
+        func check() throws(LayoutError) {
+            if run > limit {
+                throw .limitExceeded(what: "number of combining marks in one cluster (from byte \(start))",
+                                     amount: Double(run), limit: Double(limit))
+            }
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark:
+                if run == 0 { start = offset }
+                run += 1
+            default:
+                try check()
+                run = 0
+            }
+            offset += UTF8.width(scalar)
+        }
+        try check()
+    }
+
     static func measure(_ path: BezPath, _ o: LabelOptions) throws(LayoutError) -> PathMeasure {
         let segments = path.subpaths.reduce(0) { $0 + $1.segments.count }
         try check(o, segments: segments)

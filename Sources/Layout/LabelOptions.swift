@@ -140,6 +140,14 @@ public enum CursiveTracking: String, Sendable, Hashable, CaseIterable, Codable {
     case apply
 }
 
+/// The point SVG's `rotate` turns each cluster about.
+public enum RotationCentre: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The cluster's midpoint on the path (on its shifted baseline): Chromium's rule for text on a path.
+    case midpoint
+    /// The cluster's origin on its baseline: Chromium's rule for plain text (positioned by x and y).
+    case origin
+}
+
 /// Everything that controls placing one label on a path.
 ///
 /// Every field has a default, so name only what differs:
@@ -166,8 +174,11 @@ public struct LabelOptions: Hashable, Sendable {
     /// cluster and every one after it across the path (up positive), each along its own normal.
     public var clusterDy: [Double] = []
     /// SVG's `rotate` list: degrees added to cluster i's angle (clockwise on screen, y down), about the
-    /// cluster's origin on its baseline; the last value repeats for the clusters after the list.
+    /// point ``rotateAbout`` names (by default the cluster's midpoint on the path, as Chromium turns glyphs
+    /// on a path); the last value repeats for the clusters after the list.
     public var rotate: [Double] = []
+    /// The point ``rotate`` turns each cluster about.
+    public var rotateAbout: RotationCentre = .midpoint
     /// Horizontal writing, or vertical writing down the path (CJK upright, other scripts sideways).
     public var writingMode: WritingMode = .horizontal
     /// Which glyphs stand upright in vertical writing.
@@ -220,7 +231,8 @@ public struct LabelOptions: Hashable, Sendable {
     /// closed paths. `overflow: .shrink(minimumSize:)` carries `minSize`, and `fit` carries `length`.
     public init(align: TextAnchor = .start, offset: PathOffset = .pixels(0), side: PathSide = .left,
                 baseline: Baseline = .alphabetic, dx: [Double] = [], dy: Double = 0, clusterDy: [Double] = [],
-                shift: ShiftMode = .parallel, rotate: [Double] = [], letterSpacing: Double = 0, upright: Upright = .auto,
+                shift: ShiftMode = .parallel, rotate: [Double] = [], rotateAbout: RotationCentre = .midpoint,
+                letterSpacing: Double = 0, upright: Upright = .auto,
                 method: PlacementMethod = .align, overflow: OverflowPolicy = .visible, fit: FitMode = .none,
                 warp: WarpMode = .rigid, maxAngle: Double? = nil, repeat: Double? = nil,
                 writingMode: WritingMode = .horizontal, textOrientation: VerticalOrientation = .mixed,
@@ -230,6 +242,7 @@ public struct LabelOptions: Hashable, Sendable {
                 span: PathSpan? = nil, cursiveTracking: CursiveTracking = .suppress, limits: ResourceLimits = .default) {
         self.align = align; self.offset = offset; self.side = side; self.baseline = baseline
         self.dx = dx; self.dy = dy; self.clusterDy = clusterDy; self.shift = shift; self.rotate = rotate
+        self.rotateAbout = rotateAbout
         self.letterSpacing = letterSpacing; self.upright = upright; self.method = method
         self.overflow = overflow; self.fit = fit; self.warp = warp; self.maxAngle = maxAngle
         self.repeat = `repeat`; self.writingMode = writingMode; self.textOrientation = textOrientation

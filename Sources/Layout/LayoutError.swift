@@ -36,6 +36,12 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Throws when the current request's ``Deadline`` has passed (see ``Deadline/current``).
+    @inline(__always)
+    public static func checkDeadline() throws(LayoutError) {
+        if let d = Deadline.passed { throw .badOption(d.message) }
+    }
+
     private static func fmt(_ v: Double) -> String {
         let r = (v * 10).rounded() / 10
         // Whole numbers without ".0", but only within Int's range (a path can be 1e300 px long).

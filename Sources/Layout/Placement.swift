@@ -55,16 +55,20 @@ struct PlacementInput {
 
     /// Per unit (indexed like ``ClusterRun/units``): the cumulative SVG `dy` after its first value, pixels
     /// up, and the SVG `rotate` value, radians clockwise on screen. Empty when the options give none.
-    /// Whether the line was shaped for vertical writing (some glyph stands upright).
+    /// Whether the label is in vertical writing (asked for, or some glyph stands upright).
     let vertical: Bool
     private let unitUp: [Double]
     private let unitRotation: [Double]
+    /// Where `rotate` turns each cluster: about its midpoint on the path, or about its origin.
+    let rotateAbout: RotationCentre
 
-    init(line: ShapedLine, run: ClusterRun, normalShift: Double, clusterDy: [Double] = [], rotate: [Double] = []) {
-        self.line = line; self.run = run; self.normalShift = normalShift
+    init(line: ShapedLine, run: ClusterRun, normalShift: Double, clusterDy: [Double] = [], rotate: [Double] = [],
+         rotateAbout: RotationCentre = .midpoint, verticalWriting: Bool = false) {
+        self.line = line; self.run = run; self.normalShift = normalShift; self.rotateAbout = rotateAbout
         runColors = line.runs.map(\.color)
         runShifts = line.runs.map(\.baselineShift)
-        vertical = line.glyphs.contains(where: \.isVertical)
+        // Vertical writing even when no glyph stands upright (all-Latin text lies sideways, centred on the path).
+        vertical = verticalWriting || line.glyphs.contains(where: \.isVertical)
         let rank = clusterDy.isEmpty && rotate.isEmpty ? [] : run.logicalRanks
         if clusterDy.isEmpty { unitUp = [] } else {
             // clusterDy[i] belongs to the unit of logical rank i + 1 and to every unit after it.
@@ -171,7 +175,9 @@ extension PlacementInput {
             let t = sample.tangent, n = sample.normal
             out.mids.append((sample.point, t))
             let extra = extraUp(k), theta = extraRotation(k)
-            let pivot = sample.point + t * (-a / 2) + n * (normalShift + extra)
+            // Chromium's rule on a path: the turn is about the cluster's midpoint on the (shifted) baseline;
+            // plain text turns about the cluster's origin.
+            let pivot = sample.point + t * (rotateAbout == .midpoint ? 0 : -a / 2) + n * (normalShift + extra)
             forEachGlyph(of: u) { g, pen in
                 let sg = line.glyphs[g]
                 if sg.isVertical {
@@ -305,7 +311,7 @@ extension PlacementInput {
             let n = t.turnedLeft
             out.mids.append((pa + t * (a / 2), t))
             let extra = extraUp(k), theta = extraRotation(k)
-            let pivot = pa + n * (normalShift + extra)
+            let pivot = pa + t * (rotateAbout == .midpoint ? a / 2 : 0) + n * (normalShift + extra)
             forEachGlyph(of: u) { g, pen in
                 let along = pen + line.glyphs[g].xOffset * run.scaleX
                 let up = up(g) + extra

@@ -35,6 +35,19 @@ public struct ResourceLimits: Hashable, Sendable {
     public var strokeWidth: Double
     /// The largest scene file, in bytes (default 16 MiB), checked before it is read.
     public var sceneFileBytes: Int
+    /// The longest label, in pixels of advance with letter spacing (default 10⁸): decorations, halos and
+    /// vector output follow the label's length, so a label of 10¹² px (letter spacing of 10⁹ on 1 000
+    /// letters) is refused rather than sampled.
+    public var labelLength: Double = 100_000_000
+    /// The most path commands one picture's vector output (SVG path data of glyphs, decorations and
+    /// shapes) may hold (default 4 000 000, about 80 MB of SVG text): bent glyphs are written as
+    /// flattened outlines whose size follows their bending, not their count. Drawing stops at the limit
+    /// (past it by at most one glyph's outline), so the work done is bounded too.
+    public var vectorCommands: Int = 4_000_000
+    /// The most combining marks (general category M) in a row, in one cluster (default 4 096): HarfBuzz's
+    /// time for one cluster grows faster than its length (50 000 marks on one letter take 7 s), and no
+    /// writing system stacks more than a few dozen.
+    public var combiningMarks: Int = 4_096
 
     /// Creates limits.
     public init(textBytes: Int = 100_000, pathSegments: Int = 1_000_000, fontSize: Double = 10_000,

@@ -17,6 +17,10 @@ public struct RunStyle: Hashable, Sendable {
     public var language: String?
     /// Extra space after each cluster, in pixels.
     public var letterSpacing: Double?
+    /// Extra space after each space character (U+0020, U+00A0), in pixels (CSS `word-spacing`).
+    public var wordSpacing: Double?
+    /// Baseline shift in pixels, up positive (SVG `baseline-shift`).
+    public var baselineShift: Double?
     /// Whether the embedded Noto stack follows the given fonts (default true). The stack's fonts rule is
     /// the same in every door: the fonts given first, then the embedded stack, then the system's fonts,
     /// each switchable.
@@ -28,10 +32,11 @@ public struct RunStyle: Hashable, Sendable {
     /// No attribute given.
     public init(fonts: [String]? = nil, fontFamilies: [FontFamilyName]? = nil, size: Double? = nil, color: RGBAColor? = nil,
                 features: [FeatureSetting]? = nil, language: String? = nil, letterSpacing: Double? = nil,
-                embeddedFonts: Bool? = nil, systemFonts: Bool? = nil) {
+                embeddedFonts: Bool? = nil, systemFonts: Bool? = nil, wordSpacing: Double? = nil, baselineShift: Double? = nil) {
         self.fonts = fonts; self.fontFamilies = fontFamilies; self.size = size; self.color = color
         self.features = features; self.language = language; self.letterSpacing = letterSpacing
         self.embeddedFonts = embeddedFonts; self.systemFonts = systemFonts
+        self.wordSpacing = wordSpacing; self.baselineShift = baselineShift
     }
 
     /// The size when neither run nor label gives one, pixels per em.
@@ -44,6 +49,7 @@ public struct RunStyle: Hashable, Sendable {
         RunStyle(fonts: fonts ?? fallback.fonts, fontFamilies: fontFamilies ?? fallback.fontFamilies, size: size ?? fallback.size,
                  color: color ?? fallback.color, features: features ?? fallback.features, language: language ?? fallback.language,
                  letterSpacing: letterSpacing ?? fallback.letterSpacing, embeddedFonts: embeddedFonts ?? fallback.embeddedFonts,
-                 systemFonts: systemFonts ?? fallback.systemFonts)
+                 systemFonts: systemFonts ?? fallback.systemFonts, wordSpacing: wordSpacing ?? fallback.wordSpacing,
+                 baselineShift: baselineShift ?? fallback.baselineShift)
     }
 }

@@ -91,9 +91,22 @@ package enum AtomicFile {
     }
 
     /// Opens an existing special file (or descriptor link) and writes into it.
-    private static func writeInPlace(_ bytes: [UInt8], to path: String, reportedAs shown: String) throws(RenderError) {
-        let fd = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotWrite(path: shown, reason: reason(errno)) }
+    static func writeInPlace(_ bytes: [UInt8], to path: String, reportedAs shown: String) throws(RenderError) {
+        // Without blocking: a FIFO no process reads would block the open forever. Opening it non-blocking
+        // fails with ENXIO instead; a reader gets a second to appear.
+        var fd = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+        var tries = 0
+        while fd < 0 && errno == ENXIO && tries < 100 {
+            usleep(10_000)
+            tries += 1
+            fd = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+        }
+        guard fd >= 0 else {
+            let code = errno
+            throw .cannotWrite(path: shown, reason: code == ENXIO ? "no process is reading from it (a FIFO or socket with no reader)" : reason(code))
+        }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
         if let code = writeAll(fd, bytes) { close(fd); throw .cannotWrite(path: shown, reason: reason(code)) }
         guard close(fd) == 0 || errno == EINTR else { throw .cannotWrite(path: shown, reason: reason(errno)) }
     }
@@ -158,7 +171,7 @@ package enum AtomicFile {
     }
 
     /// Writes all of `bytes`, retrying after signals; returns the `errno` of a failure.
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Syscalls.writeSome(fd, $0.baseAddress! + offset, $0.count - offset) }
@@ -190,5 +203,5 @@ package enum AtomicFile {
         }
     }
 
-    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

@@ -10,6 +10,17 @@ public protocol DrawingSurface {
     mutating func strokePath(_ path: BezPath, width: Double, color: RGBAColor, cap: LineCap, mode: CompositeMode)
     /// Draws a colour bitmap glyph mapped by `transform` (bitmap pixels to canvas), its alpha times `opacity`.
     mutating func drawBitmap(_ bitmap: ColorBitmap, transform: Affine, opacity: Double, mode: CompositeMode)
+    /// Whether the surface has used up its budget (an ``SVGDocument`` past its ``SVGDocument/commandLimit``):
+    /// drawing stops, and the caller reports it.
+    var isFull: Bool { get }
+}
+
+extension DrawingSurface {
+    /// Whether the surface has used up its budget: never, unless the surface says so.
+    public var isFull: Bool { false }
+
+    /// Whether drawing should stop: the surface is full or the request's ``Deadline`` has passed.
+    var shouldStop: Bool { isFull || Deadline.passed != nil }
 }
 
 extension DrawingSurface {
@@ -21,6 +32,7 @@ extension DrawingSurface {
         // All of the label's halos go under all of its fills (a knockout cuts only the glyphs).
         if let halo = label.halo, mode == .sourceOver {
             for glyph in label.glyphs {
+                if shouldStop { return }
                 strokePath(label.canvasOutline(of: glyph), width: 2 * halo.width, color: halo.color, cap: .round, mode: mode)
             }
             for band in label.decorations {
@@ -37,6 +49,7 @@ extension DrawingSurface {
             }
         }
         for glyph in label.glyphs {
+            if shouldStop { return }
             if glyph.font.hasColorGlyphs, let color = glyph.font.colorGlyph(glyph.glyph) {
                 drawColorGlyph(glyph, color, in: label, mode: mode)
                 continue
@@ -79,6 +92,9 @@ extension RasterCanvas: DrawingSurface {
 }
 
 extension SVGDocument: DrawingSurface {
+    /// Whether the document holds more than ``commandLimit`` path commands (the rest was not added).
+    public var isFull: Bool { commandCount > commandLimit }
+
     /// Adds a `<path>` (or a knockout mask for ``CompositeMode/destinationOut``), the outline baked into canvas coordinates.
     public mutating func fillPath(_ path: BezPath, transform: Affine, color: RGBAColor, rule: FillRule, mode: CompositeMode) {
         switch mode {

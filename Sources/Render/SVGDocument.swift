@@ -19,6 +19,11 @@ public struct SVGDocument: Hashable, Sendable {
 
     /// The elements in painting order (mask definitions included).
     public private(set) var elements: [String] = []
+    /// The most path commands (moves, lines, curves, closes) the document takes; a path that would go past it
+    /// is not added, and ``isFull`` turns true (default: no limit; a scene gets ``ResourceLimits/vectorCommands``).
+    public var commandLimit: Int = .max
+    /// The path commands of the paths added (or refused for going past ``commandLimit``).
+    public private(set) var commandCount = 0
     private var masks = 0
     /// Whether an `<image>` was added (the root then declares the `xlink` namespace).
     private var hasImages = false
@@ -33,7 +38,7 @@ public struct SVGDocument: Hashable, Sendable {
 
     /// Adds a filled path.
     public mutating func addPath(_ path: BezPath, transform: Affine = .identity, fill: RGBAColor, rule: FillRule = .nonZero) {
-        guard !path.isEmpty else { return }
+        guard !path.isEmpty, admit(path) else { return }
         let r = rule == .evenOdd ? " fill-rule=\"evenodd\"" : ""
         elements.append("<path d=\"\(SVGPathData.encode(path, transform: transform, decimals: decimals))\"\(paint("fill", fill))\(r)/>")
     }
@@ -41,7 +46,7 @@ public struct SVGDocument: Hashable, Sendable {
     /// Adds a stroked path (not filled). The width is scaled by `√|det(transform)|`, as on a ``RasterCanvas``.
     public mutating func addStroke(_ path: BezPath, transform: Affine = .identity, width: Double, color: RGBAColor,
                                    cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4) {
-        guard !path.isEmpty else { return }
+        guard !path.isEmpty, admit(path) else { return }
         let w = width * abs(transform.determinant).squareRoot()
         var attrs = " fill=\"none\"" + paint("stroke", color) + " stroke-width=\"\(n(w))\""
         if cap != .butt { attrs += " stroke-linecap=\"\(cap.rawValue)\"" }
@@ -75,7 +80,7 @@ public struct SVGDocument: Hashable, Sendable {
 
     /// Cuts `path` out of everything added so far (the background too), leaving it transparent.
     public mutating func addKnockout(_ path: BezPath, transform: Affine = .identity, rule: FillRule = .nonZero) {
-        guard !path.isEmpty, !elements.isEmpty else { return }
+        guard !path.isEmpty, !elements.isEmpty, admit(path) else { return }
         masks += 1
         let id = "knockout\(masks)"
         let r = rule == .evenOdd ? " fill-rule=\"evenodd\"" : ""
@@ -105,6 +110,14 @@ public struct SVGDocument: Hashable, Sendable {
     }
 
     private func n(_ v: Double) -> String { SVGPathData.number(v, decimals: decimals) }
+
+    /// Counts `path`'s commands and says whether it fits within ``commandLimit``.
+    private mutating func admit(_ path: BezPath) -> Bool {
+        guard commandCount <= commandLimit else { return false }
+        let commands = path.subpaths.reduce(0) { $0 + $1.segments.count + 2 }
+        commandCount = commandCount.addingReportingOverflow(commands).partialValue
+        return commandCount <= commandLimit
+    }
 
     /// ` fill="#rrggbb"` plus ` fill-opacity` when not opaque (the same for `stroke`).
     private func paint(_ attribute: String, _ c: RGBAColor) -> String {

@@ -30,6 +30,10 @@ public enum LabelOptionCatalog {
                       help: "follow the given fonts with the embedded Noto stack").sample(.bool(false)),
             .optional("systemFonts", \.systemFonts, .bool, default: "true",
                       help: "fall back to the system's fonts (Fontconfig) for characters the stack does not cover; false for output that does not depend on the machine").sample(.bool(false)),
+            .optional("wordSpacing", \.wordSpacing, .number("PX", -OptionLimits.distance...OptionLimits.distance),
+                      default: "0", help: "extra space after every space character (CSS word-spacing)").sample(.number(6)),
+            .optional("baselineShift", \.baselineShift, .number("PX", -OptionLimits.distance...OptionLimits.distance),
+                      default: "0", help: "moves the run's baseline up (SVG baseline-shift)").sample(.number(4)),
         ]
     }()
 
@@ -56,6 +60,8 @@ public enum LabelOptionCatalog {
                    help: "measure along the parallel curve at dy, or move each cluster along its normal (SVG)").sample(.string("normal")),
             .value("rotate", \.rotate, .numberList("DEG", -1e6...1e6), default: d.rotate,
                    help: "SVG rotate: degrees added to each cluster's angle, clockwise; the last value repeats").sample(.array([.number(5), .number(-5)])),
+            .value("rotateAbout", \.rotateAbout, .cases(), default: d.rotateAbout,
+                   help: "rotate turns each cluster about its midpoint on the path (Chromium's textPath) or its origin (SVG plain text)").sample(.string("origin")),
             .value("upright", \.upright, .cases(), default: d.upright, help: "flip labels that would read upside down").sample(.string("off")),
             .value("method", \.method, .cases(), default: d.method, help: "SVG's per-cluster tangent, or corner-safe chords").sample(.string("chord")),
             .value("overflow", \.overflow, .words([("visible", .visible), ("ellipsis", .ellipsis),

@@ -19,11 +19,22 @@ public struct Scene: Hashable, Sendable {
     public var shapes: [SceneShape]
     /// The labels, drawn after the shapes, in order.
     public var labels: [SceneLabel]
+    /// The paint order, when it is not every shape and then every label: each item names a shape or a
+    /// label by index, as an SVG document interleaves them. Scene files do not carry it.
+    public var order: [SceneItem]?
 
     /// Creates a scene.
     public init(width: Int, height: Int, background: RGBAColor? = nil, shapes: [SceneShape] = [], labels: [SceneLabel] = []) {
         self.width = width; self.height = height; self.background = background; self.shapes = shapes; self.labels = labels
     }
+}
+
+/// One thing to draw in a ``Scene``'s paint order: the shape or the label at an index.
+public enum SceneItem: Hashable, Sendable {
+    /// `shapes[i]`.
+    case shape(Int)
+    /// `labels[i]`.
+    case label(Int)
 }
 
 /// What a ``SceneShape`` is.

@@ -45,6 +45,7 @@ public enum SceneRenderer {
             throw SceneError("", RenderError.canvasTooLarge(width: scene.width, height: scene.height, limit: pixelLimit).description)
         }
         var svg = SVGDocument(width: Double(scene.width), height: Double(scene.height), background: background.a == 0 ? nil : background)
+        svg.commandLimit = resolver.limits.vectorCommands
         var budget = CoverageBudget(resolver.limits, raster: false, width: scene.width, height: scene.height)
         let labels = try draw(scene, on: &svg, resolver: resolver, budget: &budget)
         return (svg, labels)
@@ -60,16 +61,31 @@ public enum SceneRenderer {
     static func draw<S: DrawingSurface>(_ scene: Scene, on surface: inout S, resolver: SceneResolver,
                                         budget: inout CoverageBudget) throws(SceneError) -> [PlacedLabel] {
         var shapesByID: [String: BezPath] = [:], definitions: [String: SceneShape] = [:]
+        var paths: [BezPath] = []
+        paths.reserveCapacity(scene.shapes.count)
         for (i, shape) in scene.shapes.enumerated() {
-            let at = "shapes[\(i)]"
-            let path = try shape.path(at: at)
+            let path = try shape.path(at: "shapes[\(i)]")
             if let id = shape.id { shapesByID[id] = path; definitions[id] = shape }
-            let pad = shape.stroke == nil ? 0 : (shape.strokeWidth ?? 1)
-            do { try budget.charge(path, padding: pad) } catch { throw SceneError(at, error.description) }
-            try draw(shape, path: path, on: &surface, at: at, limits: resolver.limits)
+            paths.append(path)
         }
+        let order = scene.order ?? (scene.shapes.indices.map(SceneItem.shape) + scene.labels.indices.map(SceneItem.label))
         var placed: [PlacedLabel] = []
-        for (i, label) in scene.labels.enumerated() {
+        for item in order {
+            let i: Int
+            switch item {
+            case .shape(let k):
+                guard paths.indices.contains(k) else { throw SceneError("order", "no shape \(k)") }
+                let at = "shapes[\(k)]", shape = scene.shapes[k], path = paths[k]
+                let pad = shape.stroke == nil ? 0 : (shape.strokeWidth ?? 1)
+                do { try budget.charge(path, padding: pad) } catch { throw SceneError(at, error.description) }
+                try draw(shape, path: path, on: &surface, at: at, limits: resolver.limits)
+                try checkBudgets(surface, at: at, limits: resolver.limits)
+                continue
+            case .label(let k):
+                guard scene.labels.indices.contains(k) else { throw SceneError("order", "no label \(k)") }
+                i = k
+            }
+            let label = scene.labels[i]
             let resolved = try resolver.resolve(label, index: i, shapes: shapesByID, definitions: definitions)
             let labels: [PlacedLabel]
             do { labels = try resolved.layout() } catch {
@@ -78,9 +94,20 @@ public enum SceneRenderer {
             }
             do { for l in labels { try budget.charge(l) } } catch { throw SceneError("labels[\(i)]", error.description) }
             for l in labels { surface.draw(l, mode: resolved.blend) }
+            try checkBudgets(surface, at: "labels[\(i)]", limits: resolver.limits)
             placed += labels
         }
         return placed
+    }
+
+    /// Throws when drawing stopped early: the request's ``Deadline`` passed, or the surface's vector budget
+    /// (``ResourceLimits/vectorCommands``) is used up.
+    static func checkBudgets<S: DrawingSurface>(_ surface: S, at: String, limits: ResourceLimits) throws(SceneError) {
+        if let d = Deadline.passed { throw SceneError(at, d.message) }
+        if surface.isFull {
+            throw SceneError(at, "the SVG would hold more than \(MessageText.number(Double(limits.vectorCommands))) path commands (the vector "
+                             + "budget; bent glyphs are written as many short lines): bend fewer or smaller glyphs, use warp rigid, or ask for PNG")
+        }
     }
 
     static func draw<S: DrawingSurface>(_ shape: SceneShape, path: BezPath, on surface: inout S, at: String,

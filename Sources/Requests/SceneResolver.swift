@@ -37,6 +37,9 @@ public final class SceneResolver {
     /// Whether labels may fall back to the system's fonts (``TextAttributes/systemFallback``); off for
     /// output that does not depend on the installed fonts. When off, no label's `systemFonts` turns it on.
     public var systemFallback = true
+    /// Whether fonts may only be named (an embedded font or a file of the fonts folder), never opened by
+    /// path: what a server requires (see ``DefaultFonts/font(namedOnly:folder:)``).
+    public var fontsByNameOnly = false
     private var fonts: [String: Typeface] = [:]
     private var embedded: [Typeface]?
 
@@ -55,7 +58,8 @@ public final class SceneResolver {
     /// once; see ``DefaultFonts/font(named:folder:)``.
     public func font(_ name: String) throws(FontError) -> Typeface {
         if let f = fonts[name] { return f }
-        let f = try DefaultFonts.font(named: name, folder: fontsDir)
+        let f = fontsByNameOnly ? try DefaultFonts.font(namedOnly: name, folder: fontsDir)
+                                : try DefaultFonts.font(named: name, folder: fontsDir)
         fonts[name] = f
         return f
     }
@@ -134,6 +138,8 @@ public final class SceneResolver {
             // The resolver's switch (`--no-system-fonts`, an engine made without system fonts) wins over the request's.
             a.systemFallback = systemFallback && (style.systemFonts ?? true)
             a.letterSpacing = style.letterSpacing ?? 0
+            a.wordSpacing = style.wordSpacing ?? 0
+            a.baselineShift = style.baselineShift ?? 0
             text.append(run.text, attributes: a)
         }
         var options = label.options

@@ -31,7 +31,7 @@ public enum DefaultFonts {
         var fonts: [Typeface] = []
         for name in stackFileNames {
             if let folder {
-                fonts.append(try Typeface(path: join(folder, name)))
+                fonts.append(try FontCache.typeface(path: join(folder, name)))
             } else {
                 fonts.append(try embedded(name))
             }
@@ -40,7 +40,8 @@ public enum DefaultFonts {
     }
 
     /// A font by file name or path: `name` in `folder` when `folder` is given and has that file, else the
-    /// embedded font of that file name (`NotoSans-Bold.ttf`), else the font file at path `name`.
+    /// embedded font of that file name (`NotoSans-Bold.ttf`), else the font file at path `name`. Files load
+    /// once per file identity (``FontCache``).
     /// - Throws: ``FontError/fontsFolderNotFound(path:)`` when `folder` is not a folder, or the
     ///   ``FontError`` of the file.
     public static func font(named name: String, folder: String? = nil) throws(FontError) -> Typeface {
@@ -48,11 +49,11 @@ public enum DefaultFonts {
             if let folder {
                 try check(folder)
                 let path = join(folder, name)
-                if Syscalls.kind(of: path) != .missing { return try Typeface(path: path) }
+                if Syscalls.kind(of: path) != .missing { return try FontCache.typeface(path: path) }
             }
             if embeddedFileNames.contains(name) { return try embedded(name) }
         }
-        return try Typeface(path: name)
+        return try FontCache.typeface(path: name)
     }
 
     /// The embedded font with file name `name` (one of ``embeddedFileNames``), loaded once per process.
@@ -81,6 +82,26 @@ public enum DefaultFonts {
         var count = 0
         guard let bytes = pt_embedded_font_data(Int32(index), &count) else { return nil }
         return UnsafeRawBufferPointer(start: bytes, count: count)
+    }
+
+    /// A font by name only, as a server must take it: `name` in `folder` (a plain file name, no folder
+    /// part), else the embedded font of that name. Nothing else is opened, and the error shows neither the
+    /// file's contents nor its absolute path.
+    /// - Throws: ``FontError/notEmbedded(name:available:)`` for any other name (the message lists the
+    ///   embedded fonts), or the folder file's error in words that name only `name`.
+    public static func font(namedOnly name: String, folder: String? = nil) throws(FontError) -> Typeface {
+        let plain = !name.isEmpty && !name.contains("/") && !name.hasPrefix(".") && !name.contains("\0")
+        if plain, let folder {
+            try check(folder)
+            let path = join(folder, name)
+            if Syscalls.kind(of: path) == .file {
+                do { return try FontCache.typeface(path: path) } catch {
+                    throw .invalidFont(name: name, reason: "the file in the fonts folder cannot be loaded as a font")
+                }
+            }
+        }
+        if plain, embeddedFileNames.contains(name) { return try embedded(name) }
+        throw .notEmbedded(name: name, available: embeddedFileNames)
     }
 
     /// Embedded fonts loaded so far, by index.

@@ -57,6 +57,10 @@ final class FontData: Sendable {
     ///   folder, FIFO or device), or one that changed size while read; ``FontError/fileTooLarge(path:bytes:limit:)``
     ///   above `limit` bytes, before anything is read.
     static func read(path: String, limit: Int = defaultMaximumFileSize) throws(FontError) -> FontData {
+        // C would stop at the NUL and open another file than the one named.
+        guard !path.utf8.contains(0) else {
+            throw .unreadable(path: path.replacing("\u{0}", with: "\\0"), reason: "the path contains a NUL character")
+        }
         switch Syscalls.readRegularFile(path, limit: limit) {
         case .success(let (base, count)): return FontData(owning: base, count: count)
         case .failure(.unreadable(let reason)): throw .unreadable(path: path, reason: reason)

@@ -30,6 +30,8 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
     case familyNotFound(String)
     /// A variation axis setting was malformed or names no axis of the font.
     case badVariation(String)
+    /// Loading the font would put more font bytes in memory than the budget allows (see ``FontCache``).
+    case fontMemoryFull(name: String, bytes: Int, budget: Int)
 
     /// A message a user understands.
     public var description: String {
@@ -53,6 +55,8 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
             "no embedded font is called \(name) (the embedded fonts: \(available.joined(separator: ", ")))"
         case .familyNotFound(let family): "no installed font matches the family \"\(family)\""
         case .badVariation(let text): "bad variation setting \"\(text)\": expected TAG=VALUE with a 4-letter axis tag of the font"
+        case .fontMemoryFull(let name, let bytes, let budget):
+            "cannot load \(name) (\(Self.size(bytes))): the fonts already loaded use the memory budget for fonts (\(Self.size(budget)))"
         }
     }
 

@@ -21,8 +21,37 @@ public enum FontLookup {
     /// spaces). A named instance of a variable font (Inter Bold) is selected with its coordinates.
     /// - Throws: ``FontError/familyNotFound(_:)`` (with `:style=` appended when the family exists but
     ///   not the style), or the errors of ``Typeface/init(path:faceIndex:variations:)``.
+    ///
+    /// The answer for a family and style is remembered for the life of the process, and the file is loaded
+    /// once per file identity (``FontCache``), however many runs name the family.
     public static func font(family: String, style: String? = nil) throws(FontError) -> Typeface {
-        try Typeface(family: family, style: style)
+        let key = style.map { family + "\u{0}" + $0 } ?? family
+        let location: Location
+        if let known = located.withLock({ $0[key] }) { location = known } else {
+            location = try locate(family: family, style: style)
+            located.withLock { $0[key] = location }
+        }
+        return try FontCache.typeface(path: location.path, faceIndex: location.faceIndex, namedInstance: location.namedInstance)
+    }
+
+    /// ``locate(family:style:)``'s answers so far.
+    private static let located = Locked<[String: Location]>([:])
+
+    /// The family Fontconfig chooses for `name` when any installed font will do: for a CSS generic family
+    /// (`sans-serif`, `serif`, `monospace`) the configured default (`DejaVu Sans` on Debian), for an
+    /// installed family that family itself; `nil` when Fontconfig has no font at all.
+    public static func bestFamily(for name: String) -> String? {
+        lock.withLock { _ -> String? in
+            guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
+            defer { FcPatternDestroy(pattern) }
+            add(pattern, "family", name)
+            guard FcConfigSubstitute(nil, pattern, FcMatchPattern) != 0 else { return nil }
+            FcDefaultSubstitute(pattern)
+            var outcome = FcResultNoMatch
+            guard let match = FcFontMatch(nil, pattern, &outcome) else { return nil }
+            defer { FcPatternDestroy(match) }
+            return strings(match, "family").first
+        }
     }
 
     /// The file and index Fontconfig has for `family` and `style`.

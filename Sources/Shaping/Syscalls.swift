@@ -28,6 +28,25 @@ enum Syscalls {
         UInt32(st.st_mode) & UInt32(S_IFMT) == UInt32(S_IFDIR)
     }
 
+    /// What identifies a file's contents: device, inode, size and modification time (after following
+    /// symbolic links), so two names of one file share it and a file replaced in place does not.
+    struct FileIdentity: Hashable, Sendable {
+        var device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+    }
+
+    /// The identity of the file at `path`, or `nil` when `stat` fails.
+    static func identity(of path: String) -> FileIdentity? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        #if canImport(Darwin)
+        return FileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
+                            seconds: Int(st.st_mtimespec.tv_sec), nanoseconds: Int(st.st_mtimespec.tv_nsec))
+        #else
+        return FileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
+                            seconds: Int(st.st_mtim.tv_sec), nanoseconds: Int(st.st_mtim.tv_nsec))
+        #endif
+    }
+
     /// Why a file could not be read whole.
     enum ReadFailure: Error {
         /// `open`, `fstat` or `read` failed, or the file shrank while read: a short reason.

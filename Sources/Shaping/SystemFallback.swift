@@ -78,10 +78,7 @@ enum SystemFallback {
         do {
             // The real file, not a link such as Debian's fonts-japanese-gothic.ttf → ipaexg.ttf.
             let path = URL(fileURLWithPath: location.path).resolvingSymlinksInPath().path
-            let data = try FontData.read(path: path)
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            let font = try Typeface(data: data, name: name, path: path, faceIndex: location.faceIndex,
-                                    variations: [], namedInstance: location.namedInstance)
+            let font = try FontCache.typeface(path: path, faceIndex: location.faceIndex, namedInstance: location.namedInstance)
             s.fonts[location] = font
             return font
         } catch {

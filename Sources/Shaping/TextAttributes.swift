@@ -16,6 +16,8 @@ public struct TextAttributes: Hashable, Sendable {
     public var language: String?
     /// Extra space added after each cluster, in pixels (may be negative).
     public var letterSpacing: Double
+    /// Extra space added after each space character (U+0020, U+00A0), in pixels (CSS `word-spacing`).
+    public var wordSpacing: Double = 0
     /// Perpendicular baseline shift in pixels, up positive.
     public var baselineShift: Double
     /// Whether clusters that no font of ``fonts`` covers fall back to the system's fonts through

@@ -23,11 +23,12 @@ import Foundation
         }
     }
 
-    /// `import PathText` brings the stages and the request module, never the showcase.
+    /// `import PathText` brings the stages, the request module and the jobs on whole documents (the SVG
+    /// reader), never the showcase.
     @Test func theUmbrellaExportsNoShowcase() throws {
         let umbrella = try String(contentsOfFile: packageRoot + "/Sources/Doors/PathText/PathText.swift", encoding: .utf8)
         let exported = umbrella.split(separator: "\n").filter { $0.hasPrefix("@_exported import ") }.map { $0.dropFirst("@_exported import ".count) }
-        #expect(exported == ["Geometry", "Shaping", "Layout", "Render", "Requests"])
+        #expect(exported == ["Geometry", "Shaping", "Layout", "Render", "Requests", "SVGInput"])
         let manifest = try String(contentsOfFile: packageRoot + "/Package.swift", encoding: .utf8)
         let line = try #require(manifest.split(separator: "\n").first { $0.contains(#".target(name: "PathText""#) })
         #expect(!line.contains("Showcase"))

@@ -24,13 +24,13 @@ import PathText
     /// Every placement key set through the memberwise init gives the same value as reading its JSON sample.
     @Test func theMemberwiseInitTakesEveryOption() throws {
         let swift = LabelOptions(align: .center, offset: .percent(25), side: .right, baseline: .middle, dx: [1, 2], dy: 3,
-                                 clusterDy: [4], shift: .normal, rotate: [5], letterSpacing: 0, upright: .off, method: .chord,
+                                 clusterDy: [4], shift: .normal, rotate: [5], rotateAbout: .origin, letterSpacing: 0, upright: .off, method: .chord,
                                  overflow: .shrink(minimumSize: 7), fit: .spacing(length: 300), warp: .bend, maxAngle: 45,
                                  repeat: 20, writingMode: .vertical, textOrientation: .upright,
                                  decoration: [.underline], decorationSkipInk: true, haloColor: .black, haloWidth: 2,
                                  closedPath: .clip, missingGlyphs: .error)
         let json = #"{"text":"a","path":"M0 0 L9 0","align":"center","offset":"25%","side":"right","baseline":"middle","dx":[1,2],"#
-            + #""dy":[3,4],"shift":"normal","rotate":[5],"upright":"off","method":"chord","overflow":"shrink","minSize":7,"#
+            + #""dy":[3,4],"shift":"normal","rotate":[5],"rotateAbout":"origin","upright":"off","method":"chord","overflow":"shrink","minSize":7,"#
             + #""fit":"spacing","length":300,"warp":"bend","maxAngle":45,"repeat":20,"writingMode":"vertical","#
             + ##""textOrientation":"upright","decoration":["underline"],"decorationSkipInk":true,"haloColor":"#000000","##
             + #""haloWidth":2,"closedPath":"clip","missingGlyphs":"error"}"#

@@ -57,4 +57,16 @@ let haveVerticalTools = FileManager.default.fileExists(atPath: ipaexGothic)
         let (upright, _) = try place("Tokyo", orientation: .upright)
         #expect(upright.glyphs.allSatisfy { abs($0.angle.radians) < 1e-12 })
     }
+
+    /// Text with no upright glyph at all (only Latin) is still vertical writing: its em box is centred on
+    /// the path, its baseline (ascender + descender)/2 to the path's left on screen, as in mixed text.
+    @Test func allSidewaysTextIsCentredOnThePath() throws {
+        let (alone, font) = try place("Tokyo")
+        let (mixed, _) = try place("東京Tokyo")
+        let m = font.metrics(size: 32)
+        for (a, b) in zip(alone.glyphs, mixed.glyphs.dropFirst(2)) {
+            #expect(abs(a.origin.x - b.origin.x) < 1e-9, "\(a.origin) vs \(b.origin)")
+            #expect(abs(a.origin.x - (100 - (m.ascender + m.descender) / 2)) < 1e-9)
+        }
+    }
 }

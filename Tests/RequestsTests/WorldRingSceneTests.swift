@@ -19,8 +19,13 @@ import Render
             #expect(!label.overflow && label.droppedClusters.isEmpty)
             #expect(label.glyphs.allSatisfy { $0.glyph != 0 })
         }
-        let fonts = Set(rendered.labels.flatMap { $0.glyphs.map(\.font.name) })
-        #expect(fonts.count >= 9, "\(fonts.sorted())")  // 5 embedded + bold + Japanese, Chinese, Korean, emoji fonts
+        // The system's fonts are real files, and the emoji font among them is a colour font. (Not a count of
+        // fonts: with fonts-noto-cjk installed one font draws Japanese, Chinese and Korean alike.)
+        let system = Set(rendered.labels.flatMap { $0.glyphs.map(\.font) }.filter { !$0.isEmbedded }.map(ObjectIdentifier.init))
+        let systemFonts = rendered.labels.flatMap { $0.glyphs.map(\.font) }.filter { system.contains(ObjectIdentifier($0)) }
+        #expect(!systemFonts.isEmpty)
+        for font in systemFonts { #expect(font.absolutePath.map(FileManager.default.fileExists) == true, "\(font.name)") }
+        #expect(systemFonts.contains { $0.hasColorGlyphs } && systemFonts.contains { !$0.hasColorGlyphs })
         // The emoji ring is in colour: saturated pixels inside the white disc (radius < 240).
         var saturated = 0
         let c = rendered.canvas

@@ -63,7 +63,8 @@ def browser(server):
 
 
 def post(base, path, body):
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST")
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())
 
@@ -245,12 +246,14 @@ def test_api_errors_are_400_with_a_message(server):
                                ("/api/layout", {"text": "A", "path": "M 0 0 Q"}, "path"),
                                ("/api/layout", {"text": "A", "path": "M 0 0 L 9 0", "font": ["/etc/passwd"]}, "font"),
                                ("/api/render?format=gif", {"width": 10, "height": 10}, "format")]:
-        request = urllib.request.Request(server + path, data=json.dumps(body).encode(), method="POST")
+        request = urllib.request.Request(server + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
         with pytest.raises(urllib.error.HTTPError) as failure:
             urllib.request.urlopen(request, timeout=10)
         assert failure.value.code == 400
         assert needle in json.loads(failure.value.read())["error"]
-    big = urllib.request.Request(server + "/api/layout", data=b"x" * (2 << 20), method="POST")
+    big = urllib.request.Request(server + "/api/layout", data=b"x" * (2 << 20), method="POST",
+                                 headers={"Content-Type": "application/json"})
     with pytest.raises(urllib.error.HTTPError) as failure:
         urllib.request.urlopen(big, timeout=10)
     assert failure.value.code == 413

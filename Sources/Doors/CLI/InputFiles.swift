@@ -9,6 +9,18 @@ enum InputFiles {
     /// ``ResourceLimits/sceneFileBytes`` (a FIFO or device is read up to that size, then refused).
     /// - Throws: a failure naming the file and, for file-system errors, the system's reason.
     static func readScene(_ path: String, limits: ResourceLimits) throws(CLIError) -> Scene {
+        try decodeScene(try readBytes(path, limits: limits), path: path)
+    }
+
+    /// Decodes scene JSON read from `path`.
+    static func decodeScene(_ bytes: [UInt8], path: String) throws(CLIError) -> Scene {
+        do { return try SceneJSON.decode(bytes) } catch {
+            throw .failure("\(path): \(error.description)")
+        }
+    }
+
+    /// Reads the input file at `path` (a scene or an SVG document), at most ``ResourceLimits/sceneFileBytes``.
+    static func readBytes(_ path: String, limits: ResourceLimits) throws(CLIError) -> [UInt8] {
         let limit = limits.sceneFileBytes
         func tooLarge(_ size: Double) -> CLIError {
             .failure("\(path): " + LayoutError.limitExceeded(what: "scene file size in bytes", amount: size, limit: Double(limit)).description)
@@ -42,8 +54,6 @@ enum InputFiles {
             count += n
         }
         guard count <= limit else { throw tooLarge(Double(count)) }
-        do { return try SceneJSON.decode(Array(bytes[0..<count])) } catch {
-            throw .failure("\(path): \(error.description)")
-        }
+        return Array(bytes[0..<count])
     }
 }

@@ -30,24 +30,41 @@ enum Output {
         // Flag labels go on a scene without labels: they get the whole budget, charged before drawing.
         var budget = CoverageBudget(resolver.limits, raster: ext == "png", width: scene.width, height: scene.height)
         for l in extraLabels { do { try budget.charge(l) } catch { throw .failure(error.description) } }
+        let image: [UInt8]
         if ext == "png" {
             var rendered = try failing { try SceneRenderer.render(scene, resolver: resolver) }
             for (labels, mode) in extras { for l in labels { rendered.canvas.draw(l, mode: mode) } }
             rendered.canvas.releaseScratch()
-            try makeFolder(for: path)  // only now: a failed render leaves no folder behind
-            try failing { try rendered.canvas.writePNG(to: path) }
+            image = try failing { try rendered.canvas.pngData() }
             placed = rendered.labels
         } else {
             var (svg, labels) = try failing { try SceneRenderer.renderSVG(scene, resolver: resolver) }
             for (ls, mode) in extras { for l in ls { svg.draw(l, mode: mode) } }
-            try makeFolder(for: path)
-            try failing { try svg.write(to: path) }
+            image = Array(svg.text.utf8)
             placed = labels
         }
         placed.append(contentsOf: extraLabels)
         warn(placed)
-        if let json { try writeJSON(placed, to: json) }
+        // Every output is written, or none: the image and a JSON file are renamed into place together
+        // (AtomicFile.write(all:)), and folders made for them are removed again when that fails.
+        var files: [(bytes: [UInt8], path: String)] = [(image, path)]
+        if let json, json != "-" { files.append((Array(PlacementsJSON.encode(placed).utf8), json)) }
+        try writeAll(files)
+        if json == "-" { print(PlacementsJSON.encode(placed), terminator: "") }
         return placed
+    }
+
+    /// Writes `files` all or none, making their folders first (only now: a failed render leaves no folder
+    /// behind) and removing the folders it made when a write fails.
+    static func writeAll(_ files: [(bytes: [UInt8], path: String)]) throws(CLIError) {
+        var made: [String] = []
+        do throws(CLIError) {
+            for f in files { made += try makeFolder(for: f.path) }
+            try failing { try AtomicFile.write(all: files) }
+        } catch {
+            for folder in made.reversed() { rmdir(folder) }
+            throw error
+        }
     }
 
     /// Lays out a label given by flags; path errors name `--path`.
@@ -102,24 +119,38 @@ enum Output {
     static func writeJSON(_ labels: [PlacedLabel], to target: String) throws(CLIError) {
         let text = PlacementsJSON.encode(labels)
         if target == "-" { print(text, terminator: ""); return }
-        try makeFolder(for: target)
-        try failing { try AtomicFile.write(Array(text.utf8), to: target) }
+        try writeAll([(Array(text.utf8), target)])
     }
 
-    /// Creates the folder `path` will be written in, and its parents, when missing.
-    /// - Throws: a failure with the system's reason ("Not a directory", "Permission denied").
-    static func makeFolder(for path: String) throws(CLIError) {
+    /// Creates the folder `path` will be written in, and its parents, when missing, and returns the folders
+    /// it created (outermost first). A path the system could not open anyway (over `PATH_MAX`, or a name
+    /// over `NAME_MAX`) is refused before any folder is made.
+    /// - Throws: a failure with the system's reason ("Not a directory", "Permission denied"), having removed
+    ///   the folders it made.
+    @discardableResult
+    static func makeFolder(for path: String) throws(CLIError) -> [String] {
+        let longest = path.split(separator: "/").map(\.utf8.count).max() ?? 0
+        guard path.utf8.count < Int(PATH_MAX), longest <= Int(NAME_MAX) else {
+            throw .failure("cannot write \(MessageText.shortened(path)): the path is too long (\(path.utf8.count) bytes, a name of \(longest); "
+                           + "at most \(Int(PATH_MAX) - 1) and \(NAME_MAX))")
+        }
         let dir = PathNames.folder(of: path)
-        guard !dir.isEmpty else { return }
+        guard !dir.isEmpty else { return [] }
+        var made: [String] = []
         var prefix = dir.hasPrefix("/") ? "/" : ""
         for part in dir.split(separator: "/") {
             prefix += part
             // An existing file in the way shows up as ENOTDIR at the next level, or when writing.
-            if mkdir(prefix, 0o755) != 0, errno != EEXIST {
-                throw .failure("cannot create the folder \(prefix): \(String(cString: strerror(errno)))")
+            if mkdir(prefix, 0o755) == 0 {
+                made.append(prefix)
+            } else if errno != EEXIST {
+                let why = String(cString: strerror(errno))
+                for folder in made.reversed() { rmdir(folder) }
+                throw .failure("cannot create the folder \(MessageText.shortened(prefix)): \(why)")
             }
             prefix += "/"
         }
+        return made
     }
 
     /// The first error a write to stdout met (0: none).

@@ -44,15 +44,17 @@ public final class Engine: Sendable {
         self.limits = limits
         self.allowFontPaths = allowFontPaths
         self.systemFonts = systemFonts
-        let first = RequestDecoding.makeResolver(fontsDir: fontsDir, limits: limits, systemFonts: systemFonts)
+        let first = RequestDecoding.makeResolver(fontsDir: fontsDir, limits: limits, systemFonts: systemFonts,
+                                                 fontsByNameOnly: !allowFontPaths)
         defaultStack = try RequestDecoding.preload(first)
         fonts = FontRegistry(fontsDir: fontsDir, defaultStack: defaultStack)
         pool = Locked([ResolverSlot(first)])
     }
 
     /// Runs `body` with a resolver no other thread is using.
-    private func withResolver<R>(_ body: (RequestDecoding.Resolver) throws(EngineError) -> R) throws(EngineError) -> R {
-        let slot = pool.withLock { $0.popLast() } ?? ResolverSlot(RequestDecoding.makeResolver(fontsDir: fontsDir, limits: limits, systemFonts: systemFonts))
+    func withResolver<R>(_ body: (RequestDecoding.Resolver) throws(EngineError) -> R) throws(EngineError) -> R {
+        let slot = pool.withLock { $0.popLast() } ?? ResolverSlot(RequestDecoding.makeResolver(
+            fontsDir: fontsDir, limits: limits, systemFonts: systemFonts, fontsByNameOnly: !allowFontPaths))
         defer { pool.withLock { $0.append(slot) } }
         return try body(slot.resolver)
     }

@@ -10,10 +10,12 @@ enum RequestDecoding {
     typealias Resolver = SceneResolver
 
     /// A resolver that finds fonts in `fontsDir` (`nil`: the usual search).
-    static func makeResolver(fontsDir: String?, limits: ResourceLimits = .default, systemFonts: Bool = true) -> Resolver {
+    static func makeResolver(fontsDir: String?, limits: ResourceLimits = .default, systemFonts: Bool = true,
+                             fontsByNameOnly: Bool = false) -> Resolver {
         let resolver = SceneResolver(fontsDir: fontsDir)
         resolver.limits = limits
         resolver.systemFallback = systemFonts
+        resolver.fontsByNameOnly = fontsByNameOnly
         return resolver
     }
 

@@ -4,3 +4,4 @@
 @_exported import Layout
 @_exported import Render
 @_exported import Requests
+@_exported import SVGInput

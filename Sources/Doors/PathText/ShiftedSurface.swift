@@ -15,4 +15,6 @@ struct ShiftedSurface<Base: DrawingSurface>: DrawingSurface {
     mutating func drawBitmap(_ bitmap: ColorBitmap, transform: Affine, opacity: Double, mode: CompositeMode) {
         base.drawBitmap(bitmap, transform: shift * transform, opacity: opacity, mode: mode)
     }
+
+    var isFull: Bool { base.isFull }
 }

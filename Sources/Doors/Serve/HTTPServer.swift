@@ -4,6 +4,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
+import Geometry
 
 /// An HTTP request as a ``HTTPServer`` handler sees it: the body is complete and within the size limit.
 public struct HTTPRequest: Sendable {
@@ -15,10 +17,13 @@ public struct HTTPRequest: Sendable {
     public var query: [String: String]
     /// The request body.
     public var body: [UInt8]
+    /// The request headers, by lower-case name (`host`, `origin`, `content-type`).
+    public var headers: [String: String]
 
     /// Creates a request (tests call handlers directly with these).
-    public init(method: String, path: String, query: [String: String] = [:], body: [UInt8] = []) {
-        self.method = method; self.path = path; self.query = query; self.body = body
+    public init(method: String, path: String, query: [String: String] = [:], body: [UInt8] = [],
+                headers: [String: String] = [:]) {
+        self.method = method; self.path = path; self.query = query; self.body = body; self.headers = headers
     }
 }
 
@@ -30,19 +35,32 @@ public struct HTTPResponse: Sendable {
     public var contentType: String
     /// The body.
     public var body: [UInt8]
+    /// More headers (`Access-Control-Allow-Origin`, `Vary`).
+    public var headers: [String: String] = [:]
 
     /// Creates a response.
-    public init(status: Int = 200, contentType: String, body: [UInt8]) {
-        self.status = status; self.contentType = contentType; self.body = body
+    public init(status: Int = 200, contentType: String, body: [UInt8], headers: [String: String] = [:]) {
+        self.status = status; self.contentType = contentType; self.body = body; self.headers = headers
     }
 }
 
 /// A minimal HTTP server on libmicrohttpd: the one file that touches it (through `CMicroHTTPD`, which loads
 /// the library with `dlopen` when the first server starts, so other runs of the program never load it).
 ///
-/// libmicrohttpd parses HTTP and runs a pool of threads; each complete request is handed to `handler` on one of
-/// those threads, so the handler must be safe to call concurrently. Bodies larger than `maximumBodySize` are
-/// answered with 413 without calling the handler; idle connections are closed after `connectionTimeout` seconds.
+/// libmicrohttpd parses HTTP and gives every connection a thread of its own, so a connection never waits behind
+/// another's request; each complete request is handed to `handler` on its connection's thread, so the handler
+/// must be safe to call concurrently. At most `threads` handlers run at once; the others wait for a turn.
+///
+/// Every cost is bounded:
+/// - bodies larger than `maximumBodySize` are answered with 413 without calling the handler;
+/// - a connection idle for `connectionTimeout` seconds (a client sending its headers slowly, or not
+///   reading the reply) is closed;
+/// - at most `connectionLimit` connections are open, at most `perIPConnectionLimit` of them from one
+///   address, so slow clients from one address cannot take every connection;
+/// - each request has `timeLimit` seconds, counted from when it arrived: waiting for a turn, then the work,
+///   which runs with that ``Deadline`` (the layout, render and path loops check it). A request that gets no
+///   turn in time is answered 503.
+///
 /// The daemon stops when ``stop()`` is called or the server is released.
 public final class HTTPServer: @unchecked Sendable {
     // Raw pointers never leave this file. The daemon handle is set once in `init` and cleared in `stop`, which
@@ -59,8 +77,12 @@ public final class HTTPServer: @unchecked Sendable {
     private final class Context: Sendable {
         let handler: @Sendable (HTTPRequest) -> HTTPResponse
         let maximumBodySize: Int
-        init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maximumBodySize: Int) {
-            self.handler = handler; self.maximumBodySize = maximumBodySize
+        let timeLimit: Double
+        /// One token per handler that may run at once.
+        let turns: DispatchSemaphore
+        init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maximumBodySize: Int, timeLimit: Double, threads: Int) {
+            self.handler = handler; self.maximumBodySize = maximumBodySize; self.timeLimit = timeLimit
+            turns = DispatchSemaphore(value: threads)
         }
     }
 
@@ -68,16 +90,22 @@ public final class HTTPServer: @unchecked Sendable {
     private final class Upload {
         var body: [UInt8] = []
         var tooLarge = false
+        /// Set when the headers are complete (the first call for the request).
+        let deadline: Deadline
+        init(deadline: Deadline) { self.deadline = deadline }
     }
 
-    /// Starts listening on `host:port` (an IPv4 address; `127.0.0.1` by default) with `threads` worker threads.
+    /// Starts listening on `host:port` (an IPv4 address; `127.0.0.1` by default); at most `threads` requests are
+    /// worked on at once. See the type's documentation for the limits.
     /// - Throws: ``PlaygroundError/cannotListen(host:port:reason:)`` when the address is invalid or the port is
     ///   taken, ``PlaygroundError/serverLibraryMissing(_:)`` when libmicrohttpd cannot be loaded.
-    public init(host: String = "127.0.0.1", port: UInt16, threads: Int = 4, maximumBodySize: Int = 1 << 20,
-                connectionTimeout: Int = 10, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(PlaygroundError) {
+    public init(host: String = "127.0.0.1", port: UInt16, threads: Int = 8, maximumBodySize: Int = 1 << 20,
+                connectionTimeout: Int = 3, connectionLimit: Int = 256, perIPConnectionLimit: Int = 32,
+                timeLimit: Double = 3, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(PlaygroundError) {
         self.host = host
         self.port = port
-        context = Unmanaged.passRetained(Context(handler: handler, maximumBodySize: maximumBodySize))
+        context = Unmanaged.passRetained(Context(handler: handler, maximumBodySize: maximumBodySize, timeLimit: timeLimit,
+                                                 threads: max(1, threads)))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -86,12 +114,16 @@ public final class HTTPServer: @unchecked Sendable {
             throw .cannotListen(host: host, port: port, reason: "not an IPv4 address")
         }
         if let why = pt_mhd_load() { throw .serverLibraryMissing(String(cString: why)) }
-        let flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue) | UInt32(MHD_USE_ERROR_LOG.rawValue)
+        // A thread per connection (so no request waits behind another connection's), polled with poll(2)
+        // (no FD_SETSIZE ceiling).
+        let flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue) | UInt32(MHD_USE_THREAD_PER_CONNECTION.rawValue)
+            | UInt32(MHD_USE_POLL.rawValue) | UInt32(MHD_USE_ERROR_LOG.rawValue)
         let started: OpaquePointer? = withUnsafePointer(to: &address) { addressPointer in
             let options: [any CVarArg] = [
                 Int(MHD_OPTION.NOTIFY_COMPLETED.rawValue), unsafeBitCast(Self.completed, to: OpaquePointer.self), Int(0),
-                Int(MHD_OPTION.THREAD_POOL_SIZE.rawValue), UInt32(max(1, threads)),
                 Int(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), UInt32(max(1, connectionTimeout)),
+                Int(MHD_OPTION.CONNECTION_LIMIT.rawValue), UInt32(max(1, connectionLimit)),
+                Int(MHD_OPTION.PER_IP_CONNECTION_LIMIT.rawValue), UInt32(max(1, perIPConnectionLimit)),
                 Int(MHD_OPTION.SOCK_ADDR.rawValue), OpaquePointer(addressPointer),
                 Int(MHD_OPTION.END.rawValue),
             ]
@@ -123,7 +155,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard let cls, let connection, let perRequest, let size else { return .NO }
         let context = Unmanaged<Context>.fromOpaque(cls).takeUnretainedValue()
         guard let state = perRequest.pointee else {
-            perRequest.pointee = Unmanaged.passRetained(Upload()).toOpaque()
+            perRequest.pointee = Unmanaged.passRetained(Upload(deadline: Deadline(seconds: context.timeLimit))).toOpaque()
             return .YES
         }
         let upload = Unmanaged<Upload>.fromOpaque(state).takeUnretainedValue()
@@ -146,25 +178,42 @@ public final class HTTPServer: @unchecked Sendable {
             response = PlaygroundService.error(413, "the request body is larger than \(context.maximumBodySize) bytes")
         } else {
             let path = url.map { String(cString: $0) } ?? "/"
-            let query = QueryBox()
+            let query = QueryBox(lowercased: false), headers = QueryBox(lowercased: true)
             _ = pt_mhd_get_connection_values(connection, .GET_ARGUMENT_KIND, HTTPServer.queryArgument,
                                           Unmanaged.passUnretained(query).toOpaque())
+            _ = pt_mhd_get_connection_values(connection, .HEADER_KIND, HTTPServer.queryArgument,
+                                          Unmanaged.passUnretained(headers).toOpaque())
             let request = HTTPRequest(method: method.map { String(cString: $0) } ?? "GET",
-                                      path: path, query: query.values, body: upload.body)
-            response = context.handler(request)
+                                      path: path, query: query.values, body: upload.body, headers: headers.values)
+            response = HTTPServer.answer(request, context: context, deadline: upload.deadline)
         }
         return HTTPServer.send(response, on: connection)
     }
 
-    /// Collects the query arguments of one request.
+    /// Waits for a turn until the request's deadline, then runs the handler with that deadline; 503 when no
+    /// turn came in time.
+    private static func answer(_ request: HTTPRequest, context: Context, deadline: Deadline) -> HTTPResponse {
+        let wait = DispatchTime.now() + .nanoseconds(Int(min(deadline.secondsLeft, 1e6) * 1e9))
+        guard context.turns.wait(timeout: wait) == .success else {
+            return PlaygroundService.error(503, "the server is busy: try again")
+        }
+        defer { context.turns.signal() }
+        guard !deadline.hasPassed else { return PlaygroundService.error(503, "the server is busy: try again") }
+        return withDeadline(deadline) { context.handler(request) }
+    }
+
+    /// Collects the query arguments or headers of one request (header names in lower case).
     private final class QueryBox {
+        let lowercased: Bool
         var values: [String: String] = [:]
+        init(lowercased: Bool) { self.lowercased = lowercased }
     }
 
     private static let queryArgument: MHD_KeyValueIterator = { cls, _, key, value in
         guard let cls, let key else { return .YES }
         let box = Unmanaged<QueryBox>.fromOpaque(cls).takeUnretainedValue()
-        box.values[String(cString: key)] = value.map { String(cString: $0) } ?? ""
+        let name = String(cString: key)
+        box.values[box.lowercased ? name.lowercased() : name] = value.map { String(cString: $0) } ?? ""
         return .YES
     }
 
@@ -184,6 +233,7 @@ public final class HTTPServer: @unchecked Sendable {
         defer { pt_mhd_destroy_response(made) }
         pt_mhd_add_response_header(made, "Content-Type", response.contentType)
         pt_mhd_add_response_header(made, "Cache-Control", "no-store")
+        for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { pt_mhd_add_response_header(made, name, value) }
         return pt_mhd_queue_response(connection, UInt32(response.status), made)
     }
 }

@@ -16,7 +16,7 @@ import PathTextEngine
 /// |---|---|---|
 /// | `GET /` | | the page |
 /// | `POST /api/layout[?ink=1]` | label JSON | placements JSON |
-/// | `POST /api/render?format=png\|svg` | scene JSON | the image |
+/// | `POST /api/render?format=png\|svg[&strict=1]` | scene JSON, or an SVG document | the image |
 /// | `GET /api/fonts` | | `{"embedded":[…],"system":[…]}` |
 /// | `GET /api/options` | | the option catalog (``OptionCatalogJSON``): every key with its flag, values, default, help, group |
 /// | `POST /api/drag` | `{"path","from","to":[[x,y],…]}` | `{"steps":[{"distance","x","y"},…]}` |
@@ -31,21 +31,40 @@ import PathTextEngine
 public final class PlaygroundService: Sendable {
     /// The limits every request gets (smaller than the library's defaults, so one request stays well under a
     /// second of work).
-    public static let limits = ResourceLimits(textBytes: 4_000, pathSegments: 10_000, fontSize: 1_000,
-                                              canvasPixels: 4096 * 4096, repeatedClusters: 5_000)
+    public static let limits: ResourceLimits = {
+        var limits = ResourceLimits(textBytes: 4_000, pathSegments: 10_000, fontSize: 1_000,
+                                    canvasPixels: 4096 * 4096, repeatedClusters: 5_000)
+        limits.labelLength = 10_000_000
+        limits.vectorCommands = 1_000_000  // about 20 MB of SVG
+        return limits
+    }()
 
     private let engine: Engine
+    /// Which hosts and origins may use the service (`nil`: no checks, for calls that do not come over HTTP).
+    public let access: AccessPolicy?
 
     /// Creates the service; `fontsDir` loads the default fonts from a folder instead of the embedded copies.
+    /// - Parameter access: the hosts and origins allowed (a server always gives one; see ``AccessPolicy``).
     /// - Throws: ``PlaygroundError/fonts(_:)`` when the default fonts cannot be loaded.
-    public init(fontsDir: String? = nil) throws(PlaygroundError) {
+    public init(fontsDir: String? = nil, access: AccessPolicy? = nil) throws(PlaygroundError) {
+        self.access = access
         do { engine = try Engine(fontsDir: fontsDir, limits: Self.limits, allowFontPaths: false) } catch {
             throw .fonts(error.message)
         }
     }
 
-    /// Answers one request.
+    /// Answers one request: refused by ``access`` (403, 415), or routed.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        guard let access else { return route(request) }
+        if let refusal = access.refusal(request) { return refusal }
+        let cors = access.corsHeaders(request)
+        if request.method == "OPTIONS", !cors.isEmpty { return HTTPResponse(status: 204, contentType: "text/plain", body: [], headers: cors) }
+        var reply = route(request)
+        reply.headers.merge(cors) { a, _ in a }
+        return reply
+    }
+
+    private func route(_ request: HTTPRequest) -> HTTPResponse {
         do {
             switch (request.method, request.path) {
             case ("GET", "/"), ("GET", "/index.html"):
@@ -65,7 +84,8 @@ public final class PlaygroundService: Sendable {
                 return Self.error(404, "no such page: \(request.path)")
             }
         } catch {
-            return Self.error(400, error.message)
+            // Work stopped by the request's deadline is the server's limit, not a mistake in the request.
+            return Self.error(Deadline.passed != nil ? 503 : 400, error.message)
         }
     }
 
@@ -83,7 +103,7 @@ public final class PlaygroundService: Sendable {
     private func layout(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
         let ink = request.query["ink"] == "1" || request.query["ink"] == "true"
         do {
-            let json = try engine.layoutJSON(String(decoding: request.body, as: UTF8.self), inkBoxes: ink)
+            let json = try engine.layoutJSON(try Self.text(request.body), inkBoxes: ink)
             return HTTPResponse(contentType: "application/json", body: Array(json.utf8))
         } catch { throw RequestError(error.message) }
     }
@@ -91,8 +111,15 @@ public final class PlaygroundService: Sendable {
     private func render(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
         let word = request.query["format"] ?? "png"
         guard let format = ImageFormat(rawValue: word) else { throw RequestError("format: expected png or svg, got \"\(word)\"") }
+        // An SVG document (Content-Type image/svg+xml; recognised by its root element) instead of scene JSON.
+        if SVGInput.isSVG(path: "", prefix: Array(request.body.prefix(4096))) {
+            do {
+                let (bytes, _) = try engine.renderSVGDocument(request.body, format: format, strict: request.query["strict"] == "1")
+                return HTTPResponse(contentType: format == .png ? "image/png" : "image/svg+xml", body: bytes)
+            } catch { throw RequestError(error.message) }
+        }
         do {
-            let bytes = try engine.render(String(decoding: request.body, as: UTF8.self), format: format)
+            let bytes = try engine.render(try Self.text(request.body), format: format)
             return HTTPResponse(contentType: format == .png ? "image/png" : "image/svg+xml", body: bytes)
         } catch { throw RequestError(error.message) }
     }
@@ -110,7 +137,14 @@ public final class PlaygroundService: Sendable {
         let measure = try PlaygroundRequests.measure(object["path"])
         let from = try PlaygroundRequests.number(object["from"], "from")
         let targets = try PlaygroundRequests.points(object["to"], "to")
-        let steps = measure.drag(from: from, through: targets)
+        var steps: [PathLocation] = []
+        var s = from
+        for target in targets {
+            if let d = Deadline.passed { throw RequestError(d.message) }
+            let step = measure.drag(from: s, toward: target)
+            steps.append(step)
+            s = step.distance
+        }
         let rows = steps.map { "{\"distance\":\(n($0.distance)),\"x\":\(n($0.point.x)),\"y\":\(n($0.point.y))}" }
         return json("{\"steps\":[" + rows.joined(separator: ",") + "]}")
     }
@@ -120,9 +154,11 @@ public final class PlaygroundService: Sendable {
         let measure = try PlaygroundRequests.measure(object["path"])
         let step = try object["step"].map { v throws(RequestError) in try PlaygroundRequests.number(v, "step") } ?? 50
         guard step > 0 else { throw RequestError("step: expected a number above 0") }
-        let count = min(1_000, Int(measure.length / step) + 1)
+        // In floating point first: length / step can be beyond Int's range (1e20 / 1, or 100 / 1e-300).
+        let count = Int(min(1_000, (measure.length / step).rounded(.down) + 1))
         var ticks: [String] = []
         for i in 0..<count {
+            if let d = Deadline.passed { throw RequestError(d.message) }
             let s = Double(i) * step
             let sample = measure.sample(at: s)
             let angle = atan2(sample.tangent.y, sample.tangent.x) * 180 / .pi
@@ -181,6 +217,22 @@ public final class PlaygroundService: Sendable {
     }
 
     // MARK: Helpers
+
+    /// The body as text, refused when it is not UTF-8 (replacing the bad bytes with U+FFFD would shift the
+    /// byte offsets of the clusters in the reply).
+    static func text(_ body: [UInt8]) throws(RequestError) -> String {
+        guard let text = String(validating: body, as: UTF8.self) else {
+            var offset = 0, iterator = body.makeIterator(), decoder = UTF8()
+            loop: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let s): offset += UTF8.width(s)
+                case .emptyInput, .error: break loop
+                }
+            }
+            throw RequestError("the request body is not valid UTF-8 (at byte \(offset))")
+        }
+        return text
+    }
 
     private func json(_ text: String) -> HTTPResponse {
         HTTPResponse(contentType: "application/json", body: Array((text + "\n").utf8))

@@ -12,6 +12,7 @@ shapes); the reply to a layout is the placements JSON (schema/placements.schema.
     ...                      "labels": [{"text": "Hi", "path": "M 10 100 L 390 100"}]})
 """
 
+import contextlib
 import ctypes
 import ctypes.util
 import json
@@ -154,6 +155,13 @@ def _take_string(lib, pointer):
         lib.pt_free(pointer)
 
 
+def _no_nul(data, what):
+    """`data` (bytes), refused with Error when it holds a NUL byte, which C would take as its end."""
+    if b"\0" in data:
+        raise Error("%s contains a NUL character (U+0000), which is not allowed" % what)
+    return data
+
+
 def _camel(key):
     """letter_spacing -> letterSpacing (camelCase keys pass unchanged)."""
     return re.sub(r"_([a-z0-9])", lambda m: m.group(1).upper(), key)
@@ -234,10 +242,13 @@ class Engine:
 
     def __init__(self, fonts_dir=None, system_fonts=True):
         self._lib = _load()
+        # Calls in flight, counted under a condition: close() waits for them before freeing the engine.
+        self._state = threading.Condition()
+        self._in_flight = 0
         error = ctypes.c_void_p()
         settings = _EngineOptions()
         self._lib.pt_engine_options_init(ctypes.byref(settings))
-        settings.fonts_dir = None if fonts_dir is None else os.fsencode(fonts_dir)
+        settings.fonts_dir = None if fonts_dir is None else _no_nul(os.fsencode(fonts_dir), "fonts_dir")
         settings.system_fonts = 1 if system_fonts else 0
         self.system_fonts = bool(system_fonts)
         handle = self._lib.pt_engine_new2(ctypes.byref(settings), ctypes.byref(error))
@@ -246,8 +257,18 @@ class Engine:
         self._handle = handle
 
     def close(self):
-        """Releases the engine (also done when it is garbage-collected)."""
-        handle, self._handle = getattr(self, "_handle", None), None
+        """Releases the engine (also done when it is garbage-collected).
+
+        Safe while other threads are inside layout() or render(): the engine is closed at once for new
+        calls (they raise Error "the engine is closed"), and freed when the calls in flight return.
+        """
+        state = getattr(self, "_state", None)
+        if state is None:
+            return
+        with state:
+            handle, self._handle = getattr(self, "_handle", None), None
+            while self._in_flight:
+                state.wait()
         if handle:
             self._lib.pt_engine_free(handle)
 
@@ -260,10 +281,21 @@ class Engine:
     def __exit__(self, *exc):
         self.close()
 
-    def _checked(self):
-        if not self._handle:
-            raise Error("the engine is closed")
-        return self._handle
+    @contextlib.contextmanager
+    def _using(self):
+        """The engine's handle, counted as in use until the block ends (so close() waits for it)."""
+        with self._state:
+            if not self._handle:
+                raise Error("the engine is closed")
+            handle = self._handle
+            self._in_flight += 1
+        try:
+            yield handle
+        finally:
+            with self._state:
+                self._in_flight -= 1
+                if not self._in_flight:
+                    self._state.notify_all()
 
     def layout_json(self, request):
         """Lays out one label request (a JSON string or a dict, keys in camelCase or snake_case) and returns
@@ -272,8 +304,10 @@ class Engine:
             request = json.dumps(_camel_keys(request), ensure_ascii=False)
         if isinstance(request, str):
             request = request.encode("utf-8")
+        _no_nul(request, "the request")
         out, error = ctypes.c_void_p(), ctypes.c_void_p()
-        status = self._lib.pt_layout_json(self._checked(), request, ctypes.byref(out), ctypes.byref(error))
+        with self._using() as handle:
+            status = self._lib.pt_layout_json(handle, request, ctypes.byref(out), ctypes.byref(error))
         if status != 0:
             raise Error(_take_string(self._lib, error.value) or "layout failed (status %d)" % status)
         return _take_string(self._lib, out.value)
@@ -324,8 +358,10 @@ class Engine:
                                       ctypes.byref(error)) != 0:
                     raise Error(_take_string(lib, error.value) or "bad option %s" % key)
             label, glyphs, count = _Label(), ctypes.c_void_p(), ctypes.c_size_t()
-            if lib.pt_layout(self._checked(), None, None, handle, ctypes.byref(label), ctypes.byref(glyphs),
-                             ctypes.byref(count), ctypes.byref(error)) != 0:
+            with self._using() as engine:
+                status = lib.pt_layout(engine, None, None, handle, ctypes.byref(label), ctypes.byref(glyphs),
+                                       ctypes.byref(count), ctypes.byref(error))
+            if status != 0:
                 raise Error(_take_string(lib, error.value) or "layout failed")
             lib.pt_free(glyphs.value)
             out = []
@@ -355,9 +391,12 @@ class Engine:
             scene = json.dumps(_camel_keys(scene), ensure_ascii=False)
         if isinstance(scene, str):
             scene = scene.encode("utf-8")
+        _no_nul(scene, "the scene")
+        format = _no_nul(str(format).encode(), "format")
         data, length, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
-        status = self._lib.pt_render(self._checked(), scene, str(format).encode(), ctypes.byref(data),
-                                     ctypes.byref(length), ctypes.byref(error))
+        with self._using() as handle:
+            status = self._lib.pt_render(handle, scene, format, ctypes.byref(data),
+                                         ctypes.byref(length), ctypes.byref(error))
         if status != 0:
             raise Error(_take_string(self._lib, error.value) or "render failed (status %d)" % status)
         try:

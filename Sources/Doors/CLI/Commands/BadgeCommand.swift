@@ -25,6 +25,8 @@ enum BadgeCommand {
         let size = try args.integer("size", in: 8...8192) ?? 64
         let color = try args.value("color", .color) ?? Badge.defaultColor
         let margin = try args.number("margin") ?? Badge.defaultMargin
+        // A bad flag value is a command-line error (status 2), as for --size.
+        guard (0..<1).contains(margin) else { throw .usage("--margin: expected a fraction in [0, 1), got \(MessageText.number(margin))") }
         let fonts = args.all("font").isEmpty ? ["NotoSans-Bold.ttf"] : args.all("font")
         let resolver = SceneResolver(fontsDir: try FontsFolder.resolve(args))
         let d = Double(size)

@@ -6,6 +6,7 @@ enum LayoutCommand {
     static let command = CLI.Command(
         name: "layout", summary: "place text along a path and print the placements as JSON",
         usage: "usage: pathtext layout --text T --path D [options]\n"
+            + "       pathtext layout DRAWING.svg [--strict] [--ink]   (the placements of an SVG document's text)\n"
             + "       pathtext layout --batch [--fonts-dir DIR] [--ink]   (one JSON label per line on stdin)\n\n"
             + LabelFlags.usage + "\n"
             + LabelFlags.line("--ink", "add each glyph's ink box (rotated rectangle) to the JSON") + "\n"
@@ -13,7 +14,8 @@ enum LayoutCommand {
         run: run)
 
     static func run(_ words: [String]) throws(CLIError) {
-        let args = try Arguments(words, command: "layout", valued: LabelFlags.valued, flags: LabelFlags.switches.union(["ink", "batch"]))
+        let args = try Arguments(words, command: "layout", valued: LabelFlags.valued, flags: LabelFlags.switches.union(["ink", "batch", "strict"]))
+        if let file = args.positional.first, args.positional.count == 1, !args.has("batch") { return try SVGFiles.layout(file, args) }
         guard args.positional.isEmpty else { throw .usage("unexpected argument \(args.positional[0])") }
         if args.has("batch") { return try batch(args) }
         let label = try LabelFlags.resolve(args, resolver: SceneResolver(fontsDir: FontsFolder.resolve(args), flags: args))
@@ -30,10 +32,21 @@ enum LayoutCommand {
         let fontsDir = try FontsFolder.resolve(args)
         do { engine = try Engine(fontsDir: fontsDir, systemFonts: !args.has("no-system-fonts")) } catch { throw .failure(error.message) }
         let ink = args.has("ink")
-        while let line = readLine(strippingNewline: true) {
-            guard line.contains(where: { !$0.isWhitespace }) else { continue }  // blank lines are skipped
+        // Lines are bounded while read (a longer one is skipped, not held), and must be UTF-8.
+        let limit = engine.limits.sceneFileBytes
+        for next in BatchLines(limit: limit) {
+            let reply: String
+            switch next {
+            case .text(let line):
+                guard line.contains(where: { !$0.isWhitespace }) else { continue }  // blank lines are skipped
+                reply = engine.batchLine(line, inkBoxes: ink)
+            case .tooLong(let number, let bytes):
+                reply = "{\"error\":" + PlacementsJSON.string("line \(number): the request is longer than \(limit) bytes (\(bytes) bytes); it was skipped") + "}\n"
+            case .invalidUTF8(let number, let offset):
+                reply = "{\"error\":" + PlacementsJSON.string("line \(number): not valid UTF-8 (at byte \(offset))") + "}\n"
+            }
             // Each reply is written as soon as it is ready: the caller may wait for it before writing more.
-            try RenderStreams.writeStdout(Array(engine.batchLine(line, inkBoxes: ink).utf8))
+            try RenderStreams.writeStdout(Array(reply.utf8))
         }
     }
 }

@@ -7,11 +7,13 @@ enum RenderCommand {
     static let command = CLI.Command(
         name: "render", summary: "draw a scene file, or a label given by flags, to PNG or SVG",
         usage: """
-        usage: pathtext render SCENE.json|- --out FILE.png|FILE.svg|- [--json FILE|-] [--fonts-dir DIR] [label options: applied to every label]
+        usage: pathtext render SCENE.json|DRAWING.svg|- --out FILE.png|FILE.svg|- [--json FILE|-] [--strict] [--fonts-dir DIR] [label options: applied to every label]
                pathtext render --text T --path D [label options] [--width W --height H] [--background C] --out FILE
 
         """ + "\n" + [
             LabelFlags.line("SCENE.json|-", "the scene file, or - to read the scene from stdin"),
+            LabelFlags.line("DRAWING.svg", "or an SVG document (by its .svg extension or its <svg> root): its shapes and text"),
+            LabelFlags.line("--strict", "SVG: make what the reader does not draw (gradients, filters, …) an error, not a warning"),
             LabelFlags.line("--out FILE|-", "where to write; the format follows the extension (.png or .svg); - writes the image to stdout in --format (default png)"),
             LabelFlags.line("--format png|svg", "the image format for --out -"),
             LabelFlags.line("--json FILE|-", "also write the placements JSON (- for stdout); without --out, only the placements are written and nothing is drawn"),
@@ -23,7 +25,7 @@ enum RenderCommand {
 
     static func run(_ words: [String]) throws(CLIError) {
         let args = try Arguments(words, command: "render", valued: LabelFlags.valued.union(pictureFlags),
-                                 flags: LabelFlags.switches)
+                                 flags: LabelFlags.switches.union(["strict"]))
         let out = args.value("out")
         guard out != nil || args.value("json") != nil else { throw .usage("--out FILE.png|FILE.svg|- is required (or --json FILE|- for the placements alone)") }
         guard !(out == "-" && args.value("json") == "-") else { throw .usage("--out - and --json - cannot both use stdout") }
@@ -34,7 +36,10 @@ enum RenderCommand {
             guard args.positional.count == 1 else { throw .usage("unexpected argument \(args.positional[1])") }
             let outputs = [("--out", out), ("--json", args.value("json"))].compactMap { f, p in p.map { (f, $0) } }
             try Output.checkFiles(outputs: outputs, inputs: file == "-" ? [] : [file])
-            var read = try InputFiles.readScene(file == "-" ? "/dev/stdin" : file, limits: resolver.limits)
+            let path = file == "-" ? "/dev/stdin" : file
+            let bytes = try InputFiles.readBytes(path, limits: resolver.limits)
+            var read = SVGFiles.isSVG(file, bytes) ? try SVGFiles.scene(bytes, file: file, resolver: resolver, strict: args.has("strict"))
+                : try InputFiles.decodeScene(bytes, path: path)
             // Label flags given with a scene file override every label's value (never ignored).
             let flags = try LabelFlags.overrides(args)
             if !flags.isEmpty {

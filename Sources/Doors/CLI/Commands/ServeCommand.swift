@@ -10,7 +10,7 @@ enum ServeCommand {
     static let command = CLI.Command(
         name: "serve", summary: "serve the playground page and its JSON API over HTTP (Ctrl-C stops it)",
         usage: """
-        usage: pathtext serve [--host 127.0.0.1] [--port 8080] [--threads 4] [--fonts-dir DIR]
+        usage: pathtext serve [--host 127.0.0.1] [--port 8080] [--threads 8] [--time-limit 3] [--allow-origin ORIGIN]… [--fonts-dir DIR]
 
         Serves the playground at http://HOST:PORT/: type text in any script, edit the path, and watch the
         label lay out live. The API takes the same label and scene JSON as every other front door:
@@ -19,16 +19,26 @@ enum ServeCommand {
           GET  /api/fonts                   the embedded stack and the system's font families
           POST /api/drag                    {"path","from","to":[[x,y],…]} in, handle locations out
         Errors are status 400 with {"error": message}. It listens on 127.0.0.1 unless --host says otherwise;
-        bodies are limited to 1 MB and every request gets the playground's resource limits.
+        bodies are limited to 1 MB, every request gets the playground's resource limits and --time-limit
+        seconds (waiting included; 503 when the server is busy that long), and --threads requests are
+        worked on at once. Only requests whose Host is this server (or localhost) are answered; requests
+        from other web sites (an Origin other than the page's) are refused unless --allow-origin names
+        that origin (https://example.org; repeatable), and API posts must be Content-Type: application/json.
         """,
         run: run)
 
     static func run(_ words: [String]) throws(CLIError) {
-        let args = try Arguments(words, command: "serve", valued: ["host", "port", "threads", "fonts-dir"])
+        let args = try Arguments(words, command: "serve", valued: ["host", "port", "threads", "time-limit", "allow-origin", "fonts-dir"])
         guard args.positional.isEmpty else { throw .usage("unexpected argument \(args.positional[0])") }
         let host = args.value("host") ?? "127.0.0.1"
         let port = try args.integer("port", in: 1...65535) ?? 8080
-        let threads = try args.integer("threads", in: 1...64) ?? 4
+        let threads = try args.integer("threads", in: 1...64) ?? 8
+        let timeLimit = try args.number("time-limit") ?? 3
+        guard timeLimit > 0, timeLimit <= 3600 else { throw .usage("--time-limit: expected seconds in (0, 3600], got \(timeLimit)") }
+        let origins = args.all("allow-origin")
+        for origin in origins where !(origin.hasPrefix("http://") || origin.hasPrefix("https://")) || origin.contains(" ") {
+            throw .usage("--allow-origin: expected an origin such as https://example.org, got \(origin)")
+        }
         // Block SIGINT and SIGTERM before the server's threads start (they inherit the mask), then wait for
         // either on this thread and stop cleanly.
         var signals = sigset_t()
@@ -38,10 +48,11 @@ enum ServeCommand {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         let fontsDir = try FontsFolder.resolve(args)
         let service: PlaygroundService
-        do { service = try PlaygroundService(fontsDir: fontsDir) } catch { throw .failure(error.description) }
+        let access = AccessPolicy(host: host, port: UInt16(port), allowedOrigins: origins)
+        do { service = try PlaygroundService(fontsDir: fontsDir, access: access) } catch { throw .failure(error.description) }
         let server: HTTPServer
         do {
-            server = try HTTPServer(host: host, port: UInt16(port), threads: threads) { service.handle($0) }
+            server = try HTTPServer(host: host, port: UInt16(port), threads: threads, timeLimit: timeLimit) { service.handle($0) }
         } catch { throw .failure(error.description) }
         printError("pathtext: the playground is at http://\(host):\(port)/ (Ctrl-C stops it)")
         var received: Int32 = 0

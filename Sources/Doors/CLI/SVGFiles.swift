@@ -1,0 +1,34 @@
+import PathText
+import SVGInput
+
+/// `pathtext render DRAWING.svg` and `pathtext layout DRAWING.svg`: an SVG document read into a scene.
+enum SVGFiles {
+    /// Whether the input is an SVG document: by its `.svg` extension or its `<svg>` root element.
+    static func isSVG(_ file: String, _ bytes: [UInt8]) -> Bool { SVGInput.isSVG(path: file, prefix: Array(bytes.prefix(4096))) }
+
+    /// Reads the document; prints each warning on stderr (with `strict`, the first is an error).
+    static func scene(_ bytes: [UInt8], file: String, resolver: SceneResolver, strict: Bool) throws(CLIError) -> Scene {
+        let read: SVGScene
+        do { read = try SVGInput.read(bytes, options: SVGReadOptions(strict: strict), resolver: resolver) } catch {
+            throw .failure("\(file): \(error.description)")
+        }
+        for w in read.warnings { printError("warning: \(file): \(w)") }
+        return read.scene
+    }
+
+    /// `pathtext layout DRAWING.svg`: the placements of every label, as `pathtext render --json -` writes them.
+    static func layout(_ file: String, _ args: Arguments) throws(CLIError) {
+        let others = LabelFlags.valued.subtracting(["fonts-dir"]).filter { args.value($0) != nil }
+        guard others.isEmpty else { throw .usage("an SVG document gives its own labels: --\(others.sorted()[0]) is not allowed with \(file)") }
+        let resolver = SceneResolver(fontsDir: try FontsFolder.resolve(args), flags: args)
+        let path = file == "-" ? "/dev/stdin" : file
+        let bytes = try InputFiles.readBytes(path, limits: resolver.limits)
+        guard isSVG(file, bytes) else { throw .usage("pathtext layout takes an SVG document (or --text and --path), not \(file)") }
+        let scene = try scene(bytes, file: file, resolver: resolver, strict: args.has("strict"))
+        let result: (bytes: [UInt8]?, labels: [PlacedLabel])
+        do { result = try RenderStreams.render(scene, extra: [], resolver: resolver, format: nil) } catch let CLIError.failure(m) {
+            throw .failure("\(file): \(m)")
+        }
+        print(PlacementsJSON.encode(result.labels, inkBoxes: args.has("ink")), terminator: "")
+    }
+}

@@ -1,0 +1,59 @@
+/// Why an SVG document cannot be read.
+public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The document is larger than the limit.
+    case tooLarge(bytes: Int, limit: Int)
+    /// The document has more elements than the limit.
+    case tooManyElements(limit: Int)
+    /// The document declares or references entities (refused: XXE, "billion laughs").
+    case entitiesRefused
+    /// libxml2 could not parse the document.
+    case malformed(line: Int, message: String)
+    /// The root element is not `<svg>` in the SVG namespace.
+    case notSVG(root: String)
+    /// A value the reader cannot use, with the element and attribute it came from.
+    case badValue(element: String, attribute: String, value: String, expected: String)
+    /// `--strict`: a feature the reader does not draw.
+    case unsupported(SVGWarning)
+    /// The file cannot be read.
+    case unreadable(path: String, reason: String)
+
+    /// The message a user reads: what is wrong, and where (an element and attribute, or a line).
+    public var description: String {
+        switch self {
+        case .tooLarge(let bytes, let limit): "the document is \(bytes) bytes, more than the limit of \(limit)"
+        case .tooManyElements(let limit): "the document has more than \(limit) elements (each <use> copy counted)"
+        case .entitiesRefused:
+            "the document declares or uses XML entities (<!ENTITY …>, &name;): refused, since entities can read files (XXE) or expand without bound (billion laughs)"
+        case .malformed(let line, let message): line > 0 ? "not well-formed XML at line \(line): \(message)" : "not well-formed XML: \(message)"
+        case .notSVG(let root): "the root element is <\(root)>, not <svg> (in the namespace http://www.w3.org/2000/svg)"
+        case .badValue(let element, let attribute, let value, let expected):
+            "<\(element)> \(attribute): expected \(expected), got \"\(value.count > 60 ? String(value.prefix(60)) + "…" : value)\""
+        case .unsupported(let w): "\(w.description) (an error with --strict)"
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        }
+    }
+}
+
+/// Something in the document that the reader does not draw, or draws differently: named by element and
+/// attribute so the user can find it.
+public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
+    /// The element's name (`linearGradient`, `text`).
+    public var element: String
+    /// The attribute or CSS property concerned, or `nil` for the element itself.
+    public var attribute: String?
+    /// What happens instead.
+    public var message: String
+    /// The element's line in the document (0 when unknown).
+    public var line: Int
+
+    /// Creates a warning.
+    public init(element: String, attribute: String? = nil, message: String, line: Int = 0) {
+        self.element = element; self.attribute = attribute; self.message = message; self.line = line
+    }
+
+    /// `line 6: <rect> fill: …`.
+    public var description: String {
+        let at = line > 0 ? "line \(line): " : ""
+        return "\(at)<\(element)>" + (attribute.map { " \($0)" } ?? "") + ": " + message
+    }
+}

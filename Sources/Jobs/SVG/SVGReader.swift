@@ -1,0 +1,377 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Geometry
+import Shaping
+import Layout
+import Render
+import Requests
+
+/// How ``SVGInput/read(_:options:resolver:)`` reads a document.
+public struct SVGReadOptions: Hashable, Sendable {
+    /// Whether anything the reader does not draw is an error (``SVGError/unsupported(_:)``) instead of a warning.
+    public var strict: Bool
+    /// Limits on the document's size and element count.
+    public var limits: XMLLimits
+
+    /// Warnings, not errors; the default limits.
+    public init(strict: Bool = false, limits: XMLLimits = .default) { self.strict = strict; self.limits = limits }
+}
+
+/// A document read into the scene model, with what it holds that the scene does not draw.
+public struct SVGScene: Sendable {
+    /// The picture: the canvas (width and height), shapes and labels, in document paint order.
+    public var scene: Scene
+    /// Each feature drawn differently or not at all, by element and attribute, in document order.
+    public var warnings: [SVGWarning]
+}
+
+/// Reads SVG documents into scenes (see README.md, "Rendering an SVG file").
+public enum SVGInput {
+    static let svgNamespace = "http://www.w3.org/2000/svg"
+    static let xlinkNamespace = "http://www.w3.org/1999/xlink"
+    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+
+    /// Reads an SVG document.
+    ///
+    /// Shapes become path shapes, in user space mapped through their transforms and the viewBox; text
+    /// becomes labels: a `<textPath>` is a label on its path, plain text a label per text chunk on a
+    /// straight line through its start. Fonts named by `font-family` are found with Fontconfig
+    /// (then the embedded stack); `resolver` loads them when text after a `<textPath>` needs to know where
+    /// the text on the path ends.
+    /// - Throws: ``SVGError``: malformed XML, entities (XXE, billion laughs), limits, a root that is not
+    ///   `<svg>`, and with ``SVGReadOptions/strict`` the first unsupported feature.
+    public static func read(_ bytes: [UInt8], options: SVGReadOptions = SVGReadOptions(),
+                            resolver: SceneResolver = SceneResolver()) throws(SVGError) -> SVGScene {
+        let root = try XMLTree.parse(bytes, limits: options.limits)
+        guard root.name == "svg", root.namespace == svgNamespace || root.namespace == nil else {
+            throw .notSVG(root: root.name)
+        }
+        let reader = SVGDocumentReader(root: root, resolver: resolver)
+        reader.elementLimit = options.limits.elements
+        let scene = try reader.read()
+        if options.strict, let first = reader.warnings.first { throw .unsupported(first) }
+        return SVGScene(scene: scene, warnings: reader.warnings)
+    }
+
+    /// Whether a file is SVG: by its extension (`.svg`), or by its first element being `<svg` (after an
+    /// XML declaration, comments and a doctype).
+    public static func isSVG(path: String, prefix: [UInt8]) -> Bool {
+        if path.lowercased().hasSuffix(".svg") { return true }
+        var text = Substring(String(decoding: prefix.prefix(4096), as: UTF8.self))
+        while true {
+            text = text.drop(while: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" })
+            if text.hasPrefix("<?") || text.hasPrefix("<!--") || text.hasPrefix("<!") {
+                // A doctype's internal subset ([ … ]) holds ">" of its own.
+                let subset = text.hasPrefix("<!DOCTYPE") && (text.firstIndex(of: "[").map { i in text.firstIndex(of: ">").map { i < $0 } ?? true } ?? false)
+                let end = text.hasPrefix("<!--") ? "-->" : subset ? "]>" : ">"
+                guard let r = text.firstRange(of: end) else { return false }
+                text = text[r.upperBound...]
+                continue
+            }
+            guard text.hasPrefix("<") else { return false }
+            let name = text.dropFirst().prefix(while: { !" \t\r\n>/".contains($0) })
+            return name == "svg" || name.hasSuffix(":svg")
+        }
+    }
+}
+
+/// One document being read: the id table, the style sheet, the warnings and the scene built so far.
+final class SVGDocumentReader {
+    let root: XMLElement
+    let resolver: SceneResolver
+    var warnings: [SVGWarning] = []
+    private var seenWarnings = Set<SVGWarning>()
+    var ids: [String: XMLElement] = [:]
+    var sheet = CSSStyleSheet()
+    var scene = Scene(width: 300, height: 150)
+    var viewport: (width: Double, height: Double) = (300, 150)
+    var rootFontSize = 16.0
+    var useDepth = 0
+    var usesInProgress = Set<ObjectIdentifier>()
+    /// The most elements drawn, each `<use>` copy counted (a chain of `<use>` doubling at each level
+    /// would otherwise draw 2^depth copies), and how many so far.
+    var elementLimit = XMLLimits.default.elements
+    var elementsDrawn = 0
+    /// Whether Fontconfig has a family (and style), asked once per document.
+    var installedFamilies: [String: Bool] = [:]
+
+    init(root: XMLElement, resolver: SceneResolver) { self.root = root; self.resolver = resolver }
+
+    func warn(_ e: XMLElement, _ attribute: String?, _ message: String) {
+        let w = SVGWarning(element: e.name, attribute: attribute, message: message, line: e.line)
+        if seenWarnings.insert(w).inserted { warnings.append(w) }
+    }
+
+    var context: SVGLength.Context {
+        SVGLength.Context(fontSize: 16, rootFontSize: rootFontSize, percentBase: viewport.width, viewport: viewport)
+    }
+
+    func isSVG(_ e: XMLElement) -> Bool { e.namespace == SVGInput.svgNamespace || (e.namespace == nil && root.namespace == nil) }
+
+    func read() throws(SVGError) -> Scene {
+        index(root)
+        collectStyleSheets(root)
+        // The canvas: width and height (default: the viewBox's size, else 300 × 150), and the viewBox map.
+        let viewBox = root.attribute("viewBox").flatMap(numberList).flatMap { $0.count == 4 && $0[2] > 0 && $0[3] > 0 ? $0 : nil }
+        func size(_ name: String, _ fallback: Double) -> Double {
+            guard let raw = root.attribute(name), let l = SVGLength(raw), l.unit != .percent else { return fallback }
+            return l.resolved(SVGLength.Context(viewport: (fallback, fallback)))
+        }
+        let width = size("width", viewBox.map { $0[2] } ?? 300), height = size("height", viewBox.map { $0[3] } ?? 150)
+        guard width > 0, height > 0, width <= 100_000, height <= 100_000 else {
+            throw .badValue(element: "svg", attribute: "width/height", value: "\(width) × \(height)", expected: "a size from 1 to 100000 pixels")
+        }
+        scene = Scene(width: Int(width.rounded(.up)), height: Int(height.rounded(.up)))
+        scene.order = []
+        var ctm = Affine.identity
+        viewport = (width, height)
+        if let vb = viewBox {
+            ctm = viewBoxTransform(vb, width: width, height: height, preserve: root.attribute("preserveAspectRatio"), element: root)
+            viewport = (vb[2], vb[3])
+        }
+        let style = computedStyle(root, parent: SVGStyle())
+        rootFontSize = style.fontSize
+        if let t = root.attribute("transform") { ctm = ctm * (transform(t, root) ?? .identity) }
+        try children(of: root, ctm: ctm, style: style)
+        return scene
+    }
+
+    /// The map from a viewBox to the viewport, as `preserveAspectRatio` says (default `xMidYMid meet`).
+    func viewBoxTransform(_ vb: [Double], width: Double, height: Double, preserve: String?, element: XMLElement) -> Affine {
+        let words = (preserve ?? "xMidYMid meet").split(separator: " ").map(String.init)
+        let align = words.first ?? "xMidYMid"
+        var sx = width / vb[2], sy = height / vb[3]
+        if align != "none" {
+            let slice = words.count > 1 && words[1] == "slice"
+            let s = slice ? max(sx, sy) : min(sx, sy)
+            sx = s; sy = s
+        }
+        var tx = -vb[0] * sx, ty = -vb[1] * sy
+        if align != "none" {
+            let extraX = width - vb[2] * sx, extraY = height - vb[3] * sy
+            if align.contains("xMid") { tx += extraX / 2 } else if align.contains("xMax") { tx += extraX }
+            if align.contains("YMid") { ty += extraY / 2 } else if align.contains("YMax") { ty += extraY }
+            if !["xMinYMin", "xMidYMin", "xMaxYMin", "xMinYMid", "xMidYMid", "xMaxYMid", "xMinYMax", "xMidYMax", "xMaxYMax"].contains(align) {
+                warn(element, "preserveAspectRatio", "cannot read \"\(preserve ?? "")\": xMidYMid meet is used")
+            }
+        }
+        return Affine(sx, 0, 0, sy, tx, ty)
+    }
+
+    func transform(_ text: String, _ e: XMLElement) -> Affine? {
+        guard let m = SVGTransform.parse(text) else {
+            warn(e, "transform", "cannot read \"\(text)\": the element is drawn without it")
+            return nil
+        }
+        return m
+    }
+
+    private func index(_ e: XMLElement) {
+        if let id = e.attribute("id"), ids[id] == nil { ids[id] = e }
+        for c in e.elements { index(c) }
+    }
+
+    private func collectStyleSheets(_ e: XMLElement) {
+        for c in e.elements {
+            if isSVG(c), c.name == "style" {
+                let type = c.attribute("type")?.lowercased() ?? "text/css"
+                guard type == "text/css" || type.isEmpty else {
+                    warn(c, "type", "style sheets of type \(type) are not supported: skipped")
+                    continue
+                }
+                var css = ""
+                for case .text(let t) in c.children { css += t }
+                sheet.add(css) { what, message in warn(c, nil, "\(what): \(message)") }
+            } else {
+                collectStyleSheets(c)
+            }
+        }
+    }
+
+    /// The element's declarations in cascade order: presentation attributes, style sheet rules, `style`.
+    func declarations(_ e: XMLElement) -> [(name: String, value: String)] {
+        var out: [(name: String, value: String)] = []
+        for a in e.attributes where a.namespace == nil && SVGStyle.properties.contains(a.name) {
+            out.append((a.name, a.value))
+        }
+        let classes = (e.attribute("class") ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+        out += sheet.declarations(name: e.name, id: e.attribute("id"), classes: classes)
+        if let style = e.attribute("style") { out += CSSStyleSheet.declarations(style) }
+        return out
+    }
+
+    func computedStyle(_ e: XMLElement, parent: SVGStyle) -> SVGStyle {
+        var c = context
+        c.fontSize = parent.fontSize
+        var s = SVGStyle.computed(parent: parent, declarations: declarations(e), context: c) { property, message in
+            warn(e, property, message)
+        }
+        if e.attribute("space", namespace: SVGInput.xmlNamespace) == "preserve" { s.preserveSpaces = true }
+        if e.attribute("space", namespace: SVGInput.xmlNamespace) == "default" { s.preserveSpaces = false }
+        if let lang = e.attribute("lang", namespace: SVGInput.xmlNamespace) ?? e.attribute("lang") {
+            s.language = lang.isEmpty ? nil : lang
+        }
+        return s
+    }
+
+    func children(of e: XMLElement, ctm: Affine, style: SVGStyle) throws(SVGError) {
+        for c in e.elements { try element(c, ctm: ctm, parent: style) }
+    }
+
+    /// Elements that are not drawn and hold nothing to report.
+    static let silent: Set<String> = ["defs", "title", "desc", "metadata", "style", "symbol", "linearGradient", "radialGradient",
+                                      "pattern", "clipPath", "mask", "filter", "marker", "font-face", "font"]
+    /// Elements that would draw something the reader does not.
+    static let undrawn: Set<String> = ["image", "foreignObject", "video", "audio", "iframe", "canvas", "animate", "animateMotion",
+                                       "animateTransform", "animateColor", "set", "script", "discard", "mpath"]
+
+    func element(_ e: XMLElement, ctm parentCTM: Affine, parent: SVGStyle) throws(SVGError) {
+        guard isSVG(e) else { return }  // editor data (sodipodi:namedview, inkscape:*, rdf) draws nothing
+        elementsDrawn += 1
+        guard elementsDrawn <= elementLimit else { throw .tooManyElements(limit: elementLimit) }
+        if Self.silent.contains(e.name) { return }
+        if Self.undrawn.contains(e.name) {
+            warn(e, nil, "<\(e.name)> is not supported: not drawn")
+            return
+        }
+        let style = computedStyle(e, parent: parent)
+        guard style.display else { return }
+        var ctm = parentCTM
+        if let t = e.attribute("transform"), let m = transform(t, e) { ctm = ctm * m }
+        switch e.name {
+        case "g", "a", "switch":
+            if e.name == "switch" { warn(e, nil, "every child of <switch> is drawn (no conditional processing)") }
+            try children(of: e, ctm: ctm, style: style)
+        case "svg":
+            // A nested viewport: x, y, width, height and viewBox (not clipped).
+            var c = context
+            c.percentBase = viewport.width
+            let x = e.attribute("x").flatMap { SVGLength($0) }?.resolved(c) ?? 0
+            c.percentBase = viewport.height
+            let y = e.attribute("y").flatMap { SVGLength($0) }?.resolved(c) ?? 0
+            var inner = ctm * .translate(Vector(x, y))
+            let saved = viewport
+            if let vb = e.attribute("viewBox").flatMap(numberList), vb.count == 4, vb[2] > 0, vb[3] > 0 {
+                c.percentBase = viewport.width
+                let w = e.attribute("width").flatMap { SVGLength($0) }?.resolved(c) ?? viewport.width
+                c.percentBase = viewport.height
+                let h = e.attribute("height").flatMap { SVGLength($0) }?.resolved(c) ?? viewport.height
+                inner = inner * viewBoxTransform(vb, width: w, height: h, preserve: e.attribute("preserveAspectRatio"), element: e)
+                viewport = (vb[2], vb[3])
+            }
+            warn(e, nil, "a nested <svg> is not clipped to its viewport")
+            try children(of: e, ctm: inner, style: style)
+            viewport = saved
+        case "use":
+            try use(e, ctm: ctm, style: style)
+        case "text":
+            try SVGTextReader(reader: self, text: e, ctm: ctm, style: style).read()
+        case let name where SVGShapes.names.contains(name):
+            shape(e, ctm: ctm, style: style)
+        default:
+            warn(e, nil, "unknown element: not drawn")
+        }
+    }
+
+    /// `<use href="#id" x y>`: the referenced element drawn here, inheriting this element's style.
+    func use(_ e: XMLElement, ctm: Affine, style: SVGStyle) throws(SVGError) {
+        guard let target = referenced(e) else {
+            warn(e, "href", "refers to no element: nothing drawn")
+            return
+        }
+        let key = ObjectIdentifier(target)
+        guard useDepth < 16, !usesInProgress.contains(key) else {
+            warn(e, "href", "refers to itself or nests deeper than 16: not drawn")
+            return
+        }
+        useDepth += 1; usesInProgress.insert(key)
+        defer { useDepth -= 1; usesInProgress.remove(key) }
+        var c = context
+        let x = e.attribute("x").flatMap { SVGLength($0) }?.resolved(c) ?? 0
+        c.percentBase = viewport.height
+        let y = e.attribute("y").flatMap { SVGLength($0) }?.resolved(c) ?? 0
+        let inner = ctm * .translate(Vector(x, y))
+        if target.name == "symbol" {
+            var m = inner
+            if let vb = target.attribute("viewBox").flatMap(numberList), vb.count == 4, vb[2] > 0, vb[3] > 0 {
+                let w = e.attribute("width").flatMap { SVGLength($0) }?.resolved(c) ?? vb[2]
+                let h = e.attribute("height").flatMap { SVGLength($0) }?.resolved(c) ?? vb[3]
+                m = m * viewBoxTransform(vb, width: w, height: h, preserve: target.attribute("preserveAspectRatio"), element: target)
+            }
+            let symbolStyle = computedStyle(target, parent: style)
+            try children(of: target, ctm: m, style: symbolStyle)
+        } else {
+            try element(target, ctm: inner, parent: style)
+        }
+    }
+
+    /// The element an `href` (or `xlink:href`) of `e` points to.
+    func referenced(_ e: XMLElement) -> XMLElement? {
+        guard let href = e.attribute("href") ?? e.attribute("href", namespace: SVGInput.xlinkNamespace) else { return nil }
+        let h = href.trimmingCharacters(in: " ")
+        guard h.hasPrefix("#") else {
+            if !h.isEmpty { warn(e, "href", "only references within the document (#id) are followed; \"\(h)\" is not loaded") }
+            return nil
+        }
+        return ids[String(h.dropFirst())]
+    }
+
+    /// The colour of a paint, with its opacity; `nil` for none. Paint servers are reported and replaced by
+    /// their fallback colour.
+    func color(_ paint: SVGPaint, opacity: Double, style: SVGStyle, element e: XMLElement, property: String) -> RGBAColor? {
+        var c: RGBAColor
+        switch paint {
+        case .none: return nil
+        case .color(let col): c = col
+        case .currentColor: c = style.color
+        case .server(let id, let fallback):
+            let kind = ids[id].map { "<\($0.name)>" } ?? "no element"
+            let instead = fallback.map { "the fallback colour \($0.description)" } ?? "no \(property)"
+            warn(e, property, "url(#\(id)) refers to \(kind)\(ids[id].map { e in Self.serverNames.contains(e.name) ? ", " + e.name + " paint is not supported" : "" } ?? ""): drawn with \(instead)")
+            guard let f = fallback else { return nil }
+            c = f
+        }
+        let a = Double(c.a) * opacity * style.opacity
+        c.a = UInt8(max(0, min(255, a.rounded())))
+        return c
+    }
+
+    static let serverNames: Set<String> = ["linearGradient", "radialGradient", "pattern", "meshgradient", "hatch"]
+
+    func shape(_ e: XMLElement, ctm: Affine, style: SVGStyle) {
+        var c = context
+        c.fontSize = style.fontSize
+        var problem: (attribute: String, value: String)? = nil
+        guard let path = SVGShapes.path(of: e, context: c, problem: &problem) else {
+            if let p = problem { warn(e, p.attribute, "cannot read \"\(p.value.count > 40 ? String(p.value.prefix(40)) + "…" : p.value)\": the shape is not drawn") }
+            return
+        }
+        guard !path.isEmpty, style.visible else { return }
+        var s = SceneShape(type: .path, id: nil)
+        s.d = path.transformed(by: ctm)
+        let filled = ["line", "polyline"].contains(e.name) ? nil : color(style.fill, opacity: style.fillOpacity, style: style, element: e, property: "fill")
+        s.fill = filled
+        if e.name == "polyline" { s.fill = color(style.fill, opacity: style.fillOpacity, style: style, element: e, property: "fill") }
+        if style.strokeWidth > 0 {
+            s.stroke = color(style.stroke, opacity: style.strokeOpacity, style: style, element: e, property: "stroke")
+            s.strokeWidth = style.strokeWidth * abs(ctm.determinant).squareRoot()
+            if SVGTransform.similarity(ctm) == nil, s.stroke != nil, abs(abs(ctm.a) - abs(ctm.d)) > 1e-9 || ctm.b != 0 || ctm.c != 0 {
+                warn(e, "transform", "a stroke under a skew or unequal scale is drawn with one width (the transform's mean scale)")
+            }
+        }
+        s.strokeCap = style.strokeLinecap
+        s.fillRule = style.fillRule
+        guard s.fill != nil || s.stroke != nil else { return }
+        scene.order!.append(.shape(scene.shapes.count))
+        scene.shapes.append(s)
+    }
+
+    /// Adds a label to the scene, in paint order.
+    func add(_ label: SceneLabel) {
+        scene.order!.append(.label(scene.labels.count))
+        scene.labels.append(label)
+    }
+}

@@ -1,0 +1,261 @@
+import Geometry
+import Shaping
+import Layout
+import Render
+
+/// A paint (`fill`, `stroke`) as specified.
+enum SVGPaint: Hashable, Sendable {
+    case none
+    case color(RGBAColor)
+    case currentColor
+    /// `url(#id)` to a paint server the reader does not draw, with the fallback colour if one was given.
+    case server(id: String, fallback: RGBAColor?)
+}
+
+/// A baseline as SVG names it, before it is mapped onto the label (see ``SVGTextReader``).
+enum SVGBaseline: Hashable, Sendable {
+    /// `auto`, `alphabetic`: no shift.
+    case alphabetic
+    /// `middle`: half the x-height above the alphabetic baseline (``Baseline/middle``).
+    case middle
+    /// `central`: the middle of the em box, (ascender + descender) / 2.
+    case central
+    /// `hanging`: Chromium's synthesized hanging baseline, 80 % of the ascender (fonts without a BASE table).
+    case hanging
+    /// `text-before-edge`, `text-top`: the ascender (``Baseline/hanging``).
+    case textTop
+    /// `ideographic`, `text-after-edge`, `text-bottom`: the descender (``Baseline/ideographic``).
+    case ideographic
+}
+
+/// The computed style of an element: the properties PathText draws, after the cascade (presentation
+/// attributes, then `<style>` rules by specificity, then the `style` attribute) and inheritance.
+struct SVGStyle: Sendable {
+    // Inherited properties.
+    var fill: SVGPaint = .color(.black)
+    var fillOpacity = 1.0
+    var fillRule: FillRule = .nonZero
+    var stroke: SVGPaint = .none
+    var strokeOpacity = 1.0
+    var strokeWidth = 1.0
+    var strokeLinecap: LineCap = .butt
+    var color: RGBAColor = .black
+    var fontFamilies: [String] = []
+    var fontSize = 16.0
+    var fontWeight = 400
+    var fontStyle = "normal"
+    var letterSpacing = 0.0
+    var wordSpacing = 0.0
+    var textAnchor: TextAnchor = .start
+    var writingMode: WritingMode = .horizontal
+    var textOrientation: VerticalOrientation = .mixed
+    var rtl = false
+    var dominantBaseline: SVGBaseline = .alphabetic
+    var preserveSpaces = false
+    var visible = true
+    var language: String?
+    /// The product of the ancestors' and this element's `opacity` (group opacity, applied per paint).
+    var opacity = 1.0
+    /// Decoration lines, propagated to descendants (as CSS propagates them).
+    var decoration: [TextDecoration] = []
+
+    // Not inherited.
+    var display = true
+    var baselineShift = 0.0
+    var alignmentBaseline: SVGBaseline?
+
+    /// The properties a presentation attribute may set (SVG 2's list, the ones that matter here).
+    static let properties: Set<String> = [
+        "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap",
+        "stroke-linejoin", "stroke-dasharray", "stroke-dashoffset", "stroke-miterlimit", "color", "font-family",
+        "font-size", "font-weight", "font-style", "font-variant", "font-stretch", "font", "letter-spacing", "word-spacing",
+        "text-anchor", "writing-mode", "text-orientation", "direction", "unicode-bidi", "dominant-baseline",
+        "alignment-baseline", "baseline-shift", "white-space", "display", "visibility", "opacity", "text-decoration",
+        "filter", "mask", "clip-path", "clip-rule", "marker", "marker-start", "marker-mid", "marker-end", "paint-order",
+        "mix-blend-mode", "isolation", "font-feature-settings", "font-kerning", "font-size-adjust",
+        "glyph-orientation-vertical", "glyph-orientation-horizontal", "text-rendering", "shape-rendering",
+        "image-rendering", "color-rendering", "color-interpolation", "color-interpolation-filters", "overflow",
+        "pointer-events", "cursor", "stop-color", "stop-opacity", "flood-color", "flood-opacity", "lighting-color",
+        "text-decoration-line", "text-decoration-color", "text-decoration-style", "vector-effect", "line-height",
+        "enable-background", "transform-origin", "inline-size", "shape-inside", "shape-padding", "text-align",
+    ]
+
+    /// Properties that have no effect on what PathText draws (rendering hints, interaction, properties of
+    /// other elements): accepted without a warning.
+    static let ignored: Set<String> = [
+        "text-rendering", "shape-rendering", "image-rendering", "color-rendering", "color-interpolation",
+        "color-interpolation-filters", "pointer-events", "cursor", "stop-color", "stop-opacity", "flood-color",
+        "flood-opacity", "lighting-color", "stroke-miterlimit", "clip-rule", "overflow", "line-height",
+        "enable-background", "text-align", "vector-effect", "stroke-dashoffset", "font-size-adjust",
+        "glyph-orientation-horizontal", "text-decoration-color", "text-decoration-style", "transform-origin",
+        "inline-size", "shape-padding", "-inkscape-font-specification", "font-variation-settings", "solid-color",
+        "solid-opacity", "text-indent", "block-progression", "marker", "shape-margin", "letter-spacing-adjust",
+    ]
+
+    /// Values that mean "nothing special": an unsupported property with one of them draws as PathText does.
+    static let neutral: Set<String> = ["normal", "none", "auto", "initial", "unset", "inherit", "0", "0px", "baseline", "start", "visible", "butt"]
+
+    /// The style of an element whose parent has `parent`, from its declarations in cascade order.
+    /// - Parameter warn: reports a property it cannot draw (property, message).
+    static func computed(parent: SVGStyle, declarations: [(name: String, value: String)], context: SVGLength.Context,
+                         warn: (String, String) -> Void) -> SVGStyle {
+        var s = parent
+        s.display = true; s.baselineShift = 0; s.alignmentBaseline = nil
+        var d: [String: String] = [:]
+        for (name, value) in declarations { d[name] = value }
+        let parentOpacity = parent.opacity
+        // font-size first: em units of the other properties refer to it.
+        if let v = d["font-size"], !isInherit(v) {
+            var c = context; c.fontSize = parent.fontSize; c.percentBase = parent.fontSize
+            if let px = fontSizeKeyword(v, parent: parent.fontSize) ?? SVGLength(v).map({ $0.resolved(c) }), px >= 0 { s.fontSize = px } else { warn("font-size", "cannot read \"\(v)\": the inherited size is used") }
+        }
+        var c = context
+        c.fontSize = s.fontSize
+        for (name, value) in d where name != "font-size" {
+            let v = value.trimmingCharacters(in: " \t\r\n")
+            if isInherit(v) { continue }
+            let lower = v.lowercased()
+            switch name {
+            case "fill", "stroke":
+                guard let paint = paint(v) else { warn(name, "cannot read \"\(v)\""); continue }
+                if name == "fill" { s.fill = paint } else { s.stroke = paint }
+            case "fill-opacity": if let o = opacity(v) { s.fillOpacity = o }
+            case "stroke-opacity": if let o = opacity(v) { s.strokeOpacity = o }
+            case "opacity": if let o = opacity(v) { s.opacity = parentOpacity * o }
+            case "fill-rule": s.fillRule = lower == "evenodd" ? .evenOdd : .nonZero
+            case "stroke-width":
+                var cc = c; cc.percentBase = (c.viewport.width * c.viewport.width + c.viewport.height * c.viewport.height).squareRoot() / 2.0.squareRoot()
+                if let l = SVGLength(v) { s.strokeWidth = max(0, l.resolved(cc)) }
+            case "stroke-linecap": s.strokeLinecap = LineCap(rawValue: lower) ?? .butt
+            case "stroke-linejoin":
+                if lower != "round" { warn(name, "\(lower) joins are drawn round") }
+            case "stroke-dasharray":
+                if lower != "none" { warn(name, "dashes are not supported: the stroke is drawn solid") }
+            case "color": if let col = SVGColor.parse(v) { s.color = col }
+            case "font-family": s.fontFamilies = fontFamilies(v)
+            case "font-weight":
+                switch lower {
+                case "normal": s.fontWeight = 400
+                case "bold": s.fontWeight = 700
+                case "bolder": s.fontWeight = parent.fontWeight < 600 ? 700 : 900
+                case "lighter": s.fontWeight = parent.fontWeight > 500 ? 400 : 100
+                default: if let w = Int(lower) { s.fontWeight = w }
+                }
+            case "font-style": s.fontStyle = lower
+            case "letter-spacing":
+                if lower == "normal" { s.letterSpacing = 0 } else if let l = SVGLength(v) { s.letterSpacing = l.resolved(c) }
+            case "word-spacing":
+                if lower == "normal" { s.wordSpacing = 0 } else if let l = SVGLength(v) { s.wordSpacing = l.resolved(c) }
+            case "text-anchor": s.textAnchor = lower == "middle" ? .center : lower == "end" ? .end : .start
+            case "writing-mode":
+                s.writingMode = ["vertical-rl", "vertical-lr", "tb", "tb-rl", "sideways-rl", "sideways-lr"].contains(lower) ? .vertical : .horizontal
+                if lower == "vertical-lr" || lower.hasPrefix("sideways") { warn(name, "\(lower) is drawn as vertical-rl") }
+            case "text-orientation":
+                s.textOrientation = lower == "upright" ? .upright : .mixed
+                if lower == "sideways" { warn(name, "sideways is drawn as mixed") }
+            case "direction": s.rtl = lower == "rtl"
+            case "unicode-bidi":
+                if !["normal", "embed", "isolate"].contains(lower) { warn(name, "\(lower) is not supported: the text is laid out with the Unicode bidi algorithm") }
+            case "dominant-baseline":
+                if let b = baseline(lower, warn: { warn(name, $0) }) { s.dominantBaseline = b }
+            case "alignment-baseline":
+                s.alignmentBaseline = baseline(lower, warn: { warn(name, $0) })
+            case "baseline-shift":
+                switch lower {
+                case "baseline": s.baselineShift = 0
+                // As Chromium draws them (CSS vertical-align): a third (a fifth) of the parent's font size, plus 1 px.
+                case "super": s.baselineShift = parent.fontSize / 3 + 1
+                case "sub": s.baselineShift = -(parent.fontSize / 5 + 1)
+                default:
+                    var cc = c; cc.percentBase = s.fontSize
+                    if let l = SVGLength(v) { s.baselineShift = l.resolved(cc) } else { warn(name, "cannot read \"\(v)\"") }
+                }
+            case "white-space": s.preserveSpaces = ["pre", "pre-wrap", "break-spaces"].contains(lower)
+            case "display": s.display = lower != "none"
+            case "visibility": s.visible = lower == "visible"
+            case "text-decoration", "text-decoration-line":
+                var lines: [TextDecoration] = name == "text-decoration" ? [] : s.decoration
+                for word in lower.split(separator: " ") {
+                    if let t = TextDecoration(rawValue: String(word)) { if !lines.contains(t) { lines.append(t) } }
+                    else if word != "none", SVGColor.parse(String(word)) == nil, !["solid", "double", "dotted", "dashed", "wavy", "blink"].contains(word) {
+                        warn(name, "cannot read \"\(word)\"")
+                    }
+                }
+                // Decorations propagate: a child cannot remove its parent's lines.
+                s.decoration = parent.decoration + lines.filter { !parent.decoration.contains($0) }
+            case "font":
+                warn(name, "the font shorthand is not supported: give font-family, font-size, font-weight and font-style")
+            case "filter", "mask", "clip-path", "marker-start", "marker-mid", "marker-end", "paint-order", "mix-blend-mode",
+                 "isolation", "font-variant", "font-stretch", "font-feature-settings", "font-kerning", "glyph-orientation-vertical",
+                 "text-decoration-skip-ink", "shape-inside":
+                if !neutral.contains(lower) && !(name == "isolation" && lower == "auto") {
+                    warn(name, "not supported: drawn without it")
+                }
+            default:
+                if ignored.contains(name) || name.hasPrefix("-") { continue }
+                if !neutral.contains(lower) { warn(name, "CSS property not supported: ignored") }
+            }
+        }
+        return s
+    }
+
+    static func isInherit(_ v: String) -> Bool { v.trimmingCharacters(in: " ").lowercased() == "inherit" }
+
+    static func paint(_ v: String) -> SVGPaint? {
+        let lower = v.lowercased()
+        if lower == "none" { return SVGPaint.none }
+        if lower == "currentcolor" { return .currentColor }
+        if lower.hasPrefix("url(") {
+            guard let close = v.firstIndex(of: ")") else { return nil }
+            var id = v[v.index(v.startIndex, offsetBy: 4)..<close].trimmingCharacters(in: " \"'")
+            if id.hasPrefix("#") { id.removeFirst() }
+            let rest = v[v.index(after: close)...].trimmingCharacters(in: " ")
+            let fallback: RGBAColor? = rest.isEmpty || rest.lowercased() == "none" ? nil : SVGColor.parse(rest)
+            return .server(id: id, fallback: fallback)
+        }
+        return SVGColor.parse(v).map(SVGPaint.color)
+    }
+
+    static func opacity(_ v: String) -> Double? {
+        let t = v.trimmingCharacters(in: " ")
+        let value = t.hasSuffix("%") ? Double(t.dropLast()).map { $0 / 100 } : Double(t)
+        return value.map { max(0, min(1, $0)) }
+    }
+
+    static func fontSizeKeyword(_ v: String, parent: Double) -> Double? {
+        switch v.lowercased() {
+        case "xx-small": 9
+        case "x-small": 10
+        case "small": 13
+        case "medium": 16
+        case "large": 18
+        case "x-large": 24
+        case "xx-large": 32
+        case "xxx-large": 48
+        case "larger": parent * 1.2
+        case "smaller": parent / 1.2
+        default: nil
+        }
+    }
+
+    static func fontFamilies(_ v: String) -> [String] {
+        v.split(separator: ",").map { $0.trimmingCharacters(in: " \t\r\n\"'") }.filter { !$0.isEmpty }
+    }
+
+    static func baseline(_ v: String, warn: (String) -> Void) -> SVGBaseline? {
+        switch v {
+        case "auto", "alphabetic", "baseline", "use-script", "no-change", "reset-size": return .alphabetic
+        case "middle": return .middle
+        case "central": return .central
+        case "hanging": return .hanging
+        case "text-before-edge", "text-top", "before-edge": return .textTop
+        case "ideographic", "text-after-edge", "text-bottom", "after-edge": return .ideographic
+        case "mathematical":
+            warn("mathematical is drawn as middle")
+            return .middle
+        default:
+            warn("cannot read \"\(v)\"")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,454 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Geometry
+import Shaping
+import Layout
+import Render
+import Requests
+
+/// One `<text>` element turned into labels.
+///
+/// The characters of the element and its `<tspan>`, `<a>` and `<textPath>` descendants are collected in
+/// document order with white space collapsed as CSS does (or kept, with `xml:space="preserve"` or
+/// `white-space: pre`). Each character gets its resolved `x`, `y`, `dx`, `dy` and `rotate` (the innermost
+/// element's value wins; `rotate`'s last value repeats over the element's remaining characters). Then:
+/// - the characters of a `<textPath>` are one label on that path, anchored at `startOffset`;
+/// - other characters form text chunks, a new one at each absolute `x` (`y` in vertical writing), each a
+///   label on a straight line through the chunk's start, anchored by `text-anchor`. An absolute `y`
+///   inside a horizontal chunk becomes a `dy` jump. A chunk that starts without an absolute position
+///   continues where the text before it ended (after a `<textPath>`: at the path's end point, as SVG 2
+///   says and Chromium draws).
+/// Runs are consecutive characters with one style. Lists are per grapheme (a cluster takes its first
+/// character's values), as Chromium positions clusters.
+struct SVGTextReader {
+    let reader: SVGDocumentReader
+    let text: XMLElement
+    let ctm: Affine
+    let style: SVGStyle
+
+    struct Char { var scalar: Unicode.Scalar; var style: Int; var path: Int? }
+    struct PathInfo { var element: XMLElement; var style: SVGStyle }
+    struct Positions { var element: XMLElement; var range: Range<Int>; var x, y, dx, dy: [Double]?; var rotate: [Double]? }
+
+    private final class State {
+        var chars: [Char] = []
+        var styles: [(style: SVGStyle, element: XMLElement)] = []
+        var paths: [PathInfo] = []
+        var positions: [Positions] = []
+        var lastSpace = true
+        var strokeWarned = false
+    }
+
+    /// A distance along a line through a chunk's start that no text reaches: the start sits at its middle.
+    static let reach = 100_000.0
+
+    func read() throws(SVGError) {
+        let st = State()
+        collect(text, style: style, path: nil, into: st)
+        // Trailing collapsible space.
+        if let last = st.chars.last, last.scalar == " ", !st.styles[last.style].style.preserveSpaces { st.chars.removeLast() }
+        guard !st.chars.isEmpty else { return }
+        let n = st.chars.count
+        var X = [Double?](repeating: nil, count: n), Y = X, R = X
+        var DX = [Double](repeating: 0, count: n), DY = DX
+        for p in st.positions {
+            let r = p.range.clamped(to: 0..<n)
+            for (list, isX) in [(p.x, true), (p.y, false)] {
+                guard let list else { continue }
+                for (k, v) in list.enumerated() where r.lowerBound + k < r.upperBound {
+                    if isX { X[r.lowerBound + k] = v } else { Y[r.lowerBound + k] = v }
+                }
+            }
+            if let list = p.dx { for (k, v) in list.enumerated() where r.lowerBound + k < r.upperBound { DX[r.lowerBound + k] = v } }
+            if let list = p.dy { for (k, v) in list.enumerated() where r.lowerBound + k < r.upperBound { DY[r.lowerBound + k] = v } }
+            if let list = p.rotate, let lastValue = list.last {
+                for i in r { let k = i - r.lowerBound; R[i] = k < list.count ? list[k] : lastValue }
+            }
+        }
+        let vertical = style.writingMode == .vertical
+        // Segments: a textPath's characters, or a plain text chunk.
+        var segments: [(range: Range<Int>, path: Int?)] = []
+        var start = 0
+        for i in 1...n {
+            let breaks: Bool
+            if i == n { breaks = true } else if st.chars[i].path != st.chars[i - 1].path { breaks = true } else if st.chars[i].path == nil {
+                breaks = vertical ? (Y[i] != nil || X[i] != nil) : X[i] != nil
+            } else { breaks = false }
+            if breaks { segments.append((start..<i, st.chars[start].path)); start = i }
+        }
+        let (scale, exact) = scaleOfCTM()
+        if !exact { reader.warn(text, "transform", "text under a skew, unequal scale or mirror is drawn with the transform's mean scale, upright") }
+        let inverse = ctm.inverse ?? .identity
+        var current = Point(0, 0)
+        var labels: [(SceneLabel, Int)] = []
+        for (k, seg) in segments.enumerated() {
+            let first = seg.range.lowerBound
+            let needsEnd = k + 1 < segments.count
+            if let p = seg.path {
+                guard let (label, devicePath) = pathLabel(st, seg.range, pathIndex: p, DX: DX, DY: DY, R: R, scale: scale) else { continue }
+                labels.append((label, seg.range.count))
+                reader.add(label)
+                // SVG 2 (and Chromium): text after a textPath continues from the path's end point.
+                if needsEnd { current = inverse.apply(devicePath.currentPoint) }
+            } else {
+                var dy = DY
+                let startPoint = Point(X[first] ?? current.x, Y[first] ?? current.y)
+                if !vertical {
+                    // An absolute y inside the chunk: a dy jump to it.
+                    var y = startPoint.y + dy[first]
+                    for i in seg.range.dropFirst() {
+                        if let yy = Y[i] { dy[i] = yy + dy[i] - y }
+                        y += dy[i]
+                    }
+                }
+                guard let (label, devicePath) = plainLabel(st, seg.range, start: startPoint, DX: DX, DY: dy, R: R, scale: scale) else { continue }
+                labels.append((label, seg.range.count))
+                reader.add(label)
+                if needsEnd, let end = measuredEnd(label, on: devicePath) {
+                    current = inverse.apply(end)
+                    // The end of the baseline: the chunk's dy shifts count (measured on the unshifted line).
+                    let total = seg.range.reduce(0.0) { $0 + (vertical ? DX[$1] : dy[$1]) }
+                    current = vertical ? Point(current.x + total, current.y) : Point(current.x, current.y + total)
+                }
+            }
+        }
+        // textLength on <text>: fits its one label.
+        if let raw = text.attribute("textLength") {
+            if labels.count == 1, let l = SVGLength(raw) {
+                var label = reader.scene.labels[reader.scene.labels.count - 1]
+                let length = l.resolved(reader.context) * scale
+                if length > 0 {
+                    label.options.fit = (text.attribute("lengthAdjust") == "spacingAndGlyphs") ? .stretch(length: length) : .spacing(length: length)
+                    reader.scene.labels[reader.scene.labels.count - 1] = label
+                }
+            } else {
+                reader.warn(text, "textLength", "applies only to a text of one chunk here: ignored")
+            }
+        }
+    }
+
+    /// The scale the transform applies to text, and whether the transform is a similarity.
+    func scaleOfCTM() -> (Double, Bool) {
+        if let s = SVGTransform.similarity(ctm) { return (s.scale, true) }
+        return (abs(ctm.determinant).squareRoot(), false)
+    }
+
+    // MARK: Collecting characters
+
+    private func collect(_ e: XMLElement, style: SVGStyle, path: Int?, into st: State) {
+        let styleIndex = st.styles.count
+        st.styles.append((style, e))
+        if !st.strokeWarned, style.stroke != .none {
+            reader.warn(e, "stroke", "strokes on text are not drawn")
+            st.strokeWarned = true
+        }
+        let positionIndex = st.positions.count
+        let start = st.chars.count
+        st.positions.append(positions(e, style: style, range: start..<start))
+        for child in e.children {
+            switch child {
+            case .text(let t):
+                append(t, style: styleIndex, path: path, preserve: style.preserveSpaces, into: st)
+            case .element(let c):
+                guard reader.isSVG(c) else { continue }
+                switch c.name {
+                case "tspan", "a":
+                    let s = reader.computedStyle(c, parent: style)
+                    guard s.display else { continue }
+                    if c.name == "tspan", c.attribute("textLength") != nil { reader.warn(c, "textLength", "textLength on <tspan> is not supported: ignored") }
+                    if s.alignmentBaseline != nil, c.name == "tspan" { reader.warn(c, "alignment-baseline", "applies to the whole label here, not one tspan: ignored") }
+                    if s.decoration != style.decoration { reader.warn(c, "text-decoration", "decorations apply to whole labels here: the label's own decoration is drawn") }
+                    collect(c, style: s, path: path, into: st)
+                case "textPath":
+                    let s = reader.computedStyle(c, parent: style)
+                    guard s.display else { continue }
+                    if path != nil {
+                        reader.warn(c, nil, "a <textPath> inside a <textPath> is laid out on the outer path")
+                        collect(c, style: s, path: path, into: st)
+                    } else {
+                        st.paths.append(PathInfo(element: c, style: s))
+                        collect(c, style: s, path: st.paths.count - 1, into: st)
+                    }
+                case "title", "desc", "metadata":
+                    continue
+                default:
+                    reader.warn(c, nil, "<\(c.name)> inside <text> is not supported: its text is skipped")
+                }
+            }
+        }
+        st.positions[positionIndex].range = start..<st.chars.count
+    }
+
+    private func append(_ t: String, style: Int, path: Int?, preserve: Bool, into st: State) {
+        for sc in t.unicodeScalars {
+            let white = sc == " " || sc == "\t" || sc == "\n" || sc == "\r"
+            if preserve {
+                st.chars.append(Char(scalar: white ? " " : sc, style: style, path: path))
+                st.lastSpace = false
+            } else if white {
+                if st.lastSpace { continue }
+                st.chars.append(Char(scalar: " ", style: style, path: path))
+                st.lastSpace = true
+            } else {
+                st.chars.append(Char(scalar: sc, style: style, path: path))
+                st.lastSpace = false
+            }
+        }
+    }
+
+    private func positions(_ e: XMLElement, style: SVGStyle, range: Range<Int>) -> Positions {
+        var c = reader.context
+        c.fontSize = style.fontSize
+        func lengths(_ name: String, base: Double) -> [Double]? {
+            guard let raw = e.attribute(name) else { return nil }
+            c.percentBase = base
+            guard let list = SVGLength.list(raw) else {
+                reader.warn(e, name, "cannot read \"\(raw)\": ignored")
+                return nil
+            }
+            return list.map { $0.resolved(c) }
+        }
+        let w = reader.viewport.width, h = reader.viewport.height
+        var p = Positions(element: e, range: range, x: lengths("x", base: w), y: lengths("y", base: h),
+                          dx: lengths("dx", base: w), dy: lengths("dy", base: h), rotate: nil)
+        if let raw = e.attribute("rotate") {
+            if let list = numberList(raw) { p.rotate = list } else { reader.warn(e, "rotate", "cannot read \"\(raw)\": ignored") }
+        }
+        if e.name == "textPath", p.x != nil || p.y != nil {
+            reader.warn(e, "x", "absolute positions inside a <textPath> are not supported: ignored")
+            p.x = nil; p.y = nil
+        }
+        return p
+    }
+
+    // MARK: Building labels
+
+    /// The label's runs (consecutive characters of one style) and per-grapheme lists from per-character ones.
+    private func runsAndLists(_ st: State, _ range: Range<Int>, DX: [Double], DY: [Double], R: [Double?], scale: Double,
+                              vertical: Bool) -> (runs: [SceneRun], dx: [Double], up: [Double], rotate: [Double]) {
+        var runs: [SceneRun] = []
+        var text = "", runStyle = -1
+        for i in range.indices {
+            let c = st.chars[i]
+            if c.style != runStyle, !text.isEmpty {
+                runs.append(SceneRun(text: text, style: self.runStyle(st.styles[runStyle].style, element: st.styles[runStyle].element, scale: scale)))
+                text = ""
+            }
+            runStyle = c.style
+            text.unicodeScalars.append(c.scalar)
+        }
+        if !text.isEmpty {
+            runs.append(SceneRun(text: text, style: self.runStyle(st.styles[runStyle].style, element: st.styles[runStyle].element, scale: scale)))
+        }
+        // Graphemes over the whole label: the first character of each takes the lists' values.
+        var all = ""
+        for i in range { all.unicodeScalars.append(st.chars[i].scalar) }
+        var dx: [Double] = [], up: [Double] = [], rotate: [Double] = []
+        var offset = range.lowerBound
+        for g in all {
+            let i = offset
+            offset += g.unicodeScalars.count
+            // In vertical writing the path runs down: along is SVG's dy, up (the path's left, the screen's right) is dx.
+            dx.append((vertical ? DY[i] : DX[i]) * scale)
+            up.append((vertical ? DX[i] : -DY[i]) * scale)
+            rotate.append(R[i] ?? 0)
+        }
+        func trimmed(_ v: [Double]) -> [Double] {
+            var v = v
+            while let l = v.last, l == 0 { v.removeLast() }
+            return v
+        }
+        // rotate keeps its full length when any value is set: the model repeats the last value.
+        let anyRotate = rotate.contains { $0 != 0 }
+        return (runs, trimmed(dx), trimmed(up), anyRotate ? rotate : [])
+    }
+
+    private func baseOptions(_ s: SVGStyle, up: [Double], dx: [Double], rotate: [Double]) -> LabelOptions {
+        var o = LabelOptions(dx: dx, dy: up.first ?? 0, clusterDy: Array(up.dropFirst()), shift: .normal, rotate: rotate,
+                             upright: .off, closedPath: .wrap)
+        o.writingMode = s.writingMode
+        o.textOrientation = s.textOrientation
+        o.decoration = s.decoration
+        return o
+    }
+
+    private func plainLabel(_ st: State, _ range: Range<Int>, start: Point, DX: [Double], DY: [Double], R: [Double?],
+                            scale: Double) -> (SceneLabel, BezPath)? {
+        let first = st.styles[st.chars[range.lowerBound].style].style
+        let vertical = style.writingMode == .vertical
+        let (runs, dx, up, rotate) = runsAndLists(st, range, DX: DX, DY: DY, R: R, scale: scale, vertical: vertical)
+        guard runs.contains(where: { !$0.text.isEmpty && $0.text.contains { $0 != " " } }) || first.preserveSpaces else { return nil }
+        let d = vertical ? Vector(0, 1) : Vector(1, 0)
+        let m = Self.reach
+        let userPath = BezPath.line(from: start - d * m, to: start + d * m)
+        let path = userPath.transformed(by: ctm)
+        var o = baseOptions(first, up: up, dx: dx, rotate: rotate)
+        o.rotateAbout = .origin  // plain text turns each glyph about its origin, as Chromium does
+        var anchor = first.textAnchor
+        if first.rtl, !vertical { anchor = anchor == .start ? .end : anchor == .end ? .start : .center }
+        o.align = anchor
+        o.offset = .pixels(m * scale * (anchor == .start ? 1 : anchor == .end ? -1 : 0))
+        var label = SceneLabel(path: path, options: o)
+        label.runs = runs
+        label.direction = first.rtl ? .rtl : .ltr
+        applyBaseline(style.alignmentBaseline ?? first.dominantBaseline, to: &label)
+        return (label, path)
+    }
+
+    private func pathLabel(_ st: State, _ range: Range<Int>, pathIndex: Int, DX: [Double], DY: [Double], R: [Double?],
+                           scale: Double) -> (SceneLabel, BezPath)? {
+        let info = st.paths[pathIndex]
+        let e = info.element
+        // The path: the `path` attribute (SVG 2), else the referenced shape with its own transform.
+        var userPath: BezPath?
+        var pathLength: Double?
+        if let d = e.attribute("path") {
+            do { userPath = try BezPath(svgPathData: d) } catch { reader.warn(e, "path", "cannot read the path data: the text is not drawn") }
+        } else if let target = reader.referenced(e) {
+            if SVGShapes.names.contains(target.name) {
+                var c = reader.context
+                c.fontSize = info.style.fontSize
+                var problem: (attribute: String, value: String)? = nil
+                userPath = SVGShapes.path(of: target, context: c, problem: &problem)
+                if userPath == nil { reader.warn(e, "href", "the referenced <\(target.name)> has no readable outline: the text is not drawn") }
+                if let t = target.attribute("transform"), let m = reader.transform(t, target) { userPath = userPath?.transformed(by: m) }
+                pathLength = target.attribute("pathLength").flatMap { Double($0) }.flatMap { $0 > 0 ? $0 : nil }
+            } else {
+                reader.warn(e, "href", "refers to a <\(target.name)>, not a shape: the text is not drawn")
+            }
+        } else {
+            reader.warn(e, "href", "refers to no element: the text is not drawn")
+        }
+        guard let userPath, !userPath.isEmpty else { return nil }
+        let path = userPath.transformed(by: ctm)
+        let first = st.styles[st.chars[range.lowerBound].style].style
+        let (runs, dx, up, rotate) = runsAndLists(st, range, DX: DX, DY: DY, R: R, scale: scale, vertical: info.style.writingMode == .vertical)
+        guard !runs.isEmpty else { return nil }
+        var o = baseOptions(first, up: up, dx: dx, rotate: rotate)
+        let anchor = first.textAnchor
+        o.align = anchor
+        // startOffset: SVG's anchor point along the path; PathText's is {0, L/2, L} + offset.
+        let shift = anchor == .start ? 0.0 : anchor == .center ? 0.5 : 1.0
+        let raw = e.attribute("startOffset")?.trimmingCharacters(in: " ") ?? "0"
+        if raw.hasSuffix("%"), let p = Double(raw.dropLast()), p.isFinite {
+            o.offset = .percent(p - 100 * shift)
+        } else {
+            var c = reader.context
+            c.fontSize = info.style.fontSize
+            c.percentBase = 0
+            var px = SVGLength(raw)?.resolved(c) ?? 0
+            if SVGLength(raw) == nil { reader.warn(e, "startOffset", "cannot read \"\(raw)\": 0 is used") }
+            let length = (try? PathMeasure(path))?.length ?? 0
+            if let pl = pathLength, let ul = try? PathMeasure(userPath).length { px *= ul / pl }
+            o.offset = .pixels(px * scale - shift * length)
+        }
+        switch e.attribute("side") {
+        case "right"?: o.side = .right
+        case nil, "left"?: break
+        case let v?: reader.warn(e, "side", "cannot read \"\(v)\": left is used")
+        }
+        switch e.attribute("method") {
+        case "stretch"?: o.warp = .bend
+        case nil, "align"?: break
+        case let v?: reader.warn(e, "method", "cannot read \"\(v)\": align is used")
+        }
+        if let v = e.attribute("spacing"), v != "auto", v != "exact" { reader.warn(e, "spacing", "cannot read \"\(v)\": exact is used") }
+        if let raw = e.attribute("textLength") {
+            if let l = SVGLength(raw), l.value > 0 {
+                let length = l.resolved(reader.context) * scale
+                o.fit = e.attribute("lengthAdjust") == "spacingAndGlyphs" ? .stretch(length: length) : .spacing(length: length)
+            } else { reader.warn(e, "textLength", "cannot read \"\(raw)\": ignored") }
+        }
+        var label = SceneLabel(path: path, options: o)
+        label.runs = runs
+        label.direction = first.rtl ? .rtl : .ltr
+        applyBaseline(style.alignmentBaseline ?? first.dominantBaseline, to: &label)
+        return (label, path)
+    }
+
+    /// Maps an SVG baseline onto the label: ``Baseline`` where PathText's rule is the same, else a
+    /// perpendicular shift from the first run's primary font (`central`: the em box's middle; `hanging`:
+    /// 80 % of the ascender, as Chromium synthesizes it for fonts without a BASE table).
+    private func applyBaseline(_ b: SVGBaseline, to label: inout SceneLabel) {
+        switch b {
+        case .alphabetic: label.options.baseline = .alphabetic
+        case .middle: label.options.baseline = .middle
+        case .textTop: label.options.baseline = .hanging
+        case .ideographic: label.options.baseline = .ideographic
+        case .central, .hanging:
+            guard let resolved = try? reader.resolver.resolve(label, index: 0), let run = resolved.text.runs.first,
+                  let font = run.attributes.fonts.first else { return }
+            let m = font.metrics(size: run.attributes.size)
+            label.options.baseline = .alphabetic
+            label.options.dy -= b == .central ? (m.ascender + m.descender) / 2 : 0.8 * m.ascender
+        }
+    }
+
+    /// Where the label's text ends, on the canvas: the point at its start plus its advance along the path.
+    private func measuredEnd(_ label: SceneLabel, on path: BezPath) -> Point? {
+        guard let resolved = try? reader.resolver.resolve(label, index: 0), let placed = try? resolved.layout().first,
+              let measure = try? PathMeasure(label.options.side == .right ? path.reversed() : path) else { return nil }
+        let s = placed.start + placed.advance
+        return measure.sample(at: max(0, min(measure.length, s))).point
+    }
+
+    // MARK: Fonts and run styles
+
+    /// A run's attributes from its element's style, lengths scaled by the transform.
+    private func runStyle(_ s: SVGStyle, element: XMLElement, scale: Double) -> RunStyle {
+        var r = RunStyle()
+        let (families, files) = reader.fonts(for: s, element: element)
+        r.fontFamilies = families.isEmpty ? nil : families
+        r.fonts = files.isEmpty ? nil : files
+        r.size = max(s.fontSize * scale, 1e-3)
+        var color = s.visible ? reader.color(s.fill, opacity: s.fillOpacity, style: s, element: element, property: "fill") : nil
+        if color == nil { color = .transparent }
+        r.color = color
+        r.language = s.language
+        if s.letterSpacing != 0 { r.letterSpacing = s.letterSpacing * scale }
+        if s.wordSpacing != 0 { r.wordSpacing = s.wordSpacing * scale }
+        if s.baselineShift != 0 { r.baselineShift = s.baselineShift * scale }
+        return r
+    }
+}
+
+extension SVGDocumentReader {
+    static let generics: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif",
+                                        "ui-sans-serif", "ui-monospace", "ui-rounded", "math", "emoji", "fangsong"]
+
+    /// The Fontconfig families (with the style that the weight and slant ask for) that are installed, and
+    /// the embedded font files to put in front of the embedded stack (Noto Sans Bold for bold text that no
+    /// named family covers). Families that are not installed are reported.
+    func fonts(for s: SVGStyle, element e: XMLElement) -> (families: [FontFamilyName], files: [String]) {
+        let bold = s.fontWeight >= 600, italic = s.fontStyle == "italic" || s.fontStyle == "oblique"
+        let styleName: String? = bold ? (italic ? "Bold Italic" : "Bold") : (italic ? "Italic" : nil)
+        var out: [FontFamilyName] = []
+        for f in s.fontFamilies {
+            let family = Self.generics.contains(f.lowercased()) ? FontLookup.bestFamily(for: f.lowercased()) : f
+            guard let family else { continue }
+            if installed(family, styleName) {
+                if let name = FontFamilyName(family: family, style: styleName) { out.append(name) }
+            } else if styleName != nil, installed(family, nil) {
+                warn(e, "font-weight", "\(family) has no \(styleName!) face installed: the regular face is used")
+                if let name = FontFamilyName(family: family) { out.append(name) }
+            } else {
+                warn(e, "font-family", "\(f) is not installed: the next family (or the embedded fonts) is used")
+            }
+            if !out.isEmpty { break }  // the first installed family; the embedded stack covers the rest
+        }
+        if out.isEmpty, bold { return ([], ["NotoSans-Bold.ttf"]) }
+        if out.isEmpty, italic { warn(e, "font-style", "no italic face: the embedded fonts are upright") }
+        return (out, [])
+    }
+
+    func installed(_ family: String, _ style: String?) -> Bool {
+        let key = family + "\u{0}" + (style ?? "")
+        if let known = installedFamilies[key] { return known }
+        let ok = (try? FontLookup.font(family: family, style: style)) != nil
+        installedFamilies[key] = ok
+        return ok
+    }
+}

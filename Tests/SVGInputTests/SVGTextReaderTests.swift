@@ -1,0 +1,111 @@
+import Testing
+import Geometry
+import Shaping
+import Layout
+import Requests
+@testable import SVGInput
+
+/// `<text>`, `<tspan>` and `<textPath>` mapped onto labels.
+@Suite struct SVGTextReaderTests {
+    @Test func whiteSpaceCollapsesUnlessPreserved() throws {
+        let r = try read(document("""
+        <text x="0" y="20">
+            collapsed     white
+            space  </text>
+        <text x="0" y="40" xml:space="preserve">  kept  </text>
+        <text x="0" y="60" style="white-space: pre">a   b</text>
+        """))
+        #expect(r.scene.labels.map(text(of:)) == ["collapsed white space", "  kept  ", "a   b"])
+    }
+
+    @Test func tspansBecomeRuns() throws {
+        let r = try read(document(##"<text x="0" y="20" font-size="20">Plain <tspan fill="#ff0000" font-size="2em" baseline-shift="super">red</tspan> <tspan word-spacing="4" letter-spacing="1">x y</tspan></text>"##))
+        let runs = try #require(r.scene.labels.first?.runs)
+        #expect(runs.map(\.text) == ["Plain ", "red", " ", "x y"])
+        #expect(runs[1].style.color == RGBAColor(r: 255, g: 0, b: 0) && runs[1].style.size == 40)
+        #expect(runs[1].style.baselineShift == 20.0 / 3 + 1)   // as Chromium: a third of the parent's size, plus 1 px
+        #expect(runs[3].style.wordSpacing == 4 && runs[3].style.letterSpacing == 1)
+    }
+
+    /// Each absolute x starts a text chunk (a label); dx, dy and rotate become per-cluster lists, SVG's dy
+    /// (down) turned into PathText's (up), and plain text turns about each glyph's origin.
+    @Test func positionListsMapOntoChunksAndPerClusterLists() throws {
+        let r = try read(document(##"<text x="10 30" y="50" dx="1 2 3" dy="4 5" rotate="10 20">ABCD</text>"##))
+        #expect(r.scene.labels.count == 2)
+        let (a, b) = (r.scene.labels[0], r.scene.labels[1])
+        #expect(text(of: a) == "A" && text(of: b) == "BCD")
+        #expect(a.options.dx == [1] && a.options.dy == -4)
+        #expect(b.options.dx == [2, 3] && b.options.dy == -5 && b.options.clusterDy.isEmpty)
+        #expect(a.options.rotate == [10] && b.options.rotate == [20, 20, 20])
+        #expect(a.options.rotateAbout == .origin && a.options.shift == .normal && a.options.upright == .off)
+        // The second chunk's line passes through (30, 54): the current y carries the first chunk's dy.
+        let sp = try #require(b.path?.subpaths.first)
+        #expect(abs(sp.start.y - 54) < 1e-9 && abs((sp.start.x + sp.end.x) / 2 - 30) < 1e-6)
+    }
+
+    @Test func textAnchorMapsOntoAlignOnTheChunkLine() throws {
+        let r = try read(document(##"<text x="200" y="50" text-anchor="middle">M</text><text x="200" y="90" text-anchor="end">E</text>"##))
+        #expect(r.scene.labels[0].options.align == .center && r.scene.labels[0].options.offset == .pixels(0))
+        #expect(r.scene.labels[1].options.align == .end && r.scene.labels[1].options.offset == .pixels(-SVGTextReader.reach))
+    }
+
+    @Test func textPathOptions() throws {
+        let r = try read(document("""
+        <path id="p" d="M 0 100 L 300 100" pathLength="100"/>
+        <text font-size="20" rotate="30"><textPath href="#p" startOffset="10" side="right" method="stretch" text-anchor="end" textLength="120" lengthAdjust="spacingAndGlyphs">On path</textPath></text>
+        <text><textPath path="M 0 0 L 100 0" startOffset="25%" text-anchor="middle">P</textPath></text>
+        """))
+        let a = r.scene.labels[0], b = r.scene.labels[1]
+        // startOffset 10 of pathLength 100 is 30 px of the 300 px path; end anchor: 30 − L.
+        #expect(a.options.offset == .pixels(30 - 300))
+        #expect(a.options.side == .right && a.options.warp == .bend && a.options.fit == .stretch(length: 120))
+        #expect(a.options.rotate == Array(repeating: 30, count: 7) && a.options.rotateAbout == .midpoint)
+        #expect(b.options.offset == .percent(-25) && b.options.align == .center)
+        #expect(b.path == BezPath.line(from: Point(0, 0), to: Point(100, 0)))
+    }
+
+    /// Text after a textPath continues at the path's end point (SVG 2, as Chromium draws it).
+    @Test func mixedContentContinuesAtThePathsEnd() throws {
+        let r = try read(document(##"<path id="p" d="M 100 100 L 200 60"/><text x="10" y="100">Before <textPath href="#p">on</textPath> after</text>"##))
+        #expect(r.scene.labels.map(text(of:)) == ["Before ", "on", " after"])
+        let line = try #require(r.scene.labels[2].path?.subpaths.first)
+        #expect(line.start.y == 60 && abs((line.start.x + line.end.x) / 2 - 200) < 1e-6)
+    }
+
+    @Test func fontSizesInEveryUnit() throws {
+        let r = try read(document("""
+        <text font-size="27pt">a</text><text font-size="10mm">b</text><text font-size="0.5in">c</text><text font-size="2pc">d</text>
+        <g font-size="20"><text font-size="1.5em">e</text><text font-size="150%">f</text><text font-size="larger">g</text></g>
+        <text font-size="x-large">h</text><text style="font-size: 2rem">i</text>
+        """))
+        let sizes = r.scene.labels.map { $0.runs?.first?.style.size ?? 0 }
+        let expected = [36, 10 * 96 / 25.4, 48, 32, 30, 30, 24, 24, 32]
+        for (s, e) in zip(sizes, expected) { #expect(abs(s - e) < 1e-9, "\(s) vs \(e)") }
+        #expect(sizes.count == expected.count)
+    }
+
+    @Test func fontFamiliesAreFoundWithFontconfigThenTheEmbeddedStack() throws {
+        let r = try read(document(##"<text font-family="No Such Font, 'Noto Serif', serif">a</text><text font-weight="bold">b</text>"##))
+        #expect(r.scene.labels[0].runs?.first?.style.fontFamilies == [FontFamilyName(family: "Noto Serif")!])
+        #expect(r.warnings.contains { $0.attribute == "font-family" && $0.description.contains("No Such Font") })
+        #expect(r.scene.labels[1].runs?.first?.style.fonts == ["NotoSans-Bold.ttf"])
+    }
+
+    @Test func writingModeDecorationBaselineDirectionAndLanguage() throws {
+        let r = try read(document(##"<text x="100" y="10" writing-mode="vertical-rl" text-decoration="underline line-through" dominant-baseline="middle" direction="rtl" xml:lang="ar">ab</text>"##))
+        let l = r.scene.labels[0]
+        #expect(l.options.writingMode == .vertical)
+        #expect(l.options.decoration == [.underline, .lineThrough])
+        #expect(l.options.baseline == .middle)
+        #expect(l.direction == .rtl)
+        #expect(l.runs?.first?.style.language == "ar")
+        let sp = try #require(l.path?.subpaths.first)
+        #expect(sp.start.x == 100 && sp.end.x == 100 && sp.end.y > sp.start.y)   // the column runs down
+    }
+
+    @Test func textLengthFitsTheLabel() throws {
+        let r = try read(document(##"<text x="0" y="20" textLength="300">spread</text><text x="0" y="60" textLength="300" lengthAdjust="spacingAndGlyphs">s</text>"##))
+        #expect(r.scene.labels[0].options.fit == .spacing(length: 300))
+        #expect(r.scene.labels[1].options.fit == .stretch(length: 300))
+    }
+}
