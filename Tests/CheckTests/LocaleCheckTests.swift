@@ -129,6 +129,18 @@ let packageRoot = String(fontsDir.dropLast("/Fonts".count))
         #expect(throws: StringTableError.self) { try read("d.csv", "locale,HELLO\nde,x,y\n") }
     }
 
+    @Test func tablesAreBounded() throws {
+        let many = "locale,HELLO\n" + (0...StringTable.maximumLocales).map { "l\($0),x\n" }.joined()
+        #expect(throws: StringTableError.self) { try read("many.csv", many) }
+        let wide = "locale," + (0..<200).map { "K\($0)" }.joined(separator: ",") + "\n"
+            + (0..<501).map { l in "l\(l)," + Array(repeating: "x", count: 200).joined(separator: ",") + "\n" }.joined()
+        #expect(throws: StringTableError.self) { try read("wide.csv", wide) }   // 501 × 200 > 100 000 entries
+        // A long strings.xml is read in one pass (lines counted as the search moves on).
+        let xml = "<resources>\n" + (0..<20_000).map { "<string name=\"k\($0)\">v\($0)</string>\n" }.joined() + "</resources>\n"
+        let t = try read("values-de/strings.xml", xml)
+        #expect(t.keys.count == 20_000 && t.texts["de"]?["k19999"] == "v19999")
+    }
+
     @Test func jsonAndXcstrings() throws {
         let t = try read("a.json", #"{"de": {"HELLO": "Hallo"}, "ar": {"HELLO": "مرحبا"}}"#)
         #expect(t.locales == ["de", "ar"] && t.texts["ar"]?["HELLO"] == "مرحبا")

@@ -10,23 +10,27 @@ public struct StringTable: Hashable, Sendable {
     public var keys: [String]
     /// The text of `key` in `locale`, as `texts[locale][key]`.
     public var texts: [String: [String: String]]
+    /// The keys as a set (what ``set(_:key:locale:)`` checks against, in O(1)).
+    private var knownKeys: Set<String> = []
 
     /// Creates a table.
     public init(locales: [String] = [], keys: [String] = [], texts: [String: [String: String]] = [:]) {
-        self.locales = locales; self.keys = keys; self.texts = texts
+        self.locales = locales; self.keys = keys; self.texts = texts; knownKeys = Set(keys)
     }
 
     /// Sets the text of `key` in `locale`, keeping the first-seen order of locales and keys.
     public mutating func set(_ text: String, key: String, locale: String) {
         if texts[locale] == nil { locales.append(locale); texts[locale] = [:] }
-        if !keys.contains(key) { keys.append(key) }
+        if knownKeys.insert(key).inserted { keys.append(key) }
         texts[locale]![key] = text
     }
 
     /// The largest translation file read, in bytes.
     public static let maximumBytes = 16 << 20
     /// The most locales × keys a table may hold.
-    public static let maximumEntries = 200_000
+    public static let maximumEntries = 100_000
+    /// The most locales a table may hold (each is a layout of every label of the scene).
+    public static let maximumLocales = 2_000
 }
 
 /// Why a translation file cannot be read: the file, the line (when known) and what is wrong.
@@ -72,6 +76,9 @@ public enum StringTableReader {
             }
         } catch { throw StringTableError("\(path): \(error.message)") }
         guard !table.locales.isEmpty else { throw StringTableError("\(path): no translations found") }
+        guard table.locales.count <= StringTable.maximumLocales else {
+            throw StringTableError("\(path): \(table.locales.count) locales, more than the limit of \(StringTable.maximumLocales)")
+        }
         guard table.locales.count * max(1, table.keys.count) <= StringTable.maximumEntries else {
             throw StringTableError("\(path): more than \(StringTable.maximumEntries) translations")
         }

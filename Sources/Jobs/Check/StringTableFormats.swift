@@ -177,13 +177,19 @@ enum FlatXML {
         var out: [Element] = []
         var rest = Substring(xml)
         let open = "<" + name
+        // Lines are counted as the search moves on (once over the text, not from its start per element).
+        var counted = xml.startIndex, lines = 1
+        func line(of index: String.Index) -> Int {
+            if index > counted { lines += xml[counted..<index].reduce(0) { $1.isNewline ? $0 + 1 : $0 }; counted = index }
+            return lines
+        }
         while let start = rest.range(of: open) {
             let after = rest[start.upperBound...]
             guard let c = after.first, c == ">" || c == "/" || c.isWhitespace else { rest = after; continue }
-            guard let tagEnd = after.firstIndex(of: ">") else { throw StringTableError("line \(line(of: start.lowerBound, in: xml)): <\(name) is not closed") }
+            let ln = line(of: start.lowerBound)
+            guard let tagEnd = after.firstIndex(of: ">") else { throw StringTableError("line \(ln): <\(name) is not closed") }
             let attrText = after[..<tagEnd]
-            let attributes = try parseAttributes(attrText.hasSuffix("/") ? attrText.dropLast() : attrText, line: line(of: start.lowerBound, in: xml))
-            let ln = line(of: start.lowerBound, in: xml)
+            let attributes = try parseAttributes(attrText.hasSuffix("/") ? attrText.dropLast() : attrText, line: ln)
             if attrText.hasSuffix("/") {
                 out.append(Element(attributes: attributes, text: "", inner: "", line: ln))
                 rest = after[after.index(after: tagEnd)...]
@@ -197,8 +203,6 @@ enum FlatXML {
         }
         return out
     }
-
-    static func line(of index: String.Index, in s: String) -> Int { s[..<index].reduce(1) { $1.isNewline ? $0 + 1 : $0 } }
 
     static func parseAttributes(_ s: Substring, line: Int) throws(StringTableError) -> [String: String] {
         var out: [String: String] = [:]
