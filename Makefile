@@ -8,7 +8,7 @@ SECONDS ?= 60
 # in .build/release uses these same flags, so the targets below never rebuild each other's objects.
 RELEASE = -c release --static-swift-stdlib
 
-.PHONY: deps test-deps build demo test serve loadtest gallery docs bench sanitize fuzz clean install test-capi test-python
+.PHONY: deps test-deps build demo test serve loadtest gallery docs bench bench-place sanitize fuzz clean install test-capi test-python
 
 deps:
 	@scripts/install-deps
@@ -52,6 +52,12 @@ bench: test-deps
 	$(SWIFT) build $(RELEASE) --product pathtext-bench
 	$(SWIFT) build $(RELEASE) --product pathtext   # for the batch/ row, which runs it
 	.build/release/pathtext-bench
+
+# The placer against Mapnik 3.1 on the Helsinki roads (issue #24): both engines' figures from one run,
+# both on one core (Mapnik's script pins itself there too).
+bench-place: test-deps
+	$(SWIFT) build $(RELEASE) --product pathtext-bench
+	taskset -c 0 .build/release/pathtext-bench --only place --no-json
 
 sanitize: test-deps
 	PATHTEXT_SANITIZER=address LSAN_OPTIONS=suppressions=$(CURDIR)/fixtures/lsan.supp:print_suppressions=0 \

@@ -52,6 +52,8 @@ let package = Package(
 
         // ── Jobs on a whole document: SVG in (libxml2, touched in XMLTree.swift alone).
         .target(name: "SVGInput", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests", "CLibXML2"], path: "Sources/Jobs/SVG"),
+        // ── Jobs on many labels. The placer: candidates along paths, a collision grid, road pieces joined (issue #24).
+        .target(name: "Placer", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"], path: "Sources/Jobs/Placer"),
         // ── Jobs on many labels: the locale check (every translation of a scene's labels, laid out and judged).
         .target(name: "Check", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"], path: "Sources/Jobs/Check"),
 
@@ -60,7 +62,7 @@ let package = Package(
 
         // ── The doors. `PathText` is the Swift library (the stages and requests, not the showcase);
         // PathTextEngine takes requests in the scene files' words for the C library, Python, batch and HTTP.
-        .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests", "SVGInput"], path: "Sources/Doors/PathText"),
+        .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests", "SVGInput", "Placer"], path: "Sources/Doors/PathText"),
         .target(name: "PathTextEngine", dependencies: ["PathText"], path: "Sources/Doors/Engine"),
         .target(name: "PathTextC", dependencies: ["PathTextEngine", "CPathText"], path: "Sources/Doors/C"),
         .target(name: "Playground", dependencies: ["PathText", "PathTextEngine", "Showcase", "CMicroHTTPD", "CPlaygroundAssets"],
@@ -70,7 +72,7 @@ let package = Package(
 
         .executableTarget(
             name: "pathtext-bench",
-            dependencies: ["PathText", "PathTextEngine", "PathTextC", "CPathText", "CFreeType", "CHarfBuzz", "Showcase", "Check"],
+            dependencies: ["PathText", "PathTextEngine", "PathTextC", "CPathText", "CFreeType", "CHarfBuzz", "Showcase", "Placer", "Check"],
             path: "Benchmarks/pathtext-bench"
         ),
 
@@ -93,6 +95,7 @@ let package = Package(
         .testTarget(name: "CheckTests", dependencies: ["Check", "Requests", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "CLITests", dependencies: ["PathText", "Showcase"]),
         .testTarget(name: "SVGInputTests", dependencies: ["SVGInput", "Requests", "Layout", "Shaping", "Geometry"]),
+        .testTarget(name: "PlacerTests", dependencies: ["Placer", "Requests", "Layout", "Geometry"], path: "Tests/Jobs/PlacerTests"),
         .testTarget(name: "PathTextEngineTests", dependencies: ["PathTextEngine", "PathTextC", "CPathText", "PathText"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PathText", "Showcase"]),
     ],

@@ -225,6 +225,21 @@ int main(void) {
     CHECK(pt_render(engine, scene, "svg", &bytes, &length, &error) == PT_OK && strstr((char *)bytes, "<svg"), "svg");
     pt_free(bytes);
 
+    /* Placing: two crossing roads, the higher priority labelled first; a path too short is dropped. */
+    char *placed = NULL;
+    const char *place = "{\"width\":400,\"height\":200,\"labelDefaults\":{\"size\":13,\"haloWidth\":1.5},\"labels\":["
+                        "{\"text\":\"Mannerheimintie\",\"path\":\"M 20 100 L 380 100\",\"priority\":9},"
+                        "{\"text\":\"Simonkatu\",\"path\":\"M 200 20 L 200 180\",\"priority\":5},"
+                        "{\"text\":\"Pieni Roobertinkatu\",\"path\":\"M 20 150 L 60 150\",\"id\":\"way/3\"}]}";
+    CHECK(pt_place_json(engine, place, &placed, &error) == PT_OK, "place: %s", error);
+    CHECK(placed && strstr(placed, "\"placed\":[{\"request\":0,") && strstr(placed, "\"id\":\"way/3\"")
+          && strstr(placed, "\"reason\":\"tooShort\""), "placed and dropped: %s", placed ? placed : "(null)");
+    pt_free(placed);
+    placed = NULL;
+    EXPECT_ERROR(pt_place_json(engine, "{\"width\":10,\"height\":10,\"lables\":[]}", &placed, &error), "did you mean labels?", "bad place key");
+    CHECK(placed == NULL, "no place output on failure");
+    EXPECT_ERROR(pt_place_json(engine, NULL, &placed, &error), "place_json is NULL", "NULL place request");
+
     /* Bad requests. */
     char *json = NULL;
     EXPECT_ERROR(pt_layout_json(engine, "{\"text\":", &json, &error), "not valid JSON", "invalid JSON");

@@ -24,11 +24,11 @@ import Foundation
     }
 
     /// `import PathText` brings the stages, the request module and the jobs on whole documents (the SVG
-    /// reader), never the showcase.
+    /// reader) and on many labels (the placer), never the showcase.
     @Test func theUmbrellaExportsNoShowcase() throws {
         let umbrella = try String(contentsOfFile: packageRoot + "/Sources/Doors/PathText/PathText.swift", encoding: .utf8)
         let exported = umbrella.split(separator: "\n").filter { $0.hasPrefix("@_exported import ") }.map { $0.dropFirst("@_exported import ".count) }
-        #expect(exported == ["Geometry", "Shaping", "Layout", "Render", "Requests", "SVGInput"])
+        #expect(exported == ["Geometry", "Shaping", "Layout", "Render", "Requests", "SVGInput", "Placer"])
         let manifest = try String(contentsOfFile: packageRoot + "/Package.swift", encoding: .utf8)
         let line = try #require(manifest.split(separator: "\n").first { $0.contains(#".target(name: "PathText""#) })
         #expect(!line.contains("Showcase"))
@@ -41,6 +41,19 @@ import Foundation
         #expect(top.filter { $0.hasPrefix("C") }.isEmpty, "\(top)")
         for folder in try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Sources/System") {
             #expect(folder.hasPrefix("C"), "\(folder)")
+        }
+    }
+
+    /// The package targets macOS too: the C library is imported only under `#if canImport(Glibc)`.
+    @Test func noUnconditionalGlibcImport() throws {
+        let root = packageRoot + "/Sources"
+        let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        #expect(files.count > 100)
+        for file in files {
+            let lines = try String(contentsOfFile: root + "/" + file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (k, line) in lines.enumerated() where line == "import Glibc" {
+                #expect(k > 0 && lines[k - 1] == "#if canImport(Glibc)", "\(file):\(k + 1)")
+            }
         }
     }
 }

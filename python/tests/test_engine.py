@@ -153,3 +153,24 @@ def test_render_streams(engine, cli):
     assert r.stdout == engine.render(scene)
     r = cli("render", "-", "--json", "-", stdin=json.dumps(scene).encode())
     assert r.returncode == 0 and json.loads(r.stdout)["labels"][0]["glyphs"][0]["glyph"] == 43
+
+
+def test_place_labels_many_roads_without_collisions(engine):
+    with open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                           "fixtures", "osm", "helsinki-roads.json"), encoding="utf-8") as f:
+        request = json.load(f)
+    reply = engine.place(request)
+    placed, dropped = reply["placed"], reply["dropped"]
+    assert len(placed) == len(reply["labels"]) >= 60
+    assert len({p["text"] for p in placed}) >= 54
+    # Every request is behind a placed label or dropped with a reason.
+    behind = {r for p in placed for r in p["requests"]}
+    assert behind.isdisjoint({d["request"] for d in dropped})
+    assert behind | {d["request"] for d in dropped} == set(range(len(request["labels"])))
+    assert {d["reason"] for d in dropped} <= {"tooShort", "tooCurved", "outside", "collides", "tooClose"}
+    # Every glyph carries its ink box; none reads upside down.
+    for label in reply["labels"]:
+        for g in label["glyphs"]:
+            assert len(g["ink"]) == 4 and -90 <= g["angle"] <= 90
+    with pytest.raises(pathtext.Error, match="did you mean labels"):
+        engine.place({"width": 10, "height": 10, "lables": []})

@@ -104,6 +104,27 @@ public func pt_layout_json_impl(_ engine: OpaquePointer?, _ labelJSON: UnsafePoi
     }
 }
 
+/// `int pt_place_json(pt_engine *, const char *place_json, char **result_json, char **error)`.
+@_cdecl("pt_place_json")
+public func pt_place_json_impl(_ engine: OpaquePointer?, _ placeJSON: UnsafePointer<CChar>?,
+                               _ result: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                               _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    errorOut?.pointee = nil
+    result?.pointee = nil
+    guard let engine else { return fail(errorOut, "engine is NULL", PT_EINVAL) }
+    guard let placeJSON else { return fail(errorOut, "place_json is NULL", PT_EINVAL) }
+    guard let result else { return fail(errorOut, "result_json is NULL", PT_EINVAL) }
+    guard let request = String(validatingCString: placeJSON) else { return fail(errorOut, "place_json: not valid UTF-8", PT_EINVAL) }
+    do {
+        let json = try unwrap(engine).placeJSON(request)
+        guard let copy = strdup(json) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
+        result.pointee = copy
+        return PT_OK
+    } catch {
+        return fail(errorOut, error.message, PT_EREQUEST)
+    }
+}
+
 /// `int pt_render(pt_engine *, const char *scene_json, const char *format, unsigned char **bytes, size_t *length, char **error)`.
 @_cdecl("pt_render")
 public func pt_render_impl(_ engine: OpaquePointer?, _ sceneJSON: UnsafePointer<CChar>?, _ format: UnsafePointer<CChar>?,

@@ -1,5 +1,11 @@
 import CPathText
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import PathText
 
 /// Where the installed library finds its fonts: beside itself, found through `dladdr`.

@@ -5,3 +5,4 @@
 @_exported import Render
 @_exported import Requests
 @_exported import SVGInput
+@_exported import Placer

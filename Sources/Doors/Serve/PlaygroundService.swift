@@ -21,6 +21,7 @@ import PathTextEngine
 /// | `GET /api/options` | | the option catalog (``OptionCatalogJSON``): every key with its flag, values, default, help, group |
 /// | `POST /api/drag` | `{"path","from","to":[[x,y],…]}` | `{"steps":[{"distance","x","y"},…]}` |
 /// | `POST /api/measure` | `{"path","step"}` | `{"length","ticks":[{"distance","x","y","angle"},…]}` |
+/// | `POST /api/place[?format=json\|png]` | place file JSON (labels, shapes, obstacles, placement) | the placed labels and the dropped requests' reasons, or the map |
 /// | `POST /api/sleep` | `{"bedtime","wake","drag":"bedtime\|wake\|whole","from":[x,y],"to":[x,y]}` | the range and its scene |
 /// | `GET /api/preset?name=dial\|badge\|sleep\|figure8` | | a scene |
 ///
@@ -76,9 +77,10 @@ public final class PlaygroundService: Sendable {
             case ("POST", "/api/drag"): return try drag(request)
             case ("POST", "/api/measure"): return try measure(request)
             case ("POST", "/api/sleep"): return try sleep(request)
+            case ("POST", "/api/place"): return try place(request)
             case ("GET", "/api/preset"): return try preset(request)
             case (_, "/"), (_, "/api/layout"), (_, "/api/render"), (_, "/api/fonts"), (_, "/api/options"), (_, "/api/drag"),
-                 (_, "/api/measure"), (_, "/api/sleep"), (_, "/api/preset"):
+                 (_, "/api/measure"), (_, "/api/sleep"), (_, "/api/preset"), (_, "/api/place"):
                 return Self.error(405, "\(request.method) is not allowed on \(request.path)")
             default:
                 return Self.error(404, "no such page: \(request.path)")
@@ -122,6 +124,19 @@ public final class PlaygroundService: Sendable {
             let bytes = try engine.render(try Self.text(request.body), format: format)
             return HTTPResponse(contentType: format == .png ? "image/png" : "image/svg+xml", body: bytes)
         } catch { throw RequestError(error.message) }
+    }
+
+    private func place(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
+        let body = String(decoding: request.body, as: UTF8.self)
+        do {
+            switch request.query["format"] ?? "json" {
+            case "json": return HTTPResponse(contentType: "application/json", body: Array(try engine.placeJSON(body).utf8))
+            case "png": return HTTPResponse(contentType: "image/png", body: try engine.placePNG(body))
+            case let word: throw RequestError("format: expected json or png, got \(MessageText.quoted(word))")
+            }
+        } catch let error as RequestError { throw error } catch let error as EngineError { throw RequestError(error.message) } catch {
+            throw RequestError("\(error)")
+        }
     }
 
     private func fonts() -> HTTPResponse {

@@ -127,6 +127,8 @@ def _declare(lib):
     lib.pt_engine_free.argtypes = [ctypes.c_void_p]
     lib.pt_layout_json.restype = ctypes.c_int
     lib.pt_layout_json.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), err]
+    lib.pt_place_json.restype = ctypes.c_int
+    lib.pt_place_json.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), err]
     lib.pt_render.restype = ctypes.c_int
     lib.pt_render.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p),
                               ctypes.POINTER(ctypes.c_size_t), err]
@@ -383,6 +385,25 @@ class Engine:
             return out
         finally:
             lib.pt_options_free(handle)
+
+    def place(self, request):
+        """Places many labels without collisions and returns the result as a dict.
+
+        request: a place file (a dict, or its JSON text): width, height, shapes (drawn under the labels),
+        placement (spacing, padding, maxTurn, ...), labelDefaults, labels (each a label request with
+        priority, group, minDistance, id, class) and obstacles. The reply holds the placed labels'
+        placements with ink boxes ("fonts", "labels"), which request each came from ("placed") and why
+        each dropped request was dropped ("dropped": request, id, text, reason, message).
+        """
+        if not isinstance(request, (str, bytes)):
+            request = json.dumps(request, ensure_ascii=False)
+        if isinstance(request, str):
+            request = request.encode("utf-8")
+        out, error = ctypes.c_void_p(), ctypes.c_void_p()
+        status = self._lib.pt_place_json(self._checked(), request, ctypes.byref(out), ctypes.byref(error))
+        if status != 0:
+            raise Error(_take_string(self._lib, error.value) or "place failed (status %d)" % status)
+        return json.loads(_take_string(self._lib, out.value))
 
     def render(self, scene, format="png"):
         """Draws a scene (a dict, or its JSON text) and returns the PNG or SVG file's bytes. A dict's keys may

@@ -170,6 +170,14 @@ int pt_layout_json(pt_engine *engine, const char *label_json, char **placements_
 int pt_render(pt_engine *engine, const char *scene_json, const char *format,
               unsigned char **bytes, size_t *length, char **error);
 
+/*
+ * Places many labels without collisions: a place request (JSON: width, height, shapes, placement,
+ * labelDefaults, labels with priority/group/minDistance, obstacles; see `pathtext place`) in, and in
+ * *result_json (release with pt_free) the placed labels' placements with ink boxes, which request each
+ * came from, and why each dropped request was dropped. The text is `pathtext place --json`'s.
+ */
+int pt_place_json(pt_engine *engine, const char *place_json, char **result_json, char **error);
+
 /* A new, empty set of label options (every option at its default), or NULL when out of memory. */
 pt_options *pt_options_new(void);
 

@@ -1,0 +1,52 @@
+import PathText
+
+/// `pathtext place`: place many labels without collisions and draw them over the file's shapes.
+enum PlaceCommand {
+    static let command = CLI.Command(
+        name: "place", summary: "place many labels on paths without collisions (map labels) and draw them",
+        usage: """
+        usage: pathtext place REQUESTS.json [--out FILE.png] [--json FILE|-] [--fonts-dir DIR] [--allow-overlap]
+
+        """ + "\n" + [
+            LabelFlags.line("REQUESTS.json", "a place file: width, height, background, shapes (drawn under the labels), placement options, labelDefaults, labels (each a label request with priority, group, minDistance, id, class) and obstacles"),
+            LabelFlags.line("--out FILE.png", "draw the shapes and the placed labels"),
+            LabelFlags.line("--json FILE|-", "write the placed labels (placements JSON with ink boxes), which request each came from, and why each dropped request was dropped"),
+            LabelFlags.line("--allow-overlap", "place every label at its best position even where it collides (the placer off)"),
+        ].joined(separator: "\n"),
+        run: run)
+
+    static func run(_ words: [String]) throws(CLIError) {
+        let args = try Arguments(words, command: "place", valued: ["out", "json", "fonts-dir"], flags: ["allow-overlap"])
+        guard let file = args.positional.first else { throw .usage("a place file is required: pathtext place REQUESTS.json --out FILE.png") }
+        guard args.positional.count == 1 else { throw .usage("unexpected argument \(args.positional[1])") }
+        let out = args.value("out"), json = args.value("json")
+        guard out != nil || json != nil else { throw .usage("--out FILE.png or --json FILE|- is required") }
+        if let out { guard PathNames.pathExtension(of: out).lowercased() == "png" else { throw .usage("--out must end in .png, got \"\(out)\"") } }
+        let resolver = SceneResolver(fontsDir: try FontsFolder.resolve(args), flags: args)
+        let outputs = [("--out", out), ("--json", json)].compactMap { f, p in p.map { (f, $0) } }
+        try Output.checkFiles(outputs: outputs, inputs: [file] + ((try? resolver.embeddedStack()) ?? []).compactMap(\.path))
+        let bytes = try InputFiles.readBytes(file, limits: resolver.limits)
+        var document: PlaceDocument
+        do { document = try PlaceDocument.decode(bytes) } catch { throw .failure("\(file): \(error.description)") }
+        if args.has("allow-overlap") { document.options.allowOverlap = true }
+        let fonts = Set(document.requests.flatMap(\.label.fontFiles)).sorted().compactMap { (try? resolver.font($0))?.path }
+        try Output.checkFiles(outputs: outputs, inputs: [file] + fonts)
+        let result: PlacementResult
+        do { result = try document.place(resolver: resolver) } catch { throw .failure("\(file): \(error.description)") }
+        if let out {
+            let canvas: RasterCanvas
+            do { canvas = try PlaceDocument.draw(document.scene, result, resolver: resolver) } catch { throw .failure("\(file): \(error.description)") }
+            try Output.makeFolder(for: out)
+            do { try canvas.writePNG(to: out) } catch { throw .failure(error.description) }
+        }
+        if let json {
+            let text = result.json()
+            if json == "-" { print(text, terminator: "") } else {
+                try Output.makeFolder(for: json)
+                do { try AtomicFile.write(Array(text.utf8), to: json) } catch { throw .failure(error.description) }
+            }
+        }
+        let names = Set(result.placed.map(\.text)).count
+        printError("placed \(result.placed.count) labels (\(names) names) from \(document.requests.count) requests on \(result.paths) paths; dropped \(result.dropped.count)")
+    }
+}

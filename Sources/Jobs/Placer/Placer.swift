@@ -1,0 +1,519 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Geometry
+import Shaping
+import Layout
+import Render
+import Requests
+
+/// Places many labels without collisions: candidates along each path, the best free one wins.
+///
+/// 1. Requests with the same text, style and weights whose paths meet end to end are joined
+///    (``RoadMerger``), and cut where they turn sharply (``PlacerOptions/splitAngle``).
+/// 2. The paths are sorted by priority (highest first), then by group, text and geometry, so the result
+///    does not depend on the input order.
+/// 3. Each path is cut into stretches of ``PlacerOptions/spacing``; in each, candidate positions every
+///    ``PlacerOptions/step`` pixels are scored by their distance from the stretch's centre and the path's
+///    turn under the label, and tried best first.
+/// 4. A candidate is laid out by the one-label rule (upright per label) and refused when a glyph would
+///    read upside down, a turn between neighbouring clusters exceeds the request's `maxAngle`, the total
+///    turn exceeds ``PlacerOptions/maxTurn``, a cluster leaves the area, a label of its group is nearer than
+///    its `minDistance`, or a cluster's box (ink, halo and padding) meets a placed box or an obstacle in the
+///    ``GridIndex``. The first candidate left is placed.
+public enum Placer {
+    /// The length of a segment's control polygon (at least its arc length).
+    static func polygonLength(_ s: Segment) -> Double {
+        switch s {
+        case .line(let l): l.p0.distance(to: l.p1)
+        case .quad(let q): q.p0.distance(to: q.p1) + q.p1.distance(to: q.p2)
+        case .cubic(let c): c.p0.distance(to: c.p1) + c.p1.distance(to: c.p2) + c.p2.distance(to: c.p3)
+        case .arc(let a): max(abs(a.radii.x), abs(a.radii.y)) * abs(a.sweepAngle)
+        }
+    }
+
+    /// The most candidate positions tried in one stretch of a path (those nearest its centre).
+    public static let maximumCandidates = 256
+
+    /// Places `requests` on a canvas of `width` × `height` pixels, avoiding `obstacles`.
+    /// - Parameter resolver: where the fonts come from.
+    /// - Throws: ``SceneError`` for a request that cannot be resolved (no path, an unknown font), naming
+    ///   `labels[i]`.
+    public static func place(_ requests: [PlaceRequest], obstacles: [Obstacle] = [], width: Int, height: Int,
+                             options: PlacerOptions = PlacerOptions(), resolver: SceneResolver = SceneResolver())
+        throws(SceneError) -> PlacementResult
+    {
+        var resolved: [ResolvedLabel] = []
+        resolved.reserveCapacity(requests.count)
+        for (i, r) in requests.enumerated() { resolved.append(try resolver.resolve(r.label, index: i)) }
+        let jobs = PlacementJob.jobs(requests, resolved: resolved, options: options)
+        let area = options.area ?? Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        var run = PlacerRun(area: area, options: options)
+        // The profiles' samples stay within two million for the whole placement, however long the paths
+        // (the control polygons bound the arc lengths from above).
+        let total = jobs.reduce(0.0) { sum, job in
+            sum + job.path.segments.reduce(0.0) { $0 + Self.polygonLength($1) }
+        }
+        run.sampleScale = max(1, total / 2_000_000)
+        for o in obstacles { run.add(o) }
+        // Pass one gives every path its first label, in placing order; pass two adds the repeats along
+        // each path in the same order, so a name is never crowded out by another's repeats.
+        var reasons: [Int: DropReason] = [:]
+        var prepared: [PlacerRun.Prepared?] = []
+        func note(_ reason: DropReason, _ job: PlacementJob) {
+            for i in job.requests where reasons[i].map({ $0.rank < reason.rank }) ?? true { reasons[i] = reason }
+        }
+        for job in jobs {
+            switch run.prepare(job, request: requests[job.request], resolved: resolved[job.request]) {
+            case .failure(let f): note(f.reason, job); prepared.append(nil)
+            case .success(let p): prepared.append(p)
+            }
+        }
+        // Candidates that cover other roads score worse: a label mid-block leaves the crossing streets free.
+        run.scoreCrossings(&prepared)
+        // Within one priority, the names with the least room to spare go first: a long road can move its
+        // label aside, a short one has nowhere else to go. A name's room is that of its roomiest path, and
+        // its paths go best candidate first. (The order is total and input-blind: ties keep the jobs' order.)
+        var groupRoom: [String: Double] = [:]
+        var bestScore: [Double] = Array(repeating: .infinity, count: prepared.count)
+        for (i, p) in prepared.enumerated() {
+            guard let p else { continue }
+            let room = p.closed ? Double.infinity : p.measure.length - p.advance
+            groupRoom[p.request.groupKey] = max(groupRoom[p.request.groupKey] ?? -.infinity, room)
+            bestScore[i] = p.slotOrder.prefix(3).map { run.candidates(p, slot: $0).first?.score ?? .infinity }.min() ?? .infinity
+        }
+        let order = prepared.indices.filter { prepared[$0] != nil }.sorted { a, b in
+            let pa = prepared[a]!, pb = prepared[b]!
+            if pa.request.priority != pb.request.priority { return pa.request.priority > pb.request.priority }
+            let ga = pa.request.groupKey, gb = pb.request.groupKey
+            if groupRoom[ga]! != groupRoom[gb]! { return groupRoom[ga]! < groupRoom[gb]! }
+            if ga != gb { return ga < gb }
+            if bestScore[a] != bestScore[b] { return bestScore[a] < bestScore[b] }
+            return a < b
+        }
+        var first: [Int?] = Array(repeating: nil, count: prepared.count)
+        for i in order {
+            guard let p = prepared[i] else { continue }
+            var best: DropReason? = nil, placedSlot: Int? = nil
+            for k in p.slotOrder {
+                guard let reason = run.place(p, slot: k) else { placedSlot = k; break }
+                if best.map({ $0.rank < reason.rank }) ?? true { best = reason }
+            }
+            if placedSlot != nil { for r in p.job.requests { run.labelled.insert(r) } } else if let best { note(best, jobs[i]) }
+            first[i] = placedSlot
+        }
+        for i in order {
+            guard let p = prepared[i], let slot = first[i] else { continue }
+            for k in 0..<p.slots where k != slot { _ = run.place(p, slot: k) }
+        }
+        let dropped = requests.indices.filter { !run.labelled.contains($0) }.map { i in
+            DroppedRequest(request: i, id: requests[i].id, text: requests[i].text,
+                           reason: reasons[i] ?? .layoutFailed("no path"))
+        }
+        return PlacementResult(placed: run.placed, dropped: dropped, paths: jobs.count, candidates: run.candidates,
+                               boxTests: run.grid.tests + run.obstacles.tests)
+    }
+}
+
+/// One path to label: a request's path, or the joined paths of several requests.
+struct PlacementJob {
+    var request: Int
+    var requests: [Int]
+    var path: Subpath
+    var closed: BezPath?
+
+    /// The jobs for `requests`, joined where allowed, in placing order.
+    static func jobs(_ requests: [PlaceRequest], resolved: [ResolvedLabel], options: PlacerOptions) -> [PlacementJob] {
+        var jobs: [PlacementJob] = []
+        // Requests that may join: the same request apart from its path and id.
+        // Requests that may join: the same request apart from its path and id. Grouped by text first,
+        // so the full comparison runs only among requests of one text.
+        var byText: [String: [(key: PlaceRequest, members: [Int])]] = [:]
+        var textOrder: [String] = []
+        for (i, r) in requests.enumerated() {
+            let path = resolved[i].path
+            let open = path.subpaths.count == 1 && !path.subpaths[0].isClosed
+            guard options.mergeSameName, open else {
+                for sp in path.subpaths where !sp.segments.isEmpty {
+                    if sp.isClosed { jobs.append(PlacementJob(request: i, requests: [i], path: sp, closed: BezPath(subpaths: [sp]))) }
+                    else { for piece in RoadMerger.split(sp, at: options.splitAngle) { jobs.append(PlacementJob(request: i, requests: [i], path: piece)) } }
+                }
+                continue
+            }
+            var key = r
+            key.label.path = nil; key.id = nil
+            let text = r.text
+            if byText[text] == nil { textOrder.append(text) }
+            if let k = byText[text, default: []].firstIndex(where: { $0.key == key }) { byText[text]![k].members.append(i) }
+            else { byText[text, default: []].append((key, [i])) }
+        }
+        for text in textOrder {
+            for (_, members) in byText[text]! {
+                let pieces = members.map { (resolved[$0].path.subpaths[0], $0) }
+                for (path, tags) in RoadMerger.merge(tagged: pieces, splitAngle: options.splitAngle) {
+                    // The job stands for its first request by id, then by geometry: never by input order.
+                    let sorted = tags.count == 1 ? tags : tags.map { (i: $0, id: requests[$0].id ?? "", piece: resolved[$0].path.subpaths.first.map(RoadMerger.canonicalDirection)) }
+                        .sorted { a, b in
+                            if a.id != b.id { return a.id < b.id }
+                            if let pa = a.piece, let pb = b.piece, pa != pb { return RoadMerger.precedes(pa, pb) }
+                            return a.i < b.i
+                        }.map(\.i)
+                    jobs.append(PlacementJob(request: sorted[0], requests: sorted, path: path))
+                }
+            }
+        }
+        // The placing order, from keys computed once per job.
+        struct Key { var priority: Double; var group: String; var text: String; var id: String }
+        let keys = jobs.map { job in
+            let r = requests[job.request]
+            return Key(priority: r.priority, group: r.groupKey, text: r.text, id: r.id ?? "")
+        }
+        let order = jobs.indices.sorted { a, b in
+            let ka = keys[a], kb = keys[b]
+            if ka.priority != kb.priority { return ka.priority > kb.priority }
+            if ka.group != kb.group { return ka.group < kb.group }
+            if ka.text != kb.text { return ka.text < kb.text }
+            if ka.id != kb.id { return ka.id < kb.id }
+            if RoadMerger.precedes(jobs[a].path, jobs[b].path) { return true }
+            if RoadMerger.precedes(jobs[b].path, jobs[a].path) { return false }
+            return jobs[a].request < jobs[b].request
+        }
+        return order.map { jobs[$0] }
+    }
+
+}
+
+/// The state of one placement: the index, the groups' placed clusters, the placed labels.
+struct PlacerRun {
+    let area: Rect
+    let options: PlacerOptions
+    var grid: GridIndex
+    var placed: [PlacedRequestLabel] = []
+    var labelled: Set<Int> = []
+    var groups: [String: [Point]] = [:]
+    var candidates = 0
+    /// How much coarser than 2 px (turns) and 4 px (crossings) the profiles sample, for very long paths.
+    var sampleScale = 1.0
+    var glyphBoxes: [GlyphKey: Rect?] = [:]
+    /// Each label style's shaped line and advance (see ``prepare(_:request:resolved:)``).
+    var shaped: [SceneLabel: (ShapedLine, Double)] = [:]
+    /// The obstacles, apart from the labels: a label keeps its whole clearance from them.
+    var obstacles: GridIndex
+    private var obstacleOwner = -1
+
+    init(area: Rect, options: PlacerOptions) {
+        self.area = area; self.options = options
+        grid = GridIndex(area: area, cellSize: options.cellSize)
+        obstacles = GridIndex(area: area, cellSize: options.cellSize)
+    }
+
+    struct GlyphKey: Hashable {
+        let font: ObjectIdentifier, glyph: UInt32, size: Double
+    }
+
+    mutating func add(_ o: Obstacle) {
+        switch o {
+        case .box(let r): obstacles.insert(OrientedBox(r), owner: obstacleOwner)
+        case .path(let p, let width):
+            // Each chord of the flattened path as a box as wide as the stroke.
+            for pts in p.flattened(tolerance: 0.25) {
+                for (a, b) in zip(pts, pts.dropFirst()) {
+                    let d = b - a, len = d.length
+                    guard let u = d.normalized else { continue }
+                    obstacles.insert(OrientedBox(center: a.lerp(b, 0.5), axis: u, halfLength: len / 2 + width / 2, halfHeight: width / 2),
+                                     owner: obstacleOwner)
+                }
+            }
+        }
+        obstacleOwner -= 1
+    }
+
+    /// The score a candidate loses for each piece of another road under it.
+    let crossingWeight = 1.0
+    /// The spacing of the crossing profile's samples along a path, pixels.
+    static let crossingStep = 4.0
+
+    /// Fills each job's ``Prepared/crossings``: the pieces of other groups' roads that lie under the text
+    /// band at each sample along its path, each weighted by how tight its own road is (a road with little
+    /// room to spare for its label weighs up to five times as much), so a long road's label keeps off the
+    /// junctions of short ones.
+    func scoreCrossings(_ prepared: inout [Prepared?]) {
+        var roads = GridIndex(area: area, cellSize: options.cellSize)
+        var groupNumbers: [String: Int] = [:]
+        var groupOf: [Int] = [], weight: [Double] = []
+        for p in prepared.compactMap({ $0 }) {
+            let group = groupNumbers[p.request.groupKey] ?? groupNumbers.count
+            groupNumbers[p.request.groupKey] = group
+            let slack = p.closed ? Double.infinity : p.measure.length - p.advance
+            let owner = groupOf.count
+            groupOf.append(group)
+            weight.append(1 + 4 * max(0, 1 - slack / 60))
+            for pts in p.path.flattened(tolerance: 0.5) {
+                for (a, b) in zip(pts, pts.dropFirst()) {
+                    guard let u = (b - a).normalized else { continue }
+                    roads.insert(OrientedBox(center: a.lerp(b, 0.5), axis: u, halfLength: a.distance(to: b) / 2, halfHeight: 0.5), owner: owner)
+                }
+            }
+        }
+        for i in prepared.indices {
+            guard let p = prepared[i] else { continue }
+            let group = groupNumbers[p.request.groupKey]!
+            let band = (p.line.glyphs.first?.size ?? 13) / 2 + p.inflate
+            let m = p.measure
+            let step = Self.crossingStep * sampleScale
+            prepared[i]!.crossings = DistanceProfile(length: m.length, step: step) { s in
+                let box = OrientedBox(center: m.point(at: s), axis: m.tangent(at: s), halfLength: step / 2, halfHeight: band)
+                var sum = 0.0
+                roads.forEachCandidate(box) { other, owner in
+                    if groupOf[owner] != group && other.intersects(box) { sum += weight[owner] }
+                    return true
+                }
+                return sum
+            }
+        }
+    }
+
+    /// A job ready to place: its path measured, its text shaped, its stretches known.
+    struct Prepared {
+        var job: PlacementJob
+        var request: PlaceRequest
+        var blend: CompositeMode
+        var path: BezPath
+        var measure: PathMeasure
+        var line: ShapedLine
+        var options: LabelOptions
+        var advance: Double
+        var closed: Bool
+        var turns: DistanceProfile
+        var slots: Int
+        /// Half the clearance a label keeps (its halo and the padding): each of two labels' boxes grows by
+        /// it, so boxes that do not meet keep a whole clearance between the two inks.
+        var inflate: Double
+        /// Other roads covered, cumulated along the path (see ``PlacerRun/scoreCrossings(_:)``).
+        var crossings: DistanceProfile? = nil
+
+        /// The stretches, the one nearest the path's middle first (a path's first label goes there).
+        var slotOrder: [Int] {
+            let middle = Double(slots - 1) / 2
+            return (0..<slots).sorted { abs(Double($0) - middle) != abs(Double($1) - middle) ? abs(Double($0) - middle) < abs(Double($1) - middle) : $0 < $1 }
+        }
+    }
+
+    /// Measures, shapes and sizes `job`, or says why it cannot carry a label at all.
+    mutating func prepare(_ job: PlacementJob, request: PlaceRequest, resolved: ResolvedLabel) -> Result<Prepared, DropReasonError> {
+        let path = job.closed ?? BezPath(subpaths: [job.path])
+        let measure: PathMeasure
+        do { measure = try PathMeasure(path) } catch { return .failure(.init(.layoutFailed(error.description))) }
+        var options = resolved.options
+        options.align = .center
+        // Each cluster moved along its own normal: a parallel curve for every candidate would cost more
+        // than the rest of the search (on straight stretches the two agree).
+        options.shift = .normal
+        options.overflow = .visible
+        options.repeat = nil
+        options.fit = .none
+        // One shaping per label style: the pieces of a road, and roads of one name, share it. Without
+        // fitting or shrinking the advance does not depend on the path.
+        var key = request.label
+        key.path = nil
+        let line: ShapedLine, advance: Double
+        if let known = shaped[key] {
+            (line, advance) = known
+        } else {
+            line = options.writingMode == .vertical
+                ? Shaper.shapeVertical(resolved.text, orientation: options.textOrientation)
+                : Shaper.shape(resolved.text, direction: resolved.direction)
+            do {
+                var probe = options
+                probe.maxAngle = nil
+                guard let first = try LabelLayout.place(line, along: measure, options: probe).first else { return .failure(.init(.layoutFailed("no label"))) }
+                advance = first.advance
+            } catch { return .failure(.init(.layoutFailed(error.description))) }
+            shaped[key] = (line, advance)
+        }
+        let L = measure.length
+        guard advance > 0 else { return .failure(.init(.layoutFailed("the label has no length"))) }
+        let closed = job.closed != nil
+        guard closed || advance <= L else { return .failure(.init(.tooShort(pathLength: L, labelLength: advance))) }
+        let slots = max(1, min(LabelLayout.maximumRepeatCount, Int(L / max(self.options.spacing, 1))))
+        return .success(Prepared(job: job, request: request, blend: resolved.blend, path: path, measure: measure, line: line,
+                                 options: options, advance: advance, closed: closed, turns: TurnProfile(measure, step: 2 * sampleScale), slots: slots,
+                                 inflate: (options.haloWidth + self.options.padding) / 2))
+    }
+
+    /// The candidate centres along stretch `k` of `p` with their scores, best first.
+    func candidates(_ p: Prepared, slot k: Int) -> [(c: Double, score: Double)] {
+        let L = p.measure.length, advance = p.advance, closed = p.closed
+        let lo = L * Double(k) / Double(p.slots), hi = L * Double(k + 1) / Double(p.slots)
+        let centre = (lo + hi) / 2
+        let half = (hi - lo) / 2
+        let minC = closed ? lo : max(lo, advance / 2), maxC = closed ? hi : min(hi, L - advance / 2)
+        var offsets: [(c: Double, score: Double)] = []
+        if minC > maxC {
+            offsets.append((min(max(centre, advance / 2), L - advance / 2), 0))
+        } else {
+            let step = max(self.options.step, 0.5)
+            var d = 0.0
+            // The nearest candidates to the centre, at most maximumCandidates per stretch (bounded work).
+            while d <= half + 1e-9 && offsets.count < Placer.maximumCandidates {
+                for c in d == 0 ? [centre] : [centre - d, centre + d] where c >= minC - 1e-9 && c <= maxC + 1e-9 {
+                    let turn = p.turns.total(from: c - advance / 2, to: c + advance / 2)
+                    let crossed = p.crossings?.total(from: c - advance / 2, to: c + advance / 2) ?? 0
+                    offsets.append((c, d / max(half, 1) + turn / max(self.options.maxTurn, 1) + crossingWeight * crossed))
+                }
+                d += step
+            }
+            if offsets.isEmpty { offsets.append((min(max(centre, minC), maxC), 0)) }
+            // The two ends of the room: a tight path may fit only there.
+            for c in [minC, maxC] where !offsets.contains(where: { abs($0.c - c) < step / 4 }) {
+                let turn = p.turns.total(from: c - advance / 2, to: c + advance / 2)
+                let crossed = p.crossings?.total(from: c - advance / 2, to: c + advance / 2) ?? 0
+                offsets.append((c, abs(c - centre) / max(half, 1) + turn / max(self.options.maxTurn, 1) + crossingWeight * crossed))
+            }
+        }
+        return offsets.sorted { $0.score != $1.score ? $0.score < $1.score : $0.c < $1.c }
+    }
+
+    /// Tries the candidates of stretch `k` of `p`, best first; places the first that passes, or says why none did.
+    mutating func place(_ p: Prepared, slot k: Int) -> DropReason? {
+        let L = p.measure.length
+        let offsets = candidates(p, slot: k)
+        var reason: DropReason? = nil
+        for (c, _) in offsets {
+            guard candidates < self.options.candidateBudget else { return .overBudget(limit: self.options.candidateBudget) }
+            candidates += 1
+            switch test(c, L: L, line: p.line, measure: p.measure, options: p.options, request: p.request, inflate: p.inflate) {
+            case .success(let (label, boxes, centres)):
+                let owner = placed.count
+                if !self.options.allowOverlap { for b in boxes { grid.insert(b, owner: owner) } }
+                groups[p.request.groupKey, default: []] += centres
+                placed.append(PlacedRequestLabel(request: p.job.request, requests: p.job.requests, text: p.request.text,
+                                                 group: p.request.groupKey, label: label, boxes: boxes, blend: p.blend, path: p.path))
+                return nil
+            case .failure(let failure):
+                if reason.map({ $0.rank < failure.reason.rank }) ?? true { reason = failure.reason }
+            }
+        }
+        return reason ?? .collides
+    }
+
+    /// Lays out the label centred at `c` and tests it.
+    mutating func test(_ c: Double, L: Double, line: ShapedLine, measure: PathMeasure, options base: LabelOptions,
+                       request: PlaceRequest, inflate: Double) -> Result<(PlacedLabel, [OrientedBox], [Point]), DropReasonError> {
+        var o = base
+        o.offset = .pixels(c - L / 2)
+        let label: PlacedLabel
+        do {
+            guard let l = try LabelLayout.place(line, along: measure, options: o).first else { return .failure(.init(.layoutFailed("no label"))) }
+            label = l
+        } catch { return .failure(.init(.layoutFailed(error.description))) }
+        if let a = label.rejectedAngle { return .failure(.init(.tooCurved(angle: a - (o.maxAngle ?? 0)))) }
+        if !label.droppedClusters.isEmpty { return .failure(.init(.tooShort(pathLength: L, labelLength: label.advance))) }
+        // Upright: no glyph's baseline may point left (beyond vertical).
+        for g in label.glyphs where g.direction.x < -1e-9 { return .failure(.init(.tooCurved(angle: atan2(abs(g.direction.y), g.direction.x) * 180 / .pi - 90))) }
+        let clusters = clusterBoxes(label, inflate: inflate)
+        var total = 0.0
+        for (a, b) in zip(clusters.directions, clusters.directions.dropFirst()) { total += abs(Angle.degrees(between: a, and: b)) }
+        if total > self.options.maxTurn { return .failure(.init(.tooCurved(angle: total - self.options.maxTurn))) }
+        // The ink stays within the area (a halo may be cut at its edge).
+        for b in clusters.boxes {
+            let r = b.outset(by: -inflate).bounds
+            if r.minX < area.minX || r.minY < area.minY || r.maxX > area.maxX || r.maxY > area.maxY { return .failure(.init(.outside)) }
+        }
+        if !self.options.allowOverlap {
+            for b in clusters.boxes where grid.collides(b) || (obstacles.count > 0 && obstacles.collides(b.outset(by: inflate))) {
+                return .failure(.init(.collides))
+            }
+            if request.minDistance > 0, let others = groups[request.groupKey] {
+                let d2 = request.minDistance * request.minDistance
+                for p in clusters.centres { for q in others where (p - q).lengthSquared < d2 { return .failure(.init(.tooClose(group: request.groupKey))) } }
+            }
+        }
+        return .success((label, clusters.boxes, clusters.centres))
+    }
+
+    /// The oriented ink box of every inked cluster (grown by `inflate`), each cluster's direction and centre.
+    mutating func clusterBoxes(_ label: PlacedLabel, inflate: Double) -> (boxes: [OrientedBox], directions: [Vector], centres: [Point]) {
+        var boxes: [OrientedBox] = [], directions: [Vector] = [], centres: [Point] = []
+        var i = 0
+        let glyphs = label.glyphs
+        while i < glyphs.count {
+            var j = i + 1
+            while j < glyphs.count && glyphs[j].cluster == glyphs[i].cluster { j += 1 }
+            let o = glyphs[i].origin, u = glyphs[i].direction, v = u.turnedRight
+            var minU = Double.infinity, maxU = -Double.infinity, minV = Double.infinity, maxV = -Double.infinity
+            for g in glyphs[i..<j] {
+                guard let r = inkRect(g) else { continue }
+                let du = (g.origin - o).dot(u), dv = (g.origin - o).dot(v)
+                minU = min(minU, du + r.minX * g.scaleX); maxU = max(maxU, du + r.maxX * g.scaleX)
+                minV = min(minV, dv + r.minY); maxV = max(maxV, dv + r.maxY)
+            }
+            directions.append(u)
+            let advanceMid = o + u * (glyphs[i].advance / 2)
+            if minU.isFinite {
+                let cu = (minU + maxU) / 2, cv = (minV + maxV) / 2
+                let centre = o + u * cu + v * cv
+                boxes.append(OrientedBox(center: centre, axis: u, halfLength: (maxU - minU) / 2 + inflate,
+                                         halfHeight: (maxV - minV) / 2 + inflate))
+                centres.append(centre)
+            } else {
+                centres.append(advanceMid)
+            }
+            i = j
+        }
+        return (boxes, directions, centres)
+    }
+
+    /// The glyph's ink rectangle in its own frame (pixels, y down), or `nil` for a glyph without ink.
+    mutating func inkRect(_ g: PlacedGlyph) -> Rect? {
+        let key = GlyphKey(font: ObjectIdentifier(g.font), glyph: g.glyph, size: g.size)
+        if let r = glyphBoxes[key] { return r }
+        var flat = g
+        flat.origin = .zero; flat.direction = Vector(1, 0); flat.scaleX = 1
+        let c = flat.inkBox()
+        let r: Rect? = c[0] == c[2] ? nil : Rect(minX: c[0].x, minY: c[3].y, maxX: c[1].x, maxY: c[0].y)
+        glyphBoxes[key] = r
+        return r
+    }
+}
+
+/// A ``DropReason`` as an error, for `Result`.
+struct DropReasonError: Error {
+    let reason: DropReason
+    init(_ reason: DropReason) { self.reason = reason }
+}
+
+/// A quantity cumulated along a path from samples every `step` pixels: totals over any stretch in O(1).
+struct DistanceProfile {
+    let step: Double
+    var cumulative: [Double]
+
+    /// Samples `value(s)` at s = 0, step, 2·step, … up to `length` (at most 100 000 samples).
+    init(length: Double, step: Double, value: (Double) -> Double) {
+        let n = max(2, min(100_000, Int(length / step) + 2))
+        self.step = length / Double(n - 1)
+        cumulative = [0]
+        cumulative.reserveCapacity(n)
+        for k in 1..<n { cumulative.append(cumulative[k - 1] + value(Double(k) * self.step)) }
+    }
+
+    /// The sum of the samples over [a, b].
+    func total(from a: Double, to b: Double) -> Double {
+        guard step > 0 else { return 0 }
+        let i = min(max(Int((a / step).rounded(.down)), 0), cumulative.count - 1)
+        let j = min(max(Int((b / step).rounded(.up)), 0), cumulative.count - 1)
+        return cumulative[j] - cumulative[i]
+    }
+}
+
+/// The path's turn, in absolute degrees between samples `step` px apart, for scoring candidates before laying them out.
+func TurnProfile(_ m: PathMeasure, step: Double = 2) -> DistanceProfile {
+    var prev = m.tangent(at: 0)
+    return DistanceProfile(length: m.length, step: step) { s in
+        let t = m.tangent(at: s)
+        defer { prev = t }
+        return abs(Angle.degrees(between: prev, and: t))
+    }
+}
