@@ -54,6 +54,8 @@ let package = Package(
         .target(name: "SVGInput", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests", "CLibXML2"], path: "Sources/Jobs/SVG"),
         // ── Jobs on many labels. The placer: candidates along paths, a collision grid, road pieces joined (issue #24).
         .target(name: "Placer", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"], path: "Sources/Jobs/Placer"),
+        // ── Jobs on many labels: the locale check (every translation of a scene's labels, laid out and judged).
+        .target(name: "Check", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"], path: "Sources/Jobs/Check"),
 
         // ── The showcase: the demo scenes, badges and the clock (examples, not library).
         .target(name: "Showcase", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"]),
@@ -66,11 +68,11 @@ let package = Package(
         .target(name: "Playground", dependencies: ["PathText", "PathTextEngine", "Showcase", "CMicroHTTPD", "CPlaygroundAssets"],
                 path: "Sources/Doors/Serve"),
         // The command-line tool: a thin shell over the library.
-        .executableTarget(name: "pathtext", dependencies: ["PathText", "PathTextEngine", "Showcase", "Playground", "SVGInput"], path: "Sources/Doors/CLI"),
+        .executableTarget(name: "pathtext", dependencies: ["PathText", "PathTextEngine", "Showcase", "Playground", "SVGInput", "Check"], path: "Sources/Doors/CLI"),
 
         .executableTarget(
             name: "pathtext-bench",
-            dependencies: ["PathText", "PathTextEngine", "PathTextC", "CPathText", "CFreeType", "CHarfBuzz", "Showcase", "Placer"],
+            dependencies: ["PathText", "PathTextEngine", "PathTextC", "CPathText", "CFreeType", "CHarfBuzz", "Showcase", "Placer", "Check"],
             path: "Benchmarks/pathtext-bench"
         ),
 
@@ -91,6 +93,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Shaping", "Geometry", "CFreeType", "CPNG"]),
         .testTarget(name: "RequestsTests", dependencies: ["Requests", "Render", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Requests", "Render", "Layout", "Shaping", "Geometry"]),
+        .testTarget(name: "CheckTests", dependencies: ["Check", "Requests", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "CLITests", dependencies: ["PathText", "Showcase"]),
         .testTarget(name: "SVGInputTests", dependencies: ["SVGInput", "Requests", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "PlacerTests", dependencies: ["Placer", "Requests", "Layout", "Geometry"], path: "Tests/Jobs/PlacerTests"),

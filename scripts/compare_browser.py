@@ -96,10 +96,16 @@ def file_url(path):
     return "file://" + os.path.abspath(path).replace(" ", "%20")
 
 
+def case_fonts(case):
+    """The case's fonts, primary first: `fonts` (a list, for mixed scripts) or `font`."""
+    return case.get("fonts") or [case["font"]]
+
+
 def build_page(cfg, cases):
     fonts = {}
     for c in cases:
-        fonts.setdefault(c["font"], "ptfont%d" % len(fonts))
+        for f in case_fonts(c):
+            fonts.setdefault(f, "ptfont%d" % len(fonts))
     w, h = cfg.get("width", 800), cfg.get("height", 500)
     parts = ['<!DOCTYPE html><html><head><meta charset="utf-8"><style>']
     for f, fam in fonts.items():
@@ -110,7 +116,7 @@ def build_page(cfg, cases):
         parts.append('<path id="p%d" d="%s" fill="none" stroke="#ccc"/>' % (i, html.escape(c["path"])))
         parts.append('<text data-case="%s" data-path="p%d" font-family="%s" font-size="%s" text-anchor="%s" letter-spacing="%s">'
                      '<textPath href="#p%d" startOffset="%s">%s</textPath></text></svg>'
-                     % (html.escape(c["name"]), i, fonts[c["font"]], c["size"], c.get("anchor", "start"),
+                     % (html.escape(c["name"]), i, html.escape(", ".join(fonts[f] for f in case_fonts(c))), c["size"], c.get("anchor", "start"),
                         c.get("letterSpacing", 0), i, c.get("startOffset", "0"), html.escape(c["text"])))
     parts.append('<pre id="out"></pre><script>%s</script></body></html>' % PAGE_SCRIPT)
     return "\n".join(parts)
@@ -138,9 +144,11 @@ def chromium_measure(chrome, cfg, cases, workdir):
 
 def run_pathtext(pathtext, case, align, offset):
     args = [pathtext, "layout", "--text", case["text"], "--path", case["path"],
-            "--font", os.path.join(ROOT, case["font"]), "--size", str(case["size"]),
+            "--size", str(case["size"]),
             "--align", align, "--offset=" + offset, "--upright", "off", "--dir", "ltr",
             "--letter-spacing=" + str(case.get("letterSpacing", 0))]
+    for f in case_fonts(case):
+        args += ["--font", os.path.join(ROOT, f)]
     r = subprocess.run(args, capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit("compare-browser: pathtext failed on %s: %s" % (case["name"], r.stderr.strip()))
@@ -235,8 +243,12 @@ def compare_case(case, label, chrome, pathtext):
             cpen += math.hypot(ch["e"][0] - ch["s"][0], ch["e"][1] - ch["s"][1])
     pen = label["start"]
     rows, skipped = [], []
-    spacing = case.get("letterSpacing", 0)
+    # Letter spacing after every cluster, except those PathText reports unspaced (cursive tracking:
+    # letters of joining scripts), which Chromium must not space either (dAdvance checks it).
+    unspaced = {c for d in label.get("diagnostics", []) if d.get("code") == "suppressed-spacing" for c in d.get("clusters", [])}
     for u in units:
+        spacing = 0.0 if u["cluster"] in unspaced else float(case.get("letterSpacing", 0))
+        u["spacing"] = spacing
         a = sum(g["advance"] for g in u["glyphs"])
         mid = pen + (a + spacing) / 2  # the spacing after a cluster belongs to it
         pen += a + spacing
@@ -277,6 +289,7 @@ def compare_case(case, label, chrome, pathtext):
             "geometryPx": math.hypot(redo[0] - s[0], redo[1] - s[1]),
             "geometryDeg": angle_diff(pang, ch["r"]),
             "multiChar": i1 - i0 > 1,
+            "spacing": spacing,
         })
     # What Chromium says about the characters inside multi-character clusters.
     inner = []

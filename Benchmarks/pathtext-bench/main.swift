@@ -1,7 +1,7 @@
 // pathtext-bench: layout, path measuring, rasterizing and end-to-end rendering, each timed against a
 // peer in the same run on the same input (see BENCHMARKS.md).
 //
-//   pathtext-bench [--only layout,measure,raster,render,capi,batch,parallel,process] [--quick] [--runs N] [--json PATH | --no-json]
+//   pathtext-bench [--only layout,measure,raster,render,capi,batch,parallel,process,check] [--quick] [--runs N] [--json PATH | --no-json]
 //                  [--fonts DIR] [--filter TEXT]
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +10,7 @@ import Foundation
 
 let usage = """
     usage: pathtext-bench [--only GROUPS] [--quick] [--runs N] [--json PATH | --no-json] [--fonts DIR]
-      --only GROUPS  comma-separated subset of: layout, measure, raster, render, capi, batch, parallel, process, place (default: all)
+      --only GROUPS  comma-separated subset of: layout, measure, raster, render, capi, batch, parallel, process, place, check (default: all)
       --quick        short runs (for profiling under valgrind): less time per run, 100 000 queries
       --runs N       runs per row, at least 5 (default 7)
       --json PATH    where to write the results (default: bench.json at the package root)
@@ -20,7 +20,7 @@ let usage = """
     """
 
 var config = BenchConfig()
-let allGroups: Set<String> = ["layout", "measure", "raster", "render", "capi", "batch", "parallel", "process", "place"]
+let allGroups: Set<String> = ["layout", "measure", "raster", "render", "capi", "batch", "parallel", "process", "place", "check"]
 var groups = allGroups
 let root = packageRoot()
 var jsonPath: String? = root + "/bench.json"
@@ -71,6 +71,7 @@ if groups.contains("capi") { rows += CAPIBench.run(config, fontsDir: fontsDir) }
 if groups.contains("batch") { rows += CAPIBench.batch(config, fontsDir: fontsDir) }
 if groups.contains("parallel") { rows += ParallelBench.run(config, fontsDir: fontsDir) }
 if groups.contains("place") { rows += PlaceBench.run(config, fontsDir: fontsDir, root: root) }
+if groups.contains("check") { rows += CheckBench.run(config, fontsDir: fontsDir) }
 rows += processRows
 
 print("machine: \(machine["cpu"] ?? "?"), nproc \(machine["nproc"] ?? "?"), \(machine["swift"] ?? "?"), \(machine["date"] ?? "")")

@@ -31,18 +31,27 @@ struct ClusterRun {
     /// W: the total advance, including the spacing after the last unit (as CSS and SVG count it).
     var advance: Double { units.last.map { $0.pen + $0.advance + $0.spacing } ?? 0 }
 
-    /// Groups `line` into units, adding each run's letter spacing plus `extraSpacing` after every unit.
-    init(_ line: ShapedLine, extraSpacing: Double) {
+    /// The clusters (UTF-8 offsets) whose letter spacing was not applied because they are letters of a
+    /// joining script (``CursiveTracking/suppress``), in visual order.
+    var suppressedSpacing: [Int] = []
+
+    /// Groups `line` into units, adding each run's letter spacing plus `extraSpacing` after every unit —
+    /// except, with ``CursiveTracking/suppress``, after a unit whose first character's own script joins
+    /// (``CursiveScripts``): its spacing is 0 and its cluster is listed in ``suppressedSpacing``.
+    init(_ line: ShapedLine, extraSpacing: Double, cursive: CursiveTracking = .suppress) {
         // Each run's spacing read once: reading it per unit from ``ShapedLine/runs`` copied the whole
         // `TextAttributes` (font and feature arrays) every time.
         let runSpacings = line.runs.map(\.letterSpacing)
         let wordSpacings = line.runs.map(\.wordSpacing)
-        // Word spacing goes after clusters that start with a space (read from the text only when asked for).
-        let bytes: [UInt8] = wordSpacings.contains(where: { $0 != 0 }) ? Array(line.text.utf8) : []
+        // The text's bytes (a cluster is a UTF-8 offset), only when asked for: word spacing goes after
+        // clusters that start with a space, and letter spacing may be suppressed after cursive letters.
+        let suppressing = cursive == .suppress && (extraSpacing != 0 || runSpacings.contains { $0 != 0 })
+        let bytes: [UInt8] = suppressing || wordSpacings.contains(where: { $0 != 0 }) ? Array(line.text.utf8) : []
         func isSpace(_ cluster: Int) -> Bool {
             guard cluster >= 0, cluster < bytes.count else { return false }
             return bytes[cluster] == 0x20 || (bytes[cluster] == 0xC2 && cluster + 1 < bytes.count && bytes[cluster + 1] == 0xA0)
         }
+        var suppressed: [Int] = []
         let n = line.glyphs.count
         var units: [Unit] = []
         // Both arrays are written in place (at most one unit per glyph).
@@ -62,6 +71,10 @@ struct ClusterRun {
                         }
                         let runSpacing = runIndex >= 0 && runIndex < runSpacings.count ? runSpacings[runIndex] : 0
                         var spacing = runSpacing + extraSpacing
+                        if spacing != 0, suppressing, let first = Self.scalar(in: bytes, at: cluster), CursiveScripts.contains(first) {
+                            spacing = 0
+                            suppressed.append(cluster)
+                        }
                         if !bytes.isEmpty, runIndex >= 0, runIndex < wordSpacings.count, wordSpacings[runIndex] != 0, isSpace(cluster) {
                             spacing += wordSpacings[runIndex]
                         }
@@ -76,6 +89,19 @@ struct ClusterRun {
             }
         }
         self.units = units
+        suppressedSpacing = suppressed
+    }
+
+    /// The scalar whose UTF-8 encoding starts at byte `offset` of `bytes`, or `nil` when none does.
+    static func scalar(in bytes: [UInt8], at offset: Int) -> Unicode.Scalar? {
+        guard offset >= 0, offset < bytes.count else { return nil }
+        let b0 = UInt32(bytes[offset])
+        let (count, lead): (Int, UInt32) = b0 < 0x80 ? (1, b0) : b0 >= 0xF0 ? (4, b0 & 0x07) : b0 >= 0xE0 ? (3, b0 & 0x0F)
+            : b0 >= 0xC0 ? (2, b0 & 0x1F) : (0, 0)
+        guard count > 0, offset + count <= bytes.count else { return nil }
+        var v = lead
+        for k in 1..<count { v = v << 6 | UInt32(bytes[offset + k] & 0x3F) }
+        return Unicode.Scalar(v)
     }
 
     /// Recomputes pen positions from advances and spacings.

@@ -67,7 +67,7 @@ struct Frame {
 
     /// Whether the whole of `line` lies within the open path.
     func fits(_ line: ShapedLine, options: LabelOptions) -> Bool {
-        let w = ClusterRun(line, extraSpacing: options.letterSpacing).advance
+        let w = ClusterRun(line, extraSpacing: options.letterSpacing, cursive: options.cursiveTracking).advance
         let s0 = start(length: forward.length, advance: w, options: options)
         return s0 >= -1e-9 && s0 + w <= forward.length + 1e-9
     }

@@ -15,6 +15,9 @@ public enum LabelDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// ``LabelOptions/maxAngle`` rejected the placement: neighbouring clusters turn by `degrees`, more than `limit`;
     /// no glyphs were placed.
     case rejectedTurn(degrees: Double, limit: Double)
+    /// Letter spacing was not applied after these clusters (UTF-8 offsets): letters of a joining script
+    /// (``CursiveTracking/suppress``), so that their joins hold.
+    case suppressedSpacing([Int])
     /// Anything else shaping reported (an OpenType feature string HarfBuzz rejects, a run without fonts).
     case shaping(ShapingDiagnostic)
 
@@ -32,6 +35,7 @@ public enum LabelDiagnostic: Hashable, Sendable, CustomStringConvertible {
         case .shrunk(let from, let to, let fits):
             "the label is set at \(Self.fmt(to)) px instead of \(Self.fmt(from)) px" + (fits ? " to fit the path" : ", its minimum, and still does not fit")
         case .rejectedTurn(let d, let limit): "the path turns \(Self.fmt(d))° between neighbouring clusters, more than the limit of \(Self.fmt(limit))°: the label is not drawn"
+        case .suppressedSpacing(let c): "letter spacing is not applied between the letters of a joining script, so they stay joined: \(c.count) cluster\(c.count == 1 ? "" : "s") unspaced (at byte\(c.count == 1 ? "" : "s") \(Self.list(c)))"
         case .shaping(let d): d.description
         }
     }

@@ -23,6 +23,9 @@ import Shaping
 /// - Closed paths wrap (SVG 2: mid_c modulo L) unless ``LabelOptions/closedPath`` is ``ClosedPathMode/clip``,
 ///   which treats them as open (Chromium, resvg). On an open path units with mid_c outside [0, L] are
 ///   dropped and reported as ``LabelDiagnostic/droppedClusters(_:)``.
+/// - ``LabelOptions/span`` first cuts the part of the path between its bounds (running on across the
+///   start of a closed path), and all of the above applies to that part as an open path: L is the
+///   span's length, distances are measured from the span's start.
 public enum LabelLayout {
     /// The most copies ``LabelOptions/repeat`` may place along one path; more is an error
     /// (a tiny label on a huge path would otherwise ask for billions).
@@ -48,6 +51,11 @@ public enum LabelLayout {
     {
         guard !line.glyphs.isEmpty else { throw .emptyText }
         try check(options, segments: measure.segmentCount)
+        if let span = options.span {
+            var rest = options
+            rest.span = nil
+            return try place(line, along: span.portion(of: measure), options: rest)
+        }
         for g in line.glyphs where !(g.size > 0 && g.size <= options.limits.fontSize) { try options.limits.check(fontSize: g.size) }
         if options.missingGlyphs == .error {
             let missing = line.diagnostics.compactMap(\.missingCoverage)
@@ -62,7 +70,7 @@ public enum LabelLayout {
         var shrunkBelowMinimum = false
 
         if case .shrink(let minimum) = options.overflow, !frame.wraps(options) {
-            let run = ClusterRun(line, extraSpacing: options.letterSpacing)
+            let run = ClusterRun(line, extraSpacing: options.letterSpacing, cursive: options.cursiveTracking)
             let k = frame.shrinkFactor(advance: run.advance, spacing: run.units.reduce(0) { $0 + $1.spacing },
                                        options: options)
             if k < 1 {
@@ -74,7 +82,7 @@ public enum LabelLayout {
             }
         }
 
-        var run = ClusterRun(line, extraSpacing: options.letterSpacing)
+        var run = ClusterRun(line, extraSpacing: options.letterSpacing, cursive: options.cursiveTracking)
         switch options.fit {
         case .none: break
         case .spacing(let length): run.fitSpacing(to: length ?? frame.forward.length)
@@ -96,6 +104,7 @@ public enum LabelLayout {
                                    verticalWriting: options.writingMode == .vertical)
         var notes = line.diagnostics.map(LabelDiagnostic.init)
         if size != requestedSize { notes.append(.shrunk(from: requestedSize, to: size, fits: !shrunkBelowMinimum)) }
+        if !run.suppressedSpacing.isEmpty { notes.append(.suppressedSpacing(run.suppressedSpacing.sorted())) }
         if let gap = options.repeat {
             guard gap.isFinite, gap >= 0 else { throw .badOption("repeat spacing must be a finite number ≥ 0") }
             return try frame.repeated(input, gap: gap, options: options, size: size).map { l in
@@ -129,6 +138,11 @@ public enum LabelLayout {
         try checkMarks(text.string, limit: options.limits.combiningMarks)
         for run in text.runs where !(run.attributes.size > 0 && run.attributes.size <= options.limits.fontSize) {
             try options.limits.check(fontSize: run.attributes.size)
+        }
+        if let span = options.span {
+            var rest = options
+            rest.span = nil
+            return try layout(text, along: span.portion(of: measure), options: rest, shape: shape)
         }
         let line = options.writingMode == .vertical ? Shaper.shapeVertical(text, orientation: options.textOrientation) : shape(text)
         guard case .ellipsis = options.overflow else { return try place(line, along: measure, options: options) }

@@ -129,6 +129,17 @@ public enum WritingMode: String, Sendable, Hashable, CaseIterable, Codable {
     case vertical
 }
 
+/// Whether letter spacing applies between the letters of joining scripts (Arabic, Syriac, N'Ko,
+/// Mongolian, …; see ``CursiveScripts``).
+public enum CursiveTracking: String, Sendable, Hashable, CaseIterable, Codable {
+    /// No spacing after a cluster whose first character's own script joins, so the joins hold (CSS Text 4,
+    /// as Chromium draws it); spaces and other scripts are still spaced. Reported as
+    /// ``LabelDiagnostic/suppressedSpacing(_:)``. The default.
+    case suppress
+    /// Spacing after every cluster, joins broken (PathText before cursive tracking).
+    case apply
+}
+
 /// The point SVG's `rotate` turns each cluster about.
 public enum RotationCentre: String, Sendable, Hashable, CaseIterable, Codable {
     /// The cluster's midpoint on the path (on its shifted baseline): Chromium's rule for text on a path.
@@ -207,6 +218,11 @@ public struct LabelOptions: Hashable, Sendable {
     public var missingGlyphs: MissingGlyphPolicy
     /// Whether text wraps around the start of a closed path (SVG 2) or is clipped at its end (Chromium, resvg).
     public var closedPath: ClosedPathMode
+    /// The part of the path the label is confined to (`nil`: all of it). The label is laid out on that
+    /// part as on an open path, so ``overflow`` applies at its ends, on closed paths too.
+    public var span: PathSpan?
+    /// Whether letter spacing applies between letters of joining scripts.
+    public var cursiveTracking: CursiveTracking = .suppress
 
     /// Creates options; every parameter has the default shown, and each is named as its JSON key (the
     /// request module's option catalog), so `LabelOptions()` is start, no offset, left side,
@@ -223,7 +239,7 @@ public struct LabelOptions: Hashable, Sendable {
                 decoration: [TextDecoration] = [], decorationSkipInk: Bool = false,
                 haloColor: RGBAColor = .white, haloWidth: Double = 0,
                 closedPath: ClosedPathMode = .wrap, missingGlyphs: MissingGlyphPolicy = .draw,
-                limits: ResourceLimits = .default) {
+                span: PathSpan? = nil, cursiveTracking: CursiveTracking = .suppress, limits: ResourceLimits = .default) {
         self.align = align; self.offset = offset; self.side = side; self.baseline = baseline
         self.dx = dx; self.dy = dy; self.clusterDy = clusterDy; self.shift = shift; self.rotate = rotate
         self.rotateAbout = rotateAbout
@@ -232,6 +248,6 @@ public struct LabelOptions: Hashable, Sendable {
         self.repeat = `repeat`; self.writingMode = writingMode; self.textOrientation = textOrientation
         self.decoration = decoration; self.decorationSkipInk = decorationSkipInk
         self.haloColor = haloColor; self.haloWidth = haloWidth
-        self.closedPath = closedPath; self.missingGlyphs = missingGlyphs; self.limits = limits
+        self.closedPath = closedPath; self.missingGlyphs = missingGlyphs; self.span = span; self.cursiveTracking = cursiveTracking; self.limits = limits
     }
 }

@@ -16,6 +16,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case shrunk
     /// `maxAngle` rejected the placement (``LabelDiagnostic/rejectedTurn(degrees:limit:)``).
     case rejectedTurn = "rejected-turn"
+    /// Letter spacing not applied between letters of a joining script (``LabelDiagnostic/suppressedSpacing(_:)``).
+    case suppressedSpacing = "suppressed-spacing"
     /// Anything else shaping reported (a feature string HarfBuzz rejects).
     case shaping
 }
@@ -57,6 +59,8 @@ public struct DiagnosticRecord: Sendable, Hashable {
             code = .shrunk; clusters = []; numbers = [("from", from), ("to", to)]; fits = f
         case .rejectedTurn(let degrees, let limit):
             code = .rejectedTurn; clusters = []; numbers = [("degrees", degrees), ("limit", limit)]
+        case .suppressedSpacing(let c):
+            code = .suppressedSpacing; clusters = c
         case .shaping(let d):
             code = .shaping; clusters = [d.cluster]
         }

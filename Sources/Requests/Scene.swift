@@ -45,6 +45,8 @@ public enum ShapeKind: String, Hashable, Sendable, CaseIterable {
     case ring
     /// A ring sector: `center`, `innerRadius`, `outerRadius`, `startAngle`, `endAngle`, `clockwise`.
     case sector
+    /// An open circular arc: `center`, `radius`, `startAngle`, `endAngle`, `clockwise` (a dial label's path).
+    case arc
     /// A rounded rectangle: `x`, `y`, `width`, `height`, `cornerRadius`.
     case rect
     /// Any path: `d`.
@@ -68,7 +70,7 @@ public struct SceneShape: Hashable, Sendable {
     public var innerRadius: Double?, outerRadius: Double?
     /// Where a circle's path starts (degrees), or where a sector starts.
     public var startAngle: Double?
-    /// Where a sector ends (degrees). Sweeps may cross 0°/360°.
+    /// Where a sector or arc ends (degrees). Sweeps may cross 0°/360°.
     public var endAngle: Double?
     /// Direction of a circle's path or a sector's sweep (default true: clockwise on screen).
     public var clockwise: Bool?

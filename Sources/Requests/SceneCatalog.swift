@@ -59,15 +59,15 @@ extension SceneShape {
     public static let catalog: [OptionEntry<SceneShape>] = {
         let n = OptionSyntax<Double>.number("N", -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, expected: "a number")
         return [
-            .value("type", \.type, .cases(), default: .path, help: "circle, ring, sector, rect or path", flag: false),
+            .value("type", \.type, .cases(), default: .path, help: "circle, ring, sector, arc, rect or path", flag: false),
             .optional("id", \.id, .string("ID"), help: "a name labels follow with \"shape\"", flag: false),
             .optional("center", \.center, .point, help: "centre [x, y]", flag: false),
-            .optional("radius", \.radius, n, help: "radius of a circle", flag: false),
+            .optional("radius", \.radius, n, help: "radius of a circle or arc", flag: false),
             .optional("innerRadius", \.innerRadius, n, help: "inner radius of a ring or sector", flag: false),
             .optional("outerRadius", \.outerRadius, n, help: "outer radius of a ring or sector", flag: false),
             .optional("startAngle", \.startAngle, n, help: "degrees, 0 at 3 o'clock, clockwise", flag: false),
-            .optional("endAngle", \.endAngle, n, help: "where a sector ends, degrees", flag: false),
-            .optional("clockwise", \.clockwise, .bool, default: "true", help: "direction of a circle or sector", flag: false),
+            .optional("endAngle", \.endAngle, n, help: "where a sector or arc ends, degrees", flag: false),
+            .optional("clockwise", \.clockwise, .bool, default: "true", help: "direction of a circle, sector or arc", flag: false),
             .optional("d", \.d, .pathData, help: "SVG path data of a path", flag: false),
             .optional("x", \.x, n, help: "left of a rect", flag: false),
             .optional("y", \.y, n, help: "top of a rect", flag: false),

@@ -60,12 +60,12 @@ public enum SceneRenderer {
     /// Draws `scene`, charging each shape and label to `budget` before it is drawn.
     static func draw<S: DrawingSurface>(_ scene: Scene, on surface: inout S, resolver: SceneResolver,
                                         budget: inout CoverageBudget) throws(SceneError) -> [PlacedLabel] {
-        var shapesByID: [String: BezPath] = [:]
+        var shapesByID: [String: BezPath] = [:], definitions: [String: SceneShape] = [:]
         var paths: [BezPath] = []
         paths.reserveCapacity(scene.shapes.count)
         for (i, shape) in scene.shapes.enumerated() {
             let path = try shape.path(at: "shapes[\(i)]")
-            if let id = shape.id { shapesByID[id] = path }
+            if let id = shape.id { shapesByID[id] = path; definitions[id] = shape }
             paths.append(path)
         }
         let order = scene.order ?? (scene.shapes.indices.map(SceneItem.shape) + scene.labels.indices.map(SceneItem.label))
@@ -86,7 +86,7 @@ public enum SceneRenderer {
                 i = k
             }
             let label = scene.labels[i]
-            let resolved = try resolver.resolve(label, index: i, shapes: shapesByID)
+            let resolved = try resolver.resolve(label, index: i, shapes: shapesByID, definitions: definitions)
             let labels: [PlacedLabel]
             do { labels = try resolved.layout() } catch {
                 if case .path(let e) = error { throw SceneError("labels[\(i)]." + (label.shape != nil ? "shape" : "path"), e.description) }

@@ -102,8 +102,10 @@ public final class SceneResolver {
         return text.replacing(name, with: MessageText.shortened(name))
     }
 
-    /// Resolves `label`, the `index`th of the scene, whose `shape` references look up `shapes`.
-    public func resolve(_ label: SceneLabel, index: Int, shapes: [String: BezPath] = [:]) throws(SceneError) -> ResolvedLabel {
+    /// Resolves `label`, the `index`th of the scene, whose `shape` references look up `shapes` (and, for
+    /// a span in degrees, the circle or arc in `definitions`).
+    public func resolve(_ label: SceneLabel, index: Int, shapes: [String: BezPath] = [:],
+                        definitions: [String: SceneShape] = [:]) throws(SceneError) -> ResolvedLabel {
         let at = "labels[\(index)]"
         // The path.
         let path: BezPath
@@ -142,6 +144,12 @@ public final class SceneResolver {
         }
         var options = label.options
         options.limits = limits
+        if let span = options.span, span.usesDegrees {
+            guard let id = label.shape, let shape = definitions[id] else {
+                throw SceneError(at + ".span", "a span in degrees needs a label that follows a circle or arc shape")
+            }
+            options.span = try shape.resolving(span, at: at + ".span")
+        }
         return ResolvedLabel(text: text, path: path, options: options, direction: label.direction, blend: label.blend)
     }
 }

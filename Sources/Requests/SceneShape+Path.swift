@@ -43,6 +43,10 @@ extension SceneShape {
             return BezPath.ringSector(center: c, innerRadius: inner, outerRadius: outer,
                                    startAngle: .radians(try need(startAngle, "startAngle") * radians),
                                    endAngle: .radians(try need(endAngle, "endAngle") * radians), clockwise: cw)
+        case .arc:
+            return BezPath.arc(center: try centre(), radius: try positive(try need(radius, "radius"), "radius"),
+                               startAngle: .radians(try need(startAngle, "startAngle") * radians),
+                               endAngle: .radians(try need(endAngle, "endAngle") * radians), clockwise: cw)
         case .rect:
             let w = try need(width, "width"), h = try need(height, "height")
             guard w > 0, h > 0 else { throw SceneError("\(at).width", "expected a positive width and height") }

@@ -195,6 +195,7 @@ enum Itemizer {
         }
         // The item being grown (appended when a unit cannot join it).
         var fontsRun = -1
+        var primaryStyle: (bold: Bool, italic: Bool) = (false, false)
         var fonts: [Typeface] = []
         var open = false, openStart = 0, openEnd = 0, openLevel: UInt8 = 0, openScript = Script.common
         var openRun = 0
@@ -225,6 +226,7 @@ enum Itemizer {
                     fontsRun = r
                     fonts = text.runs[r].attributes.fonts
                     coverage.use(fonts)
+                    primaryStyle = fonts.first.map(SystemFallback.style(of:)) ?? (false, false)
                 }
                 guard !fonts.isEmpty else {
                     if reportedEmptyStacks.insert(r).inserted {
@@ -248,7 +250,15 @@ enum Itemizer {
                     let q = query(attributes, fonts[0], script, presentation)
                     if let f = SystemFallback.font(for: unitScalars, query: q), f.hasColorGlyphs { font = f }
                 }
-                if font == nil, let i = coverage.choose(unitScalars) { font = fonts[i] }
+                if font == nil, let i = coverage.choose(unitScalars) {
+                    font = fonts[i]
+                    // A fallback of another weight or slant than the run's first font: the same family in
+                    // the right style, when the system has it (see WeightMatch).
+                    if i > 0, primaryStyle.bold || primaryStyle.italic, attributes.systemFallback,
+                       let better = WeightMatch.face(like: fonts[i], want: primaryStyle, covering: unitScalars) {
+                        font = better
+                    }
+                }
                 if font == nil, attributes.systemFallback {
                     font = SystemFallback.font(for: unitScalars, query: query(attributes, fonts[0], script, presentation))
                 }

@@ -27,15 +27,20 @@ public enum Showcase {
         ring.center = c; ring.innerRadius = 250 * s; ring.outerRadius = 340 * s; ring.fill = RGBAColor(rgb: 0x0f766e)
         var edge = SceneShape(type: .circle)
         edge.center = c; edge.radius = 340 * s; edge.stroke = RGBAColor(rgb: 0x115e59); edge.strokeWidth = 4 * s
-        // The labels' path: the ring's middle circle, from the left, clockwise (top at 25%, bottom at 75%).
+        // The labels' path: the ring's middle circle, from the left, clockwise. Each label is confined to
+        // its half (a span in degrees, 10° clear of the 3 and 9 o'clock points), centred in it, and shrinks
+        // (to 28 px at least) when it is too long, so overflow is reported instead of running into the other.
         var track = SceneShape(type: .circle, id: "track")
         track.center = c; track.radius = 295 * s; track.startAngle = 180
         var topLabel = SceneLabel(text: top, shape: "track")
-        topLabel.options.align = .center; topLabel.options.offset = .percent(-25); topLabel.options.baseline = .middle
+        topLabel.options.align = .center; topLabel.options.baseline = .middle
+        topLabel.options.span = PathSpan(from: .degrees(190), to: .degrees(350))
+        topLabel.options.overflow = .shrink(minimumSize: 28 * s)
         topLabel.style = RunStyle(fonts: topLang == nil ? ["NotoSans-Bold.ttf"] : nil, size: 40 * s, color: .white,
                                   language: topLang, letterSpacing: tracking * s)
         var bottomLabel = topLabel
-        bottomLabel.text = bottom; bottomLabel.options.offset = .percent(25); bottomLabel.style.language = bottomLang
+        bottomLabel.text = bottom; bottomLabel.options.span = PathSpan(from: .degrees(10), to: .degrees(170))
+        bottomLabel.style.language = bottomLang
         bottomLabel.style.color = RGBAColor(rgb: 0xccfbf1)
         var amountLabel = SceneLabel(text: amount, path: line(60 * s, 740 * s, y: 400 * s))
         amountLabel.options.align = .center; amountLabel.options.baseline = .middle

@@ -37,7 +37,7 @@ struct BrowserComparisonTests {
     func textPathAgreesWithChromium() throws {
         let report = try compareBrowser([])
         let cases = try #require(report["cases"] as? [[String: Any]])
-        #expect(cases.count >= 12)
+        #expect(cases.count >= 13)
         for c in cases {
             let name = c["name"] as? String ?? "?"
             let rows = c["rows"] as? [[String: Any]] ?? []
@@ -75,6 +75,15 @@ struct BrowserComparisonTests {
                 let skipped = c["skippedClusters"] as? [[String: Any]] ?? []
                 #expect(!skipped.isEmpty)
                 #expect(skipped.allSatisfy { $0["why"] as? String == "wrapped (closed path)" })
+            }
+            if name == "arabic-latin-spaced" {
+                // Cursive tracking: Chromium's advances (dAdvance above) match ours with no spacing after
+                // each of the 12 Arabic letters and 12 px after each space and after a, b and c.
+                let spaced = rows.filter { $0["spacing"] as? Double == 12 }.compactMap { $0["chars"] as? String }
+                let unspaced = rows.filter { $0["spacing"] as? Double == 0 }.compactMap { $0["chars"] as? String }
+                #expect(spaced.sorted() == [" ", " ", "a", "b", "c"], "\(spaced)")
+                #expect(unspaced.count == 12 && unspaced.allSatisfy { $0.unicodeScalars.allSatisfy { (0x0600...0x06FF).contains($0.value) } },
+                        "\(unspaced)")
             }
             if name == "devanagari-arc" {
                 // Every character of a cluster gets the cluster's start position in Chromium.

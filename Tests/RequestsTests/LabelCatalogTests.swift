@@ -52,6 +52,8 @@ import Render
         ("decorationSkipInk", "true", { $0.options.decorationSkipInk }),
         ("haloColor", ##""#000000""##, { $0.options.haloColor == .black && $0.options.halo == nil }),
         ("haloWidth", "2.5", { $0.options.halo == Halo(color: .white, width: 2.5) }),
+        ("span", ##"["200deg", "75%"]"##, { $0.options.span == PathSpan(from: .degrees(200), to: .percent(75)) }),
+        ("cursiveTracking", ##""apply""##, { $0.options.cursiveTracking == .apply }),
         ("closedPath", ##""clip""##, { $0.options.closedPath == .clip }),
         ("missingGlyphs", ##""error""##, { $0.options.missingGlyphs == .error }),
         ("blend", ##""knockout""##, { $0.blend == .destinationOut }),

@@ -66,7 +66,7 @@ import Layout
         var bad = SceneShape(type: .circle); bad.center = .zero
         #expect(throws: SceneError("shapes[2].radius", "required for a circle")) { _ = try bad.path(at: "shapes[2]") }
         #expect(error(#"{"width": 1, "height": 1, "shapes": [{"type": "blob"}]}"#)
-                == "shapes[0].type: expected circle|ring|sector|rect|path, got \"blob\"")
+                == "shapes[0].type: expected circle|ring|sector|arc|rect|path, got \"blob\"")
     }
 
     @Test func sceneFilesOverTheLimitAreRefusedBeforeReading() throws {

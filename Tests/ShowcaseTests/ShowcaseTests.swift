@@ -40,10 +40,16 @@ let fontsDir: String = {
             let xs = label.glyphs.map(\.origin.x)
             #expect(multilingual || xs == xs.sorted())
         }
-        // Both come from one circle path (radius 295), centred on it by the middle baseline: the top label
-        // on the parallel circle r − x/2, the flipped bottom one on r + x/2 (its up side points inwards).
+        // Both come from one circle path (radius 295), each confined to a 160° span of it and centred on it
+        // by the middle baseline: the top label on the parallel arc r − x/2, the flipped bottom one on
+        // r + x/2 (its up side points inwards).
         #expect(top.pathLength < bottom.pathLength)
-        #expect(abs(top.pathLength + bottom.pathLength - 4 * .pi * 295) < 1e-6)
+        #expect(abs(top.pathLength + bottom.pathLength - 2 * 295 * 160 * .pi / 180) < 1e-6)
+        // Centred in their spans: the top label about 270° (straight up), the bottom one about 90°.
+        for (label, up) in [(top, true), (bottom, false)] {
+            let ys = label.glyphs.map(\.origin.x)
+            #expect(abs((ys.min()! + ys.max()!) / 2 - 400) < 20, "\(up)")
+        }
     }
 
     @Test func theRingIsPaintedAndTheLabelsShowOnIt() throws {

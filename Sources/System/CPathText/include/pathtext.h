@@ -61,7 +61,7 @@ typedef struct pt_engine pt_engine;
  *   wordSpacing baselineShift
  *   dir align offset side
  *   baseline dx dy shift rotate rotateAbout upright method overflow minSize fit length warp maxAngle repeat
- *   writingMode textOrientation decoration decorationSkipInk haloColor haloWidth closedPath
+ *   writingMode textOrientation decoration decorationSkipInk haloColor haloWidth span cursiveTracking closedPath
  *   missingGlyphs blend
  * PT_KEYS_END
  *

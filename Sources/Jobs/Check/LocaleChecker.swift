@@ -1,0 +1,175 @@
+import Geometry
+import Shaping
+import Layout
+import Requests
+
+/// Lays out every label of a scene in every locale of a string table and reports, per locale and label,
+/// whether it fits, what is missing, which fonts it fell back to, and what collides.
+///
+/// Each locale's scene is the template with each label's text replaced by its translation (matched by
+/// key: the label's own text, or `labels[N]`) and its `lang` set to the locale; labels without a
+/// translation keep their text (and are laid out with the locale's `lang` too).
+public enum LocaleChecker {
+    /// The template with `locale`'s translations and `lang`.
+    public static func scene(_ template: Scene, locale: String, strings: StringTable) -> Scene {
+        var scene = template
+        for i in scene.labels.indices { scene.labels[i] = localized(template.labels[i], index: i, locale: locale, strings: strings).label }
+        return scene
+    }
+
+    /// The label in `locale`, and the key its translation came from.
+    static func localized(_ label: SceneLabel, index: Int, locale: String, strings: StringTable) -> (label: SceneLabel, key: String?) {
+        var l = label
+        let texts = strings.texts[locale] ?? [:]
+        let source = label.text ?? label.runs.map { $0.map(\.text).joined() }
+        var key: String? = nil
+        if let t = texts["labels[\(index)]"] { key = "labels[\(index)]"; set(t) }
+        else if let s = source, let t = texts[s] { key = s; set(t) }
+        func set(_ t: String) {
+            if let runs = l.runs, let first = runs.first {
+                // A translation replaces the runs with one run in the first run's attributes.
+                l.style = first.style.over(l.style)
+                l.runs = nil
+            }
+            l.text = t
+        }
+        l.style.language = locale
+        if var runs = l.runs { for k in runs.indices { runs[k].style.language = locale }; l.runs = runs }
+        return (l, key)
+    }
+
+    /// Checks `template` in every locale of `strings` (in the table's order), with `resolver`'s fonts
+    /// (set its ``SceneResolver/systemFallback`` off for shipped fonts only).
+    /// - Throws: ``SceneError`` for a template (or translation) that cannot be laid out.
+    public static func check(_ template: Scene, strings: StringTable, resolver: SceneResolver) throws(SceneError) -> [LabelCheck] {
+        var shapes: [String: BezPath] = [:], definitions: [String: SceneShape] = [:]
+        for (i, shape) in template.shapes.enumerated() {
+            guard let id = shape.id else { continue }
+            shapes[id] = try shape.path(at: "shapes[\(i)]")
+            definitions[id] = shape
+        }
+        var out: [LabelCheck] = []
+        for locale in strings.locales {
+            var placed: [[PlacedLabel]] = [], checks: [LabelCheck] = []
+            for (i, template) in template.labels.enumerated() {
+                let (label, key) = localized(template, index: i, locale: locale, strings: strings)
+                let resolved = try resolver.resolve(label, index: i, shapes: shapes, definitions: definitions)
+                let labels: [PlacedLabel]
+                do { labels = try resolved.layout() } catch {
+                    throw SceneError("labels[\(i)]", "in \(locale): \(error.description)")
+                }
+                placed.append(labels)
+                checks.append(check(labels, resolved: resolved, locale: locale, index: i, key: key,
+                                    text: label.text ?? (label.runs ?? []).map(\.text).joined()))
+            }
+            // Ink against the other labels of the same locale's scene.
+            let boxes = placed.map { $0.flatMap { $0.glyphs.map(InkBox.init) }.filter { !$0.isEmpty } }
+            for a in boxes.indices {
+                for b in boxes.indices where b != a && InkBox.overlap(boxes[a], boxes[b]) { checks[a].overlaps.append(b) }
+            }
+            out += checks
+        }
+        return out
+    }
+
+    /// The check of one label's placements.
+    static func check(_ labels: [PlacedLabel], resolved: ResolvedLabel, locale: String, index: Int, key: String?, text: String) -> LabelCheck {
+        let requested = resolved.text.runs.first?.attributes.size ?? RunStyle.defaultSize
+        var fit = LabelFit.fits
+        var missing: [UInt32] = [], suppressed = 0, size = requested
+        for l in labels {
+            size = l.size
+            for d in l.diagnostics {
+                switch d {
+                case .missingGlyphs(let m): for c in m.characters where !missing.contains(c.value) { missing.append(c.value) }
+                case .suppressedSpacing(let c): suppressed += c.count
+                case .truncated: if fit == .fits { fit = .ellipsized }
+                case .shrunk(_, let to, let fits): if fits, fit == .fits { fit = .shrunk(to: to) } else if !fits { fit = .overflows }
+                case .droppedClusters: fit = .overflows
+                case .rejectedTurn: fit = .rejected
+                case .shaping: break
+                }
+            }
+        }
+        if labels.isEmpty { fit = .rejected }
+        // Fonts: the first of the label's first run is its own; the rest of its stacks are shipped, any
+        // other font came from the system.
+        let stacks = resolved.text.runs.map(\.attributes.fonts)
+        let primary = stacks.first?.first
+        let stack = Set(stacks.flatMap { $0 }.map(ObjectIdentifier.init))
+        var fallback: [FallbackFont] = []
+        for l in labels {
+            for g in l.glyphs where g.font !== primary && g.glyph != 0 {
+                let f = FallbackFont(name: g.font.name, system: !stack.contains(ObjectIdentifier(g.font)))
+                if !fallback.contains(f) { fallback.append(f) }
+            }
+        }
+        let collisions = labels.reduce(0) { $0 + InkBox.collisions(in: $1.glyphs) }
+        return LabelCheck(locale: locale, label: index, key: key, text: text, fit: fit, requestedSize: requested, size: size,
+                          missing: missing, fallbackFonts: fallback, suppressedSpacing: suppressed, overlaps: [],
+                          collisions: collisions, diagnostics: labels.flatMap(\.diagnosticRecords))
+    }
+}
+
+/// A glyph's rotated ink box, for overlap tests by separating axes.
+struct InkBox {
+    /// Corners: bottom-left, bottom-right, top-right, top-left in the glyph's frame.
+    var corners: [Point]
+    /// The glyph's ink extent along its baseline from its origin, and its distance along the path.
+    var minX: Double, maxX: Double, pathDistance: Double, cluster: Int
+
+    init(_ g: PlacedGlyph) {
+        corners = g.inkBox()
+        let d = g.direction
+        minX = (corners[0] - g.origin).dot(d); maxX = (corners[1] - g.origin).dot(d)
+        pathDistance = g.pathDistance; cluster = g.cluster
+    }
+
+    /// Whether the glyph has no ink (a space).
+    var isEmpty: Bool { corners[0] == corners[2] }
+
+    /// How deep two boxes interpenetrate: the smallest overlap of their projections on the four edge
+    /// normals (≤ 0: apart).
+    static func depth(_ a: [Point], _ b: [Point]) -> Double {
+        var least = Double.infinity
+        for poly in [a, b] {
+            for k in 0..<2 {
+                guard let axis = (poly[k + 1] - poly[k]).normalized else { continue }
+                let pa = a.map { Vector($0.x, $0.y).dot(axis) }, pb = b.map { Vector($0.x, $0.y).dot(axis) }
+                let overlap = min(pa.max()!, pb.max()!) - max(pa.min()!, pb.min()!)
+                least = min(least, overlap)
+            }
+        }
+        return least.isFinite ? least : -1
+    }
+
+    /// Whether any glyph of `a` overlaps any glyph of `b` by more than half a pixel.
+    static func overlap(_ a: [InkBox], _ b: [InkBox]) -> Bool {
+        guard !a.isEmpty, !b.isEmpty else { return false }
+        let ra = bounds(a), rb = bounds(b)
+        guard ra.minX < rb.maxX, rb.minX < ra.maxX, ra.minY < rb.maxY, rb.minY < ra.maxY else { return false }
+        for x in a { for y in b where depth(x.corners, y.corners) > 0.5 { return true } }
+        return false
+    }
+
+    static func bounds(_ boxes: [InkBox]) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        var r = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+        for b in boxes { for p in b.corners { r.minX = min(r.minX, p.x); r.maxX = max(r.maxX, p.x); r.minY = min(r.minY, p.y); r.maxY = max(r.maxY, p.y) } }
+        return r
+    }
+
+    /// Neighbouring glyphs of different clusters (in path order) whose ink boxes interpenetrate by more
+    /// than half a pixel on the path, though set straight (the same distances along a line) they would not.
+    static func collisions(in glyphs: [PlacedGlyph]) -> Int {
+        let boxes = glyphs.map(InkBox.init).filter { !$0.isEmpty }.sorted { $0.pathDistance < $1.pathDistance }
+        guard boxes.count > 1 else { return 0 }
+        var n = 0
+        for k in 1..<boxes.count {
+            let a = boxes[k - 1], b = boxes[k]
+            guard a.cluster != b.cluster else { continue }
+            let straight = a.pathDistance + a.maxX - (b.pathDistance + b.minX)
+            if straight <= 0.5, depth(a.corners, b.corners) > 0.5 { n += 1 }
+        }
+        return n
+    }
+}

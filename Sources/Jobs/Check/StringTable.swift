@@ -1,0 +1,194 @@
+import Foundation
+import Requests
+
+/// Translations: for each locale, the text of each key. A key names a scene label by its source text
+/// (the template's `text`, as gettext's msgid) or by its place (`labels[2]`).
+public struct StringTable: Hashable, Sendable {
+    /// The locales in the order the file gives them (BCP 47 tags: `de`, `ar`, `zh-Hans`).
+    public var locales: [String]
+    /// The keys in the order the file gives them.
+    public var keys: [String]
+    /// The text of `key` in `locale`, as `texts[locale][key]`.
+    public var texts: [String: [String: String]]
+    /// The keys as a set (what ``set(_:key:locale:)`` checks against, in O(1)).
+    private var knownKeys: Set<String> = []
+
+    /// Creates a table.
+    public init(locales: [String] = [], keys: [String] = [], texts: [String: [String: String]] = [:]) {
+        self.locales = locales; self.keys = keys; self.texts = texts; knownKeys = Set(keys)
+    }
+
+    /// Sets the text of `key` in `locale`, keeping the first-seen order of locales and keys.
+    public mutating func set(_ text: String, key: String, locale: String) {
+        if texts[locale] == nil { locales.append(locale); texts[locale] = [:] }
+        if knownKeys.insert(key).inserted { keys.append(key) }
+        texts[locale]![key] = text
+    }
+
+    /// The largest translation file read, in bytes.
+    public static let maximumBytes = 16 << 20
+    /// The most locales × keys a table may hold.
+    public static let maximumEntries = 100_000
+    /// The most locales a table may hold (each is a layout of every label of the scene).
+    public static let maximumLocales = 2_000
+}
+
+/// Why a translation file cannot be read: the file, the line (when known) and what is wrong.
+public struct StringTableError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong, with where.
+    public var message: String
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+    /// The message.
+    public var description: String { message }
+}
+
+/// Reads the formats localizers ship into a ``StringTable``: CSV and TSV (a `locale` column and one
+/// column per key, or `locale,key,text` rows), JSON (`{"de": {"KEY": "text"}}`), gettext `.po` (the
+/// locale from the `Language:` header or the file name), Apple `.strings` (the locale from a `de.lproj`
+/// folder or the file name) and `.xcstrings`, Android `strings.xml` (the locale from `values-de`) and
+/// XLIFF 1.2 (`target-language`).
+public enum StringTableReader {
+    /// Reads the file at `path`, choosing the format by its extension.
+    /// - Throws: ``StringTableError`` naming the file and, where known, the line.
+    public static func read(path: String) throws(StringTableError) -> StringTable {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > StringTable.maximumBytes {
+            throw StringTableError("\(path): the file is \(size) bytes, over the limit of \(StringTable.maximumBytes)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw StringTableError("\(path): cannot read the file (missing, unreadable or a folder)")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else { throw StringTableError("\(path): the file is not UTF-8") }
+        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        let lower = path.lowercased()
+        let table: StringTable
+        do throws(StringTableError) {
+            if lower.hasSuffix(".csv") { table = try delimited(body, separator: ",") }
+            else if lower.hasSuffix(".tsv") { table = try delimited(body, separator: "\t") }
+            else if lower.hasSuffix(".xcstrings") { table = try xcstrings(body) }
+            else if lower.hasSuffix(".json") { table = try json(body) }
+            else if lower.hasSuffix(".po") { table = try po(body, fallbackLocale: locale(fromFileName: path)) }
+            else if lower.hasSuffix(".strings") { table = try appleStrings(body, locale: locale(fromFileName: path)) }
+            else if lower.hasSuffix(".xlf") || lower.hasSuffix(".xliff") { table = try xliff(body) }
+            else if lower.hasSuffix(".xml") { table = try androidStrings(body, locale: locale(fromFileName: path)) }
+            else {
+                throw StringTableError("unknown format: expected .csv, .tsv, .json, .po, .strings, .xcstrings, .xml (Android) or .xlf")
+            }
+        } catch { throw StringTableError("\(path): \(error.message)") }
+        guard !table.locales.isEmpty else { throw StringTableError("\(path): no translations found") }
+        guard table.locales.count <= StringTable.maximumLocales else {
+            throw StringTableError("\(path): \(table.locales.count) locales, more than the limit of \(StringTable.maximumLocales)")
+        }
+        guard table.locales.count * max(1, table.keys.count) <= StringTable.maximumEntries else {
+            throw StringTableError("\(path): more than \(StringTable.maximumEntries) translations")
+        }
+        return table
+    }
+
+    /// The locale a file's name or folder gives: `de.lproj/x.strings`, `values-pt-rBR/strings.xml`, `fr.po`.
+    static func locale(fromFileName path: String) -> String? {
+        let parts = path.split(separator: "/").map(String.init)
+        if parts.count >= 2 {
+            let folder = parts[parts.count - 2]
+            if folder.hasSuffix(".lproj") { return String(folder.dropLast(6)) }
+            if folder.hasPrefix("values-") {
+                // Android: values-de, values-pt-rBR → pt-BR, values-b+sr+Latn → sr-Latn.
+                let q = String(folder.dropFirst(7))
+                if q.hasPrefix("b+") { return q.dropFirst(2).replacingOccurrences(of: "+", with: "-") }
+                return q.replacingOccurrences(of: "-r", with: "-")
+            }
+        }
+        guard let name = parts.last, let dot = name.lastIndex(of: ".") else { return nil }
+        let stem = String(name[..<dot])
+        return stem.isEmpty || stem == "strings" || stem == "Localizable" ? nil : stem
+    }
+
+    // MARK: CSV and TSV
+
+    /// CSV (RFC 4180 quoting) or TSV: a header with a `locale` (or `lang`) column; then either a `key` and
+    /// a `text` column (one row per translation), or one column per key (one row per locale).
+    static func delimited(_ text: String, separator: Character) throws(StringTableError) -> StringTable {
+        let rows = try records(text, separator: separator)
+        guard let header = rows.first else { throw StringTableError("the file is empty") }
+        let names = header.map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let lc = names.firstIndex(where: { ["locale", "lang", "language"].contains($0.lowercased()) }) else {
+            throw StringTableError("line 1: the header has no locale column (expected a column named locale)")
+        }
+        var table = StringTable()
+        let keyColumn = names.firstIndex { $0.lowercased() == "key" }, textColumn = names.firstIndex { $0.lowercased() == "text" }
+        for (n, row) in rows.enumerated().dropFirst() where !(row.count == 1 && row[0].isEmpty) {
+            guard row.count == names.count else {
+                throw StringTableError("line \(n + 1): \(row.count) fields, but the header has \(names.count)")
+            }
+            let locale = row[lc].trimmingCharacters(in: .whitespaces)
+            guard !locale.isEmpty else { throw StringTableError("line \(n + 1): the locale is empty") }
+            if let k = keyColumn, let t = textColumn {
+                table.set(row[t], key: row[k], locale: locale)
+            } else {
+                for (c, name) in names.enumerated() where c != lc && !row[c].isEmpty { table.set(row[c], key: name, locale: locale) }
+            }
+        }
+        return table
+    }
+
+    /// The records of delimited text, with `"…"` quoting (`""` inside is a quote) and newlines in quotes.
+    static func records(_ text: String, separator: Character) throws(StringTableError) -> [[String]] {
+        var rows: [[String]] = [], row: [String] = [], field = "", quoted = false, atStart = true, line = 1
+        var it = text.makeIterator()
+        var pending: Character? = nil
+        func next() -> Character? { if let p = pending { pending = nil; return p }; return it.next() }
+        while let ch = next() {
+            if quoted {
+                if ch == "\"" {
+                    if let n = next() { if n == "\"" { field.append("\"") } else { quoted = false; pending = n } } else { quoted = false }
+                } else { if ch == "\n" { line += 1 }; field.append(ch) }
+                continue
+            }
+            switch ch {
+            case "\"" where atStart: quoted = true; atStart = false
+            case separator: row.append(field); field = ""; atStart = true
+            case "\n", "\r\n":
+                row.append(field); rows.append(row); row = []; field = ""; atStart = true; line += 1
+            case "\r": break
+            default: field.append(ch); atStart = false
+            }
+        }
+        if quoted { throw StringTableError("line \(line): a quoted field is not closed") }
+        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
+        return rows
+    }
+
+    // MARK: JSON
+
+    /// `{"de": {"KEY": "text", …}, …}`.
+    static func json(_ text: String) throws(StringTableError) -> StringTable {
+        let value: JSONValue
+        do { value = try JSONValue.parse(text) } catch { throw StringTableError("\(error)") }
+        guard case .object(let locales) = value else { throw StringTableError("expected an object of locales, each an object of key: text") }
+        var table = StringTable()
+        for l in locales {
+            guard case .object(let entries) = l.value else { throw StringTableError("\(l.key): expected an object of key: text") }
+            for e in entries {
+                guard case .string(let s) = e.value else { throw StringTableError("\(l.key).\(e.key): expected a string") }
+                table.set(s, key: e.key, locale: l.key)
+            }
+        }
+        return table
+    }
+
+    /// Apple's String Catalog: `{"sourceLanguage": "en", "strings": {KEY: {"localizations": {LOCALE:
+    /// {"stringUnit": {"value": …}}}}}}`.
+    static func xcstrings(_ text: String) throws(StringTableError) -> StringTable {
+        let value: JSONValue
+        do { value = try JSONValue.parse(text) } catch { throw StringTableError("\(error)") }
+        guard case .object(let strings)? = value["strings"] else { throw StringTableError("expected a String Catalog with \"strings\"") }
+        var table = StringTable()
+        for s in strings {
+            guard case .object(let locs)? = s.value["localizations"] else { continue }
+            for l in locs {
+                if case .string(let v)? = l.value["stringUnit"]?["value"] { table.set(v, key: s.key, locale: l.key) }
+            }
+        }
+        return table
+    }
+}
