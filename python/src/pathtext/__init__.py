@@ -400,14 +400,15 @@ class Engine:
         if isinstance(request, str):
             request = request.encode("utf-8")
         out, error = ctypes.c_void_p(), ctypes.c_void_p()
-        status = self._lib.pt_place_json(self._checked(), request, ctypes.byref(out), ctypes.byref(error))
+        with self._using() as handle:
+            status = self._lib.pt_place_json(handle, request, ctypes.byref(out), ctypes.byref(error))
         if status != 0:
             raise Error(_take_string(self._lib, error.value) or "place failed (status %d)" % status)
         return json.loads(_take_string(self._lib, out.value))
 
     def render(self, scene, format="png"):
-        """Draws a scene (a dict, or its JSON text) and returns the PNG or SVG file's bytes. A dict's keys may
-        be camelCase or snake_case at every level (labels, runs, shapes)."""
+        """Draws a scene (a dict, or its JSON text) or an SVG document (its text) and returns the PNG or SVG
+        file's bytes. A dict's keys may be camelCase or snake_case at every level (labels, runs, shapes)."""
         if not isinstance(scene, (str, bytes)):
             scene = json.dumps(_camel_keys(scene), ensure_ascii=False)
         if isinstance(scene, str):
