@@ -123,7 +123,8 @@ def c_api(engine):
                     status = call(handle, key.encode(), value.encode("utf-8"), ctypes.byref(error))
                     assert status == 0, pathtext._take_string(lib, error.value)
             out = ctypes.c_void_p()
-            status = lib.pt_layout_options_json(engine._checked(), None, None, handle, ctypes.byref(out), ctypes.byref(error))
+            with engine._using() as engine_handle:
+                status = lib.pt_layout_options_json(engine_handle, None, None, handle, ctypes.byref(out), ctypes.byref(error))
             assert status == 0, pathtext._take_string(lib, error.value)
             return json.loads(pathtext._take_string(lib, out.value))
         finally:
@@ -176,7 +177,8 @@ def test_every_door_gives_the_same_placements(key, engine, cli, c_api, server, t
         assert r.returncode == 0, (args, r.stderr.decode())
         doors["CLI flags"] = json.loads(r.stdout)
     # HTTP.
-    post = urllib.request.Request(server + "/api/layout", data=json.dumps(request).encode(), method="POST")
+    post = urllib.request.Request(server + "/api/layout", data=json.dumps(request).encode(), method="POST",
+                                  headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(post, timeout=20) as response:
         doors["HTTP"] = json.loads(response.read())
     extra = os.environ.get("PATHTEXT_EXTRA_DOOR")
