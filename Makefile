@@ -32,6 +32,7 @@ test: test-deps
 	    --filter 'SystemFallbackTests|SystemFontsCommandTests|WorldRingSceneTests|ItemizationTests'
 	$(MAKE) test-capi
 	scripts/test-python $(TEST_PREFIX)
+	$(MAKE) test-wheel
 	scripts/test-browser
 
 serve: build

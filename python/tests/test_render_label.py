@@ -120,3 +120,9 @@ def test_pillow_image():
 
 def test_one_default_engine_per_process():
     assert pathtext.default_engine() is pathtext.default_engine()
+
+
+def test_help_lists_every_option():
+    doc = pathtext.render_label.__doc__
+    for row in pathtext.options():
+        assert "%s / %s:" % (row["name"], row["key"]) in doc

@@ -457,6 +457,8 @@ class _CBuffer:
     def __init__(self, lib, address, length):
         self._lib, self.address = lib, address
         self.array = (ctypes.c_ubyte * length).from_address(address)
+        # A memoryview of the array (Python 3.12's __buffer__) keeps the array alive; the array keeps this.
+        self.array.owner = self
 
     def __len__(self):
         return len(self.array)
@@ -490,6 +492,7 @@ def _document_options():
     except Error:
         return
     Engine.layout.__doc__ = (Engine.layout.__doc__ or "") + "\n        Options:\n" + text + "\n"
+    render_label.__doc__ = (render_label.__doc__ or "") + "\n    Options:\n" + text + "\n"
 
 
 _document_options()
