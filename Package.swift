@@ -82,6 +82,7 @@ let package = Package(
         .executableTarget(name: "FuzzFontTables", dependencies: ["FuzzSupport", "Geometry", "Shaping", "Layout", "Render"], path: "Fuzz/FuzzFontTables"),
         .executableTarget(name: "FuzzSceneJSON", dependencies: ["FuzzSupport", "Geometry", "Layout", "Requests"], path: "Fuzz/FuzzSceneJSON"),
         .executableTarget(name: "FuzzHTTPRequest", dependencies: ["FuzzSupport", "Geometry", "Playground"], path: "Fuzz/FuzzHTTPRequest"),
+        .executableTarget(name: "FuzzSVGInput", dependencies: ["FuzzSupport", "Geometry", "Layout", "Requests", "SVGInput"], path: "Fuzz/FuzzSVGInput"),
 
         // Tests mirror the modules.
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),

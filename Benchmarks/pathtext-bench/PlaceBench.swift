@@ -57,7 +57,7 @@ enum PlaceBench {
         for (name, variant) in mapnik.variants {
             let labels = variant.labels.map { glyphs in
                 var l = CheckLabel(text: nil, glyphs: glyphs.enumerated().map { i, g in
-                    CheckGlyph(font: font, glyph: g.glyph, cluster: i, size: g.size, origin: g.origin, angle: g.angle * .pi / 180)
+                    CheckGlyph(font: font, glyph: g.glyph, cluster: i, size: g.size, origin: g.origin, angle: .degrees(g.angle))
                 })
                 l.text = LabelCheck.name(of: l, among: shaped)
                 return l

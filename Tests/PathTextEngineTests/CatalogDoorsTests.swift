@@ -115,7 +115,22 @@ func flagWords(_ sample: JSONValue, repeatable: Bool) -> [String] {
                 let status = pt_layout_options_json(OpaquePointer(e), nil, nil, o, &json, &error)
                 #expect(status == PT_OK, "\(entry.key): \(error.map { String(cString: $0) } ?? "")")
                 #expect(json.map { String(cString: $0) } == expected, "\(entry.key) given as \(words)")
-                pt_free(json); pt_free(error)
+                pt_free(json); pt_free(error); error = nil
+                // The typed call (twice: the second reuses the resolved style) places the same glyphs.
+                for _ in 0..<2 {
+                    var glyphs: UnsafeMutablePointer<pt_glyph>? = nil
+                    var count = 0
+                    #expect(pt_layout(OpaquePointer(e), nil, nil, o, nil, &glyphs, &count, &error) == PT_OK, "\(entry.key): pt_layout")
+                    let placed = (try? engine.layout(request)) ?? []
+                    let direct = placed.flatMap(\.glyphs)
+                    #expect(count == direct.count, "\(entry.key): pt_layout's glyphs")
+                    for (k, d) in direct.enumerated() where k < count {
+                        let g = glyphs![k]
+                        #expect(g.glyph == d.glyph && Int(g.cluster) == d.cluster && g.x == d.origin.x && g.y == d.origin.y
+                                && g.size == d.size && g.transform.4 == d.transform.e, "\(entry.key): glyph \(k)")
+                    }
+                    pt_free(glyphs); pt_free(error); error = nil
+                }
             }
         }
     }

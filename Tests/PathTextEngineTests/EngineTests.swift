@@ -97,6 +97,13 @@ let fontsDir: String = {
         let svg = String(decoding: try engine.render(scene, format: .svg), as: UTF8.self)
         #expect(svg.contains("<svg") && svg.contains("width=\"120\""))
         #expect(throws: EngineError.self) { try engine.render(#"{"width":0,"height":10}"#, format: .png) }
+        // An SVG document is read as `pathtext render drawing.svg` reads it (the C library's pt_render and
+        // Python's Engine.render go through here).
+        let document = #"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80"><text x="10" y="50" font-size="30">SVG in</text></svg>"#
+        let fromSVG = try engine.render(document, format: .png)
+        #expect(fromSVG.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let xxe = #"<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>"#
+        #expect(throws: EngineError.self) { try engine.render(xxe, format: .png) }
     }
 
     @Test func oneEngineServesManyThreadsWithTheSameAnswers() async throws {
@@ -117,21 +124,5 @@ let fontsDir: String = {
         }
         #expect(results.count == 96)
         for (i, json) in results { #expect(json == expected[i]) }
-    }
-
-    @Test func theTypedCallMatchesTheJSONCall() throws {
-        var request = GlyphRequest(text: "Typed call", pathData: "M 0 100 C 100 0 300 0 400 100")
-        request.size = 30
-        request.options.align = .center
-        let typed = try engine.layout(request)
-        let json = try engine.layout(#"{"text":"Typed call","path":"M 0 100 C 100 0 300 0 400 100","size":30,"align":"center"}"#)
-        #expect(typed[0].glyphs.map(\.origin) == json[0].glyphs.map(\.origin))
-        #expect(engine.fonts.numbers(typed[0].glyphs.map(\.font)).allSatisfy { $0 == 0 })
-        request.font = "NotoSans-Bold.ttf"
-        let bold = try engine.layout(request)
-        let n = engine.fonts.numbers([bold[0].glyphs[0].font])[0]
-        #expect(n == 5 && engine.fonts.font(at: Int(n))?.name == "NotoSans-Bold.ttf")
-        request.font = "/no/such.ttf"
-        #expect(throws: EngineError.self) { try engine.layout(request) }
     }
 }

@@ -173,7 +173,7 @@ public func pt_layout_impl(_ engine: OpaquePointer?, _ text: UnsafePointer<CChar
     do { label = try CLayout.label(text, pathData, options) } catch { return fail(errorOut, error.message, PT_EINVAL) }
     let e = unwrap(engine)
     let labels: [PlacedLabel]
-    do { labels = try e.layout(label) } catch { return fail(errorOut, error.message, PT_EREQUEST) }
+    do { labels = try e.layoutTyped(label) } catch { return fail(errorOut, error.message, PT_EREQUEST) }
     guard let buffer = CLayout.glyphs(labels, fonts: e.fonts) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
     if let labelOut, let first = labels.first {
         guard let l = CLayout.label(first) else { pt_free(buffer.pointer); return fail(errorOut, "out of memory", PT_ENOMEM) }

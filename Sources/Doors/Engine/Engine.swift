@@ -17,6 +17,11 @@ public final class Engine: Sendable {
     /// The fonts of the typed call, numbered for the life of the engine.
     public let fonts: FontRegistry
     private let pool: Locked<[ResolverSlot]>
+    /// The attributes resolved for a label style by ``layoutTyped(_:)`` (fonts loaded, limits checked), at most
+    /// ``typedStyleLimit`` of them.
+    private let typedStyles = Locked<[RunStyle: TextAttributes]>([:])
+    /// How many styles ``layoutTyped(_:)`` remembers.
+    static let typedStyleLimit = 64
     /// The limits every request gets.
     public let limits: ResourceLimits
     /// Whether requests may give fonts as file paths (`false` for a server: fonts only by name).
@@ -87,6 +92,38 @@ public final class Engine: Sendable {
         do { return try resolved.layout() } catch { throw EngineError(error.description) }
     }
 
+    /// ``layout(_:)-(SceneLabel)`` for hot loops (`pt_layout`): a label of one run (`text`, no `runs`) on a
+    /// path reuses the text attributes resolved before for the same style (its fonts loaded, its size checked),
+    /// so a call pays for shaping and placement only. Any other label, and the first of each style, goes
+    /// through ``layout(_:)-(SceneLabel)``; both give the same placements.
+    public func layoutTyped(_ label: SceneLabel) throws(EngineError) -> [PlacedLabel] {
+        guard label.runs == nil, let text = label.text, !text.isEmpty, let path = label.path,
+              let attributes = typedStyles.withLock({ $0[label.style] }) else {
+            let resolved = try resolveLabel(label)
+            if label.runs == nil, resolved.text.runs.count == 1 {
+                let attributes = resolved.text.runs[0].attributes
+                typedStyles.withLock { cache in
+                    if cache.count < Self.typedStyleLimit { cache[label.style] = attributes }
+                }
+            }
+            do { return try resolved.layout() } catch { throw EngineError(error.description) }
+        }
+        var options = label.options
+        options.limits = limits
+        let direction = label.direction
+        do {
+            // What ResolvedLabel.layout() does for the label the resolver would make.
+            return try LabelLayout.layout(AttributedText(text, attributes: attributes), along: path, options: options) {
+                Shaper.shape($0, direction: direction)
+            }
+        } catch { throw EngineError(error.description) }
+    }
+
+    /// A label given as the scene model, resolved with a pooled resolver.
+    private func resolveLabel(_ label: SceneLabel) throws(EngineError) -> ResolvedLabel {
+        try withResolver { r throws(EngineError) in try RequestDecoding.label(label, resolver: r, allowFontPaths: allowFontPaths) }
+    }
+
     /// ``layout(_:)-(SceneLabel)`` as placements JSON.
     public func layoutJSON(_ label: SceneLabel, inkBoxes: Bool = false, singleLine: Bool = false) throws(EngineError) -> String {
         PlacementsJSON.encode(try layout(label), inkBoxes: inkBoxes, singleLine: singleLine)
@@ -100,34 +137,14 @@ public final class Engine: Sendable {
     }
 
     /// Draws a scene request (a scene file's JSON) and returns the image's bytes.
+    /// An SVG document (recognised by its root element) is read as `pathtext render drawing.svg` reads it,
+    /// so the C library's `pt_render` and Python's `Engine.render` take SVG as well as scene JSON.
     public func render(_ sceneJSON: String, format: ImageFormat) throws(EngineError) -> [UInt8] {
+        let bytes = Array(sceneJSON.utf8)
+        if SVGInput.isSVG(path: "", prefix: Array(bytes.prefix(4096))) {
+            return try renderSVGDocument(bytes, format: format).image
+        }
         let scene = try RequestDecoding.scene(sceneJSON, allowFontPaths: allowFontPaths)
         return try withResolver { r throws(EngineError) in try RequestDecoding.render(scene, format: format, resolver: r) }
-    }
-
-    /// The typed call: lays out `request` without any JSON. Glyphs' fonts are numbered by ``fonts``.
-    /// - Throws: ``EngineError`` for bad values (sizes, path data, features, fonts) or a refused layout.
-    public func layout(_ request: GlyphRequest) throws(EngineError) -> [PlacedLabel] {
-        let limits = request.options.limits
-        do { try limits.check(fontSize: request.size) } catch { throw EngineError("size: " + error.description) }
-        guard request.letterSpacing.isFinite else { throw EngineError("letter_spacing: expected a finite number") }
-        let path: BezPath
-        do { path = try BezPath(svgPathData: request.pathData) } catch { throw EngineError("path: \(error.description)") }
-        var attributes = TextAttributes(fonts: try fonts.stack(request.font), size: request.size)
-        if let features = request.features, !features.isEmpty {
-            do { attributes.features = try FeatureList.parse(features) } catch {
-                throw EngineError("features: \(error.description)")
-            }
-        }
-        attributes.language = request.language
-        attributes.systemFallback = systemFonts
-        attributes.letterSpacing = request.letterSpacing
-        let text = AttributedText(request.text, attributes: attributes)
-        let direction = request.direction
-        do {
-            return try LabelLayout.layout(text, along: path, options: request.options) { Shaper.shape($0, direction: direction) }
-        } catch {
-            throw EngineError(error.description)
-        }
     }
 }

@@ -20,11 +20,11 @@ public struct CheckGlyph: Sendable {
     public var size: Double
     /// The glyph origin on the canvas (y down).
     public var origin: Point
-    /// The baseline's direction, radians (y down, clockwise positive).
-    public var angle: Double
+    /// The baseline's direction (y down, clockwise positive).
+    public var angle: Angle
 
     /// Creates a glyph to check.
-    public init(font: Typeface, glyph: UInt32, cluster: Int, size: Double, origin: Point, angle: Double) {
+    public init(font: Typeface, glyph: UInt32, cluster: Int, size: Double, origin: Point, angle: Angle) {
         self.font = font; self.glyph = glyph; self.cluster = cluster; self.size = size; self.origin = origin; self.angle = angle
     }
 }
@@ -42,7 +42,7 @@ public struct CheckLabel: Sendable {
     /// The glyphs of a placed label.
     public init(text: String?, _ label: PlacedLabel) {
         self.init(text: text, glyphs: label.glyphs.map {
-            CheckGlyph(font: $0.font, glyph: $0.glyph, cluster: $0.cluster, size: $0.size, origin: $0.origin, angle: $0.angle.radians)
+            CheckGlyph(font: $0.font, glyph: $0.glyph, cluster: $0.cluster, size: $0.size, origin: $0.origin, angle: $0.angle)
         })
     }
 }
@@ -96,7 +96,7 @@ public enum LabelCheck {
             for g in label.glyphs {
                 glyphCount += 1
                 let placed = PlacedGlyph(glyph: g.glyph, cluster: g.cluster, font: g.font, size: g.size, origin: g.origin,
-                                         angle: .radians(g.angle), advance: 0)
+                                         angle: g.angle, advance: 0)
                 if placed.direction.x < -1e-9 { upsideDown += 1 }
                 if g.cluster != lastCluster { directions.append(placed.direction); lastCluster = g.cluster }
                 let c = placed.inkBox()
@@ -110,7 +110,7 @@ public enum LabelCheck {
             centres.append(mine)
             var total = 0.0
             for (a, b) in zip(directions, directions.dropFirst()) {
-                let t = abs(Angle.degrees(between: a, and: b))
+                let t = abs(Turn.degrees(from: a, to: b))
                 worstTurn = max(worstTurn, t); total += t
             }
             worstTotal = max(worstTotal, total)

@@ -65,7 +65,10 @@ public enum Placer {
         func note(_ reason: DropReason, _ job: PlacementJob) {
             for i in job.requests where reasons[i].map({ $0.rank < reason.rank }) ?? true { reasons[i] = reason }
         }
+        // A caller's deadline (``Deadline/current``, a server's per request) stops the work between paths.
+        func checkDeadline() throws(SceneError) { if let d = Deadline.passed { throw SceneError("", d.message) } }
         for job in jobs {
+            try checkDeadline()
             switch run.prepare(job, request: requests[job.request], resolved: resolved[job.request]) {
             case .failure(let f): note(f.reason, job); prepared.append(nil)
             case .success(let p): prepared.append(p)
@@ -96,6 +99,7 @@ public enum Placer {
         var first: [Int?] = Array(repeating: nil, count: prepared.count)
         for i in order {
             guard let p = prepared[i] else { continue }
+            try checkDeadline()
             var best: DropReason? = nil, placedSlot: Int? = nil
             for k in p.slotOrder {
                 guard let reason = run.place(p, slot: k) else { placedSlot = k; break }
@@ -106,6 +110,7 @@ public enum Placer {
         }
         for i in order {
             guard let p = prepared[i], let slot = first[i] else { continue }
+            try checkDeadline()
             for k in 0..<p.slots where k != slot { _ = run.place(p, slot: k) }
         }
         let dropped = requests.indices.filter { !run.labelled.contains($0) }.map { i in
@@ -415,7 +420,7 @@ struct PlacerRun {
         for g in label.glyphs where g.direction.x < -1e-9 { return .failure(.init(.tooCurved(angle: atan2(abs(g.direction.y), g.direction.x) * 180 / .pi - 90))) }
         let clusters = clusterBoxes(label, inflate: inflate)
         var total = 0.0
-        for (a, b) in zip(clusters.directions, clusters.directions.dropFirst()) { total += abs(Angle.degrees(between: a, and: b)) }
+        for (a, b) in zip(clusters.directions, clusters.directions.dropFirst()) { total += abs(Turn.degrees(from: a, to: b)) }
         if total > self.options.maxTurn { return .failure(.init(.tooCurved(angle: total - self.options.maxTurn))) }
         // The ink stays within the area (a halo may be cut at its edge).
         for b in clusters.boxes {
@@ -514,6 +519,6 @@ func TurnProfile(_ m: PathMeasure, step: Double = 2) -> DistanceProfile {
     return DistanceProfile(length: m.length, step: step) { s in
         let t = m.tangent(at: s)
         defer { prev = t }
-        return abs(Angle.degrees(between: prev, and: t))
+        return abs(Turn.degrees(from: prev, to: t))
     }
 }

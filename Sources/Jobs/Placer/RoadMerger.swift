@@ -64,7 +64,7 @@ public enum RoadMerger {
             let p = pieces[i]
             let oriented = p.start.distance(to: chain.end) <= joinTolerance ? p : p.reversed()
             guard oriented.start.distance(to: chain.end) <= joinTolerance, let inT = startTangent(oriented) else { continue }
-            let turn = abs(Angle.degrees(between: out, and: inT))
+            let turn = abs(Turn.degrees(from: out, to: inT))
             if best == nil || turn < best!.turn { best = (i, turn) }
         }
         return best?.index
@@ -76,7 +76,7 @@ public enum RoadMerger {
         var current = Subpath(start: subpath.start)
         for seg in subpath.segments {
             if let last = current.segments.last, let a = tangent(of: last, atEnd: true), let b = tangent(of: seg, atEnd: false),
-               abs(Angle.degrees(between: a, and: b)) > angle {
+               abs(Turn.degrees(from: a, to: b)) > angle {
                 out.append(current)
                 current = Subpath(start: seg.start)
             }
@@ -117,9 +117,10 @@ public enum RoadMerger {
     }
 }
 
-extension Angle {
+/// Turns between directions.
+enum Turn {
     /// The signed turn from `a` to `b`, degrees in (−180, 180].
-    static func degrees(between a: Vector, and b: Vector) -> Double {
+    static func degrees(from a: Vector, to b: Vector) -> Double {
         atan2(a.cross(b), a.dot(b)) * 180 / .pi
     }
 }

@@ -352,6 +352,10 @@ final class SVGDocumentReader {
         guard !path.isEmpty, style.visible else { return }
         var s = SceneShape(type: .path, id: nil)
         s.d = path.transformed(by: ctm)
+        guard Self.isFinite(s.d!) else {
+            warn(e, "transform", "the shape's coordinates overflow on the canvas: not drawn")
+            return
+        }
         let filled = ["line", "polyline"].contains(e.name) ? nil : color(style.fill, opacity: style.fillOpacity, style: style, element: e, property: "fill")
         s.fill = filled
         if e.name == "polyline" { s.fill = color(style.fill, opacity: style.fillOpacity, style: style, element: e, property: "fill") }
@@ -367,6 +371,12 @@ final class SVGDocumentReader {
         guard s.fill != nil || s.stroke != nil else { return }
         scene.order!.append(.shape(scene.shapes.count))
         scene.shapes.append(s)
+    }
+
+    /// Whether every segment of `path` starts and ends at finite coordinates (a transform of huge scale
+    /// can overflow them).
+    static func isFinite(_ path: BezPath) -> Bool {
+        path.subpaths.allSatisfy { sp in sp.start.isFinite && sp.segments.allSatisfy { $0.start.isFinite && $0.end.isFinite } }
     }
 
     /// Adds a label to the scene, in paint order.

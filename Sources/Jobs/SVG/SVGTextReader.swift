@@ -89,6 +89,10 @@ struct SVGTextReader {
             let needsEnd = k + 1 < segments.count
             if let p = seg.path {
                 guard let (label, devicePath) = pathLabel(st, seg.range, pathIndex: p, DX: DX, DY: DY, R: R, scale: scale) else { continue }
+                guard SVGDocumentReader.isFinite(devicePath), scale.isFinite else {
+                    reader.warn(text, "transform", "the text's path overflows on the canvas: not drawn")
+                    continue
+                }
                 labels.append((label, seg.range.count))
                 reader.add(label)
                 // SVG 2 (and Chromium): text after a textPath continues from the path's end point.
@@ -105,6 +109,10 @@ struct SVGTextReader {
                     }
                 }
                 guard let (label, devicePath) = plainLabel(st, seg.range, start: startPoint, DX: DX, DY: dy, R: R, scale: scale) else { continue }
+                guard SVGDocumentReader.isFinite(devicePath), scale.isFinite else {
+                    reader.warn(text, "transform", "the text's position overflows on the canvas: not drawn")
+                    continue
+                }
                 labels.append((label, seg.range.count))
                 reader.add(label)
                 if needsEnd, let end = measuredEnd(label, on: devicePath) {

@@ -414,8 +414,8 @@ class Engine:
         return json.loads(_take_string(self._lib, out.value))
 
     def render(self, scene, format="png"):
-        """Draws a scene (a dict, or its JSON text) and returns the PNG or SVG file's bytes. A dict's keys may
-        be camelCase or snake_case at every level (labels, runs, shapes)."""
+        """Draws a scene (a dict, or its JSON text) or an SVG document (its text) and returns the PNG or SVG
+        file's bytes. A dict's keys may be camelCase or snake_case at every level (labels, runs, shapes)."""
         if not isinstance(scene, (str, bytes)):
             scene = json.dumps(_camel_keys(scene), ensure_ascii=False)
         if isinstance(scene, str):

@@ -67,7 +67,7 @@ typedef struct pt_engine pt_engine;
  *
  * Values: a value is read as JSON when it parses as JSON and the key accepts that JSON (`"center"`, `3`,
  * `[0, 2, 4]`, `{...}`, `true`); otherwise as the flag's text on the command line (`center`, `10%`,
- * `#ff0000`, `kern=0,+smcp`, `0,2,4`, `underline,overline`). `runs` and `shape` are JSON only. Errors
+ * `#ff0000`, `kern=0,+smcp`, `0,2,4`, `underline,overline`). `runs` is JSON only. Errors
  * name the key and the value (`align: expected start|center|end, got "middle-ish"`); an unknown key gets
  * the nearest known one (`unknown key aling (did you mean align?)`).
  *
@@ -106,21 +106,21 @@ typedef struct pt_glyph {
     double x, y;          /* the glyph origin on its (shifted) baseline */
     double angle;         /* the baseline's rotation in degrees (clockwise on screen, y down) */
     double advance;       /* the advance in pixels */
-    double size;          /* pixels per em (smaller than asked when PT_OVERFLOW_SHRINK acted) */
+    double size;          /* pixels per em (smaller than asked when overflow shrink acted) */
     double transform[6];  /* [a b c d e f]: the glyph's outline in pixels (y down, origin at the glyph origin)
                              to the canvas: X = a*x + c*y + e, Y = b*x + d*y + f (rotation and stretch) */
 } pt_glyph;
 
 /* What the typed call reports about the label as a whole. */
 typedef struct pt_label {
-    double path_length;    /* the length of the path measured along (the parallel curve's with PT_SHIFT_PARALLEL) */
-    double size;           /* the size used, pixels per em (smaller than asked when PT_OVERFLOW_SHRINK acted) */
+    double path_length;    /* the length of the path measured along (the parallel curve's with shift parallel) */
+    double size;           /* the size used, pixels per em (smaller than asked when overflow shrink acted) */
     double advance;        /* the label's total advance after fitting and letter spacing */
     double start;          /* where the label starts along the path used */
     double rejected_angle; /* when rejected: the largest turn between neighbouring clusters, degrees; else 0 */
     int flipped;           /* 1 when the upright rule laid the label out on the reversed path */
     int overflow;          /* 1 when clusters fell off the path */
-    int rejected;          /* 1 when max_angle rejected the placement */
+    int rejected;          /* 1 when maxAngle rejected the placement */
     int dropped;           /* the number of clusters dropped or cut */
     int missing;           /* the number of characters no font covers (drawn as .notdef) */
     size_t diagnostic_count;    /* the number of diagnostics */
@@ -144,8 +144,9 @@ pt_engine *pt_engine_new(const char *fonts_dir, char **error);
 typedef struct pt_engine_options {
     size_t struct_size;     /* sizeof(pt_engine_options), set by pt_engine_options_init */
     const char *fonts_dir;  /* as pt_engine_new's fonts_dir; NULL: the usual search */
-    int system_fonts;       /* 1 (the default): fall back to the system's fonts (Fontconfig) after the stack;
-                               0: never, so missing glyphs do not depend on the machine (scene key systemFonts) */
+    int system_fonts;       /* 1 (the default): labels may fall back to the system's fonts (Fontconfig) after
+                               their stack (label key systemFonts); 0: never, whatever a request says, so
+                               missing glyphs do not depend on the machine */
 } pt_engine_options;
 
 /* Fills *options with the defaults and struct_size. */
