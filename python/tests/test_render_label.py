@@ -126,3 +126,11 @@ def test_help_lists_every_option():
     doc = pathtext.render_label.__doc__
     for row in pathtext.options():
         assert "%s / %s:" % (row["name"], row["key"]) in doc
+
+
+def test_rgba_of_an_svg_document_is_its_png_s_pixels(engine):
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40">'
+           '<text x="10" y="30" font-size="20" fill="#000">SVG in</text></svg>')
+    image = engine.render_rgba(svg)
+    assert (image.width, image.height) == (120, 40)
+    assert image.tobytes() == png_pixels(engine.render(svg))

@@ -18,9 +18,19 @@ public struct RGBAImage: Sendable, Hashable {
 }
 
 extension Engine {
-    /// Draws a scene request (a scene file's JSON) and returns its pixels, as `render(_:format: .png)` draws
-    /// them but without encoding a PNG.
+    /// Draws a scene request (a scene file's JSON) or an SVG document and returns its pixels, as
+    /// `render(_:format: .png)` draws them but without encoding a PNG.
     public func renderRGBA(_ sceneJSON: String) throws(EngineError) -> RGBAImage {
+        let bytes = Array(sceneJSON.utf8)
+        if SVGInput.isSVG(path: "", prefix: Array(bytes.prefix(4096))) {
+            return try withResolver { r throws(EngineError) in
+                let read: SVGScene
+                do throws(SVGError) { read = try SVGInput.read(bytes, options: SVGReadOptions(), resolver: r) } catch {
+                    throw EngineError(error.description)
+                }
+                return try RequestDecoding.renderRGBA(read.scene, resolver: r)
+            }
+        }
         let scene = try RequestDecoding.scene(sceneJSON, allowFontPaths: allowFontPaths)
         return try withResolver { r throws(EngineError) in try RequestDecoding.renderRGBA(scene, resolver: r) }
     }
