@@ -8,7 +8,7 @@ SECONDS ?= 60
 # in .build/release uses these same flags, so the targets below never rebuild each other's objects.
 RELEASE = -c release --static-swift-stdlib
 
-.PHONY: deps test-deps build demo test serve loadtest gallery docs bench bench-place sanitize fuzz clean install test-capi test-python
+.PHONY: deps test-deps build demo test serve loadtest gallery docs bench bench-place sanitize fuzz clean install test-capi test-python wheel test-wheel bench-dask
 
 deps:
 	@scripts/install-deps
@@ -32,6 +32,7 @@ test: test-deps
 	    --filter 'SystemFallbackTests|SystemFontsCommandTests|WorldRingSceneTests|ItemizationTests'
 	$(MAKE) test-capi
 	scripts/test-python $(TEST_PREFIX)
+	$(MAKE) test-wheel
 	scripts/test-browser
 
 serve: build
@@ -76,7 +77,7 @@ clean:
 PREFIX ?= /usr/local
 STATIC_BUILD = .build/static
 STATIC_FLAGS = -c release -Xswiftc -static-stdlib --scratch-path $(STATIC_BUILD)
-PT_VERSION = $(shell sed -n 's/.*public static let version = "\(.*\)"/\1/p' Sources/Doors/Engine/Engine.swift)
+PT_VERSION = $(shell sed -n 's/.*public static let string = "\(.*\)"/\1/p' Sources/Doors/PathText/Version.swift)
 
 install: deps
 	$(SWIFT) build $(STATIC_FLAGS) --product pathtext-c
@@ -99,3 +100,19 @@ test-capi:
 test-python:
 	$(MAKE) install PREFIX=$(TEST_PREFIX)
 	scripts/test-python $(TEST_PREFIX)
+
+# --- The Python wheel: libpathtext.so (the static build above), its C libraries and the fonts inside -----
+# dist/pathtext-VERSION-py3-none-manylinux_*.whl; the tag is what `auditwheel show` reports.
+wheel: deps
+	$(SWIFT) build $(STATIC_FLAGS) --product pathtext-c
+	scripts/build-wheel "$$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path)/libpathtext-c.so" dist
+
+# The wheel in a fresh virtual environment with no Swift toolchain visible and no LD_LIBRARY_PATH: the
+# Python tests there (the installed CLI is what some of them compare against).
+test-wheel: wheel
+	$(MAKE) install PREFIX=$(TEST_PREFIX)
+	scripts/test-wheel dist $(TEST_PREFIX)
+
+# pathtext.dask's throughput with 1 and 2 worker processes (LocalCluster), in the wheel's test venv.
+bench-dask: test-wheel
+	.build/wheel-test-venv/bin/python scripts/bench-dask.py

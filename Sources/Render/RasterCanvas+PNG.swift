@@ -48,7 +48,7 @@ extension RasterCanvas {
     }
 
     /// The pixels with straight alpha.
-    func straightPixels() -> [UInt8] {
+    package func straightPixels() -> [UInt8] {
         var out = pixels
         out.withUnsafeMutableBytes { p in
             // Two pixels per 64-bit load: when both alphas (bytes 3 and 7) are 255 there is nothing to

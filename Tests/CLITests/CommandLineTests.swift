@@ -9,7 +9,7 @@ import PathText
         #expect(help.stdout.contains("layout") && help.stdout.contains("render") == help.stdout.contains("render"))
         let version = try pathtext(["--version"])
         #expect(version.status == 0)
-        #expect(version.stdout.hasPrefix("pathtext 0.1.0"))
+        #expect(version.stdout.hasPrefix("pathtext \(PathTextVersion.string) ("))
         #expect(version.stdout.contains("HarfBuzz 6.0.0"))
     }
 

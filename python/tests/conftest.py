@@ -15,6 +15,14 @@ def engine():
         yield e
 
 
+PACKAGE = os.path.dirname(os.path.abspath(pathtext.__file__))
+
+
+def bundled():
+    """Whether the library is the one inside the package (an installed wheel) rather than a prefix's."""
+    return os.path.dirname(os.path.abspath(pathtext.library_path())) == PACKAGE
+
+
 @pytest.fixture(scope="session")
 def prefix():
     """The install prefix the library was loaded from (LIBDIR/..)."""
@@ -23,8 +31,13 @@ def prefix():
 
 @pytest.fixture(scope="session")
 def fonts_dir(prefix):
-    """The fonts folder the library uses: the installed fonts (PATHTEXT_TEST_FONTS for a build tree)."""
-    return os.environ.get("PATHTEXT_TEST_FONTS") or os.path.join(prefix, "share", "pathtext", "fonts")
+    """The fonts folder the library uses: the installed fonts, or a wheel's fonts beside its library
+    (PATHTEXT_TEST_FONTS for a build tree)."""
+    if os.environ.get("PATHTEXT_TEST_FONTS"):
+        return os.environ["PATHTEXT_TEST_FONTS"]
+    if bundled():
+        return os.path.join(PACKAGE, "Fonts")
+    return os.path.join(prefix, "share", "pathtext", "fonts")
 
 
 @pytest.fixture(scope="session")

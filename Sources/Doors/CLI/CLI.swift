@@ -6,7 +6,7 @@ import Showcase
 /// (0 success, 1 bad input or environment, 2 bad command line).
 enum CLI {
     /// The tool's version.
-    static let version = "0.1.0"
+    static let version = PathTextVersion.string
 
     /// A subcommand: its name, one line of help, and how to run it.
     struct Command: Sendable {

@@ -8,7 +8,7 @@ import PathText
 /// time), so requests run in parallel; the typed call's fonts live in a ``FontRegistry`` behind a lock. No lock is taken per glyph by the engine itself.
 public final class Engine: Sendable {
     /// The version of the library and of `pt_version()`.
-    public static let version = "0.1.0"
+    public static let version = PathTextVersion.string
 
     /// The fonts folder requests are resolved against (`nil`: the usual search).
     public let fontsDir: String?

@@ -71,6 +71,16 @@ enum RequestDecoding {
         return scene
     }
 
+    /// Draws `scene` with `resolver` and returns its pixels: 8-bit RGBA, straight alpha, rows top to bottom.
+    static func renderRGBA(_ scene: Scene, resolver: Resolver) throws(EngineError) -> RGBAImage {
+        do {
+            let canvas = try SceneRenderer.render(scene, resolver: resolver).canvas
+            return RGBAImage(width: canvas.width, height: canvas.height, pixels: canvas.straightPixels())
+        } catch {
+            throw EngineError(error.description)
+        }
+    }
+
     /// Draws `scene` with `resolver` as a PNG or an SVG, and returns the bytes.
     static func render(_ scene: Scene, format: ImageFormat, resolver: Resolver) throws(EngineError) -> [UInt8] {
         do {

@@ -22,7 +22,11 @@ import shutil
 import subprocess
 import threading
 
-__all__ = ["Engine", "Error", "library_path", "version", "options", "catalog", "embedded_fonts", "embedded_font"]
+from . import _render
+from ._render import RGBAImage, default_engine
+
+__all__ = ["Engine", "Error", "RGBAImage", "library_path", "version", "options", "catalog", "embedded_fonts",
+           "embedded_font", "render_label", "default_engine", "__version__"]
 
 
 class Error(Exception):
@@ -132,6 +136,9 @@ def _declare(lib):
     lib.pt_render.restype = ctypes.c_int
     lib.pt_render.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p),
                               ctypes.POINTER(ctypes.c_size_t), err]
+    lib.pt_render_rgba.restype = ctypes.c_int
+    lib.pt_render_rgba.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p),
+                                   ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(ctypes.c_size_t), err]
     lib.pt_free.restype = None
     lib.pt_free.argtypes = [ctypes.c_void_p]
 
@@ -435,6 +442,56 @@ class Engine:
             self._lib.pt_free(data.value)
 
 
+    def render_rgba(self, scene):
+        """Draws a scene as render() does and returns its pixels as an RGBAImage (no PNG is encoded): numpy.asarray()
+        of it is a (height, width, 4) uint8 array over the library's own buffer, without a copy."""
+        if not isinstance(scene, (str, bytes)):
+            scene = json.dumps(_camel_keys(scene), ensure_ascii=False)
+        if isinstance(scene, str):
+            scene = scene.encode("utf-8")
+        _no_nul(scene, "the scene")
+        data, width, height, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_size_t(), ctypes.c_void_p()
+        with self._using() as handle:
+            status = self._lib.pt_render_rgba(handle, scene, ctypes.byref(data), ctypes.byref(width),
+                                              ctypes.byref(height), ctypes.byref(error))
+        if status != 0:
+            raise Error(_take_string(self._lib, error.value) or "render failed (status %d)" % status)
+        return RGBAImage(width.value, height.value, _CBuffer(self._lib, data.value, width.value * height.value * 4))
+
+
+class _CBuffer:
+    """Bytes the library allocated, released with pt_free when the last view of them goes."""
+
+    def __init__(self, lib, address, length):
+        self._lib, self.address = lib, address
+        self.array = (ctypes.c_ubyte * length).from_address(address)
+        # A memoryview of the array (Python 3.12's __buffer__) keeps the array alive; the array keeps this.
+        self.array.owner = self
+
+    def __len__(self):
+        return len(self.array)
+
+    def __del__(self):
+        if self.address:
+            self._lib.pt_free(self.address)
+            self.address = None
+
+
+def render_label(text, path, format="png", **options):
+    """Draws one label along SVG path data `path` and returns it: PNG bytes (format="png"), SVG text's bytes
+    (format="svg"), or an RGBAImage (format="rgba"; numpy.asarray() gives a (height, width, 4) uint8 array).
+
+    The canvas is fitted to the glyphs' em boxes (from 1.1 em above each glyph's baseline to 0.4 em below,
+    turned with the glyph) with a margin (margin=4 pixels, plus the halo), the path moved onto it; width= and height= give a fixed canvas instead, in the path's own coordinates; background= colours
+    it. Every other keyword is a label option (pathtext.options(); help(Engine.layout) lists them). Uses
+    one engine per process (default_engine()); engine= takes another.
+    """
+    engine = options.pop("engine", None) or default_engine()
+    if format not in ("png", "svg", "rgba"):
+        raise Error('format: expected "png", "svg" or "rgba", got %r' % (format,))
+    return _render.render_label(engine, text, path, format=format, margin=options.pop("margin", 4), **options)
+
+
 def _document_options():
     """Adds the catalog's options to layout()'s docstring (at import; skipped when no library is found,
     so importing never fails)."""
@@ -443,6 +500,23 @@ def _document_options():
     except Error:
         return
     Engine.layout.__doc__ = (Engine.layout.__doc__ or "") + "\n        Options:\n" + text + "\n"
+    render_label.__doc__ = (render_label.__doc__ or "") + "\n    Options:\n" + text + "\n"
 
 
 _document_options()
+
+
+def _read_version():
+    """The library's pt_version() (one declaration: Sources/Doors/PathText/Version.swift); the package's own
+    metadata when no library is found, so importing never fails."""
+    try:
+        return version()
+    except Error:
+        try:
+            from importlib.metadata import version as _metadata_version
+            return _metadata_version("pathtext")
+        except Exception:
+            return "unknown"
+
+
+__version__ = _read_version()

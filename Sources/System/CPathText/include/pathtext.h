@@ -172,6 +172,13 @@ int pt_render(pt_engine *engine, const char *scene_json, const char *format,
               unsigned char **bytes, size_t *length, char **error);
 
 /*
+ * Draws a scene request (JSON) as pt_render's "png" does, without encoding: *pixels (release with pt_free)
+ * holds *width x *height x 4 bytes, 8-bit RGBA with straight alpha, rows top to bottom.
+ */
+int pt_render_rgba(pt_engine *engine, const char *scene_json, unsigned char **pixels, size_t *width,
+                   size_t *height, char **error);
+
+/*
  * Places many labels without collisions: a place request (JSON: width, height, shapes, placement,
  * labelDefaults, labels with priority/group/minDistance, obstacles; see `pathtext place`) in, and in
  * *result_json (release with pt_free) the placed labels' placements with ink boxes, which request each

@@ -1,0 +1,74 @@
+"""pathtext.dask on a distributed LocalCluster with two worker processes: one Engine per worker."""
+import json
+import os
+
+import dask.bag as db
+import pytest
+from distributed import Client, LocalCluster
+
+import pathtext
+import pathtext.dask
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    with Client(cluster) as c:
+        c.register_plugin(pathtext.dask.EnginePlugin())
+        yield c
+    cluster.close()
+
+
+def _engine_facts(_):
+    from pathtext import _render
+    engine = pathtext.default_engine()
+    return os.getpid(), id(engine), _render.engines_made
+
+
+def test_layout_matches_the_local_engine(client, engine):
+    requests = [{"text": "Label %d" % i, "path": "M 0 50 L %d 50" % (200 + i), "size": 20 + i % 7} for i in range(40)]
+    placements = pathtext.dask.layout(db.from_sequence(requests, npartitions=8)).compute()
+    assert placements == [engine.layout(**r) for r in requests]
+
+
+def test_render_labels_gives_pngs(client):
+    labels = [{"text": "Tile %d" % i, "path": "M 0 0 L 120 0", "size": 18} for i in range(24)]
+    pngs = pathtext.dask.render_labels(db.from_sequence(labels, npartitions=6)).compute()
+    assert len(pngs) == 24 and all(p.startswith(PNG) for p in pngs)
+    assert pngs[3] == pathtext.render_label("Tile 3", "M 0 0 L 120 0", size=18)
+
+
+def test_render_scenes_and_rgba(client, engine):
+    scene = {"width": 120, "height": 60, "labels": [{"text": "Hi", "path": "M 10 40 L 110 40"}]}
+    out = pathtext.dask.render(db.from_sequence([scene] * 4, npartitions=2), format="rgba").compute()
+    assert out == [engine.render_rgba(scene).tobytes()] * 4
+    svg = pathtext.dask.render(db.from_sequence([scene], npartitions=1), format="svg").compute()
+    assert svg[0].startswith(b"<")
+
+
+def test_place_a_bag_of_tiles(client, engine):
+    tile = {"width": 300, "height": 200, "labels": [{"text": "Main Street", "path": "M 10 100 L 290 100", "size": 16},
+                                                     {"text": "Side Road", "path": "M 10 104 L 290 104", "size": 16}]}
+    results = pathtext.dask.place(db.from_sequence([tile] * 4, npartitions=2)).compute()
+    assert results == [engine.place(tile)] * 4
+    assert len(results[0]["placed"]) >= 1 and len(results[0]["placed"]) + len(results[0]["dropped"]) == 2
+
+
+def test_one_engine_per_worker_process(client):
+    pathtext.dask.layout(db.from_sequence([{"text": "x", "path": "M 0 0 L 50 0"}] * 64, npartitions=32)).compute()
+    facts = db.from_sequence(range(64), npartitions=32).map(_engine_facts).compute()
+    pids = {pid for pid, _, _ in facts}
+    assert len(pids) == 2, "two worker processes did the work"
+    for pid in pids:
+        mine = {(engine, made) for p, engine, made in facts if p == pid}
+        # One engine in each worker, made once (by the plugin at start), however many tasks ran there.
+        assert mine == {next(iter(mine))} and next(iter(mine))[1] == 1, mine
+    assert os.getpid() not in pids
+
+
+def test_a_bad_request_fails_its_task_with_the_message(client):
+    bag = db.from_sequence([{"text": "ok", "path": "M 0 0 L 10 0"}, {"text": "bad", "path": "M 0 0 L"}], npartitions=2)
+    with pytest.raises(pathtext.Error, match="path"):
+        pathtext.dask.layout(bag).compute()
