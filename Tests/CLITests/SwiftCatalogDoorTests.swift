@@ -45,7 +45,10 @@ import PathText
             let label = try SceneJSON.decodeLabel(Array(request.utf8))
             let placed = try resolver.resolve(label, index: 0).layout()
             let swift = PlacementsJSON.encode(placed, singleLine: true)
-            #expect(swift == lines[k] + "\n", "\(keys[k])")
+            // A system font's file may be reached through another folder by the test's Fontconfig set-up
+            // (make test copies the fonts it allows): compare the files by name.
+            func names(_ s: String) -> String { s.replacing(/"path":"[^"]*\/([^"\/]*)"/) { "\"path\":\"\($0.1)\"" } }
+            #expect(names(swift) == names(lines[k] + "\n"), "\(keys[k])")
         }
     }
 }
