@@ -161,13 +161,9 @@ public enum PlacementsJSON {
     public static func absolutePath(_ font: Typeface) -> String? {
         guard let path = font.path else { return nil }
         if path.hasPrefix("/") { return path }
-        if let resolved = realpath(path, nil) {
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
-        guard let cwd = getcwd(nil, 0) else { return path }
-        defer { free(cwd) }
-        return String(cString: cwd) + "/" + path
+        // Resolved when the font was loaded (from the folder it was loaded in), bytes that are not UTF-8
+        // shown as \xNN rather than U+FFFD.
+        return font.absolutePath ?? path
     }
 
     /// A JSON number by the one rule (``JSONNumber``).

@@ -108,12 +108,32 @@ enum Syscalls {
     static func absolutePath(_ path: String) -> String {
         if let resolved = realpath(path, nil) {
             defer { free(resolved) }
-            return String(cString: resolved)
+            return shownPath(resolved)
         }
         if path.hasPrefix("/") { return path }
         guard let folder = getcwd(nil, 0) else { return path }
         defer { free(folder) }
-        let cwd = String(cString: folder)
+        let cwd = shownPath(folder)
         return (cwd.hasSuffix("/") ? cwd : cwd + "/") + path
+    }
+
+    /// A file-system path as text: valid UTF-8 as it is, any other byte as `\xNN` (a folder whose name is not
+    /// UTF-8 is shown as it is, not with U+FFFD, which names no file).
+    static func shownPath(_ cPath: UnsafePointer<CChar>) -> String {
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(cPath).assumingMemoryBound(to: UInt8.self), count: strlen(cPath))
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        var out = "", i = 0
+        while i < bytes.count {
+            // The valid UTF-8 sequence starting here (1–4 bytes), else one raw byte as \xNN.
+            var taken = false
+            for n in 1...4 where i + n <= bytes.count {
+                if let scalar = String(validating: bytes[i..<i + n], as: UTF8.self), scalar.unicodeScalars.count == 1 {
+                    out += scalar; i += n; taken = true
+                    break
+                }
+            }
+            if !taken { out += "\\x" + String(bytes[i], radix: 16, uppercase: true).leftPadded(to: 2); i += 1 }
+        }
+        return out
     }
 }

@@ -241,6 +241,58 @@ def _options_text():
     return "\n".join(lines)
 
 
+class _ForkBarrier:
+    """Calls into the library in flight in this process. `os.fork()` waits until none is (and holds new ones
+    back until it returns), so a child process never starts with another thread inside the library holding
+    one of its locks: without this, 2 of 100 children forked while threads laid out hung in their first
+    call (issue #27 item 12). The child starts with a fresh barrier."""
+
+    def __init__(self):
+        self.cond = threading.Condition()
+        self.calls = 0
+        self.forking = False
+
+    @contextlib.contextmanager
+    def call(self):
+        with self.cond:
+            while self.forking:  # a fork is waiting for the calls in flight: no new ones until it is done
+                self.cond.wait()
+            self.calls += 1
+        try:
+            yield
+        finally:
+            with self.cond:
+                self.calls -= 1
+                if not self.calls:
+                    self.cond.notify_all()
+
+
+_barrier = _ForkBarrier()
+
+
+def _before_fork():
+    _barrier.cond.acquire()
+    _barrier.forking = True
+    while _barrier.calls:
+        _barrier.cond.wait()
+
+
+def _after_fork_in_parent():
+    _barrier.forking = False
+    _barrier.cond.notify_all()
+    _barrier.cond.release()
+
+
+def _after_fork_in_child():
+    global _barrier
+    _barrier = _ForkBarrier()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent,
+                        after_in_child=_after_fork_in_child)
+
+
 class Engine:
     """Loaded fonts and caches: make one and use it for many requests, from any number of threads.
 
@@ -260,7 +312,8 @@ class Engine:
         settings.fonts_dir = None if fonts_dir is None else _no_nul(os.fsencode(fonts_dir), "fonts_dir")
         settings.system_fonts = 1 if system_fonts else 0
         self.system_fonts = bool(system_fonts)
-        handle = self._lib.pt_engine_new2(ctypes.byref(settings), ctypes.byref(error))
+        with _barrier.call():
+            handle = self._lib.pt_engine_new2(ctypes.byref(settings), ctypes.byref(error))
         if not handle:
             raise Error(_take_string(self._lib, error.value) or "cannot create the engine")
         self._handle = handle
@@ -306,7 +359,8 @@ class Engine:
             handle = self._handle
             self._in_flight += 1
         try:
-            yield handle
+            with _barrier.call():
+                yield handle
         finally:
             with self._state:
                 self._in_flight -= 1

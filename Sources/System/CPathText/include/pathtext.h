@@ -19,7 +19,8 @@
  *     with pt_free; on success *error is set to NULL. Outputs are set to NULL/0 on failure.
  *   - A NULL where a pointer is required is an error (PT_EINVAL), never a crash. Strings must be UTF-8.
  *   - Every buffer the library returns is released with pt_free.
- *   - One engine may be used from any number of threads at once.
+ *   - One engine may be used from any number of threads at once. Do not fork while another thread is inside
+ *     a call (the child would start with that thread's locks held); Python's package waits for calls in flight.
  */
 #ifndef PATHTEXT_H
 #define PATHTEXT_H
