@@ -135,7 +135,9 @@ extension OptionSyntax {
 
     /// Any string (`placeholder` names it); `nonEmpty` refuses "".
     package static func string(_ placeholder: String, nonEmpty: Bool = false) -> OptionSyntax where Value == String {
-        text(placeholder, expected: nonEmpty ? "a non-empty string" : "a string", parse: { nonEmpty && $0.isEmpty ? nil : $0 }, write: { $0 })
+        // A name (non-empty: a font, a language, an id) never holds NUL, which C would cut it at.
+        text(placeholder, expected: nonEmpty ? "a non-empty string without NUL" : "a string",
+             parse: { nonEmpty && ($0.isEmpty || $0.contains("\u{0}")) ? nil : $0 }, write: { $0 })
             .with(schema: JSONSchemaText.object(nonEmpty ? ["type": .string("string"), "minLength": .number(1)] : ["type": .string("string")]))
     }
 

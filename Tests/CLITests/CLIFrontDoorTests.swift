@@ -79,4 +79,14 @@ import PathText
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == DefaultFonts.embeddedFileNames.count)
     }
+
+    /// Issue 27 item 17: a name (language, font) holding NUL is refused, not cut short where C would cut it.
+    @Test func namesWithNULAreRefused() throws {
+        let lines = [#"{"text":"a","path":"M0 0 L99 0","lang":"ar\u0000x"}"#, #"{"text":"a","path":"M0 0 L99 0","font":"NotoSans-Regular.ttf\u0000.x"}"#]
+        let r = try pathtext(["layout", "--batch"], stdin: lines.joined(separator: "\n") + "\n")
+        let replies = String(decoding: r.stdout, as: UTF8.self).split(separator: "\n")
+        #expect(replies.count == 2)
+        #expect(replies.first?.hasPrefix(#"{"error":"lang: expected a non-empty string without NUL"#) == true, "\(replies)")
+        #expect(replies.last?.hasPrefix(#"{"error":"font"#) == true, "\(replies)")
+    }
 }
