@@ -87,10 +87,12 @@ let package = Package(
         .executableTarget(name: "FuzzSVGInput", dependencies: ["FuzzSupport", "Geometry", "Layout", "Requests", "SVGInput"], path: "Fuzz/FuzzSVGInput"),
 
         // Tests mirror the modules.
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        // Helpers shared by the test targets only.
+        .target(name: "TestSupport", dependencies: ["Geometry"], path: "Tests/Support"),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "ShapingTests", dependencies: ["Shaping", "CHarfBuzz", "CFreeType"]),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Shaping", "Geometry"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Shaping", "Geometry", "CFreeType", "CPNG"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Shaping", "Geometry", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Shaping", "Geometry", "TestSupport", "CFreeType", "CPNG"]),
         .testTarget(name: "RequestsTests", dependencies: ["Requests", "Render", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Requests", "Render", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "CheckTests", dependencies: ["Check", "Requests", "Layout", "Shaping", "Geometry"]),

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Testing
 import Geometry
+import TestSupport
 
 /// A small deterministic generator (SplitMix64) so that "random" cases are reproducible.
 struct SplitMix: RandomNumberGenerator {

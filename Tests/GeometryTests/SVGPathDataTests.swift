@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Testing
 import Geometry
+import TestSupport
 
 @Suite struct SVGPathDataTests {
     @Test func writesAbsoluteCommands() throws {

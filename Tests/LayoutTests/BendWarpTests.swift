@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import Geometry
+import TestSupport
 import Shaping
 @testable import Layout
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Geometry
+import TestSupport
 @testable import Shaping
 @testable import Layout
 

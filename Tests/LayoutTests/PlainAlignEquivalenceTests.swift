@@ -1,5 +1,6 @@
 import Testing
 import Geometry
+import TestSupport
 import Shaping
 @testable import Layout
 

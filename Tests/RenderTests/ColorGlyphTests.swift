@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import Geometry
+import TestSupport
 import Shaping
 import Layout
 @testable import Render

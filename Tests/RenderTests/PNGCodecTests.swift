@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Testing
 import Geometry
+import TestSupport
 import Shaping
 @testable import Render
 

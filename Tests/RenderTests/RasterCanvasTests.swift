@@ -1,5 +1,6 @@
 import Testing
 import Geometry
+import TestSupport
 @testable import Shaping
 @testable import Render
 

@@ -9,6 +9,7 @@ import FoundationXML
 #endif
 import Testing
 import Geometry
+import TestSupport
 @testable import Shaping
 @testable import Render
 

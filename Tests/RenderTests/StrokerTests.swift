@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Testing
 import Geometry
+import TestSupport
 @testable import Render
 
 @Suite struct StrokerTests {
