@@ -7,9 +7,13 @@ import Foundation
 let browserComparisonEnabled: Bool = ProcessInfo.processInfo.environment["PATHTEXT_BROWSER"] == "1"
 
 /// Runs `scripts/compare-browser` with `arguments` and `--json -`, and parses its report.
-private func compareBrowser(_ arguments: [String]) throws -> [String: Any] {
+private func compareBrowser(_ arguments: [String]) throws -> [String: Any] { try comparisonReport("compare-browser", arguments) }
+
+/// Runs the comparison script `scripts/NAME` with `arguments` and `--json -` (and this build's pathtext),
+/// and parses its JSON report; a non-zero exit is a failure naming the script's stderr.
+func comparisonReport(_ name: String, _ arguments: [String]) throws -> [String: Any] {
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: packageRoot + "/scripts/compare-browser")
+    p.executableURL = URL(fileURLWithPath: packageRoot + "/scripts/" + name)
     p.arguments = arguments + ["--json", "-"]
     var env = ProcessInfo.processInfo.environment
     env["PATHTEXT"] = pathtextBinary

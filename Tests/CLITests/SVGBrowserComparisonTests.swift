@@ -2,22 +2,7 @@ import Testing
 import Foundation
 
 /// Runs `scripts/compare-svg --json -` and parses its report.
-private func compareSVG() throws -> [String: Any] {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: packageRoot + "/scripts/compare-svg")
-    p.arguments = ["--json", "-"]
-    var env = ProcessInfo.processInfo.environment
-    env["PATHTEXT"] = pathtextBinary
-    p.environment = env
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out; p.standardError = err
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    #expect(p.terminationStatus == 0, "\(String(decoding: e, as: UTF8.self))")
-    return try #require(try JSONSerialization.jsonObject(with: o) as? [String: Any])
-}
+private func compareSVG() throws -> [String: Any] { try comparisonReport("compare-svg", []) }
 
 /// The files fixtures/svg/README.md lists under "Known differences" (first column, in backticks).
 private func knownDifferences() throws -> Set<String> {
