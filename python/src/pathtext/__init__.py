@@ -26,7 +26,7 @@ from . import _render
 from ._render import RGBAImage, default_engine
 
 __all__ = ["Engine", "Error", "RGBAImage", "library_path", "version", "options", "catalog", "embedded_fonts",
-           "embedded_font", "render_label", "default_engine", "__version__"]
+           "embedded_font", "render_label", "layout", "place", "default_engine", "__version__"]
 
 
 class Error(Exception):
@@ -546,6 +546,23 @@ def render_label(text, path, format="png", **options):
     return _render.render_label(engine, text, path, format=format, margin=options.pop("margin", 4), **options)
 
 
+def layout(text=None, path=None, **options):
+    """Lays out `text` along SVG path data `path` and returns the placements as a dict (the placements JSON:
+    "fonts" and "labels", each label's "glyphs" with glyph id, font, x, y, angle and transform).
+
+    Every keyword is a label option (pathtext.options()), in snake_case or camelCase; the list follows.
+    Uses one engine per process (default_engine()); engine= takes another.
+    """
+    engine = options.pop("engine", None) or default_engine()
+    return engine.layout(text, path, **options)
+
+
+def place(request, engine=None):
+    """Places many labels without collisions (a place file: a dict or its JSON text) and returns the result as
+    a dict; see Engine.place. Uses default_engine() unless engine= is given."""
+    return (engine or default_engine()).place(request)
+
+
 def _document_options():
     """Adds the catalog's options to layout()'s docstring (at import; skipped when no library is found,
     so importing never fails)."""
@@ -555,6 +572,7 @@ def _document_options():
         return
     Engine.layout.__doc__ = (Engine.layout.__doc__ or "") + "\n        Options:\n" + text + "\n"
     render_label.__doc__ = (render_label.__doc__ or "") + "\n    Options:\n" + text + "\n"
+    layout.__doc__ = (layout.__doc__ or "") + "\n    Options:\n" + text + "\n"
 
 
 _document_options()

@@ -53,7 +53,7 @@ typedef struct pt_engine pt_engine;
  *   pt_layout(engine, "Hello", "M 0 100 L 400 100", o, &label, &glyphs, &count, &err);
  *   pt_options_free(o);
  *
- * Keys are the scene files' label keys (camelCase; README.md, "Label options"; `pathtext help options`);
+ * Keys are the scene files' label keys (camelCase; the "Label options" article; `pathtext help options`);
  * pt_options_catalog_json() lists them with their values, defaults, help and a sample value. The keys, in
  * catalog order (Tests/PathTextEngineTests checks this list against the catalog):
  *
