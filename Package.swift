@@ -63,7 +63,7 @@ let package = Package(
         // ── The doors. `PathText` is the Swift library (the stages and requests, not the showcase);
         // PathTextEngine takes requests in the scene files' words for the C library, Python, batch and HTTP.
         .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests", "SVGInput", "Placer"], path: "Sources/Doors/PathText"),
-        .target(name: "PathTextEngine", dependencies: ["PathText"], path: "Sources/Doors/Engine"),
+        .target(name: "PathTextEngine", dependencies: ["PathText", "Check"], path: "Sources/Doors/Engine"),
         .target(name: "PathTextC", dependencies: ["PathTextEngine", "CPathText"], path: "Sources/Doors/C"),
         .target(name: "Playground", dependencies: ["PathText", "PathTextEngine", "Showcase", "CMicroHTTPD", "CPlaygroundAssets"],
                 path: "Sources/Doors/Serve"),

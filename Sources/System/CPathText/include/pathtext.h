@@ -187,6 +187,14 @@ int pt_render_rgba(pt_engine *engine, const char *scene_json, unsigned char **pi
  */
 int pt_place_json(pt_engine *engine, const char *place_json, char **result_json, char **error);
 
+/*
+ * Checks a scene in every locale of a string table, as `pathtext check --json` does: the request is JSON,
+ * {"scene": SCENE, "strings": {"de": {"KEY": "text"}}, "shippedFontsOnly": false} ("stringsFile": a
+ * translation file's name instead of "strings"); *result_json (release with pt_free) holds one result per
+ * locale and label (fits or not, missing code points, fallback fonts, overlaps, collisions) and a summary.
+ */
+int pt_check_json(pt_engine *engine, const char *check_json, char **result_json, char **error);
+
 /* A new, empty set of label options (every option at its default), or NULL when out of memory. */
 pt_options *pt_options_new(void);
 
