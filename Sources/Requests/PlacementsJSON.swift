@@ -36,6 +36,10 @@ import Shaping
 ///   (``DiagnosticRecord``: `code`, `message`, `clusters`, `codePoints`, numbers) when there are any;
 ///   glyphs carry `color`, `scaleX` when stretched, `orientation` (`upright` or `sideways`) in vertical
 ///   writing and, when asked for, `ink` (the four corners of the rotated ink box).
+/// - A glyph whose face lacks its run's weight or slant (``SyntheticStyle``, option `fontSynthesis`) carries
+///   `synthesizedBold`, the emboldening strength in pixels (grow the outline as FreeType's
+///   `FT_Outline_EmboldenXY(s, s)` does; the advance already includes it), and `synthesizedSlant`, the shear
+///   (x per unit of height), which `transform` already includes.
 /// - Embedded fonts have `"embedded": NAME` instead of a `path`: the stable name of the font compiled
 ///   into the library, whose bytes `pathtext fonts --export DIR` writes.
 public enum PlacementsJSON {
@@ -136,6 +140,8 @@ public enum PlacementsJSON {
                 if g.color != lastColor { lastColor = g.color; colorText = g.color.description }
                 w.raw(",\"color\":"); w.string(colorText)
                 if g.scaleX != 1 { w.raw(",\"scaleX\":"); w.number(g.scaleX) }
+                if g.synthesis.bold { w.raw(",\"synthesizedBold\":"); w.number(g.synthesis.emboldening(size: g.size)) }
+                if g.synthesis.oblique { w.raw(",\"synthesizedSlant\":"); w.number(g.synthesis.skew) }
                 if label.writingMode == .vertical { w.raw(g.upright ? ",\"orientation\":\"upright\"" : ",\"orientation\":\"sideways\"") }
                 let m = g.transform
                 w.raw(",\"transform\":["); w.number(m.a); w.raw(","); w.number(m.b); w.raw(","); w.number(m.c)

@@ -27,6 +27,7 @@ import Render
         ("systemFonts", "false", { $0.style.systemFonts == false }),
         ("wordSpacing", "4", { $0.style.wordSpacing == 4 }),
         ("baselineShift", "-3", { $0.style.baselineShift == -3 }),
+        ("fontSynthesis", ##""weight""##, { $0.style.fontSynthesis == .weight }),
         ("dir", ##""rtl""##, { $0.direction == .rtl }),
         ("align", ##""right""##, { $0.options.align == .end }),
         ("offset", ##""-25%""##, { $0.options.offset == .percent(-25) }),

@@ -59,7 +59,7 @@ typedef struct pt_engine pt_engine;
  *
  * PT_KEYS_BEGIN
  *   text runs path shape font fontFamily size color features lang letterSpacing embeddedFonts systemFonts
- *   wordSpacing baselineShift
+ *   wordSpacing baselineShift fontSynthesis
  *   dir align offset side
  *   baseline dx dy shift rotate rotateAbout upright method overflow minSize fit length warp maxAngle repeat
  *   writingMode textOrientation decoration decorationSkipInk haloColor haloWidth span cursiveTracking closedPath
