@@ -18,6 +18,8 @@ public enum LabelDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Letter spacing was not applied after these clusters (UTF-8 offsets): letters of a joining script
     /// (``CursiveTracking/suppress``), so that their joins hold.
     case suppressedSpacing([Int])
+    /// ``OverflowPolicy/wrap`` set the label on this many lines (2 or more) to fit.
+    case wrapped(lines: Int)
     /// Anything else shaping reported (an OpenType feature string HarfBuzz rejects, a run without fonts).
     case shaping(ShapingDiagnostic)
 
@@ -36,6 +38,7 @@ public enum LabelDiagnostic: Hashable, Sendable, CustomStringConvertible {
             "the label is set at \(Self.fmt(to)) px instead of \(Self.fmt(from)) px" + (fits ? " to fit the path" : ", its minimum, and still does not fit")
         case .rejectedTurn(let d, let limit): "the path turns \(Self.fmt(d))° between neighbouring clusters, more than the limit of \(Self.fmt(limit))°: the label is not drawn"
         case .suppressedSpacing(let c): "letter spacing is not applied between the letters of a joining script, so they stay joined: \(c.count) cluster\(c.count == 1 ? "" : "s") unspaced (at byte\(c.count == 1 ? "" : "s") \(Self.list(c)))"
+        case .wrapped(let n): "the label is set on \(n) lines to fit the path"
         case .shaping(let d): d.description
         }
     }

@@ -44,6 +44,8 @@ public struct PlacedGlyph: Hashable, Sendable {
     /// In vertical writing: whether the glyph stands upright in the column (CJK) rather than lying
     /// sideways (Latin); `false` in horizontal writing.
     public var upright: Bool
+    /// The line the glyph is on, 0 first, in a label set on several lines (``PlacedLabel/lines``).
+    public var line: Int = 0
 
     /// Creates a placed glyph whose baseline runs along the unit vector `direction`.
     public init(glyph: UInt32, cluster: Int, font: Typeface, size: Double, origin: Point, direction: Vector, advance: Double,
@@ -142,6 +144,10 @@ public struct PlacedLabel: Sendable {
     public var halo: Halo?
     /// Horizontal writing, or vertical writing down the path (see ``PlacedGlyph/upright``).
     public var writingMode: WritingMode = .horizontal
+    /// The number of lines the label is set on (``OverflowPolicy/wrap``); 1 for a single line. With
+    /// several, ``glyphs`` holds line 0's first (each glyph knows its ``PlacedGlyph/line``), ``advance``
+    /// is the longest line's, and ``pathLength``, ``start`` and ``measure`` are those of the line on the path.
+    public var lines: Int = 1
 
     /// Whether `maxAngle` rejected the placement.
     public var rejected: Bool { rejectedAngle != nil }

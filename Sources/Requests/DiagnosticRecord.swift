@@ -18,6 +18,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case rejectedTurn = "rejected-turn"
     /// Letter spacing not applied between letters of a joining script (``LabelDiagnostic/suppressedSpacing(_:)``).
     case suppressedSpacing = "suppressed-spacing"
+    /// The label was set on several lines (``LabelDiagnostic/wrapped(lines:)``); `lines` is their number.
+    case wrapped
     /// Anything else shaping reported (a feature string HarfBuzz rejects).
     case shaping
 }
@@ -61,6 +63,8 @@ public struct DiagnosticRecord: Sendable, Hashable {
             code = .rejectedTurn; clusters = []; numbers = [("degrees", degrees), ("limit", limit)]
         case .suppressedSpacing(let c):
             code = .suppressedSpacing; clusters = c
+        case .wrapped(let n):
+            code = .wrapped; clusters = []; numbers = [("lines", Double(n))]
         case .shaping(let d):
             code = .shaping; clusters = [d.cluster]
         }
