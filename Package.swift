@@ -24,6 +24,10 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/System/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFriBidi", path: "Sources/System/CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Sources/System/CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // ICU's line break iterators (UAX #14, dictionaries for Thai, Lao, Khmer, Burmese), touched in Shaping/LineBreaks.swift alone.
+        .systemLibrary(name: "CICU", path: "Sources/System/CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        // The one C file that calls ICU, behind an opaque handle (no ICU type reaches Swift: Foundation has its own ICU).
+        .target(name: "CICUBreak", dependencies: ["CICU"], path: "Sources/System/CICUBreak"),
         .systemLibrary(name: "CLibXML2", path: "Sources/System/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Owns libpng's setjmp so the classic write API can choose its compression level and filters, and
         // turns libpng errors into return codes.
@@ -42,7 +46,7 @@ let package = Package(
 
         // ── The stages, in the order data flows: path geometry and shaping, placement on the path, drawing.
         .target(name: "Geometry"),
-        .target(name: "Shaping", dependencies: ["Geometry", "CEmbeddedFonts", "CScalarTable", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
+        .target(name: "Shaping", dependencies: ["Geometry", "CEmbeddedFonts", "CScalarTable", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CICUBreak"]),
         .target(name: "Layout", dependencies: ["Geometry", "Shaping"]),
         .target(name: "Render", dependencies: ["Geometry", "Shaping", "Layout", "CPNG", "CPNGWriter"]),
 

@@ -21,6 +21,8 @@ public enum LabelDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Fallback drew these characters with a face lighter or more upright than the run's first font, and
     /// no face of the right style covers them: the weight or slant was synthesized (``FontSynthesis``).
     case synthesized(SynthesizedStyle)
+    /// ``OverflowPolicy/wrap`` set the label on this many lines (2 or more) to fit.
+    case wrapped(lines: Int)
     /// Anything else shaping reported (an OpenType feature string HarfBuzz rejects, a run without fonts).
     case shaping(ShapingDiagnostic)
 
@@ -41,6 +43,7 @@ public enum LabelDiagnostic: Hashable, Sendable, CustomStringConvertible {
         case .rejectedTurn(let d, let limit): "the path turns \(Self.fmt(d))° between neighbouring clusters, more than the limit of \(Self.fmt(limit))°: the label is not drawn"
         case .suppressedSpacing(let c): "letter spacing is not applied between the letters of a joining script, so they stay joined: \(c.count) cluster\(c.count == 1 ? "" : "s") unspaced (at byte\(c.count == 1 ? "" : "s") \(Self.list(c)))"
         case .synthesized(let s): s.description
+        case .wrapped(let n): "the label is set on \(n) lines to fit the path"
         case .shaping(let d): d.description
         }
     }

@@ -22,6 +22,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case synthesizedWeight = "synthesized-weight"
     /// A slant synthesized: an upright face was slanted for an italic run (``LabelDiagnostic/synthesized(_:)``).
     case synthesizedStyle = "synthesized-style"
+    /// The label was set on several lines (``LabelDiagnostic/wrapped(lines:)``); `lines` is their number.
+    case wrapped
     /// Anything else shaping reported (a feature string HarfBuzz rejects).
     case shaping
 }
@@ -68,6 +70,8 @@ public struct DiagnosticRecord: Sendable, Hashable {
         case .synthesized(let s):
             code = s.style.bold ? .synthesizedWeight : .synthesizedStyle; clusters = [s.range.lowerBound]; font = s.font
             numbers = [("start", Double(s.range.lowerBound)), ("end", Double(s.range.upperBound)), ("run", Double(s.run))]
+        case .wrapped(let n):
+            code = .wrapped; clusters = []; numbers = [("lines", Double(n))]
         case .shaping(let d):
             code = .shaping; clusters = [d.cluster]
         }

@@ -42,6 +42,8 @@ import Render
         ("method", ##""chord""##, { $0.options.method == .chord }),
         ("overflow", ##""shrink""##, { $0.options.overflow == .shrink(minimumSize: 6) }),
         ("minSize", "4", { _ in true }),   // alone it has nothing to refine; see minSizeRefinesShrink
+        ("maxLines", "3", { $0.options.maxLines == 3 }),
+        ("lineHeight", "50", { $0.options.lineHeight == 50 }),
         ("fit", ##""stretch""##, { $0.options.fit == .stretch(length: nil) }),
         ("length", "300", { $0.options.fit == .spacing(length: 300) }),
         ("warp", ##""bend""##, { $0.options.warp == .bend }),
@@ -90,6 +92,8 @@ import Render
         #expect(try label(##"{"overflow": "shrink", "minSize": 4}"##).options.overflow == .shrink(minimumSize: 4))
         #expect(try label(##"{"minSize": 4, "overflow": "shrink"}"##).options.overflow == .shrink(minimumSize: 4))  // key order does not matter
         #expect(try label(##"{"minSize": 4}"##).options.overflow == .visible)
+        // In a chain, minSize sets the chain's shrink.
+        #expect(try label(##"{"overflow": ["shrink", "wrap"], "minSize": 4}"##).options.overflow == .chain([.shrink(minimumSize: 4), .wrap]))
         #expect(try label(##"{"fit": "stretch", "length": 50}"##).options.fit == .stretch(length: 50))
     }
 

@@ -61,7 +61,8 @@ typedef struct pt_engine pt_engine;
  *   text runs path shape font fontFamily size color features lang letterSpacing embeddedFonts systemFonts
  *   wordSpacing baselineShift fontSynthesis
  *   dir align offset side
- *   baseline dx dy shift rotate rotateAbout upright method overflow minSize fit length warp maxAngle repeat
+ *   baseline dx dy shift rotate rotateAbout upright method overflow minSize maxLines lineHeight fit length warp
+ *   maxAngle repeat
  *   writingMode textOrientation decoration decorationSkipInk haloColor haloWidth span cursiveTracking closedPath
  *   missingGlyphs blend
  * PT_KEYS_END
