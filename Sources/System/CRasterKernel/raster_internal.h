@@ -25,23 +25,31 @@ pt_resolve_fn pt_resolve_sse2;
 pt_resolve_fn pt_resolve_avx2;
 #endif
 
-/// Writes `n` (≥ 0) copies of `v` at `p`.
-static inline void pt_fill(uint8_t *p, intptr_t n, uint8_t v) {
+/// Writes `n` (0 ≤ n < 16) copies of the byte repeated in `pattern` at `p`, with at most two stores.
+__attribute__((always_inline)) static inline void pt_fill_short(uint8_t *p, intptr_t n, uint64_t pattern) {
     if (n >= 8) {
-        if (n > 48) { memset(p, v, (size_t)n); return; }
-        uint64_t pattern = 0x0101010101010101ull * v;
-        intptr_t k = 0;
-        for (; k + 8 <= n; k += 8) memcpy(p + k, &pattern, 8);
+        memcpy(p, &pattern, 8);
         memcpy(p + n - 8, &pattern, 8);
-        return;
+    } else if (n >= 4) {
+        uint32_t four = (uint32_t)pattern;
+        memcpy(p, &four, 4);
+        memcpy(p + n - 4, &four, 4);
+    } else if (n > 0) {
+        p[0] = (uint8_t)pattern;
+        p[n >> 1] = (uint8_t)pattern;
+        p[n - 1] = (uint8_t)pattern;
     }
+}
+
+/// Stores the low `n` (0 < n < 8) bytes of `bytes` at `p`, with at most two stores of 4 bytes (or bytes).
+__attribute__((always_inline)) static inline void pt_store_partial(uint8_t *p, intptr_t n, uint64_t bytes) {
     if (n >= 4) {
-        uint32_t pattern = 0x01010101u * v;
-        memcpy(p, &pattern, 4);
-        memcpy(p + n - 4, &pattern, 4);
-        return;
+        uint32_t head = (uint32_t)bytes, tail = (uint32_t)(bytes >> (8 * (n - 4)));
+        memcpy(p, &head, 4);
+        memcpy(p + n - 4, &tail, 4);
+    } else {
+        for (intptr_t k = 0; k < n; k++) p[k] = (uint8_t)(bytes >> (8 * k));
     }
-    for (intptr_t k = 0; k < n; k++) p[k] = v;
 }
 
 /// `f` (≥ 0) rounded to the nearest integer (ties to even, as SSE's `cvtps2dq`) and saturated to 255: `f` is

@@ -25,7 +25,7 @@ static inline void mark_pair(uint8_t *mr, int32_t i) {
 /// The part of a line within cell `c` of a row, from x = `a` to x = `b` (16.16, both within the cell) with
 /// height `h` (2⁻¹⁶ px, signed by the winding): `h` is split between `c` and `c + 1` by the mean x, so the
 /// two deposits always sum to exactly `h`.
-static inline void deposit(uint32_t *row, int32_t c, int32_t a, int32_t b, int32_t h) {
+__attribute__((always_inline)) static inline void deposit(uint32_t *row, int32_t c, int32_t a, int32_t b, int32_t h) {
     int64_t base = (int64_t)c << 16;
     int64_t twice_mean = (a - base) + (b - base);  // 0 … 2·ONE
     int32_t t = (int32_t)(((int64_t)h * twice_mean) >> 17);
@@ -34,37 +34,33 @@ static inline void deposit(uint32_t *row, int32_t c, int32_t a, int32_t b, int32
 }
 
 /// A row's part of a line crossing two or more cells, from `xl` to `xr` (xl < xr) with height `d`: the
-/// heights at the cell boundaries are `d·(B − xl)/(xr − xl)` (stepped exactly from two divisions), so the
-/// pieces sum to exactly `d`.
-static void span(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d) {
+/// height up to each cell boundary B is ⌊|d|·(B − xl)/(xr − xl)⌋ (one division per row, in double), and the
+/// last piece takes the rest, so the pieces sum to exactly `d`.
+__attribute__((noinline)) static void span(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d) {
     int32_t il = xl >> 16, ic = (xr - 1) >> 16;
-    int64_t width = (int64_t)xr - xl;
-    int64_t ad = d < 0 ? -(int64_t)d : d;
-    // Height up to the first boundary, then per whole cell: q + r/width, stepped with the remainder.
-    int64_t first = (int64_t)(il + 1) << 16;
-    int64_t num = ad * (first - xl);
-    int64_t h = num / width, rem = num % width;
-    int64_t q = (ad << 16) / width, r = (ad << 16) % width;
-    int64_t prev_h = 0;
-    int32_t prev_x = xl;
+    int32_t ad = d < 0 ? -d : d;
+    double slope = (double)ad / (double)(xr - xl);
+    int32_t prev_h = 0, prev_x = xl;
     for (int32_t c = il; c < ic; c++) {
         int32_t bx = (c + 1) << 16;
-        int32_t piece = (int32_t)(h - prev_h);
+        int32_t h = (int32_t)((double)(bx - xl) * slope);  // 0 … ad: (bx − xl) < (xr − xl)
+        h = h < ad ? h : ad;
+        int32_t piece = h - prev_h;
         deposit(row, c, prev_x, bx, d < 0 ? -piece : piece);
         prev_h = h;
         prev_x = bx;
-        h += q;
-        rem += r;
-        if (rem >= width) { h += 1; rem -= width; }
-        if (h > ad) h = ad;
     }
-    int32_t last = (int32_t)(ad - prev_h);
+    int32_t last = ad - prev_h;
     deposit(row, ic, prev_x, xr, d < 0 ? -last : last);
-    for (int32_t b = il >> 3; b <= (ic + 1) >> 3; b++) mr[b] = MARK;
+    // The blocks of cells il … ic + 1: the two ends, and any between (rare: a row crossing 9 or more cells).
+    int32_t first = il >> 3, last_block = (ic + 1) >> 3;
+    mr[first] = MARK;
+    mr[last_block] = MARK;
+    for (int32_t b = first + 1; b < last_block; b++) mr[b] = MARK;
 }
 
 /// A row's part of a line, from x = `xa` to `xb` (16.16), height `d` (signed by the winding, |d| ≤ ONE).
-static inline void step(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d) {
+__attribute__((always_inline)) static inline void step(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d) {
     int32_t xl = xa < xb ? xa : xb, xr = xa < xb ? xb : xa;
     int32_t il = xl >> 16;
     if (xr <= ((il + 1) << 16)) {
@@ -75,18 +71,10 @@ static inline void step(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int3
     span(row, mr, xl, xr, d);
 }
 
-/// `a / b` rounded down and its remainder (0 ≤ r < b), for b > 0.
-static inline int64_t floor_div(int64_t a, int64_t b, int64_t *r) {
-    int64_t q = a / b, m = a % b;
-    if (m < 0) { q -= 1; m += b; }
-    *r = m;
-    return q;
-}
-
-/// Accumulates a line within [0, width] × [0, rows] (16.16), one step per row. The x at each row boundary is
-/// x0 + ⌊(Y − y0)·dx/dy⌋, stepped exactly (quotient and remainder), so it never leaves [x0, x1] and the
-/// steps need no clamp.
-static inline void line(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1) {
+/// Accumulates a line within [0, width] × [0, rows] (16.16), one step per row. The x at each row boundary
+/// is stepped in double from one division per line and kept within [x0, x1] (two integer compares), so no
+/// step leaves the mask; the end points are exact, so the steps of a closed contour sum to exactly zero.
+__attribute__((noinline)) static void line(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1) {
     if (y0 == y1) return;
     int32_t dir = 1;
     if (y0 > y1) {
@@ -101,20 +89,23 @@ static inline void line(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32
         step(row, mr, x0, x1, (y1 - y0) * dir);
         return;
     }
-    int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0;
+    int32_t lo = x0 < x1 ? x0 : x1, hi = x0 < x1 ? x1 : x0;
+    double dxdy = (double)(x1 - x0) / (double)(y1 - y0);
     int32_t below = (r0 + 1) << 16;
-    int64_t rem, per_rem;
-    int32_t x = x0 + (int32_t)floor_div((below - y0) * dx, dy, &rem);
-    int64_t per = floor_div(dx * PT_ONE, dy, &per_rem);
+    double xf = (double)x0 + (double)(below - y0) * dxdy;
+    double per = dxdy * PT_ONE;
+    int32_t x = (int32_t)xf;
+    x = x < lo ? lo : x;
+    x = x > hi ? hi : x;
     step(row, mr, x0, x, (below - y0) * dir);
     int32_t whole = dir * PT_ONE;
     for (int32_t n = r1 - r0 - 1; n > 0; n--) {
         row += g->stride;
         mr += g->mark_stride;
-        rem += per_rem;
-        int64_t carry = rem >= dy;
-        rem -= carry ? dy : 0;
-        int32_t xn = x + (int32_t)(per + carry);
+        xf += per;
+        int32_t xn = (int32_t)xf;
+        xn = xn < lo ? lo : xn;
+        xn = xn > hi ? hi : xn;
         step(row, mr, x, xn, whole);
         x = xn;
     }

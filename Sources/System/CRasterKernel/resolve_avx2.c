@@ -34,6 +34,21 @@ PT_AVX2 static inline uint64_t octet(uint32_t *p, __m256i *carry, int even_odd) 
     return (uint64_t)(uint32_t)_mm_cvtsi128_si32(lo) | ((uint64_t)(uint32_t)_mm_cvtsi128_si32(hi) << 32);
 }
 
+/// Writes `n` (≥ 0) copies of `v` at `p`.
+PT_AVX2 static inline void fill(uint8_t *p, intptr_t n, uint8_t v) {
+    if (n < 16) { pt_fill_short(p, n, 0x0101010101010101ull * v); return; }
+    if (n < 32) {
+        __m128i x = _mm_set1_epi8((char)v);
+        _mm_storeu_si128((__m128i *)p, x);
+        _mm_storeu_si128((__m128i *)(p + n - 16), x);
+        return;
+    }
+    if (n > 192) { memset(p, v, (size_t)n); return; }
+    __m256i x = _mm256_set1_epi8((char)v);
+    for (intptr_t k = 0; k + 32 < n; k += 32) _mm256_storeu_si256((__m256i *)(p + k), x);
+    _mm256_storeu_si256((__m256i *)(p + n - 32), x);
+}
+
 PT_AVX2 void pt_resolve_avx2(uint32_t *cells, intptr_t cell_stride, uint8_t *marks, intptr_t mark_stride,
                              int32_t width, int32_t rows, int even_odd, uint8_t *out) {
     for (int32_t y = 0; y < rows; y++) {
@@ -55,19 +70,19 @@ PT_AVX2 void pt_resolve_avx2(uint32_t *cells, intptr_t cell_stride, uint8_t *mar
                     _mm256_storeu_si256((__m256i *)(row + j), _mm256_setzero_si256());
                     continue;
                 }
-                if (j > done) pt_fill(o + done, j - done, carried);
+                if (j > done) fill(o + done, j - done, carried);
                 uint64_t bytes = octet(row + j, &carry, even_odd);
                 carried = (uint8_t)(bytes >> 56);
                 if (j + 8 <= width) {
                     memcpy(o + j, &bytes, 8);
                     done = j + 8;
                 } else {
-                    memcpy(o + j, &bytes, (size_t)(width - j));
+                    pt_store_partial(o + j, width - j, bytes);
                     done = width;
                 }
             } while (bits);
         }
-        if (done < width) pt_fill(o + done, width - done, carried);
+        if (done < width) fill(o + done, width - done, carried);
     }
 }
 #endif

@@ -27,6 +27,15 @@ static inline uint32_t quad(uint32_t *p, __m128i *carry, int even_odd) {
     return (uint32_t)_mm_cvtsi128_si32(k);
 }
 
+/// Writes `n` (≥ 0) copies of `v` at `p`.
+static inline void fill(uint8_t *p, intptr_t n, uint8_t v) {
+    if (n < 16) { pt_fill_short(p, n, 0x0101010101010101ull * v); return; }
+    if (n > 96) { memset(p, v, (size_t)n); return; }
+    __m128i x = _mm_set1_epi8((char)v);
+    for (intptr_t k = 0; k + 16 < n; k += 16) _mm_storeu_si128((__m128i *)(p + k), x);
+    _mm_storeu_si128((__m128i *)(p + n - 16), x);
+}
+
 void pt_resolve_sse2(uint32_t *cells, intptr_t cell_stride, uint8_t *marks, intptr_t mark_stride,
                      int32_t width, int32_t rows, int even_odd, uint8_t *out) {
     for (int32_t y = 0; y < rows; y++) {
@@ -49,7 +58,7 @@ void pt_resolve_sse2(uint32_t *cells, intptr_t cell_stride, uint8_t *marks, intp
                     _mm_storeu_si128((__m128i *)(row + j + 4), _mm_setzero_si128());
                     continue;
                 }
-                if (j > done) pt_fill(o + done, j - done, carried);
+                if (j > done) fill(o + done, j - done, carried);
                 uint32_t lo = quad(row + j, &carry, even_odd);
                 uint32_t hi = quad(row + j + 4, &carry, even_odd);
                 uint64_t bytes = (uint64_t)lo | ((uint64_t)hi << 32);
@@ -58,12 +67,12 @@ void pt_resolve_sse2(uint32_t *cells, intptr_t cell_stride, uint8_t *marks, intp
                     memcpy(o + j, &bytes, 8);
                     done = j + 8;
                 } else {
-                    memcpy(o + j, &bytes, (size_t)(width - j));
+                    pt_store_partial(o + j, width - j, bytes);
                     done = width;
                 }
             } while (bits);
         }
-        if (done < width) pt_fill(o + done, width - done, carried);
+        if (done < width) fill(o + done, width - done, carried);
     }
 }
 #endif
