@@ -26,6 +26,7 @@ import re
 import shutil
 import subprocess
 import threading
+import weakref
 from typing import Any, Dict, Iterator, List, Literal, Mapping, Optional, Union, overload
 
 from . import _render
@@ -299,8 +300,17 @@ def _after_fork_in_parent() -> None:
 
 
 def _after_fork_in_child() -> None:
-    global _barrier
+    global _barrier, _lib_lock
     _barrier = _ForkBarrier()
+    _lib_lock = threading.Lock()
+    # Another thread of the parent may have held an engine's own lock at the fork (it takes it just before
+    # and after the barrier to count its call): the child, where that thread does not exist, gets new ones.
+    for engine in list(_engines):
+        engine._state = threading.Condition()
+        engine._in_flight = 0
+
+
+_engines: "weakref.WeakSet[Engine]" = weakref.WeakSet()
 
 
 if hasattr(os, "register_at_fork"):
@@ -321,6 +331,7 @@ class Engine:
         # Calls in flight, counted under a condition: close() waits for them before freeing the engine.
         self._state = threading.Condition()
         self._in_flight = 0
+        _engines.add(self)
         error = ctypes.c_void_p()
         settings = _EngineOptions()
         self._lib.pt_engine_options_init(ctypes.byref(settings))

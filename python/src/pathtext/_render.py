@@ -19,6 +19,16 @@ _engines_pid: Optional[int] = None
 engines_made = 0
 
 
+def _after_fork_in_child() -> None:
+    # A thread of the parent may have held the lock at the fork (making an engine): the child gets a new one.
+    global _engines_lock
+    _engines_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 def default_engine(fonts_dir: Optional[Union[str, "os.PathLike[str]"]] = None, system_fonts: bool = True) -> Engine:
     """One Engine per process (per fonts_dir and system_fonts), made on first use and kept: fonts are loaded
     once per process, a Dask worker's included, however many calls follow. A forked child makes its own."""
