@@ -157,7 +157,7 @@ struct LineBlock {
         }
         guard try estimateFits(low) != nil else { return nil }
         var lo = low, hi = 1.0
-        for _ in 0..<24 {
+        for _ in 0..<16 {   // to 1.5e-5 of the size
             try LayoutError.checkDeadline()
             let mid = (lo + hi) / 2
             if try estimateFits(mid) != nil { lo = mid } else { hi = mid }
