@@ -230,7 +230,6 @@ struct LineBlock {
         o.dy = offset(line: i, of: n, scale: k)
         o.baseline = .alphabetic
         o.overflow = .visible
-        o.flipDecision = flip
         o.span = nil
         return o
     }
@@ -295,7 +294,7 @@ struct LineBlock {
             // One line: every copy `repeat` asks for.
             let shaped = scaled(shape(texts[0]), k)
             guard !shaped.glyphs.isEmpty else { throw .emptyText }
-            return try LabelLayout.place(shaped, along: measure, options: options(line: 0, of: 1, scale: k)).map { l in
+            return try LabelLayout.place(shaped, along: measure, options: options(line: 0, of: 1, scale: k), flip: flip).map { l in
                 var label = l.shifted(by: ranges[0].lowerBound, line: 0)
                 if k < 1 { label.diagnostics.insert(.shrunk(from: size, to: size * k, fits: true), at: 0) }
                 return label
@@ -308,7 +307,7 @@ struct LineBlock {
             try LayoutError.checkDeadline()
             let shaped = scaled(shape(texts[i]), k)
             guard !shaped.glyphs.isEmpty else { continue }
-            guard let label = try LabelLayout.place(shaped, along: measure, options: options(line: i, of: n, scale: k)).first else { continue }
+            guard let label = try LabelLayout.place(shaped, along: measure, options: options(line: i, of: n, scale: k), flip: flip).first else { continue }
             placed.append(label.shifted(by: ranges[i].lowerBound, line: i))
         }
         guard !placed.isEmpty else { throw .emptyText }

@@ -203,6 +203,22 @@ import Shaping
         #expect(throws: LayoutError.self) { try layout(20, .chain([.wrap, .error])) }
     }
 
+    /// On a closed path without a span a line fits while it does not run into itself: a text longer
+    /// than the circle wraps onto two rings, the first outside (alphabetic: the last on the path).
+    @Test func closedPathsWrapWhenTheTextWouldRunIntoItself() throws {
+        let r = 80.0, c = Point(200, 200)
+        let circle = BezPath.circle(center: c, radius: r, startAngle: 0, clockwise: true)
+        let s = "ROUND AND ROUND THE RING WE GO AGAIN"
+        #expect(shaped(s, size: 30).advance > 2 * .pi * r)
+        let label = try LabelLayout.layout(text(s, size: 30), along: circle, options: LabelOptions(upright: .off, overflow: .wrap))[0]
+        #expect(label.lines == 2 && !label.overflow)
+        let lh = lineHeight(30)
+        for g in label.glyphs { #expect(abs(midpoint(g).distance(to: c) - (r + Double(1 - g.line) * lh)) < 1e-6) }
+        // Shorter than the circle: one line, as before.
+        let short = try LabelLayout.layout(text("ROUND", size: 30), along: circle, options: LabelOptions(upright: .off, overflow: .wrap))[0]
+        #expect(short.lines == 1)
+    }
+
     /// maxLines bounds the lines; with ellipsis the last allowed line is cut.
     @Test func maxLinesWithEllipsis() throws {
         let s = "alpha beta gamma delta epsilon zeta eta theta"
