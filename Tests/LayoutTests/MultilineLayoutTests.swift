@@ -244,10 +244,27 @@ import Shaping
         #expect(one.lines == 1 && one.overflow)
     }
 
-    /// A newline forces a break when wrapping.
+    /// A newline forces a break when wrapping, but never more lines than maxLines; without wrap in the
+    /// chain it stays in the one line.
     @Test func newlinesBreakLines() throws {
         let label = try LabelLayout.layout(text("a\nb"), along: horizontal(0, 100, length: 500), options: LabelOptions(overflow: .wrap))[0]
         #expect(label.lines == 2)
+        let many = try LabelLayout.layout(text("a\nb\nc\nd\ne"), along: horizontal(0, 100, length: 500), options: LabelOptions(overflow: .wrap))[0]
+        #expect(many.lines == 2 && many.overflow)
+        let one = try LabelLayout.layout(text("a\nb"), along: horizontal(0, 100, length: 500),
+                                         options: LabelOptions(overflow: .chain([.shrink(minimumSize: 10), .ellipsis])))[0]
+        #expect(one.lines == 1)
+    }
+
+    /// Lines that would fall inside a tight bend's centre (where the parallel curve collapses) have no
+    /// room: the chain goes on to fewer lines and "…" instead of failing.
+    @Test func linesThatCollapseHaveNoRoom() throws {
+        let circle = BezPath.circle(center: Point(100, 100), radius: 40, startAngle: 0, clockwise: true)
+        var options = LabelOptions(baseline: .hanging, upright: .off, overflow: .chain([.wrap, .ellipsis]), maxLines: 4)
+        options.span = PathSpan(from: .percent(0), to: .percent(50))
+        let label = try LabelLayout.layout(text("A RATHER LONG LABEL FOR A SMALL RING", size: 20), along: circle, options: options)[0]
+        #expect(label.lines <= 2 && label.overflow)
+        #expect(label.diagnostics.contains { if case .truncated = $0 { true } else { false } })
     }
 
     @Test func badLineOptionsAreRefused() {
