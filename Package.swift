@@ -43,12 +43,14 @@ let package = Package(
         .target(name: "CPlaygroundAssets", path: "Sources/System/CPlaygroundAssets", exclude: ["page"]),
         // The header of libpathtext (pathtext.h); the functions are Swift's (Doors/C).
         .target(name: "CPathText", path: "Sources/System/CPathText"),
+        // The rasterizer's kernel: the 16.16 contour walker and the final pass (scalar, SSE2, AVX2 chosen at run time).
+        .target(name: "CRasterKernel", path: "Sources/System/CRasterKernel"),
 
         // ── The stages, in the order data flows: path geometry and shaping, placement on the path, drawing.
         .target(name: "Geometry"),
         .target(name: "Shaping", dependencies: ["Geometry", "CEmbeddedFonts", "CScalarTable", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CICUBreak"]),
         .target(name: "Layout", dependencies: ["Geometry", "Shaping"]),
-        .target(name: "Render", dependencies: ["Geometry", "Shaping", "Layout", "CPNG", "CPNGWriter"]),
+        .target(name: "Render", dependencies: ["Geometry", "Shaping", "Layout", "CPNG", "CPNGWriter", "CRasterKernel"]),
 
         // ── Requests: the label and scene request model, the one option catalog, JSON in and out (one
         // escaper, one number rule), validation and limits, diagnostics codes, and the placements reply.
@@ -67,7 +69,7 @@ let package = Package(
         // ── The doors. `PathText` is the Swift library (the stages and requests, not the showcase);
         // PathTextEngine takes requests in the scene files' words for the C library, Python, batch and HTTP.
         .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests", "SVGInput", "Placer"], path: "Sources/Doors/PathText"),
-        .target(name: "PathTextEngine", dependencies: ["PathText"], path: "Sources/Doors/Engine"),
+        .target(name: "PathTextEngine", dependencies: ["PathText", "Check"], path: "Sources/Doors/Engine"),
         .target(name: "PathTextC", dependencies: ["PathTextEngine", "CPathText"], path: "Sources/Doors/C"),
         .target(name: "Playground", dependencies: ["PathText", "PathTextEngine", "Showcase", "CMicroHTTPD", "CPlaygroundAssets"],
                 path: "Sources/Doors/Serve"),

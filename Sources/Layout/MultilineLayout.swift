@@ -407,6 +407,7 @@ extension LabelDiagnostic {
             d.cluster += offset
             d.missingCoverage?.cluster += offset
             return .shaping(d)
+        case .synthesized(var s): s.range = (s.range.lowerBound + offset)..<(s.range.upperBound + offset); return .synthesized(s)
         case .shrunk, .rejectedTurn, .wrapped: return self
         }
     }

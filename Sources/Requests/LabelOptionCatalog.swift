@@ -34,6 +34,8 @@ public enum LabelOptionCatalog {
                       default: "0", help: "extra space after every space character (CSS word-spacing)").sample(.number(6)),
             .optional("baselineShift", \.baselineShift, .number("PX", -OptionLimits.distance...OptionLimits.distance),
                       default: "0", help: "moves the run's baseline up (SVG baseline-shift)").sample(.number(4)),
+            .optional("fontSynthesis", \.fontSynthesis, .cases(), default: FontSynthesis.both.rawValue,
+                      help: "when fallback lands on a face lighter or more upright than the run's first font and none of the right style exists: embolden it (weight: 1/24 em, advance widened as much) or slant it (style: 14°), as browsers do (CSS font-synthesis), reported as synthesized-weight or synthesized-style; none: draw the face as it is").sample(.string("none")),
         ]
     }()
 

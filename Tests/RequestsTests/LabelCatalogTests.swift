@@ -6,7 +6,7 @@ import Layout
 import Render
 @testable import Requests
 
-/// The catalog is the one declaration of every label option: these tests hold README, scene keys and
+/// The catalog is the one declaration of every label option: these tests hold the option table, scene keys and
 /// the typed model to it.
 @Suite struct LabelCatalogTests {
     /// One sample value per catalog key and the typed value it must decode to. Adding an option adds a row.
@@ -27,6 +27,7 @@ import Render
         ("systemFonts", "false", { $0.style.systemFonts == false }),
         ("wordSpacing", "4", { $0.style.wordSpacing == 4 }),
         ("baselineShift", "-3", { $0.style.baselineShift == -3 }),
+        ("fontSynthesis", ##""weight""##, { $0.style.fontSynthesis == .weight }),
         ("dir", ##""rtl""##, { $0.direction == .rtl }),
         ("align", ##""right""##, { $0.options.align == .end }),
         ("offset", ##""-25%""##, { $0.options.offset == .percent(-25) }),
@@ -116,12 +117,13 @@ import Render
         #expect(error(##"{"text": "a", "text": "b"}"##) == "text: duplicate key (a key may appear once in an object)")
     }
 
-    @Test func readmeTableIsTheGeneratedOne() throws {
-        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    /// The option table lives in the "Label options" article (scripts/update-option-table regenerates it).
+    @Test func theArticlesTableIsTheGeneratedOne() throws {
+        let readme = try String(contentsOfFile: packageRoot + "/Sources/Doors/PathText/PathText.docc/LabelOptionReference.md", encoding: .utf8)
         let start = try #require(readme.range(of: "<!-- label-options:begin -->\n"))
         let end = try #require(readme.range(of: "\n<!-- label-options:end -->"))
         #expect(String(readme[start.upperBound..<end.lowerBound]) == OptionTable.markdown(SceneLabel.catalog),
-                "README's option table is out of date: regenerate it with pathtext help options --markdown")
+                "the option table of LabelOptionReference.md is out of date: regenerate it with scripts/update-option-table")
     }
 }
 

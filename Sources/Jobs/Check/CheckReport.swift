@@ -3,9 +3,9 @@ import Requests
 /// The check's results as a table for people and as JSON for programs.
 public enum CheckReport {
     /// One row per locale and label: locale, label, result (with the size when shrunk), missing code
-    /// points, fallback fonts, unspaced clusters, overlapping labels, colliding glyph pairs.
+    /// points, fallback fonts, faces with a synthesized weight or slant, unspaced clusters, overlapping labels, colliding glyph pairs.
     public static func table(_ results: [LabelCheck]) -> String {
-        let header = ["locale", "label", "result", "missing", "fallback fonts", "unspaced", "overlaps", "collisions", "text"]
+        let header = ["locale", "label", "result", "missing", "fallback fonts", "synthesized", "unspaced", "overlaps", "collisions", "text"]
         var rows: [[String]] = [header]
         for r in results {
             let result = r.fit.shown
@@ -13,6 +13,7 @@ public enum CheckReport {
                 r.locale, "#\(r.label)", result,
                 r.missing.map(codePoint).joined(separator: " "),
                 r.fallbackFonts.map { $0.name + ($0.system ? " (system)" : "") }.joined(separator: ", "),
+                r.synthesized.map(\.description).joined(separator: ", "),
                 r.suppressedSpacing == 0 ? "" : "\(r.suppressedSpacing)",
                 r.overlaps.map { "#\($0)" }.joined(separator: " "),
                 r.collisions == 0 ? "" : "\(r.collisions)",
@@ -51,6 +52,10 @@ public enum CheckReport {
                 JSONMember("missing", .array(r.missing.map { .string(codePoint($0)) })),
                 JSONMember("fallbackFonts", .array(r.fallbackFonts.map {
                     .object([JSONMember("name", .string($0.name)), JSONMember("system", .bool($0.system))])
+                })),
+                JSONMember("synthesized", .array(r.synthesized.map {
+                    .object([JSONMember("name", .string($0.name)), JSONMember("bold", .bool($0.style.bold)),
+                             JSONMember("oblique", .bool($0.style.oblique))])
                 })),
                 JSONMember("suppressedSpacing", .number(Double(r.suppressedSpacing))),
                 JSONMember("overlaps", .array(r.overlaps.map { .number(Double($0)) })),

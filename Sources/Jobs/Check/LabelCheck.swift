@@ -1,4 +1,5 @@
 import Requests
+import Shaping
 
 /// How a label came out in a locale.
 public enum LabelFit: Hashable, Sendable {
@@ -46,10 +47,35 @@ public enum CheckIssue: String, Sendable, Hashable, CaseIterable {
     case systemFont = "system-font"
     /// Letter spacing suppressed between letters of a joining script.
     case spacing
+    /// A weight or slant synthesized: no face of the run's style covers some of its characters.
+    case synthesized
     /// The label's ink overlaps another label's.
     case overlap
     /// Neighbouring glyphs' ink collide where the path bends (the inner side of a ring).
     case collision
+}
+
+/// A face a label drew with a synthesized weight or slant, and what was synthesized.
+public struct SynthesizedFont: Hashable, Sendable {
+    /// The face's file name (or embedded name).
+    public var name: String
+    /// What was synthesized for it (over all the label's runs).
+    public var style: SyntheticStyle
+
+    /// `NotoSansThai-Regular.ttf (bold)`.
+    public var description: String { "\(name) (\(style))" }
+}
+
+extension [SynthesizedFont] {
+    /// Adds what `record` synthesized to the entry of its face (appended when new).
+    mutating func add(_ record: SynthesizedStyle) {
+        if let i = firstIndex(where: { $0.name == record.font }) {
+            self[i].style.bold = self[i].style.bold || record.style.bold
+            self[i].style.oblique = self[i].style.oblique || record.style.oblique
+        } else {
+            append(SynthesizedFont(name: record.font, style: record.style))
+        }
+    }
 }
 
 /// A font a label used besides its first.
@@ -87,6 +113,8 @@ public struct LabelCheck: Hashable, Sendable {
     public var collisions: Int
     /// The label's diagnostics as data.
     public var diagnostics: [DiagnosticRecord]
+    /// The faces drawn with a synthesized weight or slant (``SyntheticStyle``), each once.
+    public var synthesized: [SynthesizedFont] = []
 
     /// The problems found, in ``CheckIssue`` order.
     public var issues: [CheckIssue] {
@@ -102,6 +130,7 @@ public struct LabelCheck: Hashable, Sendable {
         if !fallbackFonts.isEmpty { out.append(.fallback) }
         if fallbackFonts.contains(where: \.system) { out.append(.systemFont) }
         if suppressedSpacing > 0 { out.append(.spacing) }
+        if !synthesized.isEmpty { out.append(.synthesized) }
         if !overlaps.isEmpty { out.append(.overlap) }
         if collisions > 0 { out.append(.collision) }
         return out
