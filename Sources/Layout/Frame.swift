@@ -99,7 +99,8 @@ struct Frame {
     }
 
     /// One label with the upright, overflow and max-angle rules applied.
-    func label(_ input: PlacementInput, options: LabelOptions, size: Double, s0 given: Double? = nil)
+    /// `flip` overrides the upright rule (the lines of a block flip together); `nil` lets it decide.
+    func label(_ input: PlacementInput, options: LabelOptions, size: Double, s0 given: Double? = nil, flip: Bool? = nil)
         throws(LayoutError) -> PlacedLabel
     {
         let w = input.run.advance
@@ -107,7 +108,7 @@ struct Frame {
         var s0 = given ?? start(length: forward.length, advance: w, options: options)
         var placement = pass(input, on: measure, s0: s0, options: options)
         var flipped = false
-        if options.flipDecision ?? (options.upright == .auto && options.writingMode == .horizontal && placement.readsBackwards) {
+        if flip ?? (options.upright == .auto && options.writingMode == .horizontal && placement.readsBackwards) {
             let back = try backward()
             let centre = (s0 + w / 2) / forward.length
             s0 = back.length * (1 - centre) - w / 2
@@ -167,7 +168,7 @@ struct Frame {
 
     /// Copies of the label along the path, `gap` apart, the block of copies aligned as one label would be.
     /// - Throws: ``LayoutError/badOption(_:)`` when that would be more than ``LabelLayout/maximumRepeatCount`` copies.
-    func repeated(_ input: PlacementInput, gap: Double, options: LabelOptions, size: Double) throws(LayoutError) -> [PlacedLabel] {
+    func repeated(_ input: PlacementInput, gap: Double, options: LabelOptions, size: Double, flip: Bool? = nil) throws(LayoutError) -> [PlacedLabel] {
         let w = input.run.advance
         let length = forward.length
         guard w > 0 else { return [] }
@@ -194,7 +195,7 @@ struct Frame {
         for k in 0..<count {
             try LayoutError.checkDeadline()
             // A copy that does not fit is left out; a limit or the deadline ends the whole label.
-            do { labels.append(try label(input, options: options, size: size, s0: first + Double(k) * (w + gap))) } catch {
+            do { labels.append(try label(input, options: options, size: size, s0: first + Double(k) * (w + gap), flip: flip)) } catch {
                 if case .overflow = error { continue }
                 throw error
             }

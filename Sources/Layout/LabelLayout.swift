@@ -58,12 +58,20 @@ public enum LabelLayout {
     public static func place(_ line: ShapedLine, along measure: PathMeasure, options: LabelOptions = LabelOptions())
         throws(LayoutError) -> [PlacedLabel]
     {
+        try place(line, along: measure, options: options, flip: nil)
+    }
+
+    /// ``place(_:along:options:)`` with the upright rule's answer given (`flip`: the lines of a block
+    /// flip together) or left to it (`nil`).
+    static func place(_ line: ShapedLine, along measure: PathMeasure, options: LabelOptions, flip: Bool?)
+        throws(LayoutError) -> [PlacedLabel]
+    {
         guard !line.glyphs.isEmpty else { throw .emptyText }
         try check(options, segments: measure.segmentCount)
         if let span = options.span {
             var rest = options
             rest.span = nil
-            return try place(line, along: span.portion(of: measure), options: rest)
+            return try place(line, along: span.portion(of: measure), options: rest, flip: flip)
         }
         for g in line.glyphs where !(g.size > 0 && g.size <= options.limits.fontSize) { try options.limits.check(fontSize: g.size) }
         if options.missingGlyphs == .error {
@@ -116,13 +124,13 @@ public enum LabelLayout {
         if !run.suppressedSpacing.isEmpty { notes.append(.suppressedSpacing(run.suppressedSpacing.sorted())) }
         if let gap = options.repeat {
             guard gap.isFinite, gap >= 0 else { throw .badOption("repeat spacing must be a finite number ≥ 0") }
-            return try frame.repeated(input, gap: gap, options: options, size: size).map { l in
+            return try frame.repeated(input, gap: gap, options: options, size: size, flip: flip).map { l in
                 var l = l
                 l.diagnostics = notes + l.diagnostics
                 return l
             }
         }
-        var label = try frame.label(input, options: options, size: size)
+        var label = try frame.label(input, options: options, size: size, flip: flip)
         if shrunkBelowMinimum { label.overflow = true }
         label.diagnostics = notes + label.diagnostics
         return [label]

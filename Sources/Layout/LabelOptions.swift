@@ -251,14 +251,13 @@ public struct LabelOptions: Hashable, Sendable {
     /// The distance between the baselines of wrapped lines, in pixels; `nil`: the first run's primary
     /// font's ascender − descender + line gap at the label's size (CSS `line-height: normal`).
     public var lineHeight: Double? = nil
-    /// Set by multi-line layout: every line of a block flips or not together (`nil`: the upright rule decides).
-    var flipDecision: Bool? = nil
 
     /// Creates options; every parameter has the default shown, and each is named as its JSON key (the
     /// request module's option catalog), so `LabelOptions()` is start, no offset, left side,
     /// alphabetic baseline, parallel shift, upright auto, align, visible overflow, no fit, rigid,
     /// horizontal writing, no decoration or halo, `.notdef` drawn for missing characters, and wrapping on
-    /// closed paths. `overflow: .shrink(minimumSize:)` carries `minSize`, and `fit` carries `length`.
+    /// closed paths, at most 2 lines when wrapping. `overflow: .shrink(minimumSize:)` carries `minSize` (in a
+    /// chain too), and `fit` carries `length`.
     public init(align: TextAnchor = .start, offset: PathOffset = .pixels(0), side: PathSide = .left,
                 baseline: Baseline = .alphabetic, dx: [Double] = [], dy: Double = 0, clusterDy: [Double] = [],
                 shift: ShiftMode = .parallel, rotate: [Double] = [], rotateAbout: RotationCentre = .midpoint,
@@ -269,7 +268,8 @@ public struct LabelOptions: Hashable, Sendable {
                 decoration: [TextDecoration] = [], decorationSkipInk: Bool = false,
                 haloColor: RGBAColor = .white, haloWidth: Double = 0,
                 closedPath: ClosedPathMode = .wrap, missingGlyphs: MissingGlyphPolicy = .draw,
-                span: PathSpan? = nil, cursiveTracking: CursiveTracking = .suppress, limits: ResourceLimits = .default) {
+                span: PathSpan? = nil, cursiveTracking: CursiveTracking = .suppress, maxLines: Int = 2, lineHeight: Double? = nil,
+                limits: ResourceLimits = .default) {
         self.align = align; self.offset = offset; self.side = side; self.baseline = baseline
         self.dx = dx; self.dy = dy; self.clusterDy = clusterDy; self.shift = shift; self.rotate = rotate
         self.rotateAbout = rotateAbout
@@ -278,6 +278,7 @@ public struct LabelOptions: Hashable, Sendable {
         self.repeat = `repeat`; self.writingMode = writingMode; self.textOrientation = textOrientation
         self.decoration = decoration; self.decorationSkipInk = decorationSkipInk
         self.haloColor = haloColor; self.haloWidth = haloWidth
-        self.closedPath = closedPath; self.missingGlyphs = missingGlyphs; self.span = span; self.cursiveTracking = cursiveTracking; self.limits = limits
+        self.closedPath = closedPath; self.missingGlyphs = missingGlyphs; self.span = span; self.cursiveTracking = cursiveTracking
+        self.maxLines = maxLines; self.lineHeight = lineHeight; self.limits = limits
     }
 }

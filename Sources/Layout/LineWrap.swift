@@ -146,13 +146,21 @@ struct LineWrap {
 
     /// Lines filled first-fit: each of the first `room.count − 1` takes pieces while they fit its room
     /// (at least one), the last takes the rest; mandatory breaks end lines early.
+    /// - Complexity: O(p) for p pieces.
     func filled(room: [Double], scale: Double) -> [Range<Int>] {
         var lines: [Range<Int>] = [], i = 0
         let p = pieces.count
         while i < p {
             if lines.count == room.count - 1 { lines.append(i..<p); break }
-            var j = i + 1
-            while j < p, !pieces[j - 1].mandatory, width(i..<(j + 1), scale: scale) <= room[lines.count] { j += 1 }
+            // The line's sums so far (pieces i..<j), so that trying one more piece is O(1).
+            var j = i + 1, g = pieces[i].glyphs, sp = pieces[i].spacing
+            while j < p, !pieces[j - 1].mandatory {
+                let next = pieces[j]
+                let w = (g + next.glyphs - next.trailingGlyphs) * scale + sp + next.spacing - next.trailingSpacing
+                guard w <= room[lines.count] else { break }
+                g += next.glyphs; sp += next.spacing
+                j += 1
+            }
             lines.append(i..<j)
             i = j
         }

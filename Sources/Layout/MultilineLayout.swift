@@ -61,7 +61,8 @@ struct LineBlock {
 
     func layout() throws(LayoutError) -> [PlacedLabel] {
         let wrap = LineWrap(text: text.string, line: line, opportunities: try opportunities(), options: options)
-        let needed = wrap.mandatoryCount + 1   // lines a newline asks for
+        // The lines newlines ask for, when the chain may wrap (without wrap a newline stays in the one line).
+        let needed = options.overflow.steps.contains(.wrap) ? wrap.mandatoryCount + 1 : 1
         if needed == 1, try fits([0..<wrap.pieces.count], wrap: wrap, n: 1, scale: 1) {
             return try place([wrap.bytes(0..<wrap.pieces.count)], scale: 1)
         }
@@ -81,14 +82,15 @@ struct LineBlock {
                 wrapping = true
                 if let lines = try wrapped(wrap, minimum: minimum) { return lines }
             case .ellipsis:
-                return try ellipsized(wrap, scale: scale(minimum), lines: wrapping ? options.maxLines : needed)
+                return try ellipsized(wrap, scale: scale(minimum), lines: wrapping ? options.maxLines : 1)
             case .error:
                 throw .overflow(textLength: wrap.width(0..<wrap.pieces.count, scale: 1), pathLength: measure.length)
             case .chain: break   // flattened by `steps`
             }
         }
-        // Nothing fit: drawn as it overflows, as small as the chain allows, on as many lines as it allows.
-        let k = scale(minimum), n = max(needed, wrapping ? options.maxLines : 1)
+        // Nothing fit: drawn as it overflows, as small as the chain allows, on as many lines as it allows
+        // (never more than maxLines, newlines or not: the last line then holds the rest).
+        let k = scale(minimum), n = wrapping ? options.maxLines : 1
         let ranges = wrap.balanced(lines: n, room: try rooms(n: n, scale: k).map { max($0, 1e-9) }, scale: k)
             ?? wrap.filled(room: Array(repeating: .infinity, count: n), scale: k)
         return try place(ranges.map(wrap.bytes), scale: k).map { l in
@@ -136,7 +138,8 @@ struct LineBlock {
     /// failing that, with a minimum size, the largest size from the asked one down to it at which it
     /// fits on ``LabelOptions/maxLines`` lines. `nil` when neither fits.
     private func wrapped(_ wrap: LineWrap, minimum: Double?) throws(LayoutError) -> [PlacedLabel]? {
-        let most = options.maxLines
+        // More lines than pieces would leave some empty (and the block's offsets would not be those placed).
+        let most = min(options.maxLines, wrap.pieces.count)
         let fewest = max(2, wrap.mandatoryCount + 1)
         guard fewest <= most else { return nil }
         for n in fewest...most {
@@ -157,7 +160,7 @@ struct LineBlock {
         }
         guard try estimateFits(low) != nil else { return nil }
         var lo = low, hi = 1.0
-        for _ in 0..<24 {
+        for _ in 0..<16 {   // to 1.5e-5 of the size
             try LayoutError.checkDeadline()
             let mid = (lo + hi) / 2
             if try estimateFits(mid) != nil { lo = mid } else { hi = mid }
@@ -174,9 +177,22 @@ struct LineBlock {
     }
 
     /// `lines` lines at scale `k`, filled first-fit, the last cut with "…" where it does not fit.
-    private func ellipsized(_ wrap: LineWrap, scale k: Double, lines n: Int) throws(LayoutError) -> [PlacedLabel] {
-        let room = try rooms(n: n, scale: k)
-        var ranges = wrap.filled(room: room, scale: k).map(wrap.bytes)
+    private func ellipsized(_ wrap: LineWrap, scale k: Double, lines most: Int) throws(LayoutError) -> [PlacedLabel] {
+        var n = max(1, min(most, wrap.pieces.count))
+        var room = try rooms(n: n, scale: k)
+        // No more lines than have room (a curve inside a tight bend's centre has none).
+        while n > 1, room.contains(where: { $0 <= 0 }) {
+            n -= 1
+            room = try rooms(n: n, scale: k)
+        }
+        var pieceRanges = wrap.filled(room: room, scale: k)
+        // Fewer lines hold it: the block is laid out for that many (their offsets and rooms differ).
+        while pieceRanges.count < n {
+            n = pieceRanges.count
+            room = try rooms(n: n, scale: k)
+            pieceRanges = wrap.filled(room: room, scale: k)
+        }
+        var ranges = pieceRanges.map(wrap.bytes)
         if ranges.count == n, let last = ranges.last {
             // The last line takes the rest of the text, trimmed at its end.
             ranges[n - 1] = last.lowerBound..<wrap.bytes(0..<wrap.pieces.count).upperBound
@@ -230,7 +246,6 @@ struct LineBlock {
         o.dy = offset(line: i, of: n, scale: k)
         o.baseline = .alphabetic
         o.overflow = .visible
-        o.flipDecision = flip
         o.span = nil
         return o
     }
@@ -241,12 +256,34 @@ struct LineBlock {
         var out: [Double] = []
         for i in 0..<n {
             let o = options(line: i, of: n, scale: k)
-            let frame = try Frame(measure: measure, line: line, options: o)
-            var r = room(frame.forward, frame: frame, o)
-            if flip { r = min(r, room(try frame.backward(), frame: frame, o)) }
-            out.append(r)
+            do {
+                let frame = try Frame(measure: measure, line: line, options: o)
+                let base = o.side == .right ? measure.reversed() : measure
+                var r = Self.sameWay(frame.forward, base) ? room(frame.forward, frame: frame, o) : 0
+                if flip {
+                    let back = try frame.backward()
+                    r = Self.sameWay(back, base.reversed()) ? min(r, room(back, frame: frame, o)) : 0
+                }
+                out.append(r)
+            } catch {
+                // A curve that collapses (a line inside a tight bend's centre) has no room; the deadline
+                // still ends the work.
+                try LayoutError.checkDeadline()
+                out.append(0)
+            }
         }
         return out
+    }
+
+    /// Whether the parallel curve `m` runs the same way as the path `base` it was made from: a curve
+    /// offset past a bend's centre of curvature comes out on the far side, running backwards (a circle
+    /// of radius 40 offset by −50 inwards is a circle of radius 10 turned half a turn), and holds no line.
+    static func sameWay(_ m: PathMeasure, _ base: PathMeasure) -> Bool {
+        guard m.length > 0, base.length > 0 else { return false }
+        for f in [0.25, 0.5, 0.75] {
+            if m.tangent(at: f * m.length).dot(base.tangent(at: f * base.length)) <= 0 { return false }
+        }
+        return true
     }
 
     private func room(_ m: PathMeasure, frame: Frame, _ o: LabelOptions) -> Double {
@@ -272,10 +309,15 @@ struct LineBlock {
         try fits(ranges.map(wrap.bytes), n: n, scale: k)
     }
 
+    /// The text of bytes `r` shaped alone; the whole text's shaping is reused for the whole text.
+    private func shaped(_ r: Range<Int>) -> ShapedLine {
+        r == 0..<text.string.utf8.count ? line : shape(text.slice(r))
+    }
+
     private func fits(_ byteRanges: [Range<Int>], n: Int, scale k: Double) throws(LayoutError) -> Bool {
         let room = try rooms(n: n, scale: k)
         for (i, r) in byteRanges.enumerated() {
-            let l = scaled(shape(text.slice(r)), k)
+            let l = scaled(shaped(r), k)
             if advance(l) > room[i] + 1e-9 { return false }
         }
         return true
@@ -284,18 +326,22 @@ struct LineBlock {
     // MARK: Placing
 
     private func place(_ ranges: [Range<Int>], scale k: Double) throws(LayoutError) -> [PlacedLabel] {
-        try place(ranges, texts: ranges.map { text.slice($0) }, scale: k)
+        try place(ranges, lines: ranges.map(shaped), scale: k)
+    }
+
+    private func place(_ ranges: [Range<Int>], texts: [AttributedText], scale k: Double) throws(LayoutError) -> [PlacedLabel] {
+        try place(ranges, lines: texts.map(shape), scale: k)
     }
 
     /// Places each line by the single-line rule on its curve and joins them into one label: glyphs of
     /// line 0 first, clusters as offsets into the whole text.
-    private func place(_ ranges: [Range<Int>], texts: [AttributedText], scale k: Double) throws(LayoutError) -> [PlacedLabel] {
+    private func place(_ ranges: [Range<Int>], lines shapedLines: [ShapedLine], scale k: Double) throws(LayoutError) -> [PlacedLabel] {
         let n = ranges.count
         if n == 1 {
             // One line: every copy `repeat` asks for.
-            let shaped = scaled(shape(texts[0]), k)
+            let shaped = scaled(shapedLines[0], k)
             guard !shaped.glyphs.isEmpty else { throw .emptyText }
-            return try LabelLayout.place(shaped, along: measure, options: options(line: 0, of: 1, scale: k)).map { l in
+            return try LabelLayout.place(shaped, along: measure, options: options(line: 0, of: 1, scale: k), flip: flip).map { l in
                 var label = l.shifted(by: ranges[0].lowerBound, line: 0)
                 if k < 1 { label.diagnostics.insert(.shrunk(from: size, to: size * k, fits: true), at: 0) }
                 return label
@@ -306,9 +352,9 @@ struct LineBlock {
         var placed: [PlacedLabel] = []
         for i in 0..<n {
             try LayoutError.checkDeadline()
-            let shaped = scaled(shape(texts[i]), k)
+            let shaped = scaled(shapedLines[i], k)
             guard !shaped.glyphs.isEmpty else { continue }
-            guard let label = try LabelLayout.place(shaped, along: measure, options: options(line: i, of: n, scale: k)).first else { continue }
+            guard let label = try LabelLayout.place(shaped, along: measure, options: options(line: i, of: n, scale: k), flip: flip).first else { continue }
             placed.append(label.shifted(by: ranges[i].lowerBound, line: i))
         }
         guard !placed.isEmpty else { throw .emptyText }

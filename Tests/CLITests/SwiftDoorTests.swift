@@ -29,12 +29,12 @@ import PathText
                                  overflow: .shrink(minimumSize: 7), fit: .spacing(length: 300), warp: .bend, maxAngle: 45,
                                  repeat: 20, writingMode: .vertical, textOrientation: .upright,
                                  decoration: [.underline], decorationSkipInk: true, haloColor: .black, haloWidth: 2,
-                                 closedPath: .clip, missingGlyphs: .error)
+                                 closedPath: .clip, missingGlyphs: .error, maxLines: 3, lineHeight: 50)
         let json = #"{"text":"a","path":"M0 0 L9 0","align":"center","offset":"25%","side":"right","baseline":"middle","dx":[1,2],"#
             + #""dy":[3,4],"shift":"normal","rotate":[5],"rotateAbout":"origin","upright":"off","method":"chord","overflow":"shrink","minSize":7,"#
             + #""fit":"spacing","length":300,"warp":"bend","maxAngle":45,"repeat":20,"writingMode":"vertical","#
             + ##""textOrientation":"upright","decoration":["underline"],"decorationSkipInk":true,"haloColor":"#000000","##
-            + #""haloWidth":2,"closedPath":"clip","missingGlyphs":"error"}"#
+            + #""haloWidth":2,"closedPath":"clip","missingGlyphs":"error","maxLines":3,"lineHeight":50}"#
         let label = try SceneJSON.decodeLabel(Array(json.utf8))
         #expect(label.options == swift)
     }

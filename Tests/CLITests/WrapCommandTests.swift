@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import PathText
 
 /// Labels on several lines through the command line: the flags, the placements JSON, the check.
 @Suite struct WrapCommandTests {
@@ -46,5 +47,13 @@ import Foundation
         let failing = try pathtext(["check", dir.appendingPathComponent("dial.json").path, "--strings", dir.appendingPathComponent("s.csv").path,
                                     "--fail-on", "wrapped"])
         #expect(failing.status == 1)
+    }
+
+    /// The Swift door: `TextLabel` with a chain in its options.
+    @Test func textLabelWraps() throws {
+        let label = try TextLabel("show me the money today", along: "M 20 200 L 280 200", size: 40, systemFonts: false,
+                                  options: LabelOptions(overflow: .chain([.shrink(minimumSize: 30), .wrap]), maxLines: 2))
+        #expect(label.lines == 2 && !label.overflow && label.size == 40)
+        #expect(label.diagnostics.contains(.wrapped(lines: 2)))
     }
 }

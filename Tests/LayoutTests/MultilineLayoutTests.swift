@@ -203,6 +203,22 @@ import Shaping
         #expect(throws: LayoutError.self) { try layout(20, .chain([.wrap, .error])) }
     }
 
+    /// On a closed path without a span a line fits while it does not run into itself: a text longer
+    /// than the circle wraps onto two rings, the first outside (alphabetic: the last on the path).
+    @Test func closedPathsWrapWhenTheTextWouldRunIntoItself() throws {
+        let r = 80.0, c = Point(200, 200)
+        let circle = BezPath.circle(center: c, radius: r, startAngle: 0, clockwise: true)
+        let s = "ROUND AND ROUND THE RING WE GO AGAIN"
+        #expect(shaped(s, size: 30).advance > 2 * .pi * r)
+        let label = try LabelLayout.layout(text(s, size: 30), along: circle, options: LabelOptions(upright: .off, overflow: .wrap))[0]
+        #expect(label.lines == 2 && !label.overflow)
+        let lh = lineHeight(30)
+        for g in label.glyphs { #expect(abs(midpoint(g).distance(to: c) - (r + Double(1 - g.line) * lh)) < 1e-6) }
+        // Shorter than the circle: one line, as before.
+        let short = try LabelLayout.layout(text("ROUND", size: 30), along: circle, options: LabelOptions(upright: .off, overflow: .wrap))[0]
+        #expect(short.lines == 1)
+    }
+
     /// maxLines bounds the lines; with ellipsis the last allowed line is cut.
     @Test func maxLinesWithEllipsis() throws {
         let s = "alpha beta gamma delta epsilon zeta eta theta"
@@ -228,10 +244,27 @@ import Shaping
         #expect(one.lines == 1 && one.overflow)
     }
 
-    /// A newline forces a break when wrapping.
+    /// A newline forces a break when wrapping, but never more lines than maxLines; without wrap in the
+    /// chain it stays in the one line.
     @Test func newlinesBreakLines() throws {
         let label = try LabelLayout.layout(text("a\nb"), along: horizontal(0, 100, length: 500), options: LabelOptions(overflow: .wrap))[0]
         #expect(label.lines == 2)
+        let many = try LabelLayout.layout(text("a\nb\nc\nd\ne"), along: horizontal(0, 100, length: 500), options: LabelOptions(overflow: .wrap))[0]
+        #expect(many.lines == 2 && many.overflow)
+        let one = try LabelLayout.layout(text("a\nb"), along: horizontal(0, 100, length: 500),
+                                         options: LabelOptions(overflow: .chain([.shrink(minimumSize: 10), .ellipsis])))[0]
+        #expect(one.lines == 1)
+    }
+
+    /// Lines that would fall inside a tight bend's centre (where the parallel curve collapses) have no
+    /// room: the chain goes on to fewer lines and "…" instead of failing.
+    @Test func linesThatCollapseHaveNoRoom() throws {
+        let circle = BezPath.circle(center: Point(100, 100), radius: 40, startAngle: 0, clockwise: true)
+        var options = LabelOptions(baseline: .hanging, upright: .off, overflow: .chain([.wrap, .ellipsis]), maxLines: 4)
+        options.span = PathSpan(from: .percent(0), to: .percent(50))
+        let label = try LabelLayout.layout(text("A RATHER LONG LABEL FOR A SMALL RING", size: 20), along: circle, options: options)[0]
+        #expect(label.lines <= 2 && label.overflow)
+        #expect(label.diagnostics.contains { if case .truncated = $0 { true } else { false } })
     }
 
     @Test func badLineOptionsAreRefused() {

@@ -109,4 +109,22 @@ import Render
         #expect(json.contains(#""code":"wrapped""#))
         #expect(!PlacementsJSON.encode([labels[2]]).contains(#""line""#))
     }
+
+    /// The gallery's German dial (fixtures/scenes/dial-wrap.json, written by hand): both ring labels on
+    /// two lines within their halves, the bottom one flipped with its first line nearer the centre.
+    @Test func theGermanDialScene() throws {
+        let scene = try SceneJSON.read(path: packageRoot + "/fixtures/scenes/dial-wrap.json")
+        let labels = try SceneRenderer.render(scene, resolver: SceneResolver(fontsDir: fontsDir)).labels
+        #expect(labels[0].lines == 2 && !labels[0].overflow && !labels[0].flipped)
+        #expect(labels[1].lines == 2 && !labels[1].overflow && labels[1].flipped)
+        func radius(_ g: PlacedGlyph) -> Double { (g.origin + g.direction * ((g.advance + 6) / 2)).distance(to: centre) }
+        for label in labels.prefix(2) {
+            let r0 = label.glyphs.filter { $0.line == 0 }.map(radius), r1 = label.glyphs.filter { $0.line == 1 }.map(radius)
+            // The lines sit one line height apart; on the top the first is outside, on the bottom inside.
+            let gap = (r0.reduce(0, +) / Double(r0.count)) - (r1.reduce(0, +) / Double(r1.count))
+            #expect(label.flipped ? gap < -40 : gap > 40, "\(gap)")
+        }
+        // Within the ring (250…340) with their ink.
+        for label in labels.prefix(2) { for g in label.glyphs { #expect(radius(g) > 250 && radius(g) < 340) } }
+    }
 }

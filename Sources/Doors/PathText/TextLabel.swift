@@ -30,6 +30,9 @@ public struct TextLabel: Sendable {
     public var diagnostics: [LabelDiagnostic] { placement.diagnostics }
     /// The size the label was set at, pixels per em (smaller than asked when `shrink` acted).
     public var size: Double { placement.size }
+    /// The number of lines the label is set on (more than 1 when `overflow: wrap` acted; each glyph's
+    /// ``PlacedGlyph/line`` says which).
+    public var lines: Int { placement.lines }
 
     /// Wraps a label laid out with ``LabelLayout`` directly, computing its bounds.
     public init(_ placement: PlacedLabel) {

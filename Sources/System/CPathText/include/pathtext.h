@@ -87,7 +87,7 @@ typedef struct pt_options pt_options;
  */
 typedef struct pt_diagnostic {
     const char *code;              /* stable: "missing-glyph", "dropped-clusters", "truncated", "shrunk",
-                                      "rejected-turn", "shaping" */
+                                      "wrapped", "rejected-turn", "shaping" */
     const char *message;           /* an English sentence, as the CLI prints it */
     size_t cluster_count;
     const int32_t *clusters;       /* the clusters concerned (UTF-8 byte offsets in the text) */
@@ -95,7 +95,8 @@ typedef struct pt_diagnostic {
     const uint32_t *code_points;   /* the characters concerned (missing-glyph: those no font covers) */
     size_t number_count;
     const char *const *number_names; /* the numbers' names: shrunk "from", "to", "fits" (1 or 0);
-                                        rejected-turn "degrees", "limit" (as in the placements JSON) */
+                                        rejected-turn "degrees", "limit"; wrapped "lines", the label's
+                                        line count (as in the placements JSON) */
     const double *numbers;
     const char *font;              /* the font concerned (missing-glyph: whose .notdef is drawn), or NULL */
 } pt_diagnostic;
