@@ -22,6 +22,11 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case synthesizedWeight = "synthesized-weight"
     /// A slant synthesized: an upright face was slanted for an italic run (``LabelDiagnostic/synthesized(_:)``).
     case synthesizedStyle = "synthesized-style"
+    /// Letter spacing of a joining script given back as tatweel (``LabelDiagnostic/elongatedSpacing(_:)``).
+    case elongatedSpacing = "elongated-spacing"
+    /// `cursiveTracking: elongate` found a font without tatweel: its words are left unspaced
+    /// (``LabelDiagnostic/elongationUnavailable(fonts:clusters:)``).
+    case elongationUnavailable = "elongation-unavailable"
     /// Anything else shaping reported (a feature string HarfBuzz rejects).
     case shaping
 }
@@ -68,6 +73,11 @@ public struct DiagnosticRecord: Sendable, Hashable {
         case .synthesized(let s):
             code = s.style.bold ? .synthesizedWeight : .synthesizedStyle; clusters = [s.range.lowerBound]; font = s.font
             numbers = [("start", Double(s.range.lowerBound)), ("end", Double(s.range.upperBound)), ("run", Double(s.run))]
+        case .elongatedSpacing(let e):
+            code = .elongatedSpacing; clusters = e.positions
+            numbers = [("width", e.width), ("tatweels", Double(e.tatweels))]
+        case .elongationUnavailable(let fonts, let c):
+            code = .elongationUnavailable; clusters = c; font = fonts.first
         case .shaping(let d):
             code = .shaping; clusters = [d.cluster]
         }

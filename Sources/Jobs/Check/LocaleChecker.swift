@@ -89,7 +89,8 @@ public enum LocaleChecker {
                 case .shrunk(_, let to, let fits): if fits, fit == .fits { fit = .shrunk(to: to) } else if !fits { fit = .overflows }
                 case .droppedClusters: fit = .overflows
                 case .rejectedTurn: fit = .rejected
-                case .shaping: break
+                case .shaping, .elongatedSpacing: break
+                case .elongationUnavailable: break
                 }
             }
         }
