@@ -45,7 +45,7 @@ struct ClusterRun {
         let wordSpacings = line.runs.map(\.wordSpacing)
         // The text's bytes (a cluster is a UTF-8 offset), only when asked for: word spacing goes after
         // clusters that start with a space, and letter spacing may be suppressed after cursive letters.
-        let suppressing = cursive == .suppress && (extraSpacing != 0 || runSpacings.contains { $0 != 0 })
+        let suppressing = cursive != .apply && (extraSpacing != 0 || runSpacings.contains { $0 != 0 })
         let bytes: [UInt8] = suppressing || wordSpacings.contains(where: { $0 != 0 }) ? Array(line.text.utf8) : []
         func isSpace(_ cluster: Int) -> Bool {
             guard cluster >= 0, cluster < bytes.count else { return false }

@@ -23,13 +23,21 @@ public enum LabelDiagnostic: Hashable, Sendable, CustomStringConvertible {
     case synthesized(SynthesizedStyle)
     /// ``OverflowPolicy/wrap`` set the label on this many lines (2 or more) to fit.
     case wrapped(lines: Int)
+    /// Letter spacing of a joining script given back as tatweel (``CursiveTracking/elongate``): where, how
+    /// many and how wide.
+    case elongatedSpacing(Elongation.Report)
+    /// These fonts have no tatweel (U+0640): the clusters of their words are left unspaced
+    /// (``CursiveTracking/elongate`` falls back to ``CursiveTracking/suppress``).
+    case elongationUnavailable(fonts: [String], clusters: [Int])
     /// Anything else shaping reported (an OpenType feature string HarfBuzz rejects, a run without fonts).
     case shaping(ShapingDiagnostic)
 
     /// The shaping diagnostic in typed form: missing coverage becomes ``missingGlyphs(_:)``, a synthesized
     /// style ``synthesized(_:)``.
     public init(_ d: ShapingDiagnostic) {
-        if let m = d.missingCoverage { self = .missingGlyphs(m) } else if let s = d.synthesized { self = .synthesized(s) } else { self = .shaping(d) }
+        if let m = d.missingCoverage { self = .missingGlyphs(m) } else if let s = d.synthesized { self = .synthesized(s) }
+        else if let e = d.elongation { self = e.positions.isEmpty ? .elongationUnavailable(fonts: e.unavailable, clusters: e.unavailableClusters) : .elongatedSpacing(e) }
+        else { self = .shaping(d) }
     }
 
     /// A sentence a user understands, ending with where in the text (UTF-8 byte offsets).
@@ -44,6 +52,10 @@ public enum LabelDiagnostic: Hashable, Sendable, CustomStringConvertible {
         case .suppressedSpacing(let c): "letter spacing is not applied between the letters of a joining script, so they stay joined: \(c.count) cluster\(c.count == 1 ? "" : "s") unspaced (at byte\(c.count == 1 ? "" : "s") \(Self.list(c)))"
         case .synthesized(let s): s.description
         case .wrapped(let n): "the label is set on \(n) lines to fit the path"
+        case .elongatedSpacing(let e): e.description
+        case .elongationUnavailable(let fonts, let c):
+            Elongation.Report(positions: [], covered: [], width: 0, tatweels: 0, unavailable: fonts, unavailableClusters: c).description
+                + " (at byte\(c.count == 1 ? "" : "s") \(Self.list(c)))"
         case .shaping(let d): d.description
         }
     }

@@ -121,7 +121,10 @@ public enum LabelLayout {
                                    verticalWriting: options.writingMode == .vertical)
         var notes = line.diagnostics.map(LabelDiagnostic.init)
         if size != requestedSize { notes.append(.shrunk(from: requestedSize, to: size, fits: !shrunkBelowMinimum)) }
-        if !run.suppressedSpacing.isEmpty { notes.append(.suppressedSpacing(run.suppressedSpacing.sorted())) }
+        // Spacing given back as tatweel (cursiveTracking: elongate) is no longer reported as suppressed.
+        let givenBack = Set(line.diagnostics.compactMap(\.elongation).flatMap(\.covered))
+        let unspaced = run.suppressedSpacing.filter { !givenBack.contains($0) }.sorted()
+        if !unspaced.isEmpty { notes.append(.suppressedSpacing(unspaced)) }
         if let gap = options.repeat {
             guard gap.isFinite, gap >= 0 else { throw .badOption("repeat spacing must be a finite number ≥ 0") }
             return try frame.repeated(input, gap: gap, options: options, size: size, flip: flip).map { l in
@@ -147,7 +150,7 @@ public enum LabelLayout {
 
     /// Shapes `text` and places it along a measured path, which can be shared by many labels.
     public static func layout(_ text: AttributedText, along measure: PathMeasure, options: LabelOptions = LabelOptions(),
-                              shape: (AttributedText) -> ShapedLine = { Shaper.shape($0) })
+                              shape shapeText: (AttributedText) -> ShapedLine = { Shaper.shape($0) })
         throws(LayoutError) -> [PlacedLabel]
     {
         try options.limits.check(textBytes: text.string.utf8.count)
@@ -159,7 +162,12 @@ public enum LabelLayout {
         if let span = options.span {
             var rest = options
             rest.span = nil
-            return try layout(text, along: span.portion(of: measure), options: rest, shape: shape)
+            return try layout(text, along: span.portion(of: measure), options: rest, shape: shapeText)
+        }
+        // cursiveTracking: elongate gives suppressed letter spacing back as tatweel, which needs shaping again.
+        let elongate = options.cursiveTracking == .elongate && options.writingMode == .horizontal
+        func shape(_ t: AttributedText) -> ShapedLine {
+            elongate ? Elongation.shape(t, extraSpacing: options.letterSpacing, using: shapeText) : shapeText(t)
         }
         let steps = options.overflow.steps
         if steps.count > 1 || steps.contains(.wrap) {

@@ -161,6 +161,13 @@ public enum CursiveTracking: String, Sendable, Hashable, CaseIterable, Codable {
     case suppress
     /// Spacing after every cluster, joins broken (PathText before cursive tracking).
     case apply
+    /// Beyond browsers: the spacing suppressed within a word is given back as tatweel (kashida) at the
+    /// word's best kashida position, so the word keeps the width letter spacing would have given it, its
+    /// joins intact (``Elongation``); reported as ``LabelDiagnostic/elongatedSpacing(_:)``. A font without
+    /// a tatweel leaves its words unspaced, as ``suppress`` does, reported as
+    /// ``LabelDiagnostic/elongationUnavailable(fonts:clusters:)``. Only when the label is shaped by
+    /// ``LabelLayout`` (not for an already shaped line) and in horizontal writing.
+    case elongate
 }
 
 /// The point SVG's `rotate` turns each cluster about.

@@ -24,6 +24,11 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case synthesizedStyle = "synthesized-style"
     /// The label was set on several lines (``LabelDiagnostic/wrapped(lines:)``); `lines` is their number.
     case wrapped
+    /// Letter spacing of a joining script given back as tatweel (``LabelDiagnostic/elongatedSpacing(_:)``).
+    case elongatedSpacing = "elongated-spacing"
+    /// `cursiveTracking: elongate` found a font without tatweel: its words are left unspaced
+    /// (``LabelDiagnostic/elongationUnavailable(fonts:clusters:)``).
+    case elongationUnavailable = "elongation-unavailable"
     /// Anything else shaping reported (a feature string HarfBuzz rejects).
     case shaping
 }
@@ -72,6 +77,11 @@ public struct DiagnosticRecord: Sendable, Hashable {
             numbers = [("start", Double(s.range.lowerBound)), ("end", Double(s.range.upperBound)), ("run", Double(s.run))]
         case .wrapped(let n):
             code = .wrapped; clusters = []; numbers = [("lines", Double(n))]
+        case .elongatedSpacing(let e):
+            code = .elongatedSpacing; clusters = e.positions
+            numbers = [("width", e.width), ("tatweels", Double(e.tatweels))]
+        case .elongationUnavailable(let fonts, let c):
+            code = .elongationUnavailable; clusters = c; font = fonts.first
         case .shaping(let d):
             code = .shaping; clusters = [d.cluster]
         }

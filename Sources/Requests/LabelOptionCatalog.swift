@@ -110,7 +110,7 @@ public enum LabelOptionCatalog {
             .optional("span", \.span, .span, default: "the whole path",
                       help: "confine the label to part of the path, FROM,TO: pixels, percent, or degrees (200deg) on a circle or arc shape; overflow applies at its ends, on closed paths too (TO before FROM runs on past a closed path's start)").sample(.array([.string("10%"), .string("90%")])),
             .value("cursiveTracking", \.cursiveTracking, .cases(), default: d.cursiveTracking,
-                   help: "suppress: no letter spacing between letters of joining scripts (Arabic, Syriac, N'Ko, Mongolian, …), as browsers do, reported as suppressed-spacing; apply: space them anyway").sample(.string("apply")),
+                   help: "suppress: no letter spacing between letters of joining scripts (Arabic, Syriac, N'Ko, Mongolian, …), as browsers do, reported as suppressed-spacing; apply: space them anyway; elongate: give the spacing back as tatweel (kashida) at each word's best kashida position, so words keep their spaced width, joined, reported as elongated-spacing (a font without U+0640 leaves its words unspaced, reported as elongation-unavailable)").sample(.string("apply")),
             .value("closedPath", \.closedPath, .cases(), default: d.closedPath,
                    help: "on a closed path, wrap around the start (SVG 2) or clip at the end (as Chromium and resvg draw textPath)").sample(.string("clip")),
             .value("missingGlyphs", \.missingGlyphs, .cases(), default: d.missingGlyphs,

@@ -91,6 +91,10 @@ struct BidiAnalysis: Hashable, Sendable {
     /// FriBidi's `fribidi_get_bracket` value for `scalar` (0 for characters that are not paired brackets).
     static func rawBracket(_ scalar: Unicode.Scalar) -> UInt32 { UInt32(fribidi_get_bracket(scalar.value)) }
 
+    /// FriBidi's `fribidi_get_joining_type` for `scalar` (ArabicShaping.txt's Joining_Type as bits:
+    /// 0x01 joins the character before, 0x02 the one after, 0x08 transparent; see ``JoiningType``).
+    static func rawJoiningType(_ scalar: Unicode.Scalar) -> UInt8 { UInt8(fribidi_get_joining_type(scalar.value)) }
+
     /// The level of every scalar when the paragraph holds only NSM, U+0020 and strong characters of
     /// one direction (L, or R and AL) agreeing with `direction` (0 or 1), at least one of them strong;
     /// otherwise `nil`.

@@ -49,10 +49,13 @@ public struct ShapingDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public var missingCoverage: MissingCoverage?
     /// Set when the diagnostic is about a weight or slant synthesized: where and for which face, typed.
     public var synthesized: SynthesizedStyle?
+    /// Set when the diagnostic is about letter spacing given back as tatweel (``Elongation``), typed.
+    public var elongation: Elongation.Report?
     /// Creates a diagnostic.
-    public init(cluster: Int, message: String, missingCoverage: MissingCoverage? = nil, synthesized: SynthesizedStyle? = nil) {
+    public init(cluster: Int, message: String, missingCoverage: MissingCoverage? = nil, synthesized: SynthesizedStyle? = nil,
+                elongation: Elongation.Report? = nil) {
         self.cluster = cluster; self.message = message; self.missingCoverage = missingCoverage
-        self.synthesized = synthesized
+        self.synthesized = synthesized; self.elongation = elongation
     }
     /// `message (at byte N)`.
     public var description: String { "\(message) (at byte \(cluster))" }

@@ -91,7 +91,8 @@ public enum LocaleChecker {
                     if case .shrunk(let to) = fit { fit = .wrapped(lines: n, size: to) } else if fit == .fits { fit = .wrapped(lines: n, size: nil) }
                 case .droppedClusters: fit = .overflows
                 case .rejectedTurn: fit = .rejected
-                case .shaping: break
+                case .shaping, .elongatedSpacing: break
+                case .elongationUnavailable: break
                 }
             }
         }

@@ -87,7 +87,9 @@ typedef struct pt_options pt_options;
  */
 typedef struct pt_diagnostic {
     const char *code;              /* stable: "missing-glyph", "dropped-clusters", "truncated", "shrunk",
-                                      "wrapped", "rejected-turn", "shaping" */
+                                      "wrapped", "rejected-turn", "suppressed-spacing", "elongated-spacing",
+                                      "elongation-unavailable", "synthesized-weight",
+                                      "synthesized-style", "shaping" */
     const char *message;           /* an English sentence, as the CLI prints it */
     size_t cluster_count;
     const int32_t *clusters;       /* the clusters concerned (UTF-8 byte offsets in the text) */
