@@ -133,14 +133,23 @@ public struct Rasterizer: Sendable {
     /// Rasterizes a huge `rect` tile by tile (each clipped like any mask) and copies the tiles in.
     private mutating func rasterizeTiles(_ rect: PixelRect, rule: FillRule, into mask: inout CoverageMask) {
         mask.reset(to: rect)
+        mask.coverage.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         var tile = CoverageMask()
         for ty in Swift.stride(from: rect.y, to: rect.maxY, by: Self.maxSide) {
             for tx in Swift.stride(from: rect.x, to: rect.maxX, by: Self.maxSide) {
                 let part = PixelRect(x: tx, y: ty, width: Swift.min(Self.maxSide, rect.maxX - tx),
                                      height: Swift.min(Self.maxSide, rect.maxY - ty))
                 rasterizeContours(rule: rule, clip: part, into: &tile)
-                for y in part.y..<part.maxY {
-                    for x in part.x..<part.maxX { mask.coverage[(y - rect.y) * rect.width + (x - rect.x)] = tile[x, y] }
+                // The tile's bounds lie within `part` (empty when nothing of the shape is there); copied row by row.
+                let b = tile.bounds
+                guard !b.isEmpty else { continue }
+                tile.coverage.withUnsafeBufferPointer { src in
+                    mask.coverage.withUnsafeMutableBufferPointer { dst in
+                        for y in b.y..<b.maxY {
+                            let from = src.baseAddress! + (y - b.y) * b.width
+                            (dst.baseAddress! + (y - rect.y) * rect.width + (b.x - rect.x)).update(from: from, count: b.width)
+                        }
+                    }
                 }
             }
         }

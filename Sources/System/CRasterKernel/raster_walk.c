@@ -33,17 +33,16 @@ __attribute__((always_inline)) static inline void deposit(uint32_t *row, int32_t
     row[c + 1] += (uint32_t)t;
 }
 
-/// A row's part of a line crossing two or more cells, from `xl` to `xr` (xl < xr) with height `d`: the
-/// height up to each cell boundary B is ⌊|d|·(B − xl)/(xr − xl)⌋ (one division per row, in double), and the
-/// last piece takes the rest, so the pieces sum to exactly `d`.
-__attribute__((noinline)) static void span(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d) {
+/// A row's part of a line crossing three or more cells, from `xl` to `xr` (xl < xr) with height `d`: the
+/// height up to each cell boundary B is ⌊(B − xl)·dydx⌋ (limited to |d|; `dydx` is the line's |dy/dx|), and
+/// the last piece takes the rest, so the pieces sum to exactly `d`.
+__attribute__((noinline)) static void span(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d, double dydx) {
     int32_t il = xl >> 16, ic = (xr - 1) >> 16;
     int32_t ad = d < 0 ? -d : d;
-    double slope = (double)ad / (double)(xr - xl);
     int32_t prev_h = 0, prev_x = xl;
     for (int32_t c = il; c < ic; c++) {
         int32_t bx = (c + 1) << 16;
-        int32_t h = (int32_t)((double)(bx - xl) * slope);  // 0 … ad: (bx − xl) < (xr − xl)
+        int32_t h = (int32_t)((double)(bx - xl) * dydx);
         h = h < ad ? h : ad;
         int32_t piece = h - prev_h;
         deposit(row, c, prev_x, bx, d < 0 ? -piece : piece);
@@ -52,23 +51,40 @@ __attribute__((noinline)) static void span(uint32_t *row, uint8_t *mr, int32_t x
     }
     int32_t last = ad - prev_h;
     deposit(row, ic, prev_x, xr, d < 0 ? -last : last);
-    // The blocks of cells il … ic + 1: the two ends, and any between (rare: a row crossing 9 or more cells).
+    // The blocks of cells il … ic + 1: the two ends, and any between (a row crossing 9 or more cells).
     int32_t first = il >> 3, last_block = (ic + 1) >> 3;
     mr[first] = MARK;
     mr[last_block] = MARK;
     for (int32_t b = first + 1; b < last_block; b++) mr[b] = MARK;
 }
 
-/// A row's part of a line, from x = `xa` to `xb` (16.16), height `d` (signed by the winding, |d| ≤ ONE).
-__attribute__((always_inline)) static inline void step(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d) {
+/// A row's part of a line, from x = `xa` to `xb` (16.16), height `d` (signed by the winding, |d| ≤ ONE), on
+/// a line whose |dy/dx| is `dydx`. Within one cell (most steps) or across one cell boundary (most others),
+/// inline; across more, ``span``.
+__attribute__((always_inline)) static inline void step(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d,
+                                                       double dydx) {
     int32_t xl = xa < xb ? xa : xb, xr = xa < xb ? xb : xa;
     int32_t il = xl >> 16;
-    if (xr <= ((il + 1) << 16)) {
+    int32_t boundary = (il + 1) << 16;
+    if (xr <= boundary) {
         deposit(row, il, xl, xr, d);
         mark_pair(mr, il);
         return;
     }
-    span(row, mr, xl, xr, d);
+    if (xr <= boundary + PT_ONE) {
+        // Two pieces, split at the boundary: heights h1 (limited to |d|) and the rest.
+        int32_t ad = d < 0 ? -d : d;
+        int32_t h1 = (int32_t)((double)(boundary - xl) * dydx);
+        h1 = h1 < ad ? h1 : ad;
+        int32_t h2 = ad - h1;
+        if (d < 0) { h1 = -h1; h2 = -h2; }
+        deposit(row, il, xl, boundary, h1);
+        deposit(row, il + 1, boundary, xr, h2);
+        mr[il >> 3] = MARK;
+        mr[(il + 2) >> 3] = MARK;
+        return;
+    }
+    span(row, mr, xl, xr, d, dydx);
 }
 
 /// Accumulates a line within [0, width] × [0, rows] (16.16), one step per row. The x at each row boundary
@@ -85,8 +101,11 @@ __attribute__((noinline)) static void line(const grid *g, int32_t x0, int32_t y0
     int32_t r0 = y0 >> 16, r1 = (y1 - 1) >> 16;
     uint32_t *row = g->cells + (intptr_t)r0 * g->stride;
     uint8_t *mr = g->marks + (intptr_t)r0 * g->mark_stride;
+    // |dy/dx|, for the steps that cross cells (a vertical line never does: then 0, unused).
+    int32_t adx = x1 > x0 ? x1 - x0 : x0 - x1;
+    double dydx = adx ? (double)(y1 - y0) / (double)adx : 0;
     if (r0 == r1) {
-        step(row, mr, x0, x1, (y1 - y0) * dir);
+        step(row, mr, x0, x1, (y1 - y0) * dir, dydx);
         return;
     }
     int32_t lo = x0 < x1 ? x0 : x1, hi = x0 < x1 ? x1 : x0;
@@ -97,7 +116,7 @@ __attribute__((noinline)) static void line(const grid *g, int32_t x0, int32_t y0
     int32_t x = (int32_t)xf;
     x = x < lo ? lo : x;
     x = x > hi ? hi : x;
-    step(row, mr, x0, x, (below - y0) * dir);
+    step(row, mr, x0, x, (below - y0) * dir, dydx);
     int32_t whole = dir * PT_ONE;
     for (int32_t n = r1 - r0 - 1; n > 0; n--) {
         row += g->stride;
@@ -106,12 +125,12 @@ __attribute__((noinline)) static void line(const grid *g, int32_t x0, int32_t y0
         int32_t xn = (int32_t)xf;
         xn = xn < lo ? lo : xn;
         xn = xn > hi ? hi : xn;
-        step(row, mr, x, xn, whole);
+        step(row, mr, x, xn, whole, dydx);
         x = xn;
     }
     row += g->stride;
     mr += g->mark_stride;
-    step(row, mr, x, x1, (y1 - (r1 << 16)) * dir);
+    step(row, mr, x, x1, (y1 - (r1 << 16)) * dir, dydx);
 }
 
 /// `v` (pixels from the mask's edge) limited to [0, limit] (NaN to 0) in 16.16, rounded.
