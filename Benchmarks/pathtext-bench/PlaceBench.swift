@@ -14,7 +14,7 @@ import Placer
 /// Mapnik runs in `scripts/mapnik-place.py` (python3-mapnik, pinned to one core with `taskset -c 0`),
 /// which reports each placed label's glyphs (from a Cairo script render) and the CPU time of AGG renders
 /// of the map with and without its labels. Both engines' glyphs then go through one checker
-/// (``LabelCheck``): labels, names, overlapping glyph pairs, the worst turn between neighbouring
+/// (``OverlapCheck``): labels, names, overlapping glyph pairs, the worst turn between neighbouring
 /// clusters, glyphs upside down. Times are CPU times of one thread, medians after a warm-up.
 enum PlaceBench {
     static func run(_ config: BenchConfig, fontsDir: String, root: String) -> [Row] {
@@ -41,7 +41,7 @@ enum PlaceBench {
         }
         let halo = document.requests.first?.label.options.haloWidth ?? 0
         let minDistance = document.requests.first?.minDistance ?? 0
-        let ours = LabelCheck.check(result.placed.map { CheckLabel(text: $0.text, $0.label) }, halo: halo, minDistance: minDistance)
+        let ours = OverlapCheck.check(result.placed.map { CheckLabel(text: $0.text, $0.label) }, halo: halo, minDistance: minDistance)
 
         // Mapnik, in its own process on one core.
         guard let mapnik = runMapnik(file: file, runs: runs, root: root) else { return [] }
@@ -59,11 +59,11 @@ enum PlaceBench {
                 var l = CheckLabel(text: nil, glyphs: glyphs.enumerated().map { i, g in
                     CheckGlyph(font: font, glyph: g.glyph, cluster: i, size: g.size, origin: g.origin, angle: .degrees(g.angle))
                 })
-                l.text = LabelCheck.name(of: l, among: shaped)
+                l.text = OverlapCheck.name(of: l, among: shaped)
                 return l
             }
             unnamed[name] = labels.filter { $0.text == nil }.count
-            reports[name] = LabelCheck.check(labels, halo: halo, minDistance: minDistance)
+            reports[name] = OverlapCheck.check(labels, halo: halo, minDistance: minDistance)
         }
         guard let joined = reports["joined"], let raw = reports["raw"], let mj = mapnik.variants["joined"],
               let mr = mapnik.variants["raw"] else { return [] }

@@ -20,7 +20,7 @@ extension AtomicFile {
             for (bytes, path) in outputs {
                 switch try destination(path) {
                 case .inPlace(let p): special.append((bytes, p, path))
-                case .replace(let p): staged.append(try stage(bytes, for: p, reportedAs: path))
+                case .replace(let p): staged.append(try stage(bytes, for: p, reportedAs: path, unnamed: true))
                 }
             }
             for s in special { try writeInPlace(s.bytes, to: s.path, reportedAs: s.shown) }
@@ -37,7 +37,7 @@ extension AtomicFile {
     }
 
     /// One regular file's bytes, written and flushed, waiting to be named.
-    private enum Staged {
+    enum Staged {
         /// An unnamed file (`O_TMPFILE`), still open.
         case unnamed(fd: Int32, final: String, shown: String)
         /// A named temporary file, closed, registered for removal on signals.
@@ -76,8 +76,9 @@ extension AtomicFile {
         }
     }
 
-    /// `bytes` staged beside `path` with `path`'s permission bits (or rw-r--r--), flushed.
-    private static func stage(_ bytes: [UInt8], for path: String, reportedAs shown: String) throws(RenderError) -> Staged {
+    /// `bytes` staged beside `path` with `path`'s permission bits (or rw-r--r--), flushed; `unnamed: false`
+    /// takes the named-temporary-file way that file systems without `O_TMPFILE` get (for tests).
+    static func stage(_ bytes: [UInt8], for path: String, reportedAs shown: String, unnamed: Bool) throws(RenderError) -> Staged {
         let dir = folder(of: path)
         let name = String(path.split(separator: "/").last!)
         var st = stat()
@@ -85,14 +86,14 @@ extension AtomicFile {
         func fail(_ code: Int32) -> RenderError { .cannotWrite(path: shown, reason: reason(code)) }
         #if os(Linux) && (arch(x86_64) || arch(arm64))
         let oTmpFile: Int32 = 0o20000000 | O_DIRECTORY
-        let fd = open(dir, oTmpFile | O_WRONLY | O_CLOEXEC, mode_t(0o600))
+        let fd = unnamed ? open(dir, oTmpFile | O_WRONLY | O_CLOEXEC, mode_t(0o600)) : -1
         if fd >= 0 {
             if let code = writeAll(fd, bytes) { close(fd); throw fail(code) }
             guard fchmod(fd, mode) == 0, fsync(fd) == 0 else { let e = errno; close(fd); throw fail(e) }
             // Named through /proc at commit; without /proc, stage it the named way instead.
             if access("/proc/self/fd/\(fd)", F_OK) == 0 { return .unnamed(fd: fd, final: path, shown: shown) }
             close(fd)
-        } else if ![EOPNOTSUPP, EISDIR, EINVAL, ENOTSUP].contains(errno) {
+        } else if unnamed && ![EOPNOTSUPP, EISDIR, EINVAL, ENOTSUP].contains(errno) {
             throw fail(errno)  // a real error (missing folder, permission), not a missing feature
         }
         #endif

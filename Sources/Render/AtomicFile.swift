@@ -111,63 +111,9 @@ package enum AtomicFile {
         guard close(fd) == 0 || errno == EINTR else { throw .cannotWrite(path: shown, reason: reason(errno)) }
     }
 
-    /// Writes a new regular file at `path` atomically.
+    /// Writes a new regular file at `path` atomically: staged beside it, then renamed over it.
     private static func replace(_ path: String, with bytes: [UInt8], reportedAs shown: String, unnamed: Bool) throws(RenderError) {
-        let dir = folder(of: path)
-        let name = String(path.split(separator: "/").last!)
-        var st = stat()
-        let mode: mode_t = stat(path, &st) == 0 ? st.st_mode & 0o7777 : 0o644
-        func fail(_ code: Int32) -> RenderError { .cannotWrite(path: shown, reason: reason(code)) }
-
-        #if os(Linux) && (arch(x86_64) || arch(arm64))
-        // An unnamed file first: nothing to clean up if the process dies while writing.
-        let oTmpFile: Int32 = 0o20000000 | O_DIRECTORY
-        if unnamed {
-            let fd = open(dir, oTmpFile | O_WRONLY | O_CLOEXEC, mode_t(0o600))
-            if fd >= 0 {
-                if let code = writeAll(fd, bytes) { close(fd); throw fail(code) }
-                guard fchmod(fd, mode) == 0, fsync(fd) == 0 else { let e = errno; close(fd); throw fail(e) }
-                // The name exists only from linkat to rename; a signal in between finds it registered.
-                let named = try TemporaryFiles.withSignalsBlocked { () throws(RenderError) -> (String, Int?)? in
-                    let temp = dir + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-                    let slot = TemporaryFiles.register(temp)
-                    guard linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, temp, AT_SYMLINK_FOLLOW) == 0 else {
-                        TemporaryFiles.unregister(slot)
-                        return nil
-                    }
-                    return (temp, slot)
-                }
-                close(fd)
-                if let (temp, slot) = named {
-                    defer { TemporaryFiles.unregister(slot) }
-                    guard rename(temp, path) == 0 else { let e = errno; unlink(temp); throw fail(e) }
-                    return
-                }
-                // No /proc to name the file through: the named way below.
-            } else if ![EOPNOTSUPP, EISDIR, EINVAL, ENOTSUP].contains(errno) {
-                throw fail(errno)  // a real error (missing folder, permission), not a missing feature
-            }
-        }
-        #endif
-
-        var template = Array((dir + "/." + name + ".tmp-XXXXXX").utf8CString)
-        func templateName() -> String { String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self) }
-        let (fd2, slot) = try TemporaryFiles.withSignalsBlocked { () throws(RenderError) -> (Int32, Int?) in
-            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard fd >= 0 else { throw fail(errno) }
-            return (fd, TemporaryFiles.register(templateName()))
-        }
-        let temp = templateName()
-        defer { TemporaryFiles.unregister(slot) }
-        func cleanUp(_ code: Int32) -> RenderError {
-            close(fd2)
-            unlink(temp)
-            return fail(code)
-        }
-        if let code = writeAll(fd2, bytes) { throw cleanUp(code) }
-        guard fchmod(fd2, mode) == 0, fsync(fd2) == 0 else { throw cleanUp(errno) }
-        guard close(fd2) == 0 else { let e = errno; unlink(temp); throw fail(e) }
-        guard rename(temp, path) == 0 else { let e = errno; unlink(temp); throw fail(e) }
+        try stage(bytes, for: path, reportedAs: shown, unnamed: unnamed).commit()
     }
 
     /// Writes all of `bytes`, retrying after signals; returns the `errno` of a failure.

@@ -36,7 +36,7 @@ func road(_ text: String, _ points: [Point], priority: Double = 0, minDistance: 
 
 /// The checker's figures for a placement.
 func check(_ result: PlacementResult, halo: Double = 1.5, minDistance: Double = 0) -> CheckReport {
-    LabelCheck.check(result.placed.map { CheckLabel(text: $0.text, $0.label) }, halo: halo, minDistance: minDistance)
+    OverlapCheck.check(result.placed.map { CheckLabel(text: $0.text, $0.label) }, halo: halo, minDistance: minDistance)
 }
 
 /// A comparable summary of a placement: each label's text and its glyph origins rounded to 1e-6 px.

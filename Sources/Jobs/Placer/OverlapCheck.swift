@@ -31,7 +31,7 @@ public struct CheckGlyph: Sendable {
 
 /// A label to check: its glyphs in reading order, and its text when known.
 public struct CheckLabel: Sendable {
-    /// The text, when the engine reported it (otherwise ``LabelCheck/name(of:among:)`` finds it).
+    /// The text, when the engine reported it (otherwise ``OverlapCheck/name(of:among:)`` finds it).
     public var text: String?
     /// The glyphs, in order along the label.
     public var glyphs: [CheckGlyph]
@@ -66,7 +66,7 @@ public struct CheckReport: Hashable, Sendable, CustomStringConvertible {
     public var worstTotalTurn: Double
     /// Glyphs whose baseline points left: read upside down.
     public var upsideDownGlyphs: Int
-    /// Labels of one text whose nearest clusters are closer than the distance asked (see ``LabelCheck/check(_:halo:minDistance:)``).
+    /// Labels of one text whose nearest clusters are closer than the distance asked (see ``OverlapCheck/check(_:halo:minDistance:)``).
     public var closePairs: Int
 
     /// One line: every figure.
@@ -81,7 +81,7 @@ public struct CheckReport: Hashable, Sendable, CustomStringConvertible {
 /// One overlap checker for every engine's labels: glyph ink boxes (read from the font, turned into
 /// place), the pairs of them that overlap between labels, the turns between neighbouring clusters, and
 /// the glyphs that read upside down.
-public enum LabelCheck {
+public enum OverlapCheck {
     /// Checks `labels`; `halo` is the ink distance ``CheckReport/haloOverlappingPairs`` asks for; labels of one
     /// text whose nearest cluster centres are closer than `minDistance` count in ``CheckReport/closePairs``.
     public static func check(_ labels: [CheckLabel], halo: Double = 0, minDistance: Double = 0) -> CheckReport {
