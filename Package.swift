@@ -2,7 +2,7 @@
 // PathText: text laid out along paths with real typography.
 //
 // Data flows one way, and so do the dependencies (Sources/ shows the same order):
-//   Geometry (no C) ─┐
+//   Geometry (no C library; a prefetch hint) ─┐
 //   Shaping (FreeType, HarfBuzz, FriBidi, Fontconfig) ─┴─► Layout ─► Render (libpng) ─► Requests ─► Jobs ─► Doors
 // Sources/System holds the C shims; Sources/Doors the Swift library, the CLI, the C library and the server.
 import PackageDescription
@@ -43,11 +43,13 @@ let package = Package(
         .target(name: "CPlaygroundAssets", path: "Sources/System/CPlaygroundAssets", exclude: ["page"]),
         // The header of libpathtext (pathtext.h); the functions are Swift's (Doors/C).
         .target(name: "CPathText", path: "Sources/System/CPathText"),
+        // A prefetch hint (one static inline function) for Geometry's path-measure queries.
+        .target(name: "CPrefetch", path: "Sources/System/CPrefetch"),
         // The rasterizer's kernel: the 16.16 contour walker and the final pass (scalar, SSE2, AVX2 chosen at run time).
         .target(name: "CRasterKernel", path: "Sources/System/CRasterKernel"),
 
         // ── The stages, in the order data flows: path geometry and shaping, placement on the path, drawing.
-        .target(name: "Geometry"),
+        .target(name: "Geometry", dependencies: ["CPrefetch"]),
         .target(name: "Shaping", dependencies: ["Geometry", "CEmbeddedFonts", "CScalarTable", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CICUBreak"]),
         .target(name: "Layout", dependencies: ["Geometry", "Shaping"]),
         .target(name: "Render", dependencies: ["Geometry", "Shaping", "Layout", "CPNG", "CPNGWriter", "CRasterKernel"]),

@@ -10,7 +10,8 @@ import Check
 /// (resolve + shape + place), so the ratio is the cost of the check's judgements (fallback fonts, ink
 /// overlaps, collisions) on top of the layout it needs anyway. Goal: ≤ 1 s.
 enum CheckBench {
-    static func run(_ config: BenchConfig, fontsDir: String) -> [Row] {
+    /// The dial scene and its strings in 50 locales.
+    static func dialInputs() -> (Scene, StringTable) {
         let root = packageRoot()
         let scene = try! SceneJSON.read(path: root + "/fixtures/scenes/dial.json")
         var strings = try! StringTableReader.read(path: root + "/fixtures/l10n/dial.csv")
@@ -21,6 +22,11 @@ enum CheckBench {
             for key in strings.keys { if let t = strings.texts[l]?[key] { strings.set(t, key: key, locale: l + "-x\(k)") } }
             k += 1
         }
+        return (scene, strings)
+    }
+
+    static func run(_ config: BenchConfig, fontsDir: String) -> [Row] {
+        let (scene, strings) = dialInputs()
         // Fonts loaded once, as a long-running checker would; system fallback off so that the figure does
         // not depend on the machine's fonts.
         let resolver = SceneResolver(fontsDir: fontsDir)

@@ -44,6 +44,26 @@ enum MeasureBench {
         return total
     }
 
+    /// `sample(at:)` at each distance of `distances` (the random-query row), a function of its own so that
+    /// `valgrind --tool=callgrind --cache-sim=yes --toggle-collect='*randomQueries*'` counts the cache
+    /// misses of these queries alone (BENCHMARKS.md, "Random queries").
+    @inline(never) static func randomQueries(_ measure: PathMeasure, _ distances: [Double]) -> Double {
+        var acc = 0.0
+        distances.withUnsafeBufferPointer { d in
+            for s in d { let smp = measure.sample(at: s); acc += smp.point.x + smp.tangent.y }
+        }
+        return acc
+    }
+
+    /// The same for the sorted distances (a different sum, so that the optimiser does not merge the two).
+    @inline(never) static func sortedQueries(_ measure: PathMeasure, _ distances: [Double]) -> Double {
+        var acc = 0.0
+        distances.withUnsafeBufferPointer { d in
+            for s in d { let smp = measure.sample(at: s); acc += smp.point.x - smp.tangent.y }
+        }
+        return acc
+    }
+
     static func run(_ config: BenchConfig, filter: String? = nil) -> [Row] {
         var rows: [Row] = []
         let queryCount = config.quick ? 100_000 : 1_000_000
@@ -104,20 +124,8 @@ enum MeasureBench {
             q.targetNs = 1  // one pass over all queries per run
             let perQuery = Double(queryCount)
             let query = timeInterleaved(q, [
-                {
-                    var acc = 0.0
-                    random.withUnsafeBufferPointer { d in
-                        for s in d { let smp = measure.sample(at: s); acc += smp.point.x + smp.tangent.y }
-                    }
-                    blackHole(acc)
-                },
-                {
-                    var acc = 0.0
-                    sorted.withUnsafeBufferPointer { d in
-                        for s in d { let smp = measure.sample(at: s); acc += smp.point.x + smp.tangent.y }
-                    }
-                    blackHole(acc)
-                },
+                { blackHole(randomQueries(measure, random)) },
+                { blackHole(sortedQueries(measure, sorted)) },
                 {
                     var acc = 0.0
                     var sampler = measure.sampler()

@@ -1,10 +1,20 @@
 import Dispatch
 import Foundation
 import PathTextEngine
+import Requests
+import Placer
+import Check
 
 /// `parallel/…`: one `Engine` shared by 1 and by 2 threads, each thread taking every other request of a
 /// batch. Wall-clock time per batch; the peer is the same batch on one thread, so the ratio is
 /// t(2 threads) ÷ t(1 thread): 0.5 is perfect scaling, the goal (≥ 1.8 × throughput) is ≤ 0.556.
+///
+/// `parallel/place-helsinki/…` and `parallel/check-dial/…`: two independent jobs (the Helsinki map placed
+/// and drawn, as `place/helsinki/time`; the dial scene checked in 50 locales, as `check/dial-50-locales`),
+/// each with its own `SceneResolver` (a resolver is one job's), run one after the other on one thread or
+/// one per thread on two. The fonts they load are the process's (`FontCache`, the embedded fonts) and so
+/// shared by both threads, as in a server: what the two jobs contend on is the font objects' locks
+/// and the allocator.
 enum ParallelBench {
     static let words = ["Hello, curved world!", "Main Street", "Ring road north", "Harbour bridge", "Old town",
                         "Riverside walk", "Station approach", "Market square"]
@@ -36,6 +46,37 @@ enum ParallelBench {
         }
     }
 
+    /// One job, with its own inputs and resolver, run by one thread at a time.
+    final class Job: @unchecked Sendable {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
+    /// The Helsinki map placed and drawn (what `place/helsinki/time` times), `nil` without the fixture.
+    static func placeJob(fontsDir: String, root: String) -> Job? {
+        guard let bytes = FileManager.default.contents(atPath: root + "/fixtures/osm/helsinki-roads.json"),
+              let document = try? PlaceDocument.decode(Array(bytes)) else { return nil }
+        let resolver = SceneResolver(fontsDir: fontsDir)
+        return Job {
+            let result = try! document.place(resolver: resolver)
+            blackHole(try! PlaceDocument.draw(document.scene, result, resolver: resolver))
+        }
+    }
+
+    /// The dial scene checked in 50 locales (what `check/dial-50-locales` times).
+    static func checkJob(fontsDir: String) -> Job {
+        let (scene, strings) = CheckBench.dialInputs()
+        let resolver = SceneResolver(fontsDir: fontsDir)
+        resolver.systemFallback = false
+        return Job { blackHole(try! LocaleChecker.check(scene, strings: strings, resolver: resolver)) }
+    }
+
+    /// Runs `jobs` one after the other (`threads` 1) or one per thread.
+    static func run(_ jobs: [Job], threads: Int) {
+        if threads == 1 { for j in jobs { j.body() }; return }
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { jobs[$0].body() }
+    }
+
     static func run(_ config: BenchConfig, fontsDir: String) -> [Row] {
         let engine: Engine
         do { engine = try Engine(fontsDir: fontsDir) } catch { fatalError("Engine: \(error.message)") }
@@ -45,19 +86,24 @@ enum ParallelBench {
         for s in scenes { precondition((try? engine.render(s, format: .png))?.isEmpty == false, "parallel: render failed") }
         let layout: @Sendable (String) -> Void = { blackHole(engine.batchLine($0)) }
         let render: @Sendable (String) -> Void = { blackHole(try! engine.render($0, format: .png)) }
-        let bodies: [() -> Void] = [
+        var bodies: [() -> Void] = [
             { run(layouts, threads: 1, layout) }, { run(layouts, threads: 2, layout) },
             { run(scenes, threads: 1, render) }, { run(scenes, threads: 2, render) },
         ]
+        let checks = [checkJob(fontsDir: fontsDir), checkJob(fontsDir: fontsDir)]
+        bodies += [{ run(checks, threads: 1) }, { run(checks, threads: 2) }]
+        let places = [placeJob(fontsDir: fontsDir, root: packageRoot()), placeJob(fontsDir: fontsDir, root: packageRoot())].compactMap { $0 }
+        if places.count == 2 { bodies += [{ run(places, threads: 1) }, { run(places, threads: 2) }] }
+        else { progress("parallel: fixtures/osm/helsinki-roads.json missing: no parallel/place-helsinki rows") }
         let t = measure(config, bodies)
-        func note(_ what: String, _ i: Int) -> String {
+        func note(_ what: String, _ i: Int, shared: String = "one engine, ") -> String {
             let speedup = median(t.wall[i - 1]) / median(t.wall[i])
             let capacity = 2 * median(t.cpu[i - 1]) / median(t.cpu[i])
-            return "\(what); one engine, wall clock per batch; throughput on 2 threads = \(String(format: "%.2f", speedup)) × one thread "
+            return "\(what); \(shared)wall clock per batch; throughput on 2 threads = \(String(format: "%.2f", speedup)) × one thread "
                 + "(goal ≥ 1.8; load average \(loadAverage())); from process CPU time, 2 idle cores would give \(String(format: "%.2f", capacity)) ×; "
                 + "voluntary context switches (lock waits) per batch: \(String(format: "%.1f", median(t.switches[i]))) on 2 threads, \(String(format: "%.1f", median(t.switches[i - 1]))) on 1"
         }
-        return [
+        var rows = [
             makeRow("parallel/layout-64/2-threads", ours: t.wall[1], peer: t.wall[0], peerName: "the same batch on 1 thread",
                     note: note("64 label requests through Engine.batchLine", 1)),
             makeRow("parallel/layout-64/2-threads/cpu", ours: t.cpu[1], peer: t.cpu[0], peerName: "the same batch on 1 thread, process CPU time",
@@ -67,6 +113,16 @@ enum ParallelBench {
             makeRow("parallel/render-16/2-threads/cpu", ours: t.cpu[3], peer: t.cpu[2], peerName: "the same batch on 1 thread, process CPU time",
                     note: "process CPU time per batch: 1.00 = no extra work (spinning, contention) on 2 threads"),
         ]
+        var jobRows = [("check-dial", "two jobs of LocaleChecker.check: the dial scene in 50 locales, 200 labels, each job its own resolver", 5)]
+        if places.count == 2 { jobRows.append(("place-helsinki", "two jobs of placing and drawing the Helsinki roads (777 ways), each job its own resolver", 7)) }
+        for (name, what, i) in jobRows {
+            rows.append(makeRow("parallel/\(name)/2-threads", ours: t.wall[i], peer: t.wall[i - 1], peerName: "the same two jobs one after the other on 1 thread",
+                                note: note(what, i, shared: "")))
+            rows.append(makeRow("parallel/\(name)/2-threads/cpu", ours: t.cpu[i], peer: t.cpu[i - 1],
+                                peerName: "the same two jobs on 1 thread, process CPU time",
+                                note: "process CPU time per pair of jobs: 1.00 = no extra work (spinning, contention) on 2 threads"))
+        }
+        return rows
     }
 
     /// Wall clock, process CPU time and voluntary context switches per call of each body, interleaved.

@@ -33,8 +33,7 @@ extension PathMeasure {
                     return measure.sample(rs, piece: next, segment: i, forward: fs)
                 }
             }
-            let i = storage.locateSegment(fs, preferEarlier: preferEarlier)
-            let b = storage.recordsBlock(i)
+            let (i, b) = storage.locateRecords(fs, preferEarlier: preferEarlier)
             let rs = SegmentRecords(b)
             let k = Storage.locate(rs, fs, preferEarlier: preferEarlier)
             segment = i; block = b; piece = k

@@ -1,3 +1,4 @@
+import CPrefetch
 import Synchronization
 
 /// Arc-length parameterisation of a path: the point and unit tangent at any distance along it.
@@ -14,10 +15,13 @@ import Synchronization
 /// for two: the segment is cut into parameter intervals ("pieces") on which a degree-8 polynomial of the
 /// parameter against distance is accurate to the ``Accuracy``, each piece one record (its start
 /// distance, the fit, and the curve on the piece as a polynomial), the pieces' lengths scaled to sum to
-/// the segment's length. A query finds its segment through a table of uniform distance buckets (O(1) for
-/// evenly spread segments, a binary search within the bucket otherwise), then its piece, evaluates the
-/// fit and the curve, and normalises the curve's derivative for the tangent: no iteration, and once the
-/// segment's records exist it allocates nothing. Measures are shared between threads: the records are
+/// the segment's length. A query finds its segment through a table of uniform distance buckets, one per
+/// ``Storage/segmentsPerBucket`` segments (small enough to stay in the cache), then counts the segment
+/// starts of its bucket that lie at or before the distance (O(1) for evenly spread segments, a binary
+/// search within the bucket otherwise), asking for the candidates' record slots and then the segment's
+/// records before it reads them; then it finds its piece, evaluates the fit and the curve, and
+/// normalises the curve's derivative for the tangent: no iteration, and once the segment's records exist
+/// it allocates nothing. Measures are shared between threads: the records are
 /// published once per segment by an atomic compare-and-swap (a racing duplicate is discarded), read
 /// without a lock.
 ///
@@ -87,10 +91,12 @@ public struct PathMeasure: Sendable {
         @usableFromInline let accuracy: Accuracy
         /// The segments of positive length, in order.
         let segments: [Segment]
-        /// For each segment: its length, distance at its start, and subpath index.
+        /// For each segment: its length and subpath index.
         let segLength: [Double]
-        let segStart: [Double]
         let segSubpath: [Int]
+        /// For each segment, the distance at its start; followed in memory by ``window`` copies of +∞,
+        /// which the counting search reads past the last segment.
+        let segStart: UnsafeBufferPointer<Double>
         /// The total length.
         let total: Double
         /// For each segment, its query records once a query has needed them: a ``SegmentRecords``
@@ -98,27 +104,45 @@ public struct PathMeasure: Sendable {
         /// `AtomicLazyReference.load()` is not inlined on Linux: 640 instructions a query; a class
         /// reference costs a retain and a release a query.)
         private let lazyRecords: UnsafeMutablePointer<Atomic<UnsafeRawPointer?>>
-        /// For distance bucket `b` (`⌊s·bucketScale⌋`, at most `segments.count − 1`), the last segment
+        /// For distance bucket `b` (`⌊s·bucketScale⌋`, at most `bucketCount − 1`), the last segment
         /// whose start lies in an earlier bucket (0 when none): the segment of a distance in bucket `b`
         /// lies in `buckets[b] … buckets[b + 1]`.
         let buckets: [Int32]
         let bucketScale: Double
+        let bucketCount: Int
+
+        /// Segments per distance bucket, on average. A bucket per segment (as before) made the table
+        /// 4 bytes a segment, 400 KB at 100 000 segments: with the records it fell out of the 2 MB L2 and
+        /// every random query missed on it. One per 8 is 50 KB, which stays cached, and the search
+        /// within a bucket counts at most ``window`` starts, which come in one or two cache lines.
+        static let segmentsPerBucket = 8
+        /// The starts a bucket's search counts without branching (a bucket holding more is searched by
+        /// bisection).
+        static let window = 16
+        /// The cache lines of a segment's records block asked for before its piece is known: the
+        /// header and two records (``SegmentRecords/header`` + 2 × 312 bytes, from a 16-byte boundary).
+        static let prefetchedBlockLines = 11
 
         init(path: BezPath?, subpathClosed: [Bool], accuracy: Accuracy, segments: [Segment], segLength: [Double],
              segStart: [Double], segSubpath: [Int], length: Double) {
             self.path = path; self.subpathClosed = subpathClosed; self.accuracy = accuracy; self.segments = segments
-            self.segLength = segLength; self.segStart = segStart; self.segSubpath = segSubpath; self.total = length
-            let nb = segments.count
-            lazyRecords = .allocate(capacity: nb)
-            for i in 0..<nb { (lazyRecords + i).initialize(to: Atomic(nil)) }
+            self.segLength = segLength; self.segSubpath = segSubpath; self.total = length
+            let n = segments.count
+            let starts = UnsafeMutablePointer<Double>.allocate(capacity: n + Self.window)
+            segStart.withUnsafeBufferPointer { starts.initialize(from: $0.baseAddress!, count: n) }
+            (starts + n).initialize(repeating: .infinity, count: Self.window)
+            self.segStart = UnsafeBufferPointer(start: starts, count: n)
+            lazyRecords = .allocate(capacity: n)
+            for i in 0..<n { (lazyRecords + i).initialize(to: Atomic(nil)) }
+            let nb = (n + Self.segmentsPerBucket - 1) / Self.segmentsPerBucket
             let scale = Double(nb) / length
             var buckets = [Int32](repeating: 0, count: nb + 1)
-            for k in 0..<nb {
+            for k in 0..<n {
                 let b = Self.bucket(segStart[k], scale: scale, count: nb)
                 buckets[b + 1] = Int32(k)
             }
             for b in 1...nb { buckets[b] = max(buckets[b], buckets[b - 1]) }
-            self.buckets = buckets; self.bucketScale = scale
+            self.buckets = buckets; self.bucketScale = scale; self.bucketCount = nb
         }
 
         deinit {
@@ -127,6 +151,8 @@ public struct PathMeasure: Sendable {
             }
             lazyRecords.deinitialize(count: segments.count)
             lazyRecords.deallocate()
+            UnsafeMutablePointer(mutating: segStart.baseAddress!).deinitialize(count: segments.count + Self.window)
+            UnsafeMutablePointer(mutating: segStart.baseAddress!).deallocate()
         }
 
         /// The bucket of forward distance `s ≥ 0`.
@@ -137,8 +163,61 @@ public struct PathMeasure: Sendable {
         /// The segment of forward distance `s ∈ [0, length]`: the last whose start is ≤ `s` (< `s` with
         /// `preferEarlier`, so that a distance on a boundary resolves to the end of the earlier one), or 0.
         @inline(__always) func locateSegment(_ s: Double, preferEarlier: Bool) -> Int {
-            let b = Self.bucket(s, scale: bucketScale, count: segments.count)
-            var lo = Int(buckets[b]), hi = Int(buckets[b + 1])
+            let (lo, hi) = bucketRange(s)
+            return locateSegment(s, preferEarlier: preferEarlier, lo: lo, hi: hi)
+        }
+
+        /// The segments `lo … hi` that the segment of forward distance `s` lies among.
+        @inline(__always) func bucketRange(_ s: Double) -> (lo: Int, hi: Int) {
+            let b = Self.bucket(s, scale: bucketScale, count: bucketCount)
+            return (Int(buckets[b]), Int(buckets[b + 1]))
+        }
+
+        /// ``locateSegment(_:preferEarlier:)`` among the segments `lo … hi` of `s`'s bucket.
+        ///
+        /// Every start after `hi` lies in a later bucket than `s`, so it is > `s`; `lo`'s start lies in an
+        /// earlier one, so it is < `s` (or `lo` is 0). The answer is then `lo` plus the number of starts
+        /// among the next ``window`` that are ≤ `s` (< `s`: ≤ the next double below `s`), counted without
+        /// a branch when the bucket holds no more than that (the padding after the last start is +∞);
+        /// a bisection of `lo … hi` otherwise.
+        @inline(__always) func locateSegment(_ s: Double, preferEarlier: Bool, lo: Int, hi: Int) -> Int {
+            if hi - lo <= Self.window {
+                // In vectors: written as a scalar loop, the compiler branches on each comparison.
+                let t = SIMD8<Double>(repeating: preferEarlier ? s.nextDown : s)
+                let p = UnsafeRawPointer(segStart.baseAddress! + lo + 1)
+                let a = p.loadUnaligned(as: SIMD8<Double>.self), b = p.loadUnaligned(fromByteOffset: 64, as: SIMD8<Double>.self)
+                let one = SIMD8<Int64>(repeating: 1), zero = SIMD8<Int64>()
+                let count = zero.replacing(with: one, where: a .<= t) &+ zero.replacing(with: one, where: b .<= t)
+                return lo + Int(count.wrappedSum())
+            }
+            var lo = lo, hi = hi
+            while lo < hi {
+                let mid = (lo + hi + 1) >> 1
+                let x = segStart[mid]
+                if preferEarlier ? x < s : x <= s { lo = mid } else { hi = mid - 1 }
+            }
+            return lo
+        }
+
+        /// The segment of forward distance `s` (as ``locateSegment(_:preferEarlier:)``) and its records
+        /// block, built on first use. The record slots of the bucket's candidates are asked for before
+        /// the search counts the starts, and the block's lines before its pieces are read, so that the
+        /// misses of a random query overlap: one wait for the starts and slots, one for the records.
+        @inline(__always) func locateRecords(_ s: Double, preferEarlier: Bool) -> (segment: Int, block: UnsafeRawPointer) {
+            let (lo, hi) = bucketRange(s)
+            let slots = UnsafeRawPointer(lazyRecords + lo)
+            let span = (hi - lo) * MemoryLayout<Atomic<UnsafeRawPointer?>>.stride
+            pt_prefetch(slots); pt_prefetch(slots + span / 2); pt_prefetch(slots + span)
+            let i = locateSegment(s, preferEarlier: preferEarlier, lo: lo, hi: hi)
+            let block = recordsBlock(i)
+            for line in 0..<Self.prefetchedBlockLines { pt_prefetch(block + 64 * line) }
+            return (i, block)
+        }
+
+        /// The segment of forward distance `s` by bisection of all segment starts: what
+        /// ``locateSegment(_:preferEarlier:)`` must agree with (for the tests).
+        func locateSegmentByBisection(_ s: Double, preferEarlier: Bool) -> Int {
+            var lo = 0, hi = segments.count - 1
             while lo < hi {
                 let mid = (lo + hi + 1) >> 1
                 let x = segStart[mid]
@@ -177,7 +256,15 @@ public struct PathMeasure: Sendable {
         /// The piece of forward distance `s` within segment `i`'s records (as ``locateSegment(_:preferEarlier:)``
         /// within the segment).
         @inline(__always) static func locate(_ rs: SegmentRecords, _ s: Double, preferEarlier: Bool) -> Int {
-            var lo = 0, hi = rs.records.count - 1
+            let n = rs.records.count
+            if n <= 2 {
+                // Most segments have one or two pieces: the choice as a select, not a branch that a random
+                // query mispredicts half the time (the second start is +∞ when there is one piece).
+                let x = rs.records[n - 1].start
+                let x1 = n == 2 ? x : .infinity
+                return (preferEarlier ? x1 < s : x1 <= s) ? 1 : 0
+            }
+            var lo = 0, hi = n - 1
             while lo < hi {
                 let mid = (lo + hi + 1) >> 1
                 let x = rs.records[mid].start
@@ -380,8 +467,8 @@ public struct PathMeasure: Sendable {
 
     /// The bytes the measure's tables and its path hold (array capacities times element strides), for
     /// memory bounds: each measured segment costs one `Segment` in the path (when it is kept) and one in
-    /// the tables, three per-segment numbers, a bucket and a lazy reference, and once queried a record
-    /// and a `Piece` per piece (with the block's header).
+    /// the tables, three per-segment numbers, an eighth of a bucket and a lazy reference, and once
+    /// queried a record and a `Piece` per piece (with the block's header).
     var storedByteCount: Int {
         let st = storage
         let pathBytes = st.path?.subpaths.reduce(0) { $0 + MemoryLayout<Subpath>.stride
@@ -392,7 +479,7 @@ public struct PathMeasure: Sendable {
             recordBytes += SegmentRecords.byteCount(rs.records.count)
         }
         return pathBytes + st.subpathClosed.capacity + st.segments.capacity * MemoryLayout<Segment>.stride
-            + (st.segLength.capacity + st.segStart.capacity) * MemoryLayout<Double>.stride
+            + (st.segLength.capacity + st.segStart.count + Storage.window) * MemoryLayout<Double>.stride
             + st.segSubpath.capacity * MemoryLayout<Int>.stride + st.buckets.capacity * MemoryLayout<Int32>.stride
             + st.segments.count * MemoryLayout<Atomic<UnsafeRawPointer?>>.stride + recordBytes
     }
@@ -411,8 +498,8 @@ public struct PathMeasure: Sendable {
     /// from the side being entered. NaN distances count as 0; the result is never NaN for a finite path.
     public func sample(at s: Double) -> PathSample {
         let fs = forwardDistance(s)
-        let i = storage.locateSegment(fs, preferEarlier: isReversed)
-        let rs = storage.records(i)
+        let (i, block) = storage.locateRecords(fs, preferEarlier: isReversed)
+        let rs = SegmentRecords(block)
         return sample(rs, piece: Storage.locate(rs, fs, preferEarlier: isReversed), segment: i, forward: fs)
     }
 
