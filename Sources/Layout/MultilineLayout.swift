@@ -408,6 +408,11 @@ extension LabelDiagnostic {
             d.missingCoverage?.cluster += offset
             return .shaping(d)
         case .synthesized(var s): s.range = (s.range.lowerBound + offset)..<(s.range.upperBound + offset); return .synthesized(s)
+        case .elongatedSpacing(var e):
+            e.positions = e.positions.map { $0 + offset }; e.covered = e.covered.map { $0 + offset }
+            e.unavailableClusters = e.unavailableClusters.map { $0 + offset }
+            return .elongatedSpacing(e)
+        case .elongationUnavailable(let fonts, let c): return .elongationUnavailable(fonts: fonts, clusters: c.map { $0 + offset })
         case .shrunk, .rejectedTurn, .wrapped: return self
         }
     }
