@@ -10,7 +10,7 @@ import Foundation
 
 let usage = """
     usage: pathtext-bench [--only GROUPS] [--quick] [--runs N] [--json PATH | --no-json] [--fonts DIR]
-      --only GROUPS  comma-separated subset of: layout, measure, raster, render, capi, batch, parallel, process, place, check (default: all)
+      --only GROUPS  comma-separated subset of: layout, measure, raster, render, capi, batch, parallel, process, place, check, cache (default: all)
       --quick        short runs (for profiling under valgrind): less time per run, 100 000 queries
       --runs N       runs per row, at least 5 (default 7)
       --json PATH    where to write the results (default: bench.json at the package root)
@@ -20,7 +20,7 @@ let usage = """
     """
 
 var config = BenchConfig()
-let allGroups: Set<String> = ["layout", "measure", "raster", "render", "capi", "batch", "parallel", "process", "place", "check"]
+let allGroups: Set<String> = ["layout", "measure", "raster", "render", "capi", "batch", "parallel", "process", "place", "check", "cache"]
 var groups = allGroups
 let root = packageRoot()
 var jsonPath: String? = root + "/bench.json"
@@ -72,6 +72,7 @@ if groups.contains("batch") { rows += CAPIBench.batch(config, fontsDir: fontsDir
 if groups.contains("parallel") { rows += ParallelBench.run(config, fontsDir: fontsDir) }
 if groups.contains("place") { rows += PlaceBench.run(config, fontsDir: fontsDir, root: root) }
 if groups.contains("check") { rows += CheckBench.run(config, fontsDir: fontsDir) }
+if groups.contains("cache") { rows += CacheBench.run(config, fontsDir: fontsDir, root: root) }
 rows += processRows
 
 print("machine: \(machine["cpu"] ?? "?"), nproc \(machine["nproc"] ?? "?"), \(machine["swift"] ?? "?"), \(machine["date"] ?? "")")

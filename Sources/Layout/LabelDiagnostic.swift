@@ -27,6 +27,8 @@ public enum LabelDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// These fonts have no tatweel (U+0640): the clusters of their words are left unspaced
     /// (``CursiveTracking/elongate`` falls back to ``CursiveTracking/suppress``).
     case elongationUnavailable(fonts: [String], clusters: [Int])
+    /// ``OverflowPolicy/wrap`` set the label on this many lines (2 or more) to fit.
+    case wrapped(lines: Int)
     /// Anything else shaping reported (an OpenType feature string HarfBuzz rejects, a run without fonts).
     case shaping(ShapingDiagnostic)
 
@@ -53,6 +55,7 @@ public enum LabelDiagnostic: Hashable, Sendable, CustomStringConvertible {
         case .elongationUnavailable(let fonts, let c):
             Elongation.Report(positions: [], covered: [], width: 0, tatweels: 0, unavailable: fonts, unavailableClusters: c).description
                 + " (at byte\(c.count == 1 ? "" : "s") \(Self.list(c)))"
+        case .wrapped(let n): "the label is set on \(n) lines to fit the path"
         case .shaping(let d): d.description
         }
     }

@@ -48,6 +48,8 @@ public struct PlacedGlyph: Hashable, Sendable {
     /// a bold's outline is emboldened (``outline()``) and its widening is already in ``advance``; an
     /// oblique's shear is part of ``transform``.
     public var synthesis: SyntheticStyle
+    /// The line the glyph is on, 0 first, in a label set on several lines (``PlacedLabel/lines``).
+    public var line: Int = 0
 
     /// Creates a placed glyph whose baseline runs along the unit vector `direction`.
     public init(glyph: UInt32, cluster: Int, font: Typeface, size: Double, origin: Point, direction: Vector, advance: Double,
@@ -161,6 +163,10 @@ public struct PlacedLabel: Sendable {
     public var halo: Halo?
     /// Horizontal writing, or vertical writing down the path (see ``PlacedGlyph/upright``).
     public var writingMode: WritingMode = .horizontal
+    /// The number of lines the label is set on (``OverflowPolicy/wrap``); 1 for a single line. With
+    /// several, ``glyphs`` holds line 0's first (each glyph knows its ``PlacedGlyph/line``), ``advance``
+    /// is the longest line's, and ``pathLength``, ``start`` and ``measure`` are those of the line on the path.
+    public var lines: Int = 1
 
     /// Whether `maxAngle` rejected the placement.
     public var rejected: Bool { rejectedAngle != nil }

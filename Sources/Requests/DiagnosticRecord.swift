@@ -27,6 +27,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// `cursiveTracking: elongate` found a font without tatweel: its words are left unspaced
     /// (``LabelDiagnostic/elongationUnavailable(fonts:clusters:)``).
     case elongationUnavailable = "elongation-unavailable"
+    /// The label was set on several lines (``LabelDiagnostic/wrapped(lines:)``); `lines` is their number.
+    case wrapped
     /// Anything else shaping reported (a feature string HarfBuzz rejects).
     case shaping
 }
@@ -78,6 +80,8 @@ public struct DiagnosticRecord: Sendable, Hashable {
             numbers = [("width", e.width), ("tatweels", Double(e.tatweels))]
         case .elongationUnavailable(let fonts, let c):
             code = .elongationUnavailable; clusters = c; font = fonts.first
+        case .wrapped(let n):
+            code = .wrapped; clusters = []; numbers = [("lines", Double(n))]
         case .shaping(let d):
             code = .shaping; clusters = [d.cluster]
         }

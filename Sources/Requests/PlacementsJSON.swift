@@ -31,7 +31,7 @@ import Shaping
 ///   rotation and the `stretch` fit's horizontal scale (``PlacedGlyph/transform``). With `warp: "bend"` the
 ///   outlines are bent along the path instead; the transform is then the glyph's rigid placement.
 /// - Labels also carry `advance`, `start`, `dropped` (cluster offsets), `rejected` (the turn in degrees,
-///   or null), `warp`, `writingMode`, `halo` (`{"width":3,"color":"#ffffff"}`) when drawn, `decorations`
+///   or null), `warp`, `writingMode`, `lines` when set on several lines (each glyph then has its `line`), `halo` (`{"width":3,"color":"#ffffff"}`) when drawn, `decorations`
 ///   (each band's `kind`, `color` and outline as SVG path data `d`, filled non-zero), and `diagnostics`
 ///   (``DiagnosticRecord``: `code`, `message`, `clusters`, `codePoints`, numbers) when there are any;
 ///   glyphs carry `color`, `scaleX` when stretched, `orientation` (`upright` or `sideways`) in vertical
@@ -83,7 +83,10 @@ public enum PlacementsJSON {
             w.raw("}}")
         }
         w.raw("],\"labels\":[")
-        var lastColor = RGBAColor.black, colorText = RGBAColor.black.description
+        var lastColor = RGBAColor.black, colorText = JSONBytes.literal(RGBAColor.black.description)
+        // Each glyph names its font: the escaped name and the row looked up when the font changes.
+        let names = fonts.map { JSONBytes.literal($0.name) }
+        var lastFont: ObjectIdentifier? = nil, lastFontIndex = 0
         for (i, label) in labels.enumerated() {
             if i > 0 { w.raw(",") }
             w.raw(nl); w.raw("{\"pathLength\":"); w.number(label.pathLength)
@@ -101,6 +104,7 @@ public enum PlacementsJSON {
             if let angle = label.rejectedAngle { w.number(angle) } else { w.raw("null") }
             w.raw(",\"warp\":"); w.string(label.warp.rawValue)
             w.raw(",\"writingMode\":"); w.string(label.writingMode.rawValue)
+            if label.lines > 1 { w.raw(",\"lines\":"); w.integer(label.lines) }
             if let halo = label.halo {
                 w.raw(",\"halo\":{\"width\":"); w.number(halo.width)
                 w.raw(",\"color\":"); w.string(halo.color.description); w.raw("}")
@@ -130,22 +134,33 @@ public enum PlacementsJSON {
                 w.raw(singleLine ? "{" : "\n {")
                 w.raw("\"glyph\":"); w.integer(Int(g.glyph))
                 w.raw(",\"cluster\":"); w.integer(g.cluster)
-                w.raw(",\"font\":"); w.string(g.font.name)
-                w.raw(",\"fontIndex\":"); w.integer(fontIndex[ObjectIdentifier(g.font)] ?? 0)
+                let id = ObjectIdentifier(g.font)
+                if id != lastFont { lastFont = id; lastFontIndex = fontIndex[id] ?? 0 }
+                w.raw(",\"font\":"); w.put(names[lastFontIndex])
+                w.raw(",\"fontIndex\":"); w.integer(lastFontIndex)
                 w.raw(",\"size\":"); w.number(g.size)
                 w.raw(",\"x\":"); w.number(g.origin.x)
                 w.raw(",\"y\":"); w.number(g.origin.y)
                 w.raw(",\"angle\":"); w.number(g.angle.degrees)
                 w.raw(",\"advance\":"); w.number(g.advance)
-                if g.color != lastColor { lastColor = g.color; colorText = g.color.description }
-                w.raw(",\"color\":"); w.string(colorText)
+                if g.color != lastColor { lastColor = g.color; colorText = JSONBytes.literal(g.color.description) }
+                w.raw(",\"color\":"); w.put(colorText)
                 if g.scaleX != 1 { w.raw(",\"scaleX\":"); w.number(g.scaleX) }
                 if g.synthesis.bold { w.raw(",\"synthesizedBold\":"); w.number(g.synthesis.emboldening(size: g.size)) }
                 if g.synthesis.oblique { w.raw(",\"synthesizedSlant\":"); w.number(g.synthesis.skew) }
+                if label.lines > 1 { w.raw(",\"line\":"); w.integer(g.line) }
                 if label.writingMode == .vertical { w.raw(g.upright ? ",\"orientation\":\"upright\"" : ",\"orientation\":\"sideways\"") }
                 let m = g.transform
-                w.raw(",\"transform\":["); w.number(m.a); w.raw(","); w.number(m.b); w.raw(","); w.number(m.c)
-                w.raw(","); w.number(m.d); w.raw(","); w.number(m.e); w.raw(","); w.number(m.f); w.raw("]")
+                // A rotation's matrix repeats its numbers (d = a, c = −b unless stretched): those are
+                // copied from the text just written instead of printed again.
+                w.raw(",\"transform\":[")
+                let a = w.count; w.number(m.a); let aEnd = w.count
+                w.raw(","); let b = w.count; w.number(m.b); let bEnd = w.count
+                w.raw(",")
+                if m.c == -m.b { w.negated(b..<bEnd) } else { w.number(m.c) }
+                w.raw(",")
+                if m.d == m.a { w.repeated(a..<aEnd) } else { w.number(m.d) }
+                w.raw(","); w.number(m.e); w.raw(","); w.number(m.f); w.raw("]")
                 if inkBoxes {
                     w.raw(",\"ink\":[")
                     for (c, p) in g.inkBox(padding: label.halo?.width ?? 0).enumerated() {
@@ -188,43 +203,141 @@ public enum PlacementsJSON {
 }
 
 /// JSON text built as UTF-8 bytes in one growing buffer.
-struct JSONBytes {
-    private(set) var bytes: [UInt8] = []
+///
+/// The buffer is filled up to ``count`` and grown by doubling: each piece is one bounds check and one
+/// copy (appending to an array piece by piece cost about 80 instructions a piece, which for `--batch`
+/// was a third of the encoding). Numbers are written by ``Double``'s own shortest round-trip printer
+/// straight into the buffer (``TextOutputStream/_writeASCII(_:)``), without a `String` per number.
+struct JSONBytes: TextOutputStream {
+    private var storage: [UInt8]
+    /// The bytes written so far.
+    private(set) var count = 0
 
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int) {
+        // Bytes beyond `count` are never read: no need to clear them first.
+        let n = max(capacity, 64)
+        storage = [UInt8](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
+    }
 
     /// The text.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String {
+        storage.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[..<count]), as: UTF8.self) }
+    }
+
+    @inline(__always) private mutating func reserve(_ n: Int) {
+        if count &+ n > storage.count { grow(n) }
+    }
+
+    @inline(never) private mutating func grow(_ n: Int) {
+        storage += repeatElement(0, count: max(storage.count, n))
+    }
+
+    /// Appends `p`'s bytes.
+    @inline(__always) mutating func put(_ p: UnsafeBufferPointer<UInt8>) {
+        guard let base = p.baseAddress, p.count > 0 else { return }
+        reserve(p.count)
+        let at = count
+        storage.withUnsafeMutableBufferPointer { (d: inout UnsafeMutableBufferPointer<UInt8>) in
+            (d.baseAddress! + at).update(from: base, count: p.count)
+        }
+        count += p.count
+    }
+
+    /// Appends a copy of the bytes `range` written before.
+    mutating func repeated(_ range: Range<Int>) {
+        reserve(range.count)
+        let at = count
+        storage.withUnsafeMutableBufferPointer { (d: inout UnsafeMutableBufferPointer<UInt8>) in
+            (d.baseAddress! + at).update(from: d.baseAddress! + range.lowerBound, count: range.count)
+        }
+        count += range.count
+    }
+
+    /// Appends the number written at `range` with its sign turned: the text of −v is that of v with a
+    /// minus added or taken away, and 0 (either sign) is `0`.
+    mutating func negated(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        let first = storage[range.lowerBound]
+        if first == UInt8(ascii: "-") { repeated(range.dropFirst()) }
+        else if range.count == 1 && first == UInt8(ascii: "0") || first == UInt8(ascii: "n") { repeated(range) }  // 0, null
+        else { byte(UInt8(ascii: "-")); repeated(range) }
+    }
+
+    /// Appends one byte.
+    @inline(__always) mutating func byte(_ b: UInt8) {
+        reserve(1)
+        storage[count] = b
+        count += 1
+    }
+
+    /// Appends bytes written before (an escaped name kept for many glyphs).
+    mutating func put(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { put($0) } }
+
+    /// `TextOutputStream`: appends `string`'s UTF-8 as is.
+    mutating func write(_ string: String) {
+        var s = string
+        s.withUTF8 { put($0) }
+    }
+
+    /// `TextOutputStream`: the ASCII a number prints itself as.
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { put(buffer) }
 
     /// Literal text, as is.
-    mutating func raw(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    @inline(__always) mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { put($0) }
     }
 
     /// A whole number.
     mutating func integer(_ v: Int) {
-        if v < 0 { bytes.append(UInt8(ascii: "-")) }
+        if v < 0 { byte(UInt8(ascii: "-")) }
         digits(v.magnitude, minimumCount: 1)
     }
 
-    /// The decimal digits of `v`, zero-padded to `minimumCount` (at most 19 digits in all).
+    /// The decimal digits of `v`, zero-padded to `minimumCount` (at most 20 digits in all).
     private mutating func digits(_ v: UInt, minimumCount: Int) {
-        var count = 1, divisor: UInt = 1
-        while count < 19, v / divisor >= 10 { divisor &*= 10; count += 1 }
-        while count < minimumCount { divisor &*= 10; count += 1 }
-        var rest = v
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, filled from the end
+        var m = v, n = 0
+        withUnsafeMutableBytes(of: &buffer) { b in
+            repeat {
+                n += 1
+                b[24 - n] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
+                m /= 10
+            } while m > 0 || n < min(minimumCount, 20)
+            put(UnsafeBufferPointer(rebasing: b.bindMemory(to: UInt8.self)[(24 - n)...]))
         }
     }
 
     /// A number by the one rule (``JSONNumber``): the shortest text that reads back as the same value.
-    mutating func number(_ v: Double) { JSONNumber.append(v, to: &bytes) }
+    mutating func number(_ v: Double) {
+        guard v.isFinite else { raw("null"); return }
+        if v == v.rounded(.towardZero), abs(v) < 9_007_199_254_740_992 {
+            if v == 0 { byte(UInt8(ascii: "0")) } else { integer(Int(v)) }
+            return
+        }
+        v.write(to: &self)  // Swift's shortest round-trip form, as `description` gives it
+    }
 
     /// A string literal, escaped by the project's one rule (``JSONStringLiteral``).
-    mutating func string(_ s: String) { JSONStringLiteral.append(s, to: &bytes) }
+    mutating func string(_ s: String) {
+        var s = s
+        let plain = s.withUTF8 { u in !u.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F } }
+        if plain {
+            byte(UInt8(ascii: "\""))
+            s.withUTF8 { put($0) }
+            byte(UInt8(ascii: "\""))
+        } else {
+            var out: [UInt8] = []
+            JSONStringLiteral.append(s, to: &out)
+            put(out)
+        }
+    }
+
+    /// `s` as a string literal's bytes, to be written many times with ``put(_:)-([UInt8])``.
+    static func literal(_ s: String) -> [UInt8] {
+        var out: [UInt8] = []
+        JSONStringLiteral.append(s, to: &out)
+        return out
+    }
 
     /// A diagnostic object: `{"code":"missing-glyph","message":"…","clusters":[0],"codePoints":[26481],…}`.
     mutating func diagnostic(_ d: DiagnosticRecord) {

@@ -19,10 +19,11 @@ public struct ResolvedLabel: Sendable {
     /// Whether the glyphs cut through what is below (destination-out) instead of painting.
     public var knockout: Bool { blend == .destinationOut }
 
-    /// Shapes and places the label.
+    /// Shapes and places the label; the shaping comes from ``ShapeCache/shared`` when the same text in
+    /// the same fonts, size, features and language was shaped before.
     public func layout() throws(LayoutError) -> [PlacedLabel] {
         let direction = direction
-        return try LabelLayout.layout(text, along: path, options: options) { Shaper.shape($0, direction: direction) }
+        return try LabelLayout.layout(text, along: path, options: options) { ShapeCache.shared.shape($0, direction: direction) }
     }
 }
 

@@ -25,7 +25,13 @@ struct BatchLines: IteratorProtocol, Sequence {
     private var number = 0
     private var finished = false
 
-    init(fd: Int32 = 0, limit: Int) { self.fd = fd; self.limit = limit }
+    /// Called before each read of the input, which may wait for the caller's next line: the place to
+    /// write out replies held back while more requests were already read.
+    var beforeRead: () -> Void = {}
+
+    init(fd: Int32 = 0, limit: Int, beforeRead: @escaping () -> Void = {}) {
+        self.fd = fd; self.limit = limit; self.beforeRead = beforeRead
+    }
 
     mutating func next() -> Line? {
         var line: [UInt8] = []
@@ -34,6 +40,7 @@ struct BatchLines: IteratorProtocol, Sequence {
         while true {
             if start == end {
                 guard !finished else { break }
+                beforeRead()
                 let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { finished = true; break }

@@ -114,7 +114,7 @@ public final class Engine: Sendable {
         do {
             // What ResolvedLabel.layout() does for the label the resolver would make.
             return try LabelLayout.layout(AttributedText(text, attributes: attributes), along: path, options: options) {
-                Shaper.shape($0, direction: direction)
+                ShapeCache.shared.shape($0, direction: direction)
             }
         } catch { throw EngineError(error.description) }
     }

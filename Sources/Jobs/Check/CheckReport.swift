@@ -8,10 +8,7 @@ public enum CheckReport {
         let header = ["locale", "label", "result", "missing", "fallback fonts", "synthesized", "unspaced", "overlaps", "collisions", "text"]
         var rows: [[String]] = [header]
         for r in results {
-            let result: String = switch r.fit {
-            case .shrunk(let to): "shrunk to \(number(to)) px"
-            default: r.fit.word
-            }
+            let result = r.fit.shown
             rows.append([
                 r.locale, "#\(r.label)", result,
                 r.missing.map(codePoint).joined(separator: " "),
@@ -42,14 +39,14 @@ public enum CheckReport {
         return "\(results.count) labels in \(locales) locales" + (parts.isEmpty ? ": all fit" : ": " + parts.joined(separator: ", "))
     }
 
-    /// `{"results": [{locale, label, key, text, result, size, requestedSize, issues, missing, fallbackFonts,
+    /// `{"results": [{locale, label, key, text, result, lines, size, requestedSize, issues, missing, fallbackFonts,
     /// suppressedSpacing, overlaps, collisions, diagnostics}]}`, diagnostics as the placements JSON gives them.
     public static func json(_ results: [LabelCheck]) -> String {
         let rows: [JSONValue] = results.map { r in
             var m: [JSONMember] = [
                 JSONMember("locale", .string(r.locale)), JSONMember("label", .number(Double(r.label))),
                 JSONMember("key", r.key.map { .string($0) } ?? .null), JSONMember("text", .string(r.text)),
-                JSONMember("result", .string(r.fit.word)), JSONMember("size", .number(r.size)),
+                JSONMember("result", .string(r.fit.word)), JSONMember("lines", .number(Double(r.fit.lines))), JSONMember("size", .number(r.size)),
                 JSONMember("requestedSize", .number(r.requestedSize)),
                 JSONMember("issues", .array(r.issues.map { .string($0.rawValue) })),
                 JSONMember("missing", .array(r.missing.map { .string(codePoint($0)) })),

@@ -7,6 +7,8 @@ public enum LabelFit: Hashable, Sendable {
     case fits
     /// Drawn whole, set smaller by `overflow: shrink` (to `size` px).
     case shrunk(to: Double)
+    /// Drawn whole on `lines` lines (`overflow: wrap`), at the asked size or, after a shrink, at `size` px.
+    case wrapped(lines: Int, size: Double?)
     /// Cut with "…" (`overflow: ellipsis`).
     case ellipsized
     /// Clusters fell off the path or span, or shrink reached its minimum and it still did not fit.
@@ -14,11 +16,12 @@ public enum LabelFit: Hashable, Sendable {
     /// Not drawn (`maxAngle` rejected it).
     case rejected
 
-    /// The word the table and JSON show: `fits`, `shrunk`, `ellipsized`, `overflows`, `rejected`.
+    /// The word the table and JSON show: `fits`, `shrunk`, `wrapped`, `ellipsized`, `overflows`, `rejected`.
     public var word: String {
         switch self {
         case .fits: "fits"
         case .shrunk: "shrunk"
+        case .wrapped: "wrapped"
         case .ellipsized: "ellipsized"
         case .overflows: "overflows"
         case .rejected: "rejected"
@@ -32,6 +35,8 @@ public enum CheckIssue: String, Sendable, Hashable, CaseIterable {
     case overflow
     /// The label was set smaller to fit.
     case shrunk
+    /// The label was set on several lines.
+    case wrapped
     /// The label was cut with "…".
     case ellipsized
     /// Characters no font covers (drawn as `.notdef`).
@@ -117,6 +122,7 @@ public struct LabelCheck: Hashable, Sendable {
         switch fit {
         case .overflows, .rejected: out.append(.overflow)
         case .shrunk: out.append(.shrunk)
+        case .wrapped(_, let size): out.append(.wrapped); if size != nil { out.append(.shrunk) }
         case .ellipsized: out.append(.ellipsized)
         case .fits: break
         }
@@ -128,5 +134,30 @@ public struct LabelCheck: Hashable, Sendable {
         if !overlaps.isEmpty { out.append(.overlap) }
         if collisions > 0 { out.append(.collision) }
         return out
+    }
+}
+
+extension LabelFit {
+    /// The result as the table shows it: `shrunk to 30 px`, `wrapped (2 lines)`, `wrapped (2 lines) at 30 px`.
+    public var shown: String {
+        switch self {
+        case .shrunk(let to): "shrunk to \(CheckReport.number(to)) px"
+        case .wrapped(let n, let size): "wrapped (\(n) lines)" + (size.map { " at \(CheckReport.number($0)) px" } ?? "")
+        default: word
+        }
+    }
+
+    /// The number of lines the label was drawn on (1 unless wrapped).
+    public var lines: Int {
+        if case .wrapped(let n, _) = self { return n }
+        return 1
+    }
+
+    /// Whether the whole text was drawn (fits, shrunk or wrapped).
+    var drawnWhole: Bool {
+        switch self {
+        case .fits, .shrunk, .wrapped: true
+        default: false
+        }
     }
 }

@@ -85,8 +85,10 @@ public enum LocaleChecker {
                 case .missingGlyphs(let m): for c in m.characters where !missing.contains(c.value) { missing.append(c.value) }
                 case .suppressedSpacing(let c): suppressed += c.count
                 case .synthesized(let s): synthesized.add(s)
-                case .truncated: if fit == .fits { fit = .ellipsized }
+                case .truncated: if fit.drawnWhole { fit = .ellipsized }
                 case .shrunk(_, let to, let fits): if fits, fit == .fits { fit = .shrunk(to: to) } else if !fits { fit = .overflows }
+                case .wrapped(let n):
+                    if case .shrunk(let to) = fit { fit = .wrapped(lines: n, size: to) } else if fit == .fits { fit = .wrapped(lines: n, size: nil) }
                 case .droppedClusters: fit = .overflows
                 case .rejectedTurn: fit = .rejected
                 case .shaping, .elongatedSpacing: break

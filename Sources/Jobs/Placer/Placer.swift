@@ -328,8 +328,8 @@ struct PlacerRun {
             (line, advance) = known
         } else {
             line = options.writingMode == .vertical
-                ? Shaper.shapeVertical(resolved.text, orientation: options.textOrientation)
-                : Shaper.shape(resolved.text, direction: resolved.direction)
+                ? ShapeCache.shared.shapeVertical(resolved.text, orientation: options.textOrientation)
+                : ShapeCache.shared.shape(resolved.text, direction: resolved.direction)
             do {
                 var probe = options
                 probe.maxAngle = nil

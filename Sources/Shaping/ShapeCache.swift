@@ -1,0 +1,233 @@
+/// Shaped lines kept for text that was shaped before: a map repeats its street names at every zoom and
+/// tile, a locale sweep repeats its labels, a batch repeats its styles; a repeated label skips the
+/// itemizer and HarfBuzz.
+///
+/// The key is everything that changes the shaping output: the string, each attribute run's range and its
+/// attributes — fonts by identity (a ``Typeface`` is one loaded face with its variations), size, features,
+/// language, ``TextAttributes/systemFallback`` and any attribute added later — the paragraph direction,
+/// and for vertical text the orientation. The attributes that only placement and drawing read (colour,
+/// letter and word spacing, baseline shift) are left out of the key: a hit gets the caller's own run
+/// attributes back in ``ShapedLine/runs``. The value is the ``ShapedLine`` (a value type), returned as
+/// ``Shaper`` would have made it: ``shape(_:direction:)`` equals `Shaper.shape(_:direction:)` for the same
+/// input, field for field.
+///
+/// Memory is bounded by ``byteBudget``: each entry is charged an estimate from its glyph count, text,
+/// runs and diagnostics (``estimatedBytes(_:)``); when an insertion would go over the budget, entries are
+/// evicted by the CLOCK rule (a hit marks an entry; the hand clears marks and evicts the first unmarked
+/// entry it meets), and a line larger than the whole budget is shaped but not kept. A budget of 0 turns
+/// the cache off. The cache holds its keys' fonts, so they stay loaded while an entry that names them
+/// is kept; ``removeAll()`` lets them go.
+///
+/// Thread safety: one ``Locked`` (a pthread mutex that ThreadSanitizer sees) guards the table; the key's
+/// hash is computed and misses are shaped outside the lock, so threads wait only for a table probe. Two
+/// threads missing the same text at once both shape it and the second keeps its copy (both identical).
+public final class ShapeCache: Sendable {
+    /// The cache the engine, scene rendering, the placer and the locale check share (budget
+    /// ``defaultByteBudget``; change it with ``byteBudget``).
+    public static let shared = ShapeCache()
+
+    /// The default budget: 16 MiB, about 45 000 short labels (≈ 300 bytes of key and entry plus 56 bytes
+    /// per glyph).
+    public static let defaultByteBudget = 16 << 20
+
+    /// What the cache did since it was made (or since ``resetStatistics()``), and what it holds.
+    public struct Statistics: Hashable, Sendable, CustomStringConvertible {
+        /// Lookups answered from the cache.
+        public var hits = 0
+        /// Lookups that shaped the text.
+        public var misses = 0
+        /// Entries evicted to stay within the budget.
+        public var evictions = 0
+        /// Entries held now.
+        public var entries = 0
+        /// The estimated bytes held now (always ≤ ``byteBudget``).
+        public var bytes = 0
+        /// The budget.
+        public var byteBudget = 0
+        /// hits ÷ (hits + misses), 0 before any lookup.
+        public var hitRate: Double { hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses) }
+        /// `hits 90, misses 10 (90.0 %), 10 entries, 4 KiB of 16384 KiB, 0 evictions`.
+        public var description: String {
+            "hits \(hits), misses \(misses) (\(Double(Int(hitRate * 1000 + 0.5)) / 10) %), \(entries) entries, "
+                + "\(bytes / 1024) KiB of \(byteBudget / 1024) KiB, \(evictions) evictions"
+        }
+    }
+
+    /// The lookup key: the caller's text (compared and hashed without the attributes that do not change
+    /// shaping) and the entry point with its mode, with the hash computed once.
+    struct Key: Hashable, Sendable {
+        let text: AttributedText
+        /// 0–2: ``Shaper/shape(_:direction:)`` with `.auto`, `.ltr`, `.rtl`; 3–4: vertical, mixed or upright.
+        let mode: UInt8
+        let hash: Int
+
+        init(_ text: AttributedText, mode: UInt8) {
+            self.text = text; self.mode = mode
+            var h = Hasher()
+            h.combine(mode)
+            h.combine(text.string)
+            h.combine(text.runs.count)
+            for run in text.runs {
+                h.combine(run.range.lowerBound); h.combine(run.range.upperBound)
+                h.combine(run.attributes.shapingInputs)
+            }
+            hash = h.finalize()
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            guard a.hash == b.hash, a.mode == b.mode, a.text.runs.count == b.text.runs.count, a.text.string == b.text.string else { return false }
+            for (x, y) in zip(a.text.runs, b.text.runs) where x.range != y.range || x.attributes.shapingInputs != y.attributes.shapingInputs {
+                return false
+            }
+            return true
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
+
+    struct Slot {
+        var key: Key
+        var line: ShapedLine
+        var bytes: Int
+        var referenced: Bool
+    }
+
+    struct State: Sendable {
+        var index: [Key: Int] = [:]
+        var slots: [Slot?] = []
+        var free: [Int] = []
+        var hand = 0
+        var bytes = 0
+        var budget: Int
+        var stats = Statistics()
+    }
+
+    private let state: Locked<State>
+
+    /// Creates a cache holding at most `byteBudget` estimated bytes (0: keep nothing).
+    public init(byteBudget: Int = ShapeCache.defaultByteBudget) {
+        state = Locked(State(budget: max(0, byteBudget)))
+    }
+
+    /// The most estimated bytes the cache holds; lowering it evicts at once.
+    public var byteBudget: Int {
+        get { state.withLock { $0.budget } }
+        set {
+            state.withLock { s in
+                s.budget = max(0, newValue)
+                Self.makeRoom(&s, for: 0)
+            }
+        }
+    }
+
+    /// The counters and the current size.
+    public var statistics: Statistics {
+        state.withLock { s in
+            var out = s.stats
+            out.entries = s.index.count; out.bytes = s.bytes; out.byteBudget = s.budget
+            return out
+        }
+    }
+
+    /// Sets the hit, miss and eviction counters to 0 (the entries stay).
+    public func resetStatistics() { state.withLock { $0.stats = Statistics() } }
+
+    /// Forgets every entry (and lets go of the fonts their keys hold).
+    public func removeAll() {
+        state.withLock { s in
+            s.index = [:]; s.slots = []; s.free = []; s.hand = 0; s.bytes = 0
+        }
+    }
+
+    /// ``Shaper/shape(_:direction:)``, from the cache when the same text with the same shaping inputs was
+    /// shaped before.
+    public func shape(_ text: AttributedText, direction: ParagraphDirection = .auto) -> ShapedLine {
+        let mode: UInt8 = switch direction { case .auto: 0; case .ltr: 1; case .rtl: 2 }
+        return lookup(Key(text, mode: mode)) { Shaper.shape(text, direction: direction) }
+    }
+
+    /// ``Shaper/shapeVertical(_:orientation:)``, from the cache when it can be.
+    public func shapeVertical(_ text: AttributedText, orientation: VerticalOrientation = .mixed) -> ShapedLine {
+        lookup(Key(text, mode: orientation == .mixed ? 3 : 4)) { Shaper.shapeVertical(text, orientation: orientation) }
+    }
+
+    /// The estimated bytes an entry for `line` costs: its glyphs, its text (held once by the key and the
+    /// line), its runs' attributes with their font and feature lists, its diagnostics and a fixed part for
+    /// the table slot and the arrays' headers.
+    public static func estimatedBytes(_ line: ShapedLine) -> Int {
+        var runs = 0
+        for r in line.runs {
+            runs += MemoryLayout<TextAttributes>.stride + MemoryLayout<AttributedText.Run>.stride
+                + 8 * r.fonts.count + MemoryLayout<FeatureSetting>.stride * r.features.count + (r.language?.utf8.count ?? 0)
+        }
+        let diagnostics = line.diagnostics.reduce(0) { $0 + MemoryLayout<ShapingDiagnostic>.stride + $1.message.utf8.count }
+        return 256 + MemoryLayout<ShapedGlyph>.stride * line.glyphs.count + line.text.utf8.count
+            + 2 * runs + 8 * line.fonts.count + diagnostics
+    }
+
+    private func lookup(_ key: Key, shape: () -> ShapedLine) -> ShapedLine {
+        let found: ShapedLine? = state.withLock { s in
+            guard let i = s.index[key] else { s.stats.misses += 1; return nil }
+            s.stats.hits += 1
+            s.slots[i]!.referenced = true
+            return s.slots[i]!.line
+        }
+        if let found { return Self.withRuns(of: key.text, found) }
+        let line = shape()
+        let bytes = Self.estimatedBytes(line)
+        state.withLock { s in
+            guard bytes <= s.budget, s.index[key] == nil else { return }
+            Self.makeRoom(&s, for: bytes)
+            let slot = Slot(key: key, line: line, bytes: bytes, referenced: false)
+            let i: Int
+            if let f = s.free.popLast() { i = f; s.slots[i] = slot } else { i = s.slots.count; s.slots.append(slot) }
+            s.index[key] = i
+            s.bytes += bytes
+        }
+        return line
+    }
+
+    /// `line` with the caller's run attributes (colour, spacing and shift are not in the key).
+    private static func withRuns(of text: AttributedText, _ line: ShapedLine) -> ShapedLine {
+        var same = line.runs.count == text.runs.count
+        if same { for (a, b) in zip(line.runs, text.runs) where a != b.attributes { same = false; break } }
+        if same { return line }
+        var copy = line
+        copy.runs = text.runs.map(\.attributes)
+        return copy
+    }
+
+    /// Evicts entries (CLOCK) until `bytes` more fit in the budget.
+    private static func makeRoom(_ s: inout State, for bytes: Int) {
+        // Every pass of the hand clears marks, so two passes over the slots evict whatever is needed.
+        var steps = 0
+        let limit = 2 * s.slots.count + 1
+        while s.bytes + bytes > s.budget, !s.index.isEmpty, steps < limit {
+            steps += 1
+            if s.hand >= s.slots.count { s.hand = 0 }
+            let i = s.hand
+            s.hand += 1
+            guard let slot = s.slots[i] else { continue }
+            if slot.referenced { s.slots[i]!.referenced = false; continue }
+            s.index[slot.key] = nil
+            s.slots[i] = nil
+            s.free.append(i)
+            s.bytes -= slot.bytes
+            s.stats.evictions += 1
+        }
+    }
+}
+
+extension TextAttributes {
+    /// The attributes with those that do not change shaping (colour, letter and word spacing, baseline
+    /// shift) set to their defaults: what ``ShapeCache`` compares. An attribute added to
+    /// ``TextAttributes`` later is part of it unless it is reset here.
+    var shapingInputs: TextAttributes {
+        var a = self
+        a.color = .black
+        a.letterSpacing = 0
+        a.wordSpacing = 0
+        a.baselineShift = 0
+        return a
+    }
+}
