@@ -152,8 +152,9 @@ final class FreeTypeFace {
         guard face.pointee.glyph.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return .failure(GlyphFailure(code: -1)) }
         // The face is sized to one pixel per font unit: 26.6 units are font units × 64.
         let units = FT_Pos((Double(unitsPerEm) * 64 * strength).rounded())
-        let e = FT_Outline_EmboldenXY(&face.pointee.glyph.pointee.outline, units, units)
-        if e != 0 { return .failure(GlyphFailure(code: e)) }
+        // An outline FreeType cannot orient (degenerate contours) is left as it is rather than lost:
+        // FT_Outline_EmboldenXY returns before changing it.
+        _ = FT_Outline_EmboldenXY(&face.pointee.glyph.pointee.outline, units, units)
         return .success(Self.decompose(&face.pointee.glyph.pointee.outline))
     }
 
