@@ -24,6 +24,10 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/System/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFriBidi", path: "Sources/System/CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Sources/System/CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // ICU's line break iterators (UAX #14, dictionaries for Thai, Lao, Khmer, Burmese), touched in Shaping/LineBreaks.swift alone.
+        .systemLibrary(name: "CICU", path: "Sources/System/CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        // The one C file that calls ICU, behind an opaque handle (no ICU type reaches Swift: Foundation has its own ICU).
+        .target(name: "CICUBreak", dependencies: ["CICU"], path: "Sources/System/CICUBreak"),
         .systemLibrary(name: "CLibXML2", path: "Sources/System/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Owns libpng's setjmp so the classic write API can choose its compression level and filters, and
         // turns libpng errors into return codes.
@@ -39,12 +43,14 @@ let package = Package(
         .target(name: "CPlaygroundAssets", path: "Sources/System/CPlaygroundAssets", exclude: ["page"]),
         // The header of libpathtext (pathtext.h); the functions are Swift's (Doors/C).
         .target(name: "CPathText", path: "Sources/System/CPathText"),
+        // The rasterizer's kernel: the 16.16 contour walker and the final pass (scalar, SSE2, AVX2 chosen at run time).
+        .target(name: "CRasterKernel", path: "Sources/System/CRasterKernel"),
 
         // ── The stages, in the order data flows: path geometry and shaping, placement on the path, drawing.
         .target(name: "Geometry"),
-        .target(name: "Shaping", dependencies: ["Geometry", "CEmbeddedFonts", "CScalarTable", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
+        .target(name: "Shaping", dependencies: ["Geometry", "CEmbeddedFonts", "CScalarTable", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CICUBreak"]),
         .target(name: "Layout", dependencies: ["Geometry", "Shaping"]),
-        .target(name: "Render", dependencies: ["Geometry", "Shaping", "Layout", "CPNG", "CPNGWriter"]),
+        .target(name: "Render", dependencies: ["Geometry", "Shaping", "Layout", "CPNG", "CPNGWriter", "CRasterKernel"]),
 
         // ── Requests: the label and scene request model, the one option catalog, JSON in and out (one
         // escaper, one number rule), validation and limits, diagnostics codes, and the placements reply.
@@ -63,7 +69,7 @@ let package = Package(
         // ── The doors. `PathText` is the Swift library (the stages and requests, not the showcase);
         // PathTextEngine takes requests in the scene files' words for the C library, Python, batch and HTTP.
         .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests", "SVGInput", "Placer"], path: "Sources/Doors/PathText"),
-        .target(name: "PathTextEngine", dependencies: ["PathText"], path: "Sources/Doors/Engine"),
+        .target(name: "PathTextEngine", dependencies: ["PathText", "Check"], path: "Sources/Doors/Engine"),
         .target(name: "PathTextC", dependencies: ["PathTextEngine", "CPathText"], path: "Sources/Doors/C"),
         .target(name: "Playground", dependencies: ["PathText", "PathTextEngine", "Showcase", "CMicroHTTPD", "CPlaygroundAssets"],
                 path: "Sources/Doors/Serve"),

@@ -105,6 +105,11 @@ enum RasterBench {
             defer { buffer.deallocate(); for i in peerGlyphs.indices { ft.free(&peerGlyphs[i]) } }
             var rasterizer = Rasterizer()
             var mask = CoverageMask()
+            // The same kernel with its SSE2 final pass forced (x86-64's baseline; the default is AVX2 where
+            // the CPU has it), for the `…/sse2` rows.
+            var sse2 = Rasterizer()
+            sse2.kernel = .sse2
+            let timeSSE2 = RasterKernel.sse2.isSupported && RasterKernel.resolvedDefault != .sse2
 
             // Same output? Mean and largest difference of coverage over FreeType's bitmap.
             var sumDiff = 0, maxDiff = 0, pixels = 0, ourInk = 0, peerInk = 0
@@ -139,7 +144,7 @@ enum RasterBench {
                 progress("raster/\(size)px: \(passes) untimed passes of \(peerGlyphs.count) glyphs each side")
                 continue
             }
-            let times = timeInterleaved(config, [
+            var bodies: [() -> Void] = [
                 {
                     for g in ours { rasterizer.rasterize(g.path, transform: g.transform, into: &mask) }
                     blackHole(mask.bounds)
@@ -148,11 +153,24 @@ enum RasterBench {
                     for i in peerGlyphs.indices { ft.render(&peerGlyphs[i], into: buffer) }
                     blackHole(buffer[0])
                 },
-            ])
+            ]
+            if timeSSE2 {
+                bodies.append {
+                    for g in ours { sse2.rasterize(g.path, transform: g.transform, into: &mask) }
+                    blackHole(mask.bounds)
+                }
+            }
+            let times = timeInterleaved(config, bodies)
             rows.append(makeRow("raster/\(size)px", ours: times[0], peer: times[1],
                                 peerName: "FreeType FT_Outline_Get_Bitmap (smooth, 8-bit gray), buffer cleared per glyph",
                                 note: "\(peerGlyphs.count) glyphs (Latin+Arabic+Devanagari), \(pixels) px per pass; "
-                                    + "mean |Δcoverage| vs FreeType \(String(format: "%.2f", meanDiff))/255, max \(maxDiff)"))
+                                    + "mean |Δcoverage| vs FreeType \(String(format: "%.2f", meanDiff))/255, max \(maxDiff); "
+                                    + "final pass \(RasterKernel.resolvedDefault)"))
+            if timeSSE2 {
+                rows.append(makeRow("raster/\(size)px/sse2", ours: times[2], peer: times[1],
+                                    peerName: "FreeType FT_Outline_Get_Bitmap, as above",
+                                    note: "the same kernel with its SSE2 final pass forced (identical bytes)"))
+            }
         }
         return rows
     }

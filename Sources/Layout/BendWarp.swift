@@ -13,8 +13,11 @@ extension PlacedLabel {
     /// is bent around (a 10 000 px letter on a 1 px circle) is then drawn with coarser chords instead of
     /// taking seconds.
     public func bentOutline(of glyph: PlacedGlyph, tolerance: Double = 0.05) -> BezPath {
-        let outline = glyph.font.outline(glyph: glyph.glyph, size: glyph.size)
-        guard let measure else { return outline.transformed(by: glyph.transform) }
+        guard let measure else {
+            let k = glyph.size / Double(glyph.font.unitsPerEm)
+            return glyph.outline().transformed(by: glyph.transform * Affine.scale(k, -k))
+        }
+        let outline = glyph.pixelOutline()
         func map(_ p: Point) -> Point {
             let sample = measure.sample(at: glyph.pathDistance + p.x * glyph.scaleX)
             return sample.point + sample.normal * (glyph.normalOffset - p.y)

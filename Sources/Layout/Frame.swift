@@ -107,7 +107,7 @@ struct Frame {
         var s0 = given ?? start(length: forward.length, advance: w, options: options)
         var placement = pass(input, on: measure, s0: s0, options: options)
         var flipped = false
-        if options.upright == .auto, options.writingMode == .horizontal, placement.readsBackwards {
+        if options.flipDecision ?? (options.upright == .auto && options.writingMode == .horizontal && placement.readsBackwards) {
             let back = try backward()
             let centre = (s0 + w / 2) / forward.length
             s0 = back.length * (1 - centre) - w / 2

@@ -18,12 +18,18 @@ public enum LabelDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Letter spacing was not applied after these clusters (UTF-8 offsets): letters of a joining script
     /// (``CursiveTracking/suppress``), so that their joins hold.
     case suppressedSpacing([Int])
+    /// Fallback drew these characters with a face lighter or more upright than the run's first font, and
+    /// no face of the right style covers them: the weight or slant was synthesized (``FontSynthesis``).
+    case synthesized(SynthesizedStyle)
+    /// ``OverflowPolicy/wrap`` set the label on this many lines (2 or more) to fit.
+    case wrapped(lines: Int)
     /// Anything else shaping reported (an OpenType feature string HarfBuzz rejects, a run without fonts).
     case shaping(ShapingDiagnostic)
 
-    /// The shaping diagnostic in typed form: missing coverage becomes ``missingGlyphs(_:)``.
+    /// The shaping diagnostic in typed form: missing coverage becomes ``missingGlyphs(_:)``, a synthesized
+    /// style ``synthesized(_:)``.
     public init(_ d: ShapingDiagnostic) {
-        self = d.missingCoverage.map { .missingGlyphs($0) } ?? .shaping(d)
+        if let m = d.missingCoverage { self = .missingGlyphs(m) } else if let s = d.synthesized { self = .synthesized(s) } else { self = .shaping(d) }
     }
 
     /// A sentence a user understands, ending with where in the text (UTF-8 byte offsets).
@@ -36,6 +42,8 @@ public enum LabelDiagnostic: Hashable, Sendable, CustomStringConvertible {
             "the label is set at \(Self.fmt(to)) px instead of \(Self.fmt(from)) px" + (fits ? " to fit the path" : ", its minimum, and still does not fit")
         case .rejectedTurn(let d, let limit): "the path turns \(Self.fmt(d))° between neighbouring clusters, more than the limit of \(Self.fmt(limit))°: the label is not drawn"
         case .suppressedSpacing(let c): "letter spacing is not applied between the letters of a joining script, so they stay joined: \(c.count) cluster\(c.count == 1 ? "" : "s") unspaced (at byte\(c.count == 1 ? "" : "s") \(Self.list(c)))"
+        case .synthesized(let s): s.description
+        case .wrapped(let n): "the label is set on \(n) lines to fit the path"
         case .shaping(let d): d.description
         }
     }

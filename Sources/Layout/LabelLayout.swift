@@ -26,6 +26,15 @@ import Shaping
 /// - ``LabelOptions/span`` first cuts the part of the path between its bounds (running on across the
 ///   start of a closed path), and all of the above applies to that part as an open path: L is the
 ///   span's length, distances are measured from the span's start.
+/// - Lines (``OverflowPolicy/wrap``, in a chain or alone): the text breaks at ``LineBreaks``'
+///   opportunities into the fewest lines up to ``LabelOptions/maxLines`` that fit, balanced (the
+///   largest width-to-room ratio as small as it can be). Line i of n lies on the parallel curve at
+///   dy + the baseline's shift + (a − i)·h, h = ``LabelOptions/lineHeight`` or the first font's
+///   ascender − descender + line gap; a, the line on the path, is n − 1 for `alphabetic` and
+///   `ideographic`, 0 for `hanging` and (n − 1)/2 for `middle`. Each line is placed by this rule on its
+///   curve; the upright rule flips all of them or none (decided from the whole text on the path), so a
+///   flipped label's first line stays on top as read. Vertical labels set their lines as columns.
+///   ``OverflowPolicy/chain(_:)`` tries its steps in order, each adding to the ones before it.
 public enum LabelLayout {
     /// The most copies ``LabelOptions/repeat`` may place along one path; more is an error
     /// (a tiny label on a huge path would otherwise ask for billions).
@@ -69,7 +78,7 @@ public enum LabelLayout {
         var size = requestedSize
         var shrunkBelowMinimum = false
 
-        if case .shrink(let minimum) = options.overflow, !frame.wraps(options) {
+        if let minimum = options.overflow.shrinkMinimum, !frame.wraps(options) {
             let run = ClusterRun(line, extraSpacing: options.letterSpacing, cursive: options.cursiveTracking)
             let k = frame.shrinkFactor(advance: run.advance, spacing: run.units.reduce(0) { $0 + $1.spacing },
                                        options: options)
@@ -143,6 +152,12 @@ public enum LabelLayout {
             var rest = options
             rest.span = nil
             return try layout(text, along: span.portion(of: measure), options: rest, shape: shape)
+        }
+        let steps = options.overflow.steps
+        if steps.count > 1 || steps.contains(.wrap) {
+            return try withoutActuallyEscaping(shape) { (shape) throws(LayoutError) in
+                try layoutChain(text, along: measure, options: options, shape: shape)
+            }
         }
         let line = options.writingMode == .vertical ? Shaper.shapeVertical(text, orientation: options.textOrientation) : shape(text)
         guard case .ellipsis = options.overflow else { return try place(line, along: measure, options: options) }
@@ -231,8 +246,14 @@ extension LabelLayout {
             guard l.isFinite, l > 0 else { throw .badOption("the fit length must be a finite number above 0") }
         default: break
         }
-        if case .shrink(let m) = o.overflow, !(m.isFinite && m > 0) {
-            throw .badOption("the minimum size for shrink must be a finite number above 0")
+        for step in o.overflow.steps {
+            if case .shrink(let m) = step, !(m.isFinite && m > 0) {
+                throw .badOption("the minimum size for shrink must be a finite number above 0")
+            }
+        }
+        if let h = o.lineHeight, !(h.isFinite && h > 0) { throw .badOption("the line height must be a finite number above 0") }
+        guard (1...maximumLineCount).contains(o.maxLines) else {
+            throw .badOption("maxLines must be from 1 to \(maximumLineCount), got \(o.maxLines)")
         }
     }
 }

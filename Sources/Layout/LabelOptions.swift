@@ -101,6 +101,29 @@ public enum OverflowPolicy: Sendable, Hashable, Codable {
     case shrink(minimumSize: Double)
     /// Throw ``LayoutError/overflow(textLength:pathLength:)``.
     case error
+    /// Set the text on several lines, at most ``LabelOptions/maxLines``, broken at Unicode line-break
+    /// opportunities (``LineBreaks``, in the first run's language) and balanced; the lines lie on parallel
+    /// curves ``LabelOptions/lineHeight`` apart (see ``LabelLayout``). Only
+    /// ``LabelLayout/layout(_:along:options:shape:)``, which has the text, can wrap.
+    case wrap
+    /// Each policy in turn until the label fits, each adding to the ones before it: `[shrink, wrap,
+    /// ellipsis]` shrinks the one line down to the minimum size, then wraps it onto up to
+    /// ``LabelOptions/maxLines`` lines (at the largest size from the asked one down to the minimum at
+    /// which they fit), then cuts the last of those lines with "…". `visible` ends the chain drawing what
+    /// overflows; `error` ends it with ``LayoutError/overflow(textLength:pathLength:)``.
+    case chain([OverflowPolicy])
+
+    /// The policies in the order they are tried: a chain's, flattened, or this one alone.
+    public var steps: [OverflowPolicy] {
+        if case .chain(let list) = self { return list.flatMap(\.steps) }
+        return [self]
+    }
+
+    /// The minimum size of the first `shrink` among ``steps``, if any.
+    public var shrinkMinimum: Double? {
+        for step in steps { if case .shrink(let m) = step { return m } }
+        return nil
+    }
 }
 
 /// Fitting the label to a given length (SVG `textLength` with `lengthAdjust`).
@@ -223,6 +246,13 @@ public struct LabelOptions: Hashable, Sendable {
     public var span: PathSpan?
     /// Whether letter spacing applies between letters of joining scripts.
     public var cursiveTracking: CursiveTracking = .suppress
+    /// The most lines ``OverflowPolicy/wrap`` may set the text on (1 to ``LabelLayout/maximumLineCount``).
+    public var maxLines: Int = 2
+    /// The distance between the baselines of wrapped lines, in pixels; `nil`: the first run's primary
+    /// font's ascender − descender + line gap at the label's size (CSS `line-height: normal`).
+    public var lineHeight: Double? = nil
+    /// Set by multi-line layout: every line of a block flips or not together (`nil`: the upright rule decides).
+    var flipDecision: Bool? = nil
 
     /// Creates options; every parameter has the default shown, and each is named as its JSON key (the
     /// request module's option catalog), so `LabelOptions()` is start, no offset, left side,

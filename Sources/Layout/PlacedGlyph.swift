@@ -44,14 +44,21 @@ public struct PlacedGlyph: Hashable, Sendable {
     /// In vertical writing: whether the glyph stands upright in the column (CJK) rather than lying
     /// sideways (Latin); `false` in horizontal writing.
     public var upright: Bool
+    /// The styles synthesized because the glyph's face lacks its run's weight or slant (``SyntheticStyle``):
+    /// a bold's outline is emboldened (``outline()``) and its widening is already in ``advance``; an
+    /// oblique's shear is part of ``transform``.
+    public var synthesis: SyntheticStyle
+    /// The line the glyph is on, 0 first, in a label set on several lines (``PlacedLabel/lines``).
+    public var line: Int = 0
 
     /// Creates a placed glyph whose baseline runs along the unit vector `direction`.
     public init(glyph: UInt32, cluster: Int, font: Typeface, size: Double, origin: Point, direction: Vector, advance: Double,
                 scaleX: Double = 1, runIndex: Int = 0, color: RGBAColor = .black, pathDistance: Double = 0,
-                normalOffset: Double = 0, upright: Bool = false) {
+                normalOffset: Double = 0, upright: Bool = false, synthesis: SyntheticStyle = .none) {
         self.glyph = glyph; self.cluster = cluster; self.font = font; self.size = size; self.origin = origin
         self.direction = direction; self.advance = advance; self.scaleX = scaleX; self.runIndex = runIndex
         self.color = color; self.pathDistance = pathDistance; self.normalOffset = normalOffset; self.upright = upright
+        self.synthesis = synthesis
     }
 
     /// Creates a placed glyph whose baseline is turned by `angle` (clockwise on screen, y down).
@@ -64,9 +71,22 @@ public struct PlacedGlyph: Hashable, Sendable {
     }
 
     /// The transform from the glyph's outline space (pixels, y down, origin at the glyph origin) to the canvas:
-    /// a translation to ``origin`` after a turn to ``direction`` after a scale by ``scaleX`` along the baseline.
+    /// a translation to ``origin`` after a turn to ``direction`` after a scale by ``scaleX`` along the baseline,
+    /// after a synthesized oblique's shear (x −= skew · y: ink above the baseline leans forward).
     public var transform: Affine {
-        Affine(direction.x * scaleX, direction.y * scaleX, -direction.y, direction.x, origin.x, origin.y)
+        let m = Affine(direction.x * scaleX, direction.y * scaleX, -direction.y, direction.x, origin.x, origin.y)
+        return synthesis.oblique ? m * Affine(1, 0, -synthesis.skew, 1, 0, 0) : m
+    }
+
+    /// The glyph's outline in font units, y up: emboldened for a synthesized bold (``SyntheticStyle``).
+    /// Drawn through ``transform`` times a scale of (size / unitsPerEm, −size / unitsPerEm).
+    public func outline() -> BezPath { font.outline(glyph: glyph, emboldened: synthesis.bold) }
+
+    /// The glyph's outline in pixels, y down, relative to its origin (emboldened for a synthesized bold,
+    /// and sheared for a synthesized oblique: ``transform`` without its shear maps it to the canvas).
+    public func pixelOutline() -> BezPath {
+        let k = size / Double(font.unitsPerEm)
+        return outline().transformed(by: Affine(k, 0, -synthesis.skew * -k, -k, 0, 0))
     }
 
     /// The glyph's ink box on the canvas: the outline's bounding box in glyph space, rotated into place.
@@ -78,7 +98,8 @@ public struct PlacedGlyph: Hashable, Sendable {
     /// The ink box grown by `padding` pixels on every side in the glyph's own frame (a halo's reach), so
     /// it encloses a round-joined stroke of width 2·`padding` of the outline.
     public func inkBox(padding: Double) -> [Point] {
-        var outline = font.outline(glyph: glyph, size: size)
+        let k = size / Double(font.unitsPerEm)
+        var outline = self.outline().transformed(by: Affine.scale(k, -k))
         switch font.hasColorGlyphs ? font.colorGlyph(glyph) : nil {
         case .bitmap(let b)?:
             let t = b.transform(size: size)
@@ -142,6 +163,10 @@ public struct PlacedLabel: Sendable {
     public var halo: Halo?
     /// Horizontal writing, or vertical writing down the path (see ``PlacedGlyph/upright``).
     public var writingMode: WritingMode = .horizontal
+    /// The number of lines the label is set on (``OverflowPolicy/wrap``); 1 for a single line. With
+    /// several, ``glyphs`` holds line 0's first (each glyph knows its ``PlacedGlyph/line``), ``advance``
+    /// is the longest line's, and ``pathLength``, ``start`` and ``measure`` are those of the line on the path.
+    public var lines: Int = 1
 
     /// Whether `maxAngle` rejected the placement.
     public var rejected: Bool { rejectedAngle != nil }

@@ -135,7 +135,8 @@ struct PlacementInput {
         let color = runColors.indices.contains(sg.runIndex) ? runColors[sg.runIndex] : .black
         return PlacedGlyph(glyph: sg.glyph, cluster: sg.cluster, font: line.fonts[sg.fontIndex], size: sg.size, origin: origin,
                            direction: direction, advance: run.glyphAdvances[g], scaleX: run.scaleX, runIndex: sg.runIndex,
-                           color: color, pathDistance: pathDistance, normalOffset: normalOffset, upright: upright)
+                           color: color, pathDistance: pathDistance, normalOffset: normalOffset, upright: upright,
+                           synthesis: sg.synthesis)
     }
 
     /// The run's own baseline shift for glyph `g` plus HarfBuzz's y offset plus the normal shift.
@@ -243,7 +244,7 @@ extension PlacementInput {
                                 glyph: sg.glyph, cluster: sg.cluster, font: fonts[sg.fontIndex], size: sg.size,
                                 origin: p + t * along + n * up, direction: t, advance: advances[g], scaleX: scaleX,
                                 runIndex: r, color: runOK ? colors[r] : .black, pathDistance: mid + along,
-                                normalOffset: up))
+                                normalOffset: up, synthesis: sg.synthesis))
                             pen += advances[g]
                         }
                     }

@@ -28,15 +28,19 @@ public struct RunStyle: Hashable, Sendable {
     /// Whether characters the stack does not cover fall back to the system's fonts through Fontconfig
     /// (default true; off for output that does not depend on the machine).
     public var systemFonts: Bool?
+    /// Which styles may be synthesized when fallback lands on a face lighter or more upright than the
+    /// run's first font (CSS `font-synthesis`; default ``FontSynthesis/both``).
+    public var fontSynthesis: FontSynthesis?
 
     /// No attribute given.
     public init(fonts: [String]? = nil, fontFamilies: [FontFamilyName]? = nil, size: Double? = nil, color: RGBAColor? = nil,
                 features: [FeatureSetting]? = nil, language: String? = nil, letterSpacing: Double? = nil,
-                embeddedFonts: Bool? = nil, systemFonts: Bool? = nil, wordSpacing: Double? = nil, baselineShift: Double? = nil) {
+                embeddedFonts: Bool? = nil, systemFonts: Bool? = nil, wordSpacing: Double? = nil, baselineShift: Double? = nil,
+                fontSynthesis: FontSynthesis? = nil) {
         self.fonts = fonts; self.fontFamilies = fontFamilies; self.size = size; self.color = color
         self.features = features; self.language = language; self.letterSpacing = letterSpacing
         self.embeddedFonts = embeddedFonts; self.systemFonts = systemFonts
-        self.wordSpacing = wordSpacing; self.baselineShift = baselineShift
+        self.wordSpacing = wordSpacing; self.baselineShift = baselineShift; self.fontSynthesis = fontSynthesis
     }
 
     /// The size when neither run nor label gives one, pixels per em.
@@ -50,6 +54,6 @@ public struct RunStyle: Hashable, Sendable {
                  color: color ?? fallback.color, features: features ?? fallback.features, language: language ?? fallback.language,
                  letterSpacing: letterSpacing ?? fallback.letterSpacing, embeddedFonts: embeddedFonts ?? fallback.embeddedFonts,
                  systemFonts: systemFonts ?? fallback.systemFonts, wordSpacing: wordSpacing ?? fallback.wordSpacing,
-                 baselineShift: baselineShift ?? fallback.baselineShift)
+                 baselineShift: baselineShift ?? fallback.baselineShift, fontSynthesis: fontSynthesis ?? fallback.fontSynthesis)
     }
 }

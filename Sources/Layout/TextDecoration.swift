@@ -161,7 +161,7 @@ extension TextDecoration {
         // In the glyph's frame y is down from its baseline, which lies `normalOffset` up from the path.
         let yMin = -(top + pad - glyph.normalOffset), yMax = -(bottom - pad - glyph.normalOffset)
         var lo = Double.infinity, hi = -Double.infinity
-        for poly in glyph.font.outline(glyph: glyph.glyph, size: glyph.size).flattened(tolerance: 0.2) {
+        for poly in glyph.pixelOutline().flattened(tolerance: 0.2) {
             for (p, q) in zip(poly, poly.dropFirst()) {
                 // The part of edge pq inside yMin...yMax.
                 let (y0, y1) = (p.y, q.y)

@@ -43,7 +43,7 @@ public struct CoverageBudget: Sendable {
         var area = 0.0
         for glyph in label.glyphs {
             let k = glyph.size / Double(glyph.font.unitsPerEm)
-            area += clippedArea(glyph.font.outline(glyph: glyph.glyph), glyph.transform * Affine.scale(k, -k), padding: label.halo?.width ?? 0)
+            area += clippedArea(glyph.outline(), glyph.transform * Affine.scale(k, -k), padding: label.halo?.width ?? 0)
         }
         try add(area)
     }

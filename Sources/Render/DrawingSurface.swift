@@ -58,7 +58,7 @@ extension DrawingSurface {
             case .rigid:
                 // The cached outline in font units (y up), scaled into the placement transform: no copy per glyph.
                 let k = glyph.size / Double(glyph.font.unitsPerEm)
-                fillPath(glyph.font.outline(glyph: glyph.glyph), transform: glyph.transform * Affine.scale(k, -k),
+                fillPath(glyph.outline(), transform: glyph.transform * Affine.scale(k, -k),
                          color: glyph.color, rule: .nonZero, mode: mode)
             case .bend:
                 fillPath(label.bentOutline(of: glyph), transform: .identity, color: glyph.color, rule: .nonZero, mode: mode)
@@ -73,7 +73,7 @@ extension PlacedLabel {
         switch warp {
         case .rigid:
             let k = glyph.size / Double(glyph.font.unitsPerEm)
-            return glyph.font.outline(glyph: glyph.glyph).transformed(by: glyph.transform * Affine.scale(k, -k))
+            return glyph.outline().transformed(by: glyph.transform * Affine.scale(k, -k))
         case .bend: return bentOutline(of: glyph)
         }
     }

@@ -18,6 +18,12 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case rejectedTurn = "rejected-turn"
     /// Letter spacing not applied between letters of a joining script (``LabelDiagnostic/suppressedSpacing(_:)``).
     case suppressedSpacing = "suppressed-spacing"
+    /// A weight synthesized: a face lighter than the run's was emboldened (``LabelDiagnostic/synthesized(_:)``).
+    case synthesizedWeight = "synthesized-weight"
+    /// A slant synthesized: an upright face was slanted for an italic run (``LabelDiagnostic/synthesized(_:)``).
+    case synthesizedStyle = "synthesized-style"
+    /// The label was set on several lines (``LabelDiagnostic/wrapped(lines:)``); `lines` is their number.
+    case wrapped
     /// Anything else shaping reported (a feature string HarfBuzz rejects).
     case shaping
 }
@@ -36,7 +42,7 @@ public struct DiagnosticRecord: Sendable, Hashable {
     /// The numbers of the diagnostic by name, in a fixed order: `from`/`to` of a shrink, `degrees`/`limit`
     /// of a rejected turn.
     public var numbers: [(name: String, value: Double)]
-    /// The font concerned: the font whose `.notdef` is drawn for missing glyphs.
+    /// The font concerned: the font whose `.notdef` is drawn for missing glyphs, the face synthesized.
     public var font: String?
     /// Whether the label was drawn as asked apart from this (`false` for a shrink that still does not fit).
     public var fits: Bool?
@@ -61,6 +67,11 @@ public struct DiagnosticRecord: Sendable, Hashable {
             code = .rejectedTurn; clusters = []; numbers = [("degrees", degrees), ("limit", limit)]
         case .suppressedSpacing(let c):
             code = .suppressedSpacing; clusters = c
+        case .synthesized(let s):
+            code = s.style.bold ? .synthesizedWeight : .synthesizedStyle; clusters = [s.range.lowerBound]; font = s.font
+            numbers = [("start", Double(s.range.lowerBound)), ("end", Double(s.range.upperBound)), ("run", Double(s.run))]
+        case .wrapped(let n):
+            code = .wrapped; clusters = []; numbers = [("lines", Double(n))]
         case .shaping(let d):
             code = .shaping; clusters = [d.cluster]
         }

@@ -34,6 +34,8 @@ public enum LabelOptionCatalog {
                       default: "0", help: "extra space after every space character (CSS word-spacing)").sample(.number(6)),
             .optional("baselineShift", \.baselineShift, .number("PX", -OptionLimits.distance...OptionLimits.distance),
                       default: "0", help: "moves the run's baseline up (SVG baseline-shift)").sample(.number(4)),
+            .optional("fontSynthesis", \.fontSynthesis, .cases(), default: FontSynthesis.both.rawValue,
+                      help: "when fallback lands on a face lighter or more upright than the run's first font and none of the right style exists: embolden it (weight: 1/24 em, advance widened as much) or slant it (style: 14°), as browsers do (CSS font-synthesis), reported as synthesized-weight or synthesized-style; none: draw the face as it is").sample(.string("none")),
         ]
     }()
 
@@ -64,15 +66,18 @@ public enum LabelOptionCatalog {
                    help: "rotate turns each cluster about its midpoint on the path (Chromium's textPath) or its origin (SVG plain text)").sample(.string("origin")),
             .value("upright", \.upright, .cases(), default: d.upright, help: "flip labels that would read upside down").sample(.string("off")),
             .value("method", \.method, .cases(), default: d.method, help: "SVG's per-cluster tangent, or corner-safe chords").sample(.string("chord")),
-            .value("overflow", \.overflow, .words([("visible", .visible), ("ellipsis", .ellipsis),
-                                                   ("shrink", .shrink(minimumSize: defaultMinimumSize)), ("error", .error)],
-                                                  wordOf: \.word),
-                   default: d.overflow, help: "what to do when the text is longer than an open path").sample(.string("shrink")),
+            .value("overflow", \.overflow, .overflow(minimumSize: defaultMinimumSize), default: d.overflow,
+                   help: "what to do when the text is longer than an open path or its span; a list is tried in order, each step adding to those before it: [shrink, wrap, ellipsis] shrinks down to minSize, then wraps onto up to maxLines lines, then cuts the last line with …").sample(.string("shrink")),
             OptionEntry(key: "minSize", syntax: .number("PX", 0...OptionLimits.distance, above: true),
                         defaultText: MessageText.number(defaultMinimumSize),
                         help: "the smallest size overflow shrink may use, in pixels per em",
-                        get: { o in if case .shrink(let m) = o.overflow, m != defaultMinimumSize { m } else { nil } },
-                        set: { o, m in if case .shrink = o.overflow { o.overflow = .shrink(minimumSize: m) } }).sample(.number(10)),
+                        get: { o in if let m = o.overflow.shrinkMinimum, m != defaultMinimumSize { m } else { nil } },
+                        set: { o, m in o.overflow = o.overflow.withShrinkMinimum(m) }).sample(.number(10)),
+            .value("maxLines", \.maxLines, .whole("N", 1...LabelLayout.maximumLineCount), default: d.maxLines,
+                   help: "the most lines overflow wrap may set the text on, 1 to \(LabelLayout.maximumLineCount); lines are broken at Unicode line-break opportunities (ICU, in the label's language) and balanced").sample(.number(3)),
+            .optional("lineHeight", \.lineHeight, .number("PX", 0...OptionLimits.distance, above: true),
+                      default: "the font's ascender − descender + line gap",
+                      help: "the distance between the baselines of wrapped lines, which lie on parallel curves; baseline picks the line on the path (alphabetic: the last, hanging: the first, middle: the block's centre)").sample(.number(60)),
             .value("fit", \.fit, .words([("none", FitMode.none), ("spacing", .spacing(length: nil)), ("stretch", .stretch(length: nil))],
                                         wordOf: \.word),
                    default: d.fit, help: "fit the text to length (SVG textLength / lengthAdjust)").sample(.string("stretch")),
@@ -138,13 +143,15 @@ extension OptionSyntax where Value: CaseIterable & RawRepresentable, Value.RawVa
 }
 
 extension OverflowPolicy {
-    /// The policy's word: `visible`, `ellipsis`, `shrink` or `error`.
+    /// The policy's word: `visible`, `ellipsis`, `shrink`, `error` or `wrap` (a chain's words joined by commas).
     public var word: String {
         switch self {
         case .visible: "visible"
         case .ellipsis: "ellipsis"
         case .shrink: "shrink"
         case .error: "error"
+        case .wrap: "wrap"
+        case .chain(let steps): steps.map(\.word).joined(separator: ",")
         }
     }
 }

@@ -3,7 +3,7 @@ import Shaping
 import Render
 import Layout
 
-/// The label options as a table, for README and `pathtext help options`: made from the catalog, so the
+/// The label options as a table, for the "Label options" article and `pathtext help options`: made from the catalog, so the
 /// documentation cannot drift from what the CLI and scene files accept.
 public enum OptionTable {
     /// A Markdown table: flag, scene key, values, default, meaning.

@@ -31,11 +31,15 @@ import Shaping
 ///   rotation and the `stretch` fit's horizontal scale (``PlacedGlyph/transform``). With `warp: "bend"` the
 ///   outlines are bent along the path instead; the transform is then the glyph's rigid placement.
 /// - Labels also carry `advance`, `start`, `dropped` (cluster offsets), `rejected` (the turn in degrees,
-///   or null), `warp`, `writingMode`, `halo` (`{"width":3,"color":"#ffffff"}`) when drawn, `decorations`
+///   or null), `warp`, `writingMode`, `lines` when set on several lines (each glyph then has its `line`), `halo` (`{"width":3,"color":"#ffffff"}`) when drawn, `decorations`
 ///   (each band's `kind`, `color` and outline as SVG path data `d`, filled non-zero), and `diagnostics`
 ///   (``DiagnosticRecord``: `code`, `message`, `clusters`, `codePoints`, numbers) when there are any;
 ///   glyphs carry `color`, `scaleX` when stretched, `orientation` (`upright` or `sideways`) in vertical
 ///   writing and, when asked for, `ink` (the four corners of the rotated ink box).
+/// - A glyph whose face lacks its run's weight or slant (``SyntheticStyle``, option `fontSynthesis`) carries
+///   `synthesizedBold`, the emboldening strength in pixels (grow the outline as FreeType's
+///   `FT_Outline_EmboldenXY(s, s)` does; the advance already includes it), and `synthesizedSlant`, the shear
+///   (x per unit of height), which `transform` already includes.
 /// - Embedded fonts have `"embedded": NAME` instead of a `path`: the stable name of the font compiled
 ///   into the library, whose bytes `pathtext fonts --export DIR` writes.
 public enum PlacementsJSON {
@@ -100,6 +104,7 @@ public enum PlacementsJSON {
             if let angle = label.rejectedAngle { w.number(angle) } else { w.raw("null") }
             w.raw(",\"warp\":"); w.string(label.warp.rawValue)
             w.raw(",\"writingMode\":"); w.string(label.writingMode.rawValue)
+            if label.lines > 1 { w.raw(",\"lines\":"); w.integer(label.lines) }
             if let halo = label.halo {
                 w.raw(",\"halo\":{\"width\":"); w.number(halo.width)
                 w.raw(",\"color\":"); w.string(halo.color.description); w.raw("}")
@@ -141,6 +146,9 @@ public enum PlacementsJSON {
                 if g.color != lastColor { lastColor = g.color; colorText = JSONBytes.literal(g.color.description) }
                 w.raw(",\"color\":"); w.put(colorText)
                 if g.scaleX != 1 { w.raw(",\"scaleX\":"); w.number(g.scaleX) }
+                if g.synthesis.bold { w.raw(",\"synthesizedBold\":"); w.number(g.synthesis.emboldening(size: g.size)) }
+                if g.synthesis.oblique { w.raw(",\"synthesizedSlant\":"); w.number(g.synthesis.skew) }
+                if label.lines > 1 { w.raw(",\"line\":"); w.integer(g.line) }
                 if label.writingMode == .vertical { w.raw(g.upright ? ",\"orientation\":\"upright\"" : ",\"orientation\":\"sideways\"") }
                 let m = g.transform
                 // A rotation's matrix repeats its numbers (d = a, c = −b unless stretched): those are

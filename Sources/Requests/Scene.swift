@@ -5,7 +5,7 @@ import Render
 
 /// A picture described as data: a canvas, shapes and labels on paths.
 ///
-/// Scenes are typed values that read from and write to JSON (see README.md, "Scene files", and
+/// Scenes are typed values that read from and write to JSON (see the "Scene files" article and
 /// ``SceneJSON``), so a picture can be versioned, diffed and rendered by `pathtext render SCENE.json`.
 /// Fonts stay names until ``SceneResolver`` loads them; everything else is the library's own types.
 public struct Scene: Hashable, Sendable {

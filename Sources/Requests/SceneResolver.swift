@@ -141,6 +141,7 @@ public final class SceneResolver {
             a.letterSpacing = style.letterSpacing ?? 0
             a.wordSpacing = style.wordSpacing ?? 0
             a.baselineShift = style.baselineShift ?? 0
+            a.fontSynthesis = style.fontSynthesis ?? .both
             text.append(run.text, attributes: a)
         }
         var options = label.options

@@ -142,6 +142,21 @@ final class FreeTypeFace {
         return result
     }
 
+    /// The outline of `glyph` in font units, y up, emboldened as `FT_GlyphSlot_Embolden` does it:
+    /// `FT_Outline_EmboldenXY` with a strength of `strength` em in x and y (the outline grows by that much
+    /// in width and height, keeping its left and bottom edges). Not cached (``Typeface`` caches it).
+    func emboldenedOutline(glyph: UInt32, strength: Double) -> Result<BezPath, GlyphFailure> {
+        guard let face else { return .failure(GlyphFailure(code: 0x23)) }
+        let err = FT_Load_Glyph(face, glyph, PT_LOAD_NO_HINTING_NO_BITMAP)
+        if err != 0 { return .failure(GlyphFailure(code: err)) }
+        guard face.pointee.glyph.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return .failure(GlyphFailure(code: -1)) }
+        // The face is sized to one pixel per font unit: 26.6 units are font units × 64.
+        let units = FT_Pos((Double(unitsPerEm) * 64 * strength).rounded())
+        let e = FT_Outline_EmboldenXY(&face.pointee.glyph.pointee.outline, units, units)
+        if e != 0 { return .failure(GlyphFailure(code: e)) }
+        return .success(Self.decompose(&face.pointee.glyph.pointee.outline))
+    }
+
     /// The first of `glyphs` whose outline FreeType cannot load, with why; `nil` when all load. Each
     /// glyph is loaded (and cached) once; after that, checking it is one bit test.
     func firstUnloadable(_ glyphs: ArraySlice<ShapedGlyph>) -> (glyph: UInt32, failure: GlyphFailure)? {

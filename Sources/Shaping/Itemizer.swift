@@ -13,6 +13,8 @@ struct TextItem: Hashable, Sendable {
     /// Fontconfig prefers for them (see ``SystemFallback``), else the primary font, which then draws
     /// `.notdef`.
     var font: Typeface
+    /// The styles synthesized because ``font`` lacks the weight or slant of the run's first font.
+    var synthesis: SyntheticStyle = .none
 
     /// Whether the item reads right to left.
     var isRTL: Bool { level & 1 == 1 }
@@ -202,8 +204,19 @@ enum Itemizer {
         var openFont: Typeface? = nil
         func flush() {
             if open, let openFont {
+                let attributes = text.runs[openRun].attributes
+                let synthesis = FontSynthesizer.synthesis(for: openFont, primary: attributes.fonts.first, allowed: attributes.fontSynthesis)
                 items.append(TextItem(range: openStart..<openEnd, level: openLevel, script: openScript, runIndex: openRun,
-                                      font: openFont))
+                                      font: openFont, synthesis: synthesis))
+                // One report per style synthesized: a weight and a slant are reported apart.
+                if let primary = attributes.fonts.first {
+                    for style in [SyntheticStyle(bold: true), SyntheticStyle(oblique: true)]
+                    where (style.bold && synthesis.bold) || (style.oblique && synthesis.oblique) {
+                        let record = SynthesizedStyle(range: openStart..<openEnd, run: openRun, font: openFont.name, fontStyle: openFont.styleName,
+                                                      wanted: primary.name, wantedStyle: primary.styleName, style: style)
+                        diagnostics.append(ShapingDiagnostic(cluster: openStart, message: record.description, synthesized: record))
+                    }
+                }
             }
         }
         var clusterFirstScalar = 0

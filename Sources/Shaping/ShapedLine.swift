@@ -26,6 +26,9 @@ public struct ShapedGlyph: Hashable, Sendable {
     /// is its vertical advance, down, and the offsets move its horizontal origin from the pen (the
     /// vertical origin), x right and y up.
     public var isVertical: Bool = false
+    /// The styles synthesized for the glyph (its face lacks the run's weight or slant): a synthesized
+    /// bold's widening is already in ``advance``.
+    public var synthesis: SyntheticStyle = .none
 
     /// Creates a shaped glyph drawn from font `fontIndex` of its line's ``ShapedLine/fonts``.
     public init(glyph: UInt32, cluster: Int, advance: Double, xOffset: Double = 0, yOffset: Double = 0,
@@ -44,9 +47,12 @@ public struct ShapingDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// Set when the diagnostic is about characters no font covers: which ones, typed.
     public var missingCoverage: MissingCoverage?
+    /// Set when the diagnostic is about a weight or slant synthesized: where and for which face, typed.
+    public var synthesized: SynthesizedStyle?
     /// Creates a diagnostic.
-    public init(cluster: Int, message: String, missingCoverage: MissingCoverage? = nil) {
+    public init(cluster: Int, message: String, missingCoverage: MissingCoverage? = nil, synthesized: SynthesizedStyle? = nil) {
         self.cluster = cluster; self.message = message; self.missingCoverage = missingCoverage
+        self.synthesized = synthesized
     }
     /// `message (at byte N)`.
     public var description: String { "\(message) (at byte \(cluster))" }

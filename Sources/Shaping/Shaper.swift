@@ -52,17 +52,21 @@ public enum Shaper {
                 let k = attributes.size / Double(item.font.unitsPerEm)
                 let vertical = upright(item)
                 let font = item.font, size = attributes.size, runIndex = item.runIndex, isRTL = !vertical && item.isRTL
+                let synthesis = item.synthesis, widening = synthesis.emboldening(size: size)
                 let fontIndex = fonts.firstIndex { $0 === font } ?? { fonts.append(font); return fonts.count - 1 }()
                 font.harfBuzz.shape(utf8: utf8, range: item.range, rtl: isRTL, script: item.script.tag,
                                     language: attributes.language, features: features?[item.runIndex] ?? [],
                                     vertical: vertical) { n, raw in
                     func glyph(_ i: Int) -> ShapedGlyph {
                         let g = raw(i)
-                        return ShapedGlyph(glyph: g.glyph, cluster: Int(g.cluster),
-                                           advance: Double(vertical ? -g.yAdvance : g.xAdvance) * k,
-                                           xOffset: Double(g.xOffset) * k, yOffset: Double(g.yOffset) * k,
-                                           fontIndex: fontIndex, size: size, runIndex: runIndex, isRTL: isRTL,
-                                           isVertical: vertical)
+                        let advance = Double(vertical ? -g.yAdvance : g.xAdvance) * k
+                        var shaped = ShapedGlyph(glyph: g.glyph, cluster: Int(g.cluster),
+                                                 advance: advance != 0 ? advance + widening : 0,
+                                                 xOffset: Double(g.xOffset) * k, yOffset: Double(g.yOffset) * k,
+                                                 fontIndex: fontIndex, size: size, runIndex: runIndex, isRTL: isRTL,
+                                                 isVertical: vertical)
+                        shaped.synthesis = synthesis
+                        return shaped
                     }
                     if glyphs.isEmpty {
                         // The first (often the only) item: reserved once. (`init(unsafeUninitializedCapacity:)`

@@ -24,6 +24,9 @@ public struct TextAttributes: Hashable, Sendable {
     /// Fontconfig (the best installed font for their characters, ``language`` and presentation, as
     /// Pango chooses it). Turn it off for output that does not depend on the installed fonts.
     public var systemFallback: Bool
+    /// Whether a missing weight or slant is synthesized when fallback lands on a face lighter or more
+    /// upright than the run's first font (CSS `font-synthesis`; see ``SyntheticStyle``).
+    public var fontSynthesis: FontSynthesis = .both
 
     /// Creates attributes; every parameter has a default. An empty font stack is filled with the embedded
     /// stack by `TextLabel`; ``Shaper`` itself reports a run without fonts and leaves it unshaped.

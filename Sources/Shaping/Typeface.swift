@@ -41,6 +41,8 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     let freeType: Locked<FreeTypeFace>
     /// Outlines already loaded, read without taking the FreeType lock (see OutlineTable.swift).
     private let outlineTable: OutlineTable
+    /// Emboldened outlines (synthesized bold), loaded on first use (see FontSynthesizer.swift).
+    private let boldOutlineTable: OutlineTable
     /// Decoded colour glyphs, for a face that has them (see Typeface+ColorGlyphs.swift).
     let colorGlyphs: ColorGlyphCache?
     private let unscaledMetrics: (ascender: Double, descender: Double, lineGap: Double, xHeight: Double, capHeight: Double)
@@ -132,6 +134,7 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         unscaledMetrics = harfBuzz.metrics()
         colorGlyphs = ft.hasColor ? ColorGlyphCache() : nil
         outlineTable = OutlineTable(glyphCount: ft.glyphCount)
+        boldOutlineTable = OutlineTable(glyphCount: ft.glyphCount)
         freeType = Locked(ft)
     }
 
@@ -241,6 +244,16 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         if let entry = outlineTable.entry(glyph) { return entry.result }
         let result = freeType.withLock { $0.outline(glyph: glyph) }
         return outlineTable.publish(result, for: glyph).result
+    }
+
+    /// The outline of `glyph` in font units with y up, emboldened for a synthesized bold when `emboldened`
+    /// (``SyntheticStyle``: FreeType's `FT_Outline_EmboldenXY` at 1/24 em, so one outline serves every
+    /// size); as ``outline(glyph:)`` otherwise. Cached like it, and read without a lock after its first load.
+    public func outline(glyph: UInt32, emboldened: Bool) -> BezPath {
+        guard emboldened else { return outline(glyph: glyph) }
+        if let entry = boldOutlineTable.entry(glyph) { return (try? entry.result.get()) ?? BezPath() }
+        let result = freeType.withLock { $0.emboldenedOutline(glyph: glyph, strength: SyntheticStyle.emboldenStrength) }
+        return (try? boldOutlineTable.publish(result, for: glyph).result.get()) ?? BezPath()
     }
 
     /// The outline of `glyph` as ``outline(glyph:)`` gives it, or an error when FreeType cannot load it.

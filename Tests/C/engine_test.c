@@ -240,6 +240,21 @@ int main(void) {
     CHECK(placed == NULL, "no place output on failure");
     EXPECT_ERROR(pt_place_json(engine, NULL, &placed, &error), "place_json is NULL", "NULL place request");
 
+    /* Checking a scene in every locale: German shrinks, the shipped fonts have no Japanese. */
+    char *checked = NULL;
+    const char *check = "{\"scene\":{\"width\":400,\"height\":100,\"labels\":[{\"text\":\"Welcome\",\"path\":\"M 20 60 L 280 60\","
+                        "\"size\":40,\"overflow\":\"shrink\",\"minSize\":20}]},\"shippedFontsOnly\":true,"
+                        "\"strings\":{\"de\":{\"Welcome\":\"Herzlich willkommen\"},\"ja\":{\"Welcome\":\"ようこそ\"}}}";
+    CHECK(pt_check_json(engine, check, &checked, &error) == PT_OK, "check: %s", error);
+    CHECK(checked && strstr(checked, "\"locale\" : \"de\"") && strstr(checked, "\"shrunk\"")
+          && strstr(checked, "\"U+3088\""), "checked: %s", checked ? checked : "(null)");
+    pt_free(checked);
+    checked = NULL;
+    EXPECT_ERROR(pt_check_json(engine, "{\"scene\":{\"width\":10,\"height\":10},\"strings\":{},\"shipped\":true}", &checked, &error),
+                 "shipped: unknown key", "bad check key");
+    CHECK(checked == NULL, "no check output on failure");
+    EXPECT_ERROR(pt_check_json(engine, NULL, &checked, &error), "check_json is NULL", "NULL check request");
+
     /* Bad requests. */
     char *json = NULL;
     EXPECT_ERROR(pt_layout_json(engine, "{\"text\":", &json, &error), "not valid JSON", "invalid JSON");

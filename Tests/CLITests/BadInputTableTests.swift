@@ -1,16 +1,20 @@
 import Testing
 import Foundation
 
-/// Runs every row of README.md's "Bad input" table exactly as written and checks the exit code and stderr.
+/// Runs every row of the "Bad input and limits" article's table (Sources/Doors/PathText/PathText.docc/BadInput.md)
+/// exactly as written and checks the exit code and stderr.
 @Suite struct BadInputTableTests {
     struct Row: CustomStringConvertible, Sendable {
         var input: String, arguments: [String], status: Int32, stderr: String
         var description: String { input }
     }
 
+    /// The article that holds the table.
+    static let tableFile = "Sources/Doors/PathText/PathText.docc/BadInput.md"
+
     /// The rows between the `bad-inputs` markers.
     static let rows: [Row] = {
-        let readme = (try? String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)) ?? ""
+        let readme = (try? String(contentsOfFile: packageRoot + "/" + tableFile, encoding: .utf8)) ?? ""
         guard let start = readme.range(of: "<!-- bad-inputs:begin -->"), let end = readme.range(of: "<!-- bad-inputs:end -->") else { return [] }
         var rows: [Row] = []
         for line in readme[start.upperBound..<end.lowerBound].split(separator: "\n") where line.hasPrefix("| ") && !line.hasPrefix("| input") {

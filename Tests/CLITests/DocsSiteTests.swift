@@ -18,6 +18,12 @@ import PathText
         try #require(build.status == 0, "scripts/build-docs failed:\n\(build.output.suffix(3000))")
         #expect(fm.fileExists(atPath: packageRoot + "/docs/index.html"))
         #expect(fm.fileExists(atPath: packageRoot + "/docs/documentation/pathtext/gettingstarted/index.html"))
+        // Every article README links to is a page of the site.
+        for article in ["paymentdial", "labelsonroads", "checkinglocales", "renderingsvg", "ownrenderer", "commandline",
+                        "clibrary", "python", "playground", "labeloptionreference", "scenefiles", "placementrule",
+                        "scriptsandfonts", "badinput", "browsercomparison", "performance"] {
+            #expect(fm.fileExists(atPath: packageRoot + "/docs/documentation/pathtext/\(article)/index.html"), "no \(article) page")
+        }
 
         // Serve docs/ on a port the system chooses; the server writes it to a file.
         let portFile = NSTemporaryDirectory() + "pathtext-docs-port-\(UUID().uuidString)"
@@ -54,6 +60,13 @@ import PathText
                      "Many labels on one path", "Placements for your own renderer", "TextLabel"] {
             #expect(dom.output.contains(text), "the front page lacks \"\(text)\"")
         }
+
+        // An article with a picture and a program: the payment dial.
+        let dial = try shell(common + ["--dump-dom", url + "documentation/pathtext/paymentdial/"], mergeErrors: false)
+        for text in ["A payment dial", "The same dial as a scene file", "bottom.flipped", "SHOW ME THE MONEY"] {
+            #expect(dial.output.contains(text), "the payment dial page lacks \"\(text)\"")
+        }
+        #expect(dial.output.contains("dial.png"), "the payment dial page shows no picture")
 
         let shot = NSTemporaryDirectory() + "pathtext-docs-\(UUID().uuidString).png"
         defer { try? fm.removeItem(atPath: shot) }

@@ -59,10 +59,17 @@ import PathText
                 name: "hello",
             \(dependency.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
             )
+            // The articles' complete programs, each an executable of its own (ArticleProgram.all).
+            package.targets += [\(ArticleProgram.all.map { ".executableTarget(name: \"\($0.name)\", dependencies: [.product(name: \"PathText\", package: \"PathText\")])" }.joined(separator: ", "))]
 
             """
         try writeIfChanged(manifest, to: package.appendingPathComponent("Package.swift"))
         try writeIfChanged(try Self.example(), to: sources.appendingPathComponent("main.swift"))
+        for program in ArticleProgram.all {
+            let folder = package.appendingPathComponent("Sources/\(program.name)")
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+            try writeIfChanged(try program.code(), to: folder.appendingPathComponent("main.swift"))
+        }
 
         let scratch = packageRoot + "/.build/readme-example"
         var build = try run(["swift", "build", "--package-path", package.path, "--scratch-path", scratch], cwd: package.path)
@@ -96,6 +103,16 @@ import PathText
         }
         #expect(png.width > 300 && png.width < 420 && png.height > 100 && png.height < 300)
         #expect(dark > 2000)  // 19 glyphs at 40 px
+
+        // Each article's program, built in the same package, run in an empty folder of its own.
+        for program in ArticleProgram.all {
+            let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("article-run-\(UUID().uuidString)")
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? fm.removeItem(at: folder) }
+            let ran = try run(["-u", "PATHTEXT_FONTS", binPath + "/" + program.name], cwd: folder.path)
+            #expect(ran.status == 0, "\(program.name): \(ran.stdout)")
+            try program.check(ran.stdout, folder.path)
+        }
     }
 
     private func writeIfChanged(_ text: String, to url: URL) throws {

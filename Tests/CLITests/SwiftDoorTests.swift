@@ -14,9 +14,10 @@ import PathText
             #expect(fields.contains(Self.refinements[key] ?? key), "LabelOptions has no field \(key)")
         }
         // And no placement field that the catalog does not know (the limits are the engine's, not a key;
-        // clusterDy is the tail of the dy list; letterSpacing is the run attribute's key, which this adds to).
+        // clusterDy is the tail of the dy list; letterSpacing is the run attribute's key, which this adds to;
+        // flipDecision is internal, set by multi-line layout so that a block's lines flip together).
         let keys = Set(LabelOptionCatalog.placement.map(\.key) + LabelOptionCatalog.style.map(\.key))
-        for field in fields.subtracting(["limits", "clusterDy"]) {
+        for field in fields.subtracting(["limits", "clusterDy", "flipDecision"]) {
             #expect(keys.contains(field), "\(field) is not a catalog key")
         }
     }

@@ -6,7 +6,7 @@ import Layout
 import Render
 @testable import Requests
 
-/// The catalog is the one declaration of every label option: these tests hold README, scene keys and
+/// The catalog is the one declaration of every label option: these tests hold the option table, scene keys and
 /// the typed model to it.
 @Suite struct LabelCatalogTests {
     /// One sample value per catalog key and the typed value it must decode to. Adding an option adds a row.
@@ -27,6 +27,7 @@ import Render
         ("systemFonts", "false", { $0.style.systemFonts == false }),
         ("wordSpacing", "4", { $0.style.wordSpacing == 4 }),
         ("baselineShift", "-3", { $0.style.baselineShift == -3 }),
+        ("fontSynthesis", ##""weight""##, { $0.style.fontSynthesis == .weight }),
         ("dir", ##""rtl""##, { $0.direction == .rtl }),
         ("align", ##""right""##, { $0.options.align == .end }),
         ("offset", ##""-25%""##, { $0.options.offset == .percent(-25) }),
@@ -41,6 +42,8 @@ import Render
         ("method", ##""chord""##, { $0.options.method == .chord }),
         ("overflow", ##""shrink""##, { $0.options.overflow == .shrink(minimumSize: 6) }),
         ("minSize", "4", { _ in true }),   // alone it has nothing to refine; see minSizeRefinesShrink
+        ("maxLines", "3", { $0.options.maxLines == 3 }),
+        ("lineHeight", "50", { $0.options.lineHeight == 50 }),
         ("fit", ##""stretch""##, { $0.options.fit == .stretch(length: nil) }),
         ("length", "300", { $0.options.fit == .spacing(length: 300) }),
         ("warp", ##""bend""##, { $0.options.warp == .bend }),
@@ -89,6 +92,8 @@ import Render
         #expect(try label(##"{"overflow": "shrink", "minSize": 4}"##).options.overflow == .shrink(minimumSize: 4))
         #expect(try label(##"{"minSize": 4, "overflow": "shrink"}"##).options.overflow == .shrink(minimumSize: 4))  // key order does not matter
         #expect(try label(##"{"minSize": 4}"##).options.overflow == .visible)
+        // In a chain, minSize sets the chain's shrink.
+        #expect(try label(##"{"overflow": ["shrink", "wrap"], "minSize": 4}"##).options.overflow == .chain([.shrink(minimumSize: 4), .wrap]))
         #expect(try label(##"{"fit": "stretch", "length": 50}"##).options.fit == .stretch(length: 50))
     }
 
@@ -112,12 +117,13 @@ import Render
         #expect(error(##"{"text": "a", "text": "b"}"##) == "text: duplicate key (a key may appear once in an object)")
     }
 
-    @Test func readmeTableIsTheGeneratedOne() throws {
-        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    /// The option table lives in the "Label options" article (scripts/update-option-table regenerates it).
+    @Test func theArticlesTableIsTheGeneratedOne() throws {
+        let readme = try String(contentsOfFile: packageRoot + "/Sources/Doors/PathText/PathText.docc/LabelOptionReference.md", encoding: .utf8)
         let start = try #require(readme.range(of: "<!-- label-options:begin -->\n"))
         let end = try #require(readme.range(of: "\n<!-- label-options:end -->"))
         #expect(String(readme[start.upperBound..<end.lowerBound]) == OptionTable.markdown(SceneLabel.catalog),
-                "README's option table is out of date: regenerate it with pathtext help options --markdown")
+                "the option table of LabelOptionReference.md is out of date: regenerate it with scripts/update-option-table")
     }
 }
 

@@ -72,3 +72,35 @@ def test_a_bad_request_fails_its_task_with_the_message(client):
     bag = db.from_sequence([{"text": "ok", "path": "M 0 0 L 10 0"}, {"text": "bad", "path": "M 0 0 L"}], npartitions=2)
     with pytest.raises(pathtext.Error, match="path"):
         pathtext.dask.layout(bag).compute()
+
+
+def test_a_dataframe_of_label_requests(client, engine):
+    import dask.dataframe as dd
+    import pandas as pd
+    rows = pd.DataFrame({"text": ["Road %d" % i for i in range(30)],
+                         "path": ["M 0 40 L %d 40" % (150 + 5 * i) for i in range(30)],
+                         "size": [14 + i % 5 for i in range(30)],
+                         # A column some rows leave empty (NaN): those rows take the default.
+                         "letter_spacing": [2.0 if i % 3 == 0 else float("nan") for i in range(30)]},
+                        index=pd.RangeIndex(100, 130))
+    frame = dd.from_pandas(rows, npartitions=5)
+    placements = pathtext.dask.layout(frame).compute()
+    assert isinstance(placements, pd.Series) and list(placements.index) == list(range(100, 130))
+    expected = [engine.layout(text="Road %d" % i, path="M 0 40 L %d 40" % (150 + 5 * i), size=14 + i % 5,
+                              **({"letter_spacing": 2} if i % 3 == 0 else {})) for i in range(30)]
+    assert list(placements) == expected
+    assert placements[100]["labels"][0]["glyphs"] != expected[1]["labels"][0]["glyphs"]
+
+    images = pathtext.dask.render_labels(frame.head(6, npartitions=-1, compute=False)).compute()
+    assert len(images) == 6 and all(p.startswith(PNG) for p in images)
+    assert images[101] == pathtext.render_label("Road 1", "M 0 40 L 155 40", size=15)
+
+
+def test_a_dataframe_runs_on_both_workers(client):
+    import dask.dataframe as dd
+    import pandas as pd
+    frame = dd.from_pandas(pd.DataFrame({"text": ["x"] * 64, "path": ["M 0 0 L 50 0"] * 64}), npartitions=16)
+    who = frame.map_partitions(lambda part: pd.Series([os.getpid()] * len(part), index=part.index),
+                               meta=pd.Series(dtype=int)).compute()
+    assert len(set(who)) == 2
+    assert len(pathtext.dask.layout(frame).compute()) == 64

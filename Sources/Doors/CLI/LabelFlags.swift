@@ -155,7 +155,7 @@ enum LabelFlags {
         return "--\(OptionEntry<SceneLabel>.kebab(key)): \(e.message)"
     }
 
-    /// The option table README shows, as Markdown (`pathtext help options --markdown`).
+    /// The option table of the "Label options" article, as Markdown (`pathtext help options --markdown`).
     static var markdownTable: String { OptionTable.markdown(SceneLabel.catalog) }
 }
 

@@ -3,19 +3,17 @@ import Requests
 /// The check's results as a table for people and as JSON for programs.
 public enum CheckReport {
     /// One row per locale and label: locale, label, result (with the size when shrunk), missing code
-    /// points, fallback fonts, unspaced clusters, overlapping labels, colliding glyph pairs.
+    /// points, fallback fonts, faces with a synthesized weight or slant, unspaced clusters, overlapping labels, colliding glyph pairs.
     public static func table(_ results: [LabelCheck]) -> String {
-        let header = ["locale", "label", "result", "missing", "fallback fonts", "unspaced", "overlaps", "collisions", "text"]
+        let header = ["locale", "label", "result", "missing", "fallback fonts", "synthesized", "unspaced", "overlaps", "collisions", "text"]
         var rows: [[String]] = [header]
         for r in results {
-            let result: String = switch r.fit {
-            case .shrunk(let to): "shrunk to \(number(to)) px"
-            default: r.fit.word
-            }
+            let result = r.fit.shown
             rows.append([
                 r.locale, "#\(r.label)", result,
                 r.missing.map(codePoint).joined(separator: " "),
                 r.fallbackFonts.map { $0.name + ($0.system ? " (system)" : "") }.joined(separator: ", "),
+                r.synthesized.map(\.description).joined(separator: ", "),
                 r.suppressedSpacing == 0 ? "" : "\(r.suppressedSpacing)",
                 r.overlaps.map { "#\($0)" }.joined(separator: " "),
                 r.collisions == 0 ? "" : "\(r.collisions)",
@@ -41,19 +39,23 @@ public enum CheckReport {
         return "\(results.count) labels in \(locales) locales" + (parts.isEmpty ? ": all fit" : ": " + parts.joined(separator: ", "))
     }
 
-    /// `{"results": [{locale, label, key, text, result, size, requestedSize, issues, missing, fallbackFonts,
+    /// `{"results": [{locale, label, key, text, result, lines, size, requestedSize, issues, missing, fallbackFonts,
     /// suppressedSpacing, overlaps, collisions, diagnostics}]}`, diagnostics as the placements JSON gives them.
     public static func json(_ results: [LabelCheck]) -> String {
         let rows: [JSONValue] = results.map { r in
             var m: [JSONMember] = [
                 JSONMember("locale", .string(r.locale)), JSONMember("label", .number(Double(r.label))),
                 JSONMember("key", r.key.map { .string($0) } ?? .null), JSONMember("text", .string(r.text)),
-                JSONMember("result", .string(r.fit.word)), JSONMember("size", .number(r.size)),
+                JSONMember("result", .string(r.fit.word)), JSONMember("lines", .number(Double(r.fit.lines))), JSONMember("size", .number(r.size)),
                 JSONMember("requestedSize", .number(r.requestedSize)),
                 JSONMember("issues", .array(r.issues.map { .string($0.rawValue) })),
                 JSONMember("missing", .array(r.missing.map { .string(codePoint($0)) })),
                 JSONMember("fallbackFonts", .array(r.fallbackFonts.map {
                     .object([JSONMember("name", .string($0.name)), JSONMember("system", .bool($0.system))])
+                })),
+                JSONMember("synthesized", .array(r.synthesized.map {
+                    .object([JSONMember("name", .string($0.name)), JSONMember("bold", .bool($0.style.bold)),
+                             JSONMember("oblique", .bool($0.style.oblique))])
                 })),
                 JSONMember("suppressedSpacing", .number(Double(r.suppressedSpacing))),
                 JSONMember("overlaps", .array(r.overlaps.map { .number(Double($0)) })),

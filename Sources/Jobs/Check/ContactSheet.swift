@@ -97,7 +97,7 @@ public enum ContactSheet {
             h += "<tr><th>label</th><th>text</th><th>result</th><th>issues</th></tr>"
             for r in results where r.locale == locale {
                 let cls = r.issues.contains(.overflow) || r.issues.contains(.missing) || r.issues.contains(.overlap) ? "bad" : r.issues.isEmpty ? "ok" : "warn"
-                let result: String = if case .shrunk(let to) = r.fit { "shrunk to \(CheckReport.number(to)) px" } else { r.fit.word }
+                let result = r.fit.shown
                 h += "<tr class=\"\(cls)\"><td>#\(r.label)</td><td lang=\"\(esc(locale))\">\(esc(r.text))</td><td>\(esc(result))</td><td>"
                     + esc(r.issues.map(\.rawValue).joined(separator: ", ")) + (r.missing.isEmpty ? "" : " " + esc(r.missing.map(CheckReport.codePoint).joined(separator: " ")))
                     + "</td></tr>"

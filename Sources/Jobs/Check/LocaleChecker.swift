@@ -77,14 +77,18 @@ public enum LocaleChecker {
         let requested = resolved.text.runs.first?.attributes.size ?? RunStyle.defaultSize
         var fit = LabelFit.fits
         var missing: [UInt32] = [], suppressed = 0, size = requested
+        var synthesized: [SynthesizedFont] = []
         for l in labels {
             size = l.size
             for d in l.diagnostics {
                 switch d {
                 case .missingGlyphs(let m): for c in m.characters where !missing.contains(c.value) { missing.append(c.value) }
                 case .suppressedSpacing(let c): suppressed += c.count
-                case .truncated: if fit == .fits { fit = .ellipsized }
+                case .synthesized(let s): synthesized.add(s)
+                case .truncated: if fit.drawnWhole { fit = .ellipsized }
                 case .shrunk(_, let to, let fits): if fits, fit == .fits { fit = .shrunk(to: to) } else if !fits { fit = .overflows }
+                case .wrapped(let n):
+                    if case .shrunk(let to) = fit { fit = .wrapped(lines: n, size: to) } else if fit == .fits { fit = .wrapped(lines: n, size: nil) }
                 case .droppedClusters: fit = .overflows
                 case .rejectedTurn: fit = .rejected
                 case .shaping: break
@@ -107,7 +111,7 @@ public enum LocaleChecker {
         let collisions = labels.reduce(0) { $0 + InkBox.collisions(in: $1.glyphs) }
         return LabelCheck(locale: locale, label: index, key: key, text: text, fit: fit, requestedSize: requested, size: size,
                           missing: missing, fallbackFonts: fallback, suppressedSpacing: suppressed, overlaps: [],
-                          collisions: collisions, diagnostics: labels.flatMap(\.diagnosticRecords))
+                          collisions: collisions, diagnostics: labels.flatMap(\.diagnosticRecords), synthesized: synthesized)
     }
 }
 

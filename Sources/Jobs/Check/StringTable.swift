@@ -160,8 +160,8 @@ public enum StringTableReader {
 
     // MARK: JSON
 
-    /// `{"de": {"KEY": "text", …}, …}`.
-    static func json(_ text: String) throws(StringTableError) -> StringTable {
+    /// Reads a string table from JSON text: `{"de": {"KEY": "text", …}, …}` (what a `.json` file holds).
+    public static func json(_ text: String) throws(StringTableError) -> StringTable {
         let value: JSONValue
         do { value = try JSONValue.parse(text) } catch { throw StringTableError("\(error)") }
         guard case .object(let locales) = value else { throw StringTableError("expected an object of locales, each an object of key: text") }

@@ -28,7 +28,7 @@ public struct SVGScene: Sendable {
     public var warnings: [SVGWarning]
 }
 
-/// Reads SVG documents into scenes (see README.md, "Rendering an SVG file").
+/// Reads SVG documents into scenes (see the "Rendering an SVG file" article).
 public enum SVGInput {
     static let svgNamespace = "http://www.w3.org/2000/svg"
     static let xlinkNamespace = "http://www.w3.org/1999/xlink"

@@ -6,11 +6,16 @@ shapes); the reply to a layout is the placements JSON (schema/placements.schema.
 `pathtext.options()` lists every option from the library's own catalog, and help(Engine.layout) shows them.
 
     >>> import pathtext
-    >>> engine = pathtext.Engine()
-    >>> placements = engine.layout(text="Hello", path="M 0 100 L 400 100", size=32)
-    >>> png = engine.render({"width": 400, "height": 200,
-    ...                      "labels": [{"text": "Hi", "path": "M 10 100 L 390 100"}]})
+    >>> png = pathtext.render_label("Hello", "M 0 100 C 100 0 300 0 400 100", size=32)   # or format="svg", "rgba"
+    >>> placements = pathtext.layout("Hello", "M 0 100 L 400 100", size=32, letter_spacing=2)
+    >>> placed = pathtext.place({"width": 400, "height": 200, "labels": [...]})
+    >>> report = pathtext.check("scene.json", "strings.csv", shipped_fonts_only=True)
+
+These run on one Engine per process (default_engine()); make an Engine of your own for other fonts or no
+system fallback, and use pathtext.dask for bags and dataframes of requests on a Dask cluster.
 """
+
+from __future__ import annotations
 
 import contextlib
 import ctypes
@@ -21,19 +26,27 @@ import re
 import shutil
 import subprocess
 import threading
+from typing import Any, Dict, Iterator, List, Literal, Mapping, Optional, Union, overload
 
 from . import _render
 from ._render import RGBAImage, default_engine
 
 __all__ = ["Engine", "Error", "RGBAImage", "library_path", "version", "options", "catalog", "embedded_fonts",
-           "embedded_font", "render_label", "default_engine", "__version__"]
+           "embedded_font", "render_label", "layout", "place", "check", "default_engine", "Request", "PathLike",
+           "__version__"]
 
 
 class Error(Exception):
     """A request libpathtext could not carry out; the message names the bad key and value."""
 
 
-def _candidates():
+#: A request: a dict (keys in camelCase or snake_case at every level), or its JSON text.
+Request = Union[str, bytes, Mapping[str, Any]]
+#: A file or folder name.
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def _candidates() -> Iterator[str]:
     env = os.environ.get("PATHTEXT_LIBRARY")
     if env:
         yield env
@@ -58,7 +71,7 @@ _lib_path = None
 _lib_lock = threading.Lock()
 
 
-def _load():
+def _load() -> ctypes.CDLL:
     """Loads libpathtext once and declares its functions."""
     global _lib, _lib_path
     with _lib_lock:
@@ -102,7 +115,7 @@ class _Label(ctypes.Structure):
                 ("diagnostics", ctypes.POINTER(_Diagnostic))]
 
 
-def _declare(lib):
+def _declare(lib: ctypes.CDLL) -> None:
     err = ctypes.POINTER(ctypes.c_void_p)
     lib.pt_version.restype = ctypes.c_char_p
     lib.pt_version.argtypes = []
@@ -133,6 +146,8 @@ def _declare(lib):
     lib.pt_layout_json.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), err]
     lib.pt_place_json.restype = ctypes.c_int
     lib.pt_place_json.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), err]
+    lib.pt_check_json.restype = ctypes.c_int
+    lib.pt_check_json.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), err]
     lib.pt_render.restype = ctypes.c_int
     lib.pt_render.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p),
                               ctypes.POINTER(ctypes.c_size_t), err]
@@ -143,18 +158,18 @@ def _declare(lib):
     lib.pt_free.argtypes = [ctypes.c_void_p]
 
 
-def library_path():
+def library_path() -> str:
     """The file libpathtext was loaded from."""
     _load()
     return _lib_path
 
 
-def version():
+def version() -> str:
     """libpathtext's version."""
     return _load().pt_version().decode()
 
 
-def _take_string(lib, pointer):
+def _take_string(lib: ctypes.CDLL, pointer: Optional[int]) -> Optional[str]:
     """The C string at `pointer`, released."""
     if not pointer:
         return None
@@ -164,19 +179,19 @@ def _take_string(lib, pointer):
         lib.pt_free(pointer)
 
 
-def _no_nul(data, what):
+def _no_nul(data: bytes, what: str) -> bytes:
     """`data` (bytes), refused with Error when it holds a NUL byte, which C would take as its end."""
     if b"\0" in data:
         raise Error("%s contains a NUL character (U+0000), which is not allowed" % what)
     return data
 
 
-def _camel(key):
+def _camel(key: str) -> str:
     """letter_spacing -> letterSpacing (camelCase keys pass unchanged)."""
     return re.sub(r"_([a-z0-9])", lambda m: m.group(1).upper(), key)
 
 
-def _camel_keys(value):
+def _camel_keys(value: Any) -> Any:
     """A request with every object key in camelCase, at every level (labels, runs, shapes)."""
     if isinstance(value, dict):
         return {_camel(k) if isinstance(k, str) else k: _camel_keys(v) for k, v in value.items()}
@@ -187,15 +202,15 @@ def _camel_keys(value):
     return value
 
 
-def _snake(key):
+def _snake(key: str) -> str:
     """letterSpacing -> letter_spacing."""
     return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), key)
 
 
-_catalog_cache = None
+_catalog_cache: Optional[Dict[str, Any]] = None
 
 
-def catalog():
+def catalog() -> Dict[str, Any]:
     """The library's option catalog as a dict (what `pt_options_catalog_json()` and `GET /api/options`
     give): "groups", and rows for "label", "run", "scene" and "shape" keys, each with key, flag, placeholder,
     expected, default, help, group, repeatable, sample and schema."""
@@ -205,13 +220,13 @@ def catalog():
     return _catalog_cache
 
 
-def embedded_fonts():
+def embedded_fonts() -> List[str]:
     """The names of the fonts compiled into the library: what the placements JSON's fonts name as
     "embedded" (they have no file path)."""
     return json.loads(_load().pt_embedded_font_names().decode("utf-8"))
 
 
-def embedded_font(name):
+def embedded_font(name: str) -> bytes:
     """The bytes of the embedded font `name` (one of embedded_fonts()), for a renderer that opens them itself."""
     lib = _load()
     data, length, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
@@ -220,13 +235,13 @@ def embedded_font(name):
     return ctypes.string_at(data.value, length.value)
 
 
-def options():
+def options() -> List[Dict[str, Any]]:
     """Every label option: a list of dicts (key, snake_case name, values, default, help, group), from the
     library's catalog, so it lists exactly what the library accepts."""
     return [dict(row, name=_snake(row["key"])) for row in catalog()["label"]]
 
 
-def _options_text():
+def _options_text() -> str:
     """The label options as docstring lines, grouped as the playground groups them."""
     rows = options()
     lines = []
@@ -247,13 +262,13 @@ class _ForkBarrier:
     one of its locks: without this, 2 of 100 children forked while threads laid out hung in their first
     call (issue #27 item 12). The child starts with a fresh barrier."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.cond = threading.Condition()
         self.calls = 0
         self.forking = False
 
     @contextlib.contextmanager
-    def call(self):
+    def call(self) -> Iterator[None]:
         with self.cond:
             while self.forking:  # a fork is waiting for the calls in flight: no new ones until it is done
                 self.cond.wait()
@@ -270,20 +285,20 @@ class _ForkBarrier:
 _barrier = _ForkBarrier()
 
 
-def _before_fork():
+def _before_fork() -> None:
     _barrier.cond.acquire()
     _barrier.forking = True
     while _barrier.calls:
         _barrier.cond.wait()
 
 
-def _after_fork_in_parent():
+def _after_fork_in_parent() -> None:
     _barrier.forking = False
     _barrier.cond.notify_all()
     _barrier.cond.release()
 
 
-def _after_fork_in_child():
+def _after_fork_in_child() -> None:
     global _barrier
     _barrier = _ForkBarrier()
 
@@ -301,7 +316,7 @@ class Engine:
     characters are missing does not depend on the machine (the CLI's --no-system-fonts).
     """
 
-    def __init__(self, fonts_dir=None, system_fonts=True):
+    def __init__(self, fonts_dir: Optional[PathLike] = None, system_fonts: bool = True) -> None:
         self._lib = _load()
         # Calls in flight, counted under a condition: close() waits for them before freeing the engine.
         self._state = threading.Condition()
@@ -318,7 +333,7 @@ class Engine:
             raise Error(_take_string(self._lib, error.value) or "cannot create the engine")
         self._handle = handle
 
-    def close(self):
+    def close(self) -> None:
         """Releases the engine (also done when it is garbage-collected).
 
         Safe while other threads are inside layout() or render(): the engine is closed at once for new
@@ -334,16 +349,16 @@ class Engine:
         if handle:
             self._lib.pt_engine_free(handle)
 
-    def __del__(self):
+    def __del__(self) -> None:
         self.close()
 
-    def __enter__(self):
+    def __enter__(self) -> Engine:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> None:
         self.close()
 
-    def _checked(self):
+    def _checked(self) -> int:
         """The engine's handle, or Error when it is closed. Not counted as in use: a call made with it can
         race close(); the library's own calls use _using()."""
         if not self._handle:
@@ -351,7 +366,7 @@ class Engine:
         return self._handle
 
     @contextlib.contextmanager
-    def _using(self):
+    def _using(self) -> Iterator[int]:
         """The engine's handle, counted as in use until the block ends (so close() waits for it)."""
         with self._state:
             if not self._handle:
@@ -367,7 +382,7 @@ class Engine:
                 if not self._in_flight:
                     self._state.notify_all()
 
-    def layout_json(self, request):
+    def layout_json(self, request: Request) -> str:
         """Lays out one label request (a JSON string or a dict, keys in camelCase or snake_case) and returns
         the placements JSON text."""
         if not isinstance(request, (str, bytes)):
@@ -383,7 +398,7 @@ class Engine:
         return _take_string(self._lib, out.value)
 
     @staticmethod
-    def _label_request(text, path, options):
+    def _label_request(text: Optional[str], path: Optional[str], options: Mapping[str, Any]) -> Dict[str, Any]:
         request = {}
         if text is not None:
             request["text"] = text
@@ -396,7 +411,7 @@ class Engine:
             request[key] = _camel_keys(value)
         return request
 
-    def layout(self, text=None, path=None, **options):
+    def layout(self, text: Optional[str] = None, path: Optional[str] = None, **options: Any) -> Dict[str, Any]:
         """Lays out `text` along SVG path data `path` and returns the placements as a dict.
 
         options: the scene files' label keys, in snake_case or camelCase (runs' keys too); the list is
@@ -404,7 +419,7 @@ class Engine:
         """
         return json.loads(self.layout_json(self._label_request(text, path, options)))
 
-    def diagnostics(self, text=None, path=None, **options):
+    def diagnostics(self, text: Optional[str] = None, path: Optional[str] = None, **options: Any) -> List[Dict[str, Any]]:
         """Lays out a label as layout() does and returns its diagnostics as a list of dicts (those of the
         placements JSON's first label), each with a stable "code" (missing-glyph, dropped-clusters,
         truncated, shrunk, rejected-turn, shaping), a "message", the "clusters" and "codePoints" it
@@ -413,7 +428,7 @@ class Engine:
         labels = self.layout(text, path, **options)["labels"]
         return list(labels[0].get("diagnostics", [])) if labels else []
 
-    def _c_diagnostics(self, text=None, path=None, **options):
+    def _c_diagnostics(self, text: Optional[str] = None, path: Optional[str] = None, **options: Any) -> List[Dict[str, Any]]:
         """diagnostics() through the C library's pt_options_set (each key as JSON) and pt_layout's pt_label,
         in the placements JSON's words (tests check the two agree)."""
         request = self._label_request(text, path, options)
@@ -454,7 +469,7 @@ class Engine:
         finally:
             lib.pt_options_free(handle)
 
-    def place(self, request):
+    def place(self, request: Request) -> Dict[str, Any]:
         """Places many labels without collisions and returns the result as a dict.
 
         request: a place file (a dict, or its JSON text): width, height, shapes (drawn under the labels),
@@ -475,7 +490,44 @@ class Engine:
             raise Error(_take_string(self._lib, error.value) or "place failed (status %d)" % status)
         return json.loads(_take_string(self._lib, out.value))
 
-    def render(self, scene, format="png"):
+    def check(self, scene: Union[Request, PathLike], strings: Union[Mapping[str, Mapping[str, str]], PathLike],
+              shipped_fonts_only: bool = False) -> Dict[str, Any]:
+        """Lays every label of `scene` out in every locale of `strings` and says, per locale and label, whether
+        it fits, what no font covers, which fonts it fell back to and what collides (`pathtext check`).
+
+        scene: a scene (a dict, its JSON text, or a scene file's name). strings: the translations, a dict
+        {locale: {key: text}} (a key is a label's own text, or "labels[N]"), or a translation file's name
+        (CSV, TSV, JSON, gettext .po, .strings, .xcstrings, Android strings.xml, XLIFF). shipped_fonts_only:
+        no system fallback, so the answer does not depend on the machine.
+
+        Returns {"results": [...], "summary": "..."}: one result per locale and label, with locale, label,
+        key, text, result ("fits", "shrunk", "ellipsized", "overflows"), size, requestedSize, issues
+        (overflow, shrunk, ellipsized, missing, fallback, system-font, spacing, overlap, collision), missing
+        (code points as "U+XXXX"), fallbackFonts, suppressedSpacing, overlaps, collisions and diagnostics.
+        """
+        if isinstance(scene, Mapping):
+            scene_value: Any = _camel_keys(scene)
+        else:
+            text = scene.decode("utf-8") if isinstance(scene, bytes) else os.fspath(scene)
+            if not text.lstrip().startswith("{"):
+                with open(text, encoding="utf-8") as f:
+                    text = f.read()
+            scene_value = json.loads(text)
+        request: Dict[str, Any] = {"scene": scene_value, "shippedFontsOnly": bool(shipped_fonts_only)}
+        if isinstance(strings, Mapping):
+            request["strings"] = {str(locale): dict(texts) if isinstance(texts, Mapping) else texts
+                                  for locale, texts in strings.items()}
+        else:
+            request["stringsFile"] = os.fspath(strings)
+        data = _no_nul(json.dumps(request, ensure_ascii=False).encode("utf-8"), "the request")
+        out, error = ctypes.c_void_p(), ctypes.c_void_p()
+        with self._using() as handle:
+            status = self._lib.pt_check_json(handle, data, ctypes.byref(out), ctypes.byref(error))
+        if status != 0:
+            raise Error(_take_string(self._lib, error.value) or "check failed (status %d)" % status)
+        return json.loads(_take_string(self._lib, out.value) or "{}")
+
+    def render(self, scene: Request, format: str = "png") -> bytes:
         """Draws a scene (a dict, or its JSON text) or an SVG document (its text) and returns the PNG or SVG
         file's bytes. A dict's keys may be camelCase or snake_case at every level (labels, runs, shapes)."""
         if not isinstance(scene, (str, bytes)):
@@ -496,7 +548,7 @@ class Engine:
             self._lib.pt_free(data.value)
 
 
-    def render_rgba(self, scene):
+    def render_rgba(self, scene: Request) -> RGBAImage:
         """Draws a scene as render() does and returns its pixels as an RGBAImage (no PNG is encoded): numpy.asarray()
         of it is a (height, width, 4) uint8 array over the library's own buffer, without a copy."""
         if not isinstance(scene, (str, bytes)):
@@ -516,22 +568,30 @@ class Engine:
 class _CBuffer:
     """Bytes the library allocated, released with pt_free when the last view of them goes."""
 
-    def __init__(self, lib, address, length):
+    def __init__(self, lib: ctypes.CDLL, address: int, length: int) -> None:
         self._lib, self.address = lib, address
         self.array = (ctypes.c_ubyte * length).from_address(address)
         # A memoryview of the array (Python 3.12's __buffer__) keeps the array alive; the array keeps this.
         self.array.owner = self
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.array)
 
-    def __del__(self):
+    def __del__(self) -> None:
         if self.address:
             self._lib.pt_free(self.address)
             self.address = None
 
 
-def render_label(text, path, format="png", **options):
+@overload
+def render_label(text: str, path: str, format: Literal["png", "svg"] = "png", **options: Any) -> bytes: ...
+
+
+@overload
+def render_label(text: str, path: str, format: Literal["rgba"], **options: Any) -> RGBAImage: ...
+
+
+def render_label(text: str, path: str, format: str = "png", **options: Any) -> Union[bytes, RGBAImage]:
     """Draws one label along SVG path data `path` and returns it: PNG bytes (format="png"), SVG text's bytes
     (format="svg"), or an RGBAImage (format="rgba"; numpy.asarray() gives a (height, width, 4) uint8 array).
 
@@ -546,7 +606,32 @@ def render_label(text, path, format="png", **options):
     return _render.render_label(engine, text, path, format=format, margin=options.pop("margin", 4), **options)
 
 
-def _document_options():
+def layout(text: Optional[str] = None, path: Optional[str] = None, **options: Any) -> Dict[str, Any]:
+    """Lays out `text` along SVG path data `path` and returns the placements as a dict (the placements JSON:
+    "fonts" and "labels", each label's "glyphs" with glyph id, font, x, y, angle and transform).
+
+    Every keyword is a label option (pathtext.options()), in snake_case or camelCase; the list follows.
+    Uses one engine per process (default_engine()); engine= takes another.
+    """
+    engine = options.pop("engine", None) or default_engine()
+    return engine.layout(text, path, **options)
+
+
+def place(request: Request, engine: Optional[Engine] = None) -> Dict[str, Any]:
+    """Places many labels without collisions (a place file: a dict or its JSON text) and returns the result as
+    a dict; see Engine.place. Uses default_engine() unless engine= is given."""
+    return (engine or default_engine()).place(request)
+
+
+def check(scene: Union[Request, PathLike], strings: Union[Mapping[str, Mapping[str, str]], PathLike],
+          shipped_fonts_only: bool = False, engine: Optional[Engine] = None) -> Dict[str, Any]:
+    """Lays every label of a scene out in every locale of a translation table and reports what fits, what is
+    missing, what falls back and what collides; see Engine.check. Uses default_engine() unless engine= is
+    given."""
+    return (engine or default_engine()).check(scene, strings, shipped_fonts_only=shipped_fonts_only)
+
+
+def _document_options() -> None:
     """Adds the catalog's options to layout()'s docstring (at import; skipped when no library is found,
     so importing never fails)."""
     try:
@@ -555,12 +640,13 @@ def _document_options():
         return
     Engine.layout.__doc__ = (Engine.layout.__doc__ or "") + "\n        Options:\n" + text + "\n"
     render_label.__doc__ = (render_label.__doc__ or "") + "\n    Options:\n" + text + "\n"
+    layout.__doc__ = (layout.__doc__ or "") + "\n    Options:\n" + text + "\n"
 
 
 _document_options()
 
 
-def _read_version():
+def _read_version() -> str:
     """The library's pt_version() (one declaration: Sources/Doors/PathText/Version.swift); the package's own
     metadata when no library is found, so importing never fails."""
     try:

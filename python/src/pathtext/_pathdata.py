@@ -6,12 +6,12 @@ _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
 
 
-def _format(value):
+def _format(value: float) -> str:
     text = repr(float(value))
     return text[:-2] if text.endswith(".0") else text
 
 
-def translate(data, dx, dy):
+def translate(data: str, dx: float, dy: float) -> str:
     """`data` (SVG path data) with every absolute coordinate moved by (dx, dy); relative ones stay, and so
     does a leading "m"'s first pair only after it is moved (SVG reads it as absolute). Raises ValueError
     on data it cannot read (the library's own error message is better, so callers pass such data on)."""

@@ -1,19 +1,25 @@
 """render_label: one label to an image with no scene to write, and the per-process default engine."""
 
+from __future__ import annotations
+
 import json
 import math
 import os
 import threading
+from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple, Union
 
 from . import _pathdata
 
-_engines = {}
+if TYPE_CHECKING:
+    from . import Engine
+
+_engines: Dict[Tuple[Optional[str], bool], "Engine"] = {}
 _engines_lock = threading.Lock()
-_engines_pid = None
+_engines_pid: Optional[int] = None
 engines_made = 0
 
 
-def default_engine(fonts_dir=None, system_fonts=True):
+def default_engine(fonts_dir: Optional[Union[str, "os.PathLike[str]"]] = None, system_fonts: bool = True) -> Engine:
     """One Engine per process (per fonts_dir and system_fonts), made on first use and kept: fonts are loaded
     once per process, a Dask worker's included, however many calls follow. A forked child makes its own."""
     global _engines_pid, engines_made
@@ -40,48 +46,48 @@ class RGBAImage:
 
     __slots__ = ("width", "height", "_data")
 
-    def __init__(self, width, height, data):
+    def __init__(self, width: int, height: int, data: Any) -> None:
         if len(data) != width * height * 4:
             raise ValueError("expected %d bytes for %dx%d RGBA, got %d" % (width * height * 4, width, height, len(data)))
         self.width, self.height, self._data = width, height, data
 
-    def _view(self):
+    def _view(self) -> memoryview:
         data = self._data.array if hasattr(self._data, "array") else self._data
         return memoryview(data).cast("B").cast("B", (self.height, self.width, 4))
 
-    def __buffer__(self, flags):
+    def __buffer__(self, flags: int) -> memoryview:
         return self._view()
 
-    def __release_buffer__(self, view):
+    def __release_buffer__(self, view: memoryview) -> None:
         view.release()
 
     @property
-    def data(self):
+    def data(self) -> memoryview:
         """The pixels as a read-only memoryview of shape (height, width, 4)."""
         return self._view().toreadonly()
 
     @property
-    def __array_interface__(self):
+    def __array_interface__(self) -> Dict[str, Any]:
         # NumPy before Python 3.12's __buffer__: the same bytes, no copy.
         if hasattr(self._data, "address"):
             return {"shape": (self.height, self.width, 4), "typestr": "|u1", "version": 3,
                     "data": (self._data.address, False)}
         return {"shape": (self.height, self.width, 4), "typestr": "|u1", "version": 3, "data": self._data}
 
-    def tobytes(self):
+    def tobytes(self) -> bytes:
         """The pixels as bytes (a copy)."""
         return self._view().tobytes()
 
-    def to_pil(self):
+    def to_pil(self) -> Any:
         """The image as a Pillow RGBA image (needs Pillow: pip install "pathtext[pil]")."""
         from PIL import Image
         return Image.frombuffer("RGBA", (self.width, self.height), self._view().cast("B"), "raw", "RGBA", 0, 1).copy()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "RGBAImage(%dx%d)" % (self.width, self.height)
 
 
-def _glyph_bounds(placements):
+def _glyph_bounds(placements: Dict[str, Any]) -> Optional[Tuple[float, float, float, float]]:
     """The box around every glyph of the placements (each glyph's em box turned by its angle), or None."""
     xs, ys = [], []
     for label in placements.get("labels", []):
@@ -97,7 +103,8 @@ def _glyph_bounds(placements):
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def render_label(engine, text, path, format="png", margin=4, **options):
+def render_label(engine: Engine, text: Optional[str], path: Optional[str], format: str = "png", margin: float = 4,
+                 **options: Any) -> Union[bytes, RGBAImage]:
     """See pathtext.render_label."""
     from . import Engine
     fixed = "width" in options or "height" in options

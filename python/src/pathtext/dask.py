@@ -1,4 +1,4 @@
-"""PathText on Dask: a bag of label, scene or place requests in, placements or images out.
+"""PathText on Dask: a bag or a dataframe of label, scene or place requests in, placements or images out.
 
 Each worker process holds one Engine (pathtext.default_engine(): fonts are loaded once per worker, not per
 task); Dask does the scheduling. Point a client at any cluster and the same calls run there:
@@ -11,31 +11,46 @@ task); Dask does the scheduling. Point a client at any cluster and the same call
     >>> labels = db.from_sequence([{"text": "Hi", "path": "M 0 0 L 100 0"}] * 1000, npartitions=8)
     >>> pngs = pathtext.dask.render_labels(labels).compute()
 
+A Dask dataframe works too: each row is a label request, its columns the request's keys (text, path and
+any label option, in camelCase or snake_case; a missing value, None or NaN, leaves that key out), and the
+answer is a Dask series of the same index:
+
+    >>> import dask.dataframe as dd, pandas as pd
+    >>> frame = dd.from_pandas(pd.DataFrame({"text": names, "path": roads, "size": 14}), npartitions=8)
+    >>> placements = pathtext.dask.layout(frame).compute()       # a pandas Series of placements dicts
+
 Requests are dicts with keys in camelCase or snake_case, as Engine takes them.
 """
 
-from . import Error, default_engine
+from __future__ import annotations
+
+import math
+from typing import Any, Dict, Iterable, List, Optional, Union
+
+from . import Error, Engine, default_engine
 
 __all__ = ["layout", "render", "render_labels", "place", "EnginePlugin"]
 
+Request = Dict[str, Any]
 
-def _engine(engine_options):
+
+def _engine(engine_options: Dict[str, Any]) -> Engine:
     return default_engine(**engine_options)
 
 
-def _layout_partition(requests, engine_options):
+def _layout_partition(requests: Iterable[Request], engine_options: Dict[str, Any]) -> List[Dict[str, Any]]:
     engine = _engine(engine_options)
     return [engine.layout(**request) for request in requests]
 
 
-def _render_partition(scenes, format, engine_options):
+def _render_partition(scenes: Iterable[Any], format: str, engine_options: Dict[str, Any]) -> List[bytes]:
     engine = _engine(engine_options)
     if format == "rgba":
         return [engine.render_rgba(scene).tobytes() for scene in scenes]
     return [engine.render(scene, format=format) for scene in scenes]
 
 
-def _render_label_partition(labels, format, engine_options):
+def _render_label_partition(labels: Iterable[Request], format: str, engine_options: Dict[str, Any]) -> List[bytes]:
     from . import render_label
     engine = _engine(engine_options)
     out = []
@@ -46,38 +61,83 @@ def _render_label_partition(labels, format, engine_options):
     return out
 
 
-def _place_partition(requests, engine_options):
+def _place_partition(requests: Iterable[Any], engine_options: Dict[str, Any]) -> List[Dict[str, Any]]:
     engine = _engine(engine_options)
     return [engine.place(request) for request in requests]
 
 
-def _check_format(format):
+def _check_format(format: str) -> None:
     if format not in ("png", "svg", "rgba"):
         raise Error('format: expected "png", "svg" or "rgba", got %r' % (format,))
 
 
-def layout(bag, fonts_dir=None, system_fonts=True):
-    """A bag of label requests (dicts: text, path and label options) -> a bag of placements dicts."""
-    return bag.map_partitions(_layout_partition, dict(fonts_dir=fonts_dir, system_fonts=system_fonts))
+def _missing(value: Any) -> bool:
+    """Whether a dataframe cell holds no value (None, NaN or pandas' NA), so its key is left out."""
+    if value is None:
+        return True
+    if isinstance(value, float) and math.isnan(value):
+        return True
+    try:
+        import pandas
+        return value is pandas.NA or value is pandas.NaT
+    except ImportError:
+        return False
 
 
-def render(bag, format="png", fonts_dir=None, system_fonts=True):
+def _rows(frame: Any) -> List[Request]:
+    """The requests of a pandas dataframe's rows, each without its missing values; numbers as Python's."""
+    rows = []
+    for record in frame.to_dict("records"):
+        rows.append({str(k): (v.item() if hasattr(v, "item") else v) for k, v in record.items() if not _missing(v)})
+    return rows
+
+
+def _frame_partition(frame: Any, work: Any, *args: Any) -> Any:
+    """One dataframe partition through a partition function, as a series on the partition's index."""
+    import pandas
+    return pandas.Series(work(_rows(frame), *args), index=frame.index, dtype=object)
+
+
+def _is_frame(data: Any) -> bool:
+    try:
+        import dask.dataframe
+    except ImportError:
+        return False
+    return isinstance(data, dask.dataframe.DataFrame)
+
+
+def _map(data: Any, work: Any, *args: Any, name: str) -> Any:
+    """A bag's partitions, or a dataframe's as a series named `name`, through `work`."""
+    if _is_frame(data):
+        import pandas
+        return data.map_partitions(_frame_partition, work, *args, meta=pandas.Series(dtype=object, name=name))
+    return data.map_partitions(work, *args)
+
+
+def layout(data: Any, fonts_dir: Optional[str] = None, system_fonts: bool = True) -> Any:
+    """Label requests (a bag of dicts: text, path and label options; or a dataframe, a row each) -> their
+    placements dicts (a bag, or a series with the dataframe's index)."""
+    return _map(data, _layout_partition, dict(fonts_dir=fonts_dir, system_fonts=system_fonts), name="placements")
+
+
+def render(data: Any, format: str = "png", fonts_dir: Optional[str] = None, system_fonts: bool = True) -> Any:
     """A bag of scene requests (dicts: width, height, shapes, labels) -> a bag of PNG or SVG bytes (for
     format="rgba", the pixels' bytes, width × height × 4)."""
     _check_format(format)
-    return bag.map_partitions(_render_partition, format, dict(fonts_dir=fonts_dir, system_fonts=system_fonts))
+    return data.map_partitions(_render_partition, format, dict(fonts_dir=fonts_dir, system_fonts=system_fonts))
 
 
-def render_labels(bag, format="png", fonts_dir=None, system_fonts=True):
-    """A bag of label requests (dicts: text, path, label options, and width/height/background/margin as
-    pathtext.render_label takes them) -> a bag of images, each fitted to its label."""
+def render_labels(data: Any, format: str = "png", fonts_dir: Optional[str] = None, system_fonts: bool = True) -> Any:
+    """Label requests (a bag of dicts, or a dataframe: text, path, label options, and width/height/background/
+    margin as pathtext.render_label takes them) -> images, each fitted to its label (a bag, or a series
+    with the dataframe's index)."""
     _check_format(format)
-    return bag.map_partitions(_render_label_partition, format, dict(fonts_dir=fonts_dir, system_fonts=system_fonts))
+    return _map(data, _render_label_partition, format, dict(fonts_dir=fonts_dir, system_fonts=system_fonts), name="image")
 
 
-def place(bag, fonts_dir=None, system_fonts=True):
+def place(data: Any, fonts_dir: Optional[str] = None, system_fonts: bool = True) -> Any:
     """A bag of place requests (a map tile's labels each, as Engine.place takes them) -> a bag of results."""
-    return bag.map_partitions(_place_partition, dict(fonts_dir=fonts_dir, system_fonts=system_fonts))
+    return data.map_partitions(_place_partition, dict(fonts_dir=fonts_dir, system_fonts=system_fonts))
 
 
 try:
@@ -86,14 +146,14 @@ except ImportError:  # distributed is optional: the functions above work with an
     _WorkerPlugin = object
 
 
-class EnginePlugin(_WorkerPlugin):
+class EnginePlugin(_WorkerPlugin):  # type: ignore[misc, valid-type]
     """A Dask worker plugin that makes the worker's Engine when the worker starts, so the first task does not
     pay for loading the fonts: client.register_plugin(pathtext.dask.EnginePlugin())."""
 
     name = "pathtext-engine"
 
-    def __init__(self, fonts_dir=None, system_fonts=True):
+    def __init__(self, fonts_dir: Optional[str] = None, system_fonts: bool = True) -> None:
         self.fonts_dir, self.system_fonts = fonts_dir, system_fonts
 
-    def setup(self, worker):
+    def setup(self, worker: Any) -> None:
         default_engine(fonts_dir=self.fonts_dir, system_fonts=self.system_fonts)

@@ -53,15 +53,16 @@ typedef struct pt_engine pt_engine;
  *   pt_layout(engine, "Hello", "M 0 100 L 400 100", o, &label, &glyphs, &count, &err);
  *   pt_options_free(o);
  *
- * Keys are the scene files' label keys (camelCase; README.md, "Label options"; `pathtext help options`);
+ * Keys are the scene files' label keys (camelCase; the "Label options" article; `pathtext help options`);
  * pt_options_catalog_json() lists them with their values, defaults, help and a sample value. The keys, in
  * catalog order (Tests/PathTextEngineTests checks this list against the catalog):
  *
  * PT_KEYS_BEGIN
  *   text runs path shape font fontFamily size color features lang letterSpacing embeddedFonts systemFonts
- *   wordSpacing baselineShift
+ *   wordSpacing baselineShift fontSynthesis
  *   dir align offset side
- *   baseline dx dy shift rotate rotateAbout upright method overflow minSize fit length warp maxAngle repeat
+ *   baseline dx dy shift rotate rotateAbout upright method overflow minSize maxLines lineHeight fit length warp
+ *   maxAngle repeat
  *   writingMode textOrientation decoration decorationSkipInk haloColor haloWidth span cursiveTracking closedPath
  *   missingGlyphs blend
  * PT_KEYS_END
@@ -186,6 +187,14 @@ int pt_render_rgba(pt_engine *engine, const char *scene_json, unsigned char **pi
  * came from, and why each dropped request was dropped. The text is `pathtext place --json`'s.
  */
 int pt_place_json(pt_engine *engine, const char *place_json, char **result_json, char **error);
+
+/*
+ * Checks a scene in every locale of a string table, as `pathtext check --json` does: the request is JSON,
+ * {"scene": SCENE, "strings": {"de": {"KEY": "text"}}, "shippedFontsOnly": false} ("stringsFile": a
+ * translation file's name instead of "strings"); *result_json (release with pt_free) holds one result per
+ * locale and label (fits or not, missing code points, fallback fonts, overlaps, collisions) and a summary.
+ */
+int pt_check_json(pt_engine *engine, const char *check_json, char **result_json, char **error);
 
 /* A new, empty set of label options (every option at its default), or NULL when out of memory. */
 pt_options *pt_options_new(void);
