@@ -53,41 +53,40 @@ struct ClusterRun {
         }
         var suppressed: [Int] = []
         let n = line.glyphs.count
+        // Both arrays are reserved once and appended to (at most one unit per glyph). Not
+        // `init(unsafeUninitializedCapacity:)`: that call is not specialised, and looking up the array's
+        // storage type at run time cost ≈ 690 instructions per array, more than filling a 20-glyph label's.
         var units: [Unit] = []
-        // Both arrays are written in place (at most one unit per glyph).
-        glyphAdvances = line.glyphs.withUnsafeBufferPointer { glyphs in
-            [Double](unsafeUninitializedCapacity: n) { advances, advanceCount in
-                units = [Unit](unsafeUninitializedCapacity: n) { out, unitCount in
-                    var pen = 0.0
-                    var i = 0
-                    while i < n {
-                        let cluster = glyphs[i].cluster, runIndex = glyphs[i].runIndex
-                        var j = i, a = 0.0
-                        while j < n, glyphs[j].cluster == cluster {
-                            let advance = glyphs[j].advance
-                            advances.initializeElement(at: j, to: advance)
-                            a += advance
-                            j += 1
-                        }
-                        let runSpacing = runIndex >= 0 && runIndex < runSpacings.count ? runSpacings[runIndex] : 0
-                        var spacing = runSpacing + extraSpacing
-                        if spacing != 0, suppressing, let first = Self.scalar(in: bytes, at: cluster), CursiveScripts.contains(first) {
-                            spacing = 0
-                            suppressed.append(cluster)
-                        }
-                        if !bytes.isEmpty, runIndex >= 0, runIndex < wordSpacings.count, wordSpacings[runIndex] != 0, isSpace(cluster) {
-                            spacing += wordSpacings[runIndex]
-                        }
-                        out.initializeElement(at: unitCount, to: Unit(glyphs: i..<j, advance: a, pen: pen, spacing: spacing,
-                                                                      cluster: cluster))
-                        unitCount += 1
-                        pen += a + spacing
-                        i = j
-                    }
+        var advances: [Double] = []
+        units.reserveCapacity(n)
+        advances.reserveCapacity(n)
+        line.glyphs.withUnsafeBufferPointer { glyphs in
+            var pen = 0.0
+            var i = 0
+            while i < n {
+                let cluster = glyphs[i].cluster, runIndex = glyphs[i].runIndex
+                var j = i, a = 0.0
+                while j < n, glyphs[j].cluster == cluster {
+                    let advance = glyphs[j].advance
+                    advances.append(advance)
+                    a += advance
+                    j += 1
                 }
-                advanceCount = n
+                let runSpacing = runIndex >= 0 && runIndex < runSpacings.count ? runSpacings[runIndex] : 0
+                var spacing = runSpacing + extraSpacing
+                if spacing != 0, suppressing, let first = Self.scalar(in: bytes, at: cluster), CursiveScripts.contains(first) {
+                    spacing = 0
+                    suppressed.append(cluster)
+                }
+                if !bytes.isEmpty, runIndex >= 0, runIndex < wordSpacings.count, wordSpacings[runIndex] != 0, isSpace(cluster) {
+                    spacing += wordSpacings[runIndex]
+                }
+                units.append(Unit(glyphs: i..<j, advance: a, pen: pen, spacing: spacing, cluster: cluster))
+                pen += a + spacing
+                i = j
             }
         }
+        glyphAdvances = advances
         self.units = units
         suppressedSpacing = suppressed
     }

@@ -217,40 +217,41 @@ extension PlacementInput {
         var mids: [(point: Point, tangent: Vector)] = []
         mids.reserveCapacity(run.units.count)
         let glyphCount = line.glyphs.count
-        out.glyphs = line.glyphs.withUnsafeBufferPointer { glyphs in
+        // Reserved and appended to, not `init(unsafeUninitializedCapacity:)` (unspecialised: ≈ 900
+        // instructions a label to look up the storage type; see ``ClusterRun``).
+        var placed: [PlacedGlyph] = []
+        placed.reserveCapacity(glyphCount)
+        line.glyphs.withUnsafeBufferPointer { glyphs in
             run.glyphAdvances.withUnsafeBufferPointer { advances in
                 run.units.withUnsafeBufferPointer { units in
-                    [PlacedGlyph](unsafeUninitializedCapacity: glyphCount) { placed, count in
-                        count = 0
-                        for u in units {
-                            let a = u.advance + u.spacing  // the spacing after a cluster belongs to it
-                            let mid = s0 + u.pen + a / 2
-                            if !wraps, dropOffPath, mid < 0 || mid > length {
-                                dropped.append(u.cluster)
-                                continue
-                            }
-                            let sample = sampler.sample(at: mid)
-                            let p = sample.point, t = sample.tangent, n = t.turnedLeft
-                            mids.append((p, t))
-                            var pen = 0.0
-                            for g in u.glyphs {
-                                let sg = glyphs[g]
-                                let along = pen - a / 2 + sg.xOffset * scaleX
-                                let r = sg.runIndex, runOK = r >= 0 && r < colors.count
-                                let up = sg.yOffset + (runOK ? shifts[r] : 0) + normalShift
-                                placed.initializeElement(at: count, to: PlacedGlyph(
-                                    glyph: sg.glyph, cluster: sg.cluster, font: fonts[sg.fontIndex], size: sg.size,
-                                    origin: p + t * along + n * up, direction: t, advance: advances[g], scaleX: scaleX,
-                                    runIndex: r, color: runOK ? colors[r] : .black, pathDistance: mid + along,
-                                    normalOffset: up, synthesis: sg.synthesis))
-                                count += 1
-                                pen += advances[g]
-                            }
+                    for u in units {
+                        let a = u.advance + u.spacing  // the spacing after a cluster belongs to it
+                        let mid = s0 + u.pen + a / 2
+                        if !wraps, dropOffPath, mid < 0 || mid > length {
+                            dropped.append(u.cluster)
+                            continue
+                        }
+                        let sample = sampler.sample(at: mid)
+                        let p = sample.point, t = sample.tangent, n = t.turnedLeft
+                        mids.append((p, t))
+                        var pen = 0.0
+                        for g in u.glyphs {
+                            let sg = glyphs[g]
+                            let along = pen - a / 2 + sg.xOffset * scaleX
+                            let r = sg.runIndex, runOK = r >= 0 && r < colors.count
+                            let up = sg.yOffset + (runOK ? shifts[r] : 0) + normalShift
+                            placed.append(PlacedGlyph(
+                                glyph: sg.glyph, cluster: sg.cluster, font: fonts[sg.fontIndex], size: sg.size,
+                                origin: p + t * along + n * up, direction: t, advance: advances[g], scaleX: scaleX,
+                                runIndex: r, color: runOK ? colors[r] : .black, pathDistance: mid + along,
+                                normalOffset: up, synthesis: sg.synthesis))
+                            pen += advances[g]
                         }
                     }
                 }
             }
         }
+        out.glyphs = placed
         out.dropped = dropped
         out.mids = mids
         out.consumed = run.advance
