@@ -25,12 +25,13 @@ enum RenderBench {
         let resolver = SceneResolver(fontsDir: fontsDir)
         var shapePaths: [BezPath] = []
         var byID: [String: BezPath] = [:]
+        var definitions: [String: SceneShape] = [:]
         for (i, s) in scene.shapes.enumerated() {
             let p = try! s.path(at: "shapes[\(i)]")
             shapePaths.append(p)
-            if let id = s.id { byID[id] = p }
+            if let id = s.id { byID[id] = p; definitions[id] = s }
         }
-        let resolved = scene.labels.enumerated().map { i, l in try! resolver.resolve(l, index: i, shapes: byID) }
+        let resolved = scene.labels.enumerated().map { i, l in try! resolver.resolve(l, index: i, shapes: byID, definitions: definitions) }
         let t1 = nowNs()
         let lines = resolved.map { Shaper.shape($0.text, direction: $0.direction) }
         let t2 = nowNs()
@@ -62,13 +63,13 @@ enum RenderBench {
     /// (`PATHTEXT_RENDER_RASTER_PASSES=N`, big scene only), so that its instructions per pass can be read.
     static func rasterPasses(_ scene: Scene, fontsDir: String, passes: Int) {
         let resolver = SceneResolver(fontsDir: fontsDir)
-        var byID: [String: BezPath] = [:], shapePaths: [BezPath] = []
+        var byID: [String: BezPath] = [:], shapePaths: [BezPath] = [], definitions: [String: SceneShape] = [:]
         for (i, s) in scene.shapes.enumerated() {
             let p = try! s.path(at: "shapes[\(i)]")
             shapePaths.append(p)
-            if let id = s.id { byID[id] = p }
+            if let id = s.id { byID[id] = p; definitions[id] = s }
         }
-        let resolved = scene.labels.enumerated().map { i, l in try! resolver.resolve(l, index: i, shapes: byID) }
+        let resolved = scene.labels.enumerated().map { i, l in try! resolver.resolve(l, index: i, shapes: byID, definitions: definitions) }
         var placed: [(PlacedLabel, Bool)] = []
         for r in resolved {
             for l in try! LabelLayout.place(Shaper.shape(r.text, direction: r.direction), along: r.path, options: r.options) {
