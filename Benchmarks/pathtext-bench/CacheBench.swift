@@ -53,15 +53,7 @@ enum CacheBench {
             progress("cache: cannot read \(file)")
         }
 
-        let scene = try! SceneJSON.read(path: root + "/fixtures/scenes/dial.json")
-        var strings = try! StringTableReader.read(path: root + "/fixtures/l10n/dial.csv")
-        let base = strings.locales
-        var k = 0
-        while strings.locales.count < 50 {
-            let l = base[k % base.count]
-            for key in strings.keys { if let t = strings.texts[l]?[key] { strings.set(t, key: key, locale: l + "-x\(k)") } }
-            k += 1
-        }
+        let (scene, strings) = CheckBench.dialInputs()
         let resolver = SceneResolver(fontsDir: fontsDir)
         resolver.systemFallback = false
         fresh()

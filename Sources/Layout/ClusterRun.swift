@@ -74,7 +74,7 @@ struct ClusterRun {
                 }
                 let runSpacing = runIndex >= 0 && runIndex < runSpacings.count ? runSpacings[runIndex] : 0
                 var spacing = runSpacing + extraSpacing
-                if spacing != 0, suppressing, let first = Self.scalar(in: bytes, at: cluster), CursiveScripts.contains(first) {
+                if spacing != 0, suppressing, let first = CursiveScripts.scalar(in: bytes, at: cluster), CursiveScripts.contains(first) {
                     spacing = 0
                     suppressed.append(cluster)
                 }
@@ -89,18 +89,6 @@ struct ClusterRun {
         glyphAdvances = advances
         self.units = units
         suppressedSpacing = suppressed
-    }
-
-    /// The scalar whose UTF-8 encoding starts at byte `offset` of `bytes`, or `nil` when none does.
-    static func scalar(in bytes: [UInt8], at offset: Int) -> Unicode.Scalar? {
-        guard offset >= 0, offset < bytes.count else { return nil }
-        let b0 = UInt32(bytes[offset])
-        let (count, lead): (Int, UInt32) = b0 < 0x80 ? (1, b0) : b0 >= 0xF0 ? (4, b0 & 0x07) : b0 >= 0xE0 ? (3, b0 & 0x0F)
-            : b0 >= 0xC0 ? (2, b0 & 0x1F) : (0, 0)
-        guard count > 0, offset + count <= bytes.count else { return nil }
-        var v = lead
-        for k in 1..<count { v = v << 6 | UInt32(bytes[offset + k] & 0x3F) }
-        return Unicode.Scalar(v)
     }
 
     /// Recomputes pen positions from advances and spacings.

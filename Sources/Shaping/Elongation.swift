@@ -79,7 +79,7 @@ public enum Elongation {
             var j = i + 1
             while j < line.glyphs.count, line.glyphs[j].cluster == g.cluster { j += 1 }
             let spacing = (line.runs.indices.contains(g.runIndex) ? line.runs[g.runIndex].letterSpacing : 0) + extraSpacing
-            if spacing > 0, let first = scalar(in: bytes, at: g.cluster), CursiveScripts.contains(first) {
+            if spacing > 0, let first = CursiveScripts.scalar(in: bytes, at: g.cluster), CursiveScripts.contains(first) {
                 suppressed.append((g.cluster, spacing))
             }
             i = j
@@ -247,18 +247,6 @@ public enum Elongation {
         out.diagnostics.append(ShapingDiagnostic(cluster: report.positions.first ?? 0, message: report.description, elongation: report))
         if !unavailable.isEmpty { out.diagnostics.append(unavailableDiagnostic(unavailable, unavailableClusters)) }
         return out
-    }
-
-    /// The scalar whose UTF-8 encoding starts at byte `offset` of `bytes`, or `nil` when none does.
-    static func scalar(in bytes: [UInt8], at offset: Int) -> Unicode.Scalar? {
-        guard offset >= 0, offset < bytes.count else { return nil }
-        let b0 = UInt32(bytes[offset])
-        let (count, lead): (Int, UInt32) = b0 < 0x80 ? (1, b0) : b0 >= 0xF0 ? (4, b0 & 0x07) : b0 >= 0xE0 ? (3, b0 & 0x0F)
-            : b0 >= 0xC0 ? (2, b0 & 0x1F) : (0, 0)
-        guard count > 0, offset + count <= bytes.count else { return nil }
-        var v = lead
-        for k in 1..<count { v = v << 6 | UInt32(bytes[offset + k] & 0x3F) }
-        return Unicode.Scalar(v)
     }
 
     /// Lam and its variants (lam before alef forms a ligature: no kashida between them).
