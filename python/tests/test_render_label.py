@@ -1,10 +1,10 @@
 """render_label: one label to PNG, SVG or RGBA pixels, the canvas fitted to the glyphs."""
 import struct
-import zlib
 
 import pytest
 
 import pathtext
+from test_freetype_draw import decode_png
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -16,37 +16,8 @@ def png_size(data):
 
 def png_pixels(data):
     """The pixels of an 8-bit RGBA, non-interlaced PNG (what the library writes) as bytes."""
-    width, height = png_size(data)
-    assert data[24:29] == bytes([8, 6, 0, 0, 0])
-    chunks, i = [], 8
-    while i < len(data):
-        (length,) = struct.unpack(">I", data[i:i + 4])
-        kind = data[i + 4:i + 8]
-        if kind == b"IDAT":
-            chunks.append(data[i + 8:i + 8 + length])
-        i += 12 + length
-    raw = zlib.decompress(b"".join(chunks))
-    stride = width * 4
-    out, prev = bytearray(), bytearray(stride)
-    for y in range(height):
-        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for x in range(stride):
-            a = line[x - 4] if x >= 4 else 0
-            b = prev[x]
-            c = prev[x - 4] if x >= 4 else 0
-            if f == 1:
-                line[x] = (line[x] + a) & 255
-            elif f == 2:
-                line[x] = (line[x] + b) & 255
-            elif f == 3:
-                line[x] = (line[x] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        out += line
-        prev = line
-    return bytes(out)
+    _, _, rows = decode_png(data)
+    return b"".join(bytes(row) for row in rows)
 
 
 def test_render_label_returns_png_bytes():
