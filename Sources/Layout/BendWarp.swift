@@ -14,8 +14,7 @@ extension PlacedLabel {
     /// taking seconds.
     public func bentOutline(of glyph: PlacedGlyph, tolerance: Double = 0.05) -> BezPath {
         guard let measure else {
-            let k = glyph.size / Double(glyph.font.unitsPerEm)
-            return glyph.outline().transformed(by: glyph.transform * Affine.scale(k, -k))
+            return glyph.font.outline(glyph: glyph.glyph, size: glyph.size, emboldened: glyph.synthesis.bold).transformed(by: glyph.transform)
         }
         let outline = glyph.pixelOutline()
         func map(_ p: Point) -> Point {

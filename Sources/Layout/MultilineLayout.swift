@@ -39,10 +39,6 @@ struct LineBlock {
         line = self.shape(text)
         guard !line.glyphs.isEmpty else { throw .emptyText }
         size = line.runs.first?.size ?? line.glyphs[0].size
-        if let h = options.lineHeight, !(h.isFinite && h > 0) { throw .badOption("the line height must be a finite number above 0") }
-        guard (1...LabelLayout.maximumLineCount).contains(options.maxLines) else {
-            throw .badOption("maxLines must be from 1 to \(LabelLayout.maximumLineCount), got \(options.maxLines)")
-        }
         // The upright rule on the whole text set as one line on the path.
         var one = options
         one.overflow = .visible
@@ -246,7 +242,6 @@ struct LineBlock {
         o.dy = offset(line: i, of: n, scale: k)
         o.baseline = .alphabetic
         o.overflow = .visible
-        o.span = nil
         return o
     }
 

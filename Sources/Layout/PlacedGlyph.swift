@@ -85,8 +85,7 @@ public struct PlacedGlyph: Hashable, Sendable {
     /// The glyph's outline in pixels, y down, relative to its origin (emboldened for a synthesized bold,
     /// and sheared for a synthesized oblique: ``transform`` without its shear maps it to the canvas).
     public func pixelOutline() -> BezPath {
-        let k = size / Double(font.unitsPerEm)
-        return outline().transformed(by: Affine(k, 0, -synthesis.skew * -k, -k, 0, 0))
+        font.outline(glyph: glyph, size: size, emboldened: synthesis.bold).transformed(by: Affine(1, 0, -synthesis.skew, 1, 0, 0))
     }
 
     /// The glyph's ink box on the canvas: the outline's bounding box in glyph space, rotated into place.
@@ -98,8 +97,7 @@ public struct PlacedGlyph: Hashable, Sendable {
     /// The ink box grown by `padding` pixels on every side in the glyph's own frame (a halo's reach), so
     /// it encloses a round-joined stroke of width 2·`padding` of the outline.
     public func inkBox(padding: Double) -> [Point] {
-        let k = size / Double(font.unitsPerEm)
-        var outline = self.outline().transformed(by: Affine.scale(k, -k))
+        var outline = font.outline(glyph: glyph, size: size, emboldened: synthesis.bold)
         switch font.hasColorGlyphs ? font.colorGlyph(glyph) : nil {
         case .bitmap(let b)?:
             let t = b.transform(size: size)

@@ -285,10 +285,11 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         return .unreadableGlyph(name: path ?? name, glyph: glyph, reason: reason)
     }
 
-    /// The unhinted outline of `glyph` in pixels at `size`, y down, relative to the glyph origin.
-    public func outline(glyph: UInt32, size: Double) -> BezPath {
+    /// The unhinted outline of `glyph` in pixels at `size`, y down, relative to the glyph origin;
+    /// `emboldened` grows it as a synthesized bold does (``outline(glyph:emboldened:)``).
+    public func outline(glyph: UInt32, size: Double, emboldened: Bool = false) -> BezPath {
         let k = size / Double(unitsPerEm)
-        return outline(glyph: glyph).transformed(by: Affine.scale(k, -k))
+        return outline(glyph: glyph, emboldened: emboldened).transformed(by: Affine.scale(k, -k))
     }
 
     /// `name`.
