@@ -110,3 +110,17 @@ extension PlacedLabel {
     /// The label's diagnostics as data (``DiagnosticRecord``), in order.
     public var diagnosticRecords: [DiagnosticRecord] { diagnostics.map(DiagnosticRecord.init) }
 }
+
+extension DiagnosticRecord {
+    /// The record as the placements JSON writes it: code, message, clusters, then the code points (when
+    /// any), the numbers by name, the font and whether a shrink fits (when known).
+    package var jsonValue: JSONValue {
+        var m = [JSONMember("code", .string(code.rawValue)), JSONMember("message", .string(message)),
+                 JSONMember("clusters", .array(clusters.map { .number(Double($0)) }))]
+        if !codePoints.isEmpty { m.append(JSONMember("codePoints", .array(codePoints.map { .number(Double($0)) }))) }
+        for n in numbers { m.append(JSONMember(n.name, .number(n.value))) }
+        if let font { m.append(JSONMember("font", .string(font))) }
+        if let fits { m.append(JSONMember("fits", .bool(fits))) }
+        return .object(m)
+    }
+}

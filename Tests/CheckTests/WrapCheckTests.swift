@@ -37,5 +37,10 @@ import Layout
         #expect(json.contains(#""result" : "wrapped""#) || json.contains(#""result":"wrapped""#))
         #expect(json.contains(#""lines" : 2"#) || json.contains(#""lines":2"#))
         #expect(CheckReport.summary(results).contains("2 wrapped"))
+        // Diagnostics as the placements JSON gives them, numbers included.
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let rows = try #require(parsed["results"] as? [[String: Any]])
+        let wrapped = rows.flatMap { ($0["diagnostics"] as? [[String: Any]]) ?? [] }.filter { $0["code"] as? String == "wrapped" }
+        #expect(!wrapped.isEmpty && wrapped.allSatisfy { $0["lines"] as? Double == 2 || $0["lines"] as? Int == 2 })
     }
 }

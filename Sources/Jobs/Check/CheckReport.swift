@@ -61,11 +61,7 @@ public enum CheckReport {
                 JSONMember("overlaps", .array(r.overlaps.map { .number(Double($0)) })),
                 JSONMember("collisions", .number(Double(r.collisions))),
             ]
-            m.append(JSONMember("diagnostics", .array(r.diagnostics.map { d in
-                .object([JSONMember("code", .string(d.code.rawValue)), JSONMember("message", .string(d.message)),
-                         JSONMember("clusters", .array(d.clusters.map { .number(Double($0)) })),
-                         JSONMember("codePoints", .array(d.codePoints.map { .number(Double($0)) }))])
-            })))
+            m.append(JSONMember("diagnostics", .array(r.diagnostics.map(\.jsonValue))))
             return .object(m)
         }
         return JSONValue.object([JSONMember("results", .array(rows)), JSONMember("summary", .string(summary(results)))])
