@@ -109,7 +109,7 @@ public struct PathMeasure: Sendable {
         /// lies in `buckets[b] … buckets[b + 1]`.
         let buckets: [Int32]
         let bucketScale: Double
-        let bucketCount: Int
+        var bucketCount: Int { buckets.count - 1 }
 
         /// Segments per distance bucket, on average. A bucket per segment (as before) made the table
         /// 4 bytes a segment, 400 KB at 100 000 segments: with the records it fell out of the 2 MB L2 and
@@ -142,7 +142,7 @@ public struct PathMeasure: Sendable {
                 buckets[b + 1] = Int32(k)
             }
             for b in 1...nb { buckets[b] = max(buckets[b], buckets[b - 1]) }
-            self.buckets = buckets; self.bucketScale = scale; self.bucketCount = nb
+            self.buckets = buckets; self.bucketScale = scale
         }
 
         deinit {

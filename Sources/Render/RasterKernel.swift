@@ -5,7 +5,7 @@ import CRasterKernel
 /// Every path gives the same bytes; they differ only in speed. ``automatic`` is AVX2 on CPUs that have it,
 /// SSE2 on other x86-64 CPUs and the portable scalar loop elsewhere, unless the environment variable
 /// `PATHTEXT_RASTER_KERNEL` (`scalar`, `sse2` or `avx2`, read once per process) names another.
-package enum RasterKernel: Sendable, CaseIterable, CustomStringConvertible {
+package enum RasterKernel: String, Sendable, CaseIterable, CustomStringConvertible {
     case automatic, scalar, sse2, avx2
 
     /// The kernel's own number (`PT_RASTER_KERNEL_…`).
@@ -22,7 +22,7 @@ package enum RasterKernel: Sendable, CaseIterable, CustomStringConvertible {
     package var isSupported: Bool { pt_raster_kernel_supported(id) != 0 }
 
     /// The explicit paths that can run here (``automatic`` is one of them).
-    package static var supported: [RasterKernel] { [.scalar, .sse2, .avx2].filter(\.isSupported) }
+    package static var supported: [RasterKernel] { allCases.filter { $0 != .automatic && $0.isSupported } }
 
     /// The path ``automatic`` stands for in this process.
     package static var resolvedDefault: RasterKernel {
@@ -33,12 +33,6 @@ package enum RasterKernel: Sendable, CaseIterable, CustomStringConvertible {
         }
     }
 
-    package var description: String {
-        switch self {
-        case .automatic: "automatic"
-        case .scalar: "scalar"
-        case .sse2: "sse2"
-        case .avx2: "avx2"
-        }
-    }
+    /// The name `PATHTEXT_RASTER_KERNEL` takes.
+    package var description: String { rawValue }
 }
