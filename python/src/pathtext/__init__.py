@@ -433,9 +433,12 @@ class Engine:
     def diagnostics(self, text: Optional[str] = None, path: Optional[str] = None, **options: Any) -> List[Dict[str, Any]]:
         """Lays out a label as layout() does and returns its diagnostics as a list of dicts (those of the
         placements JSON's first label), each with a stable "code" (missing-glyph, dropped-clusters,
-        truncated, shrunk, wrapped, rejected-turn, shaping), a "message", the "clusters" and "codePoints" it
-        concerns, and its numbers by name ("from", "to" and "fits" for shrunk; "lines" for wrapped;
-        "degrees", "limit" for rejected-turn; "font" for missing-glyph: the font whose .notdef is drawn)."""
+        truncated, shrunk, wrapped, rejected-turn, suppressed-spacing, elongated-spacing,
+        elongation-unavailable, synthesized-weight, synthesized-style, shaping), a "message", the "clusters"
+        and "codePoints" it concerns, and its numbers by name ("from", "to" and "fits" for shrunk; "lines"
+        for wrapped; "degrees", "limit" for rejected-turn; "width", "tatweels" for elongated-spacing;
+        "start", "end", "run" for synthesized-*; "font" for missing-glyph, synthesized-* and
+        elongation-unavailable)."""
         labels = self.layout(text, path, **options)["labels"]
         return list(labels[0].get("diagnostics", [])) if labels else []
 
