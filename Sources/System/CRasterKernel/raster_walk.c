@@ -29,8 +29,7 @@ INLINE void mark_pair(uint8_t *mr, int32_t i, const int marking) {
 /// height `h` (2⁻¹⁶ px, signed by the winding): `h` is split between `c` and `c + 1` by the mean x, so the
 /// two deposits always sum to exactly `h`.
 INLINE void deposit(uint32_t *row, int32_t c, int32_t a, int32_t b, int32_t h) {
-    int64_t base = (int64_t)c << 16;
-    int64_t twice_mean = (a - base) + (b - base);  // 0 … 2·ONE
+    int32_t twice_mean = a + b - (c << 17);  // 0 … 2·ONE (c < 2¹⁴: no overflow)
     int32_t t = (int32_t)(((int64_t)h * twice_mean) >> 17);
     row[c] += (uint32_t)(h - t);
     row[c + 1] += (uint32_t)t;
@@ -99,6 +98,19 @@ INLINE void step(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d, 
     cross(row, mr, xl, xr, il, d, dydx, marking);
 }
 
+/// ``step`` when the order of the two x is known (`rightward`: xa ≤ xb; a constant after inlining).
+INLINE void step_dir(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d, double dydx, const int rightward,
+                     const int marking) {
+    int32_t xl = rightward ? xa : xb, xr = rightward ? xb : xa;
+    int32_t il = xl >> 16;
+    if (xr <= (il + 1) << 16) {
+        deposit(row, il, xl, xr, d);
+        mark_pair(mr, il, marking);
+        return;
+    }
+    cross(row, mr, xl, xr, il, d, dydx, marking);
+}
+
 /// 1/64 of a 16.16 unit, added to the x stepped from row to row (see ``rows``).
 #define BIAS 0.015625
 
@@ -116,11 +128,12 @@ INLINE void rows(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
     double xf = (double)x0 + BIAS + (double)(below - y0) * dxdy;
     double per = dxdy * PT_ONE;
     int32_t x = (int32_t)xf;
-    step(row, mr, x0, x, (below - y0) * dir, dydx, marking);
+    step_dir(row, mr, x0, x, (below - y0) * dir, dydx, rightward, marking);
     const int32_t h = dir * PT_ONE;
+    const intptr_t stride = g->stride, mark_stride = marking ? g->mark_stride : 0;
     for (int32_t n = r1 - r0 - 1; n > 0; n--) {
-        row += g->stride;
-        if (marking) mr += g->mark_stride;
+        row += stride;
+        if (marking) mr += mark_stride;
         xf += per;
         int32_t xn = (int32_t)xf;
         int32_t xl = rightward ? x : xn, xr = rightward ? xn : x;
@@ -137,9 +150,9 @@ INLINE void rows(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
         }
         x = xn;
     }
-    row += g->stride;
-    if (marking) mr += g->mark_stride;
-    step(row, mr, x, x1, (y1 - (r1 << 16)) * dir, dydx, marking);
+    row += stride;
+    if (marking) mr += mark_stride;
+    step_dir(row, mr, x, x1, (y1 - (r1 << 16)) * dir, dydx, rightward, marking);
 }
 
 /// Accumulates a line within [0, width] × [0, rows] (16.16), one step per row; the end points are exact,
@@ -171,12 +184,9 @@ INLINE void line_in(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y
     }
 }
 
-/// ``line_in`` for the rows layout (marking) and for the whole box.
+/// ``line_in`` for the rows layout, out of line (for clipped lines).
 __attribute__((noinline)) static void line_rows(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1) {
     line_in(g, x0, y0, x1, y1, 1);
-}
-__attribute__((noinline)) static void line_box(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1) {
-    line_in(g, x0, y0, x1, y1, 0);
 }
 
 /// `v` (pixels from the mask's edge) limited to [0, limit] (NaN to 0) in 16.16, rounded.
@@ -223,8 +233,7 @@ static void clipped_line(const grid *g, double w, double h, double ax, double ay
 }
 
 /// The contours of an unclipped job (every point within the mask), each streamed: each point converted
-/// once, and the lines between consecutive points walked. A line within one cell of one row (common on
-/// small glyphs) is deposited here, without the call.
+/// once, and the lines between consecutive points walked, inline (no call per line).
 INLINE void walk_in(const pt_raster_job *job, const grid *g, const int marking) {
     const double w = job->width, h = job->height;
     const double ox = job->origin_x, oy = job->origin_y;
@@ -236,20 +245,7 @@ INLINE void walk_in(const pt_raster_job *job, const grid *g, const int marking) 
         int32_t ax = fixed(p[2 * (end - 1)] - ox, w), ay = fixed(p[2 * (end - 1) + 1] - oy, h);
         for (intptr_t i = start; i < end; i++) {
             int32_t bx = fixed(p[2 * i] - ox, w), by = fixed(p[2 * i + 1] - oy, h);
-            int32_t ylo = ay < by ? ay : by, yhi = ay < by ? by : ay;
-            int32_t xl = ax < bx ? ax : bx, xr = ax < bx ? bx : ax;
-            int32_t r = ylo >> 16, c = xl >> 16;
-            // One row and one cell (a horizontal line inside a row deposits zeros; one on a row boundary,
-            // whose row may be the one past the mask, goes to the call, which drops it).
-            if (((yhi - 1) >> 16) == r && xr <= (c + 1) << 16) {
-                uint32_t *row = g->cells + (intptr_t)r * g->stride;
-                deposit(row, c, ax, bx, by - ay);
-                if (marking) mark_pair(g->marks + (intptr_t)r * g->mark_stride, c, 1);
-            } else if (marking) {
-                line_rows(g, ax, ay, bx, by);
-            } else {
-                line_box(g, ax, ay, bx, by);
-            }
+            line_in(g, ax, ay, bx, by, marking);
             ax = bx;
             ay = by;
         }
@@ -327,7 +323,7 @@ static int32_t box_max_width(void) {
     int32_t v = atomic_load_explicit(&cached, memory_order_relaxed);
     if (v >= 0) return v;
     const char *s = getenv("PATHTEXT_RASTER_BOX_WIDTH");  // for tuning only
-    v = s ? atoi(s) : 96;
+    v = s ? atoi(s) : 128;
     atomic_store_explicit(&cached, v, memory_order_relaxed);
     return v;
 }
