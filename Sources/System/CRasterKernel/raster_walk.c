@@ -340,7 +340,7 @@ int pt_raster_fill(const pt_raster_job *job, int kernel) {
         if (kernel == PT_RASTER_KERNEL_SSE2) accumulate = pt_accumulate_sse2;
         if (kernel == PT_RASTER_KERNEL_AVX2) accumulate = pt_accumulate_avx2;
 #endif
-        accumulate(job->cells, (intptr_t)job->width * job->height, job->even_odd != 0, job->out);
+        accumulate(job->cells, (intptr_t)job->width * job->height, job->width, job->even_odd != 0, job->out);
         return kernel;
     }
     grid g = { job->cells, job->marks, job->cell_stride, job->mark_stride };

@@ -47,20 +47,50 @@ PT_AVX2 static inline uint64_t octet(uint32_t *p, __m256i *carry, int even_odd) 
     return bytes8(coverage(sums(p, carry), even_odd));
 }
 
-/// The whole-box final pass, for one rule (a constant after inlining): 16 cells per step, two vectors of
-/// coverage packed together (one pair of packs, one permute and one store for both).
+/// Two vectors of 8 coverage lanes as 16 bytes, in order: one pair of saturating packs and one permute for
+/// both (after the packs, 32-bit lanes hold 4 bytes each: a0–3, b0–3, again, a4–7, b4–7, again).
+PT_AVX2 static inline __m128i bytes16(__m256i a, __m256i b) {
+    __m256i w = _mm256_packs_epi32(a, b);
+    w = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(w, w), _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5));
+    return _mm256_castsi256_si128(w);
+}
+
+/// The 8 cells `v` prefix-summed onto `*carry` (updated), as ``sums`` without the load and the clearing.
+PT_AVX2 static inline __m256i sums_of(__m256i v, __m256i *carry) {
+    v = _mm256_add_epi32(v, _mm256_slli_si256(v, 4));
+    v = _mm256_add_epi32(v, _mm256_slli_si256(v, 8));
+    v = _mm256_add_epi32(v, _mm256_shuffle_epi32(_mm256_permute2x128_si256(v, v, 0x08), 0xFF));
+    v = _mm256_add_epi32(v, *carry);
+    *carry = _mm256_permutevar8x32_epi32(v, _mm256_set1_epi32(7));
+    return v;
+}
+
+/// The whole-box final pass, for one rule (a constant after inlining): 16 cells per step. With `skip`
+/// (a constant too), where all 16 are zero (inside or outside the shape, between edges) the sums are the
+/// carry: its coverage byte is stored 16 times and nothing else is done; that pays on wider masks, where
+/// such runs are common. Otherwise two vectors of coverage are packed together (one pair of packs, one
+/// permute and one store for both).
 PT_AVX2 __attribute__((always_inline)) static inline void accumulate(uint32_t *cells, intptr_t n, uint8_t *out,
-                                                                     const int even_odd) {
+                                                                     const int even_odd, const int skip) {
     __m256i carry = _mm256_setzero_si256();
-    // After the packs, 32-bit lanes hold 4 bytes each: a0–3, b0–3, (again), a4–7, b4–7, (again).
-    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5);
+    __m128i carried = _mm_setzero_si128();  // the carry's coverage byte, 16 times
+    const __m256i zero = _mm256_setzero_si256();
     intptr_t i = 0;
     for (; i + 16 <= n; i += 16) {
-        __m256i a = coverage(sums(cells + i, &carry), even_odd);
-        __m256i b = coverage(sums(cells + i + 8, &carry), even_odd);
-        __m256i w = _mm256_packs_epi32(a, b);
-        w = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(w, w), order);
-        _mm_storeu_si128((__m128i *)(out + i), _mm256_castsi256_si128(w));
+        __m256i c0 = _mm256_loadu_si256((const __m256i *)(cells + i));
+        __m256i c1 = _mm256_loadu_si256((const __m256i *)(cells + i + 8));
+        __m256i any = _mm256_or_si256(c0, c1);
+        if (skip && _mm256_testz_si256(any, any)) {
+            _mm_storeu_si128((__m128i *)(out + i), carried);
+            continue;
+        }
+        _mm256_storeu_si256((__m256i *)(cells + i), zero);
+        _mm256_storeu_si256((__m256i *)(cells + i + 8), zero);
+        __m256i a = coverage(sums_of(c0, &carry), even_odd);
+        __m256i b = coverage(sums_of(c1, &carry), even_odd);
+        __m128i v = bytes16(a, b);
+        _mm_storeu_si128((__m128i *)(out + i), v);
+        if (skip) carried = _mm_shuffle_epi8(v, _mm_set1_epi8(15));
     }
     for (; i < n; i += 8) {
         uint64_t bytes = octet(cells + i, &carry, even_odd);
@@ -71,9 +101,15 @@ PT_AVX2 __attribute__((always_inline)) static inline void accumulate(uint32_t *c
     cells[n + 1] = 0;
 }
 
-PT_AVX2 void pt_accumulate_avx2(uint32_t *cells, intptr_t n, int even_odd, uint8_t *out) {
-    if (even_odd) accumulate(cells, n, out, 1);
-    else accumulate(cells, n, out, 0);
+PT_AVX2 void pt_accumulate_avx2(uint32_t *cells, intptr_t n, int32_t width, int even_odd, uint8_t *out) {
+    int skip = width >= PT_SKIP_WIDTH;
+    if (even_odd) {
+        if (skip) accumulate(cells, n, out, 1, 1);
+        else accumulate(cells, n, out, 1, 0);
+    } else {
+        if (skip) accumulate(cells, n, out, 0, 1);
+        else accumulate(cells, n, out, 0, 0);
+    }
 }
 
 /// Writes `n` (≥ 0) copies of `v` at `p`.

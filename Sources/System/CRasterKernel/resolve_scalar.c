@@ -38,7 +38,8 @@ void pt_resolve_scalar(uint32_t *cells, intptr_t cell_stride, uint8_t *marks, in
     }
 }
 
-void pt_accumulate_scalar(uint32_t *cells, intptr_t n, int even_odd, uint8_t *out) {
+void pt_accumulate_scalar(uint32_t *cells, intptr_t n, int32_t width, int even_odd, uint8_t *out) {
+    (void)width;
     uint32_t sum = 0;  // the running sum over every row (wrapping, read as signed)
     for (intptr_t i = 0; i < n; i++) {
         sum += cells[i];

@@ -56,7 +56,8 @@ __attribute__((always_inline)) static inline void accumulate(uint32_t *cells, in
     cells[n + 1] = 0;
 }
 
-void pt_accumulate_sse2(uint32_t *cells, intptr_t n, int even_odd, uint8_t *out) {
+void pt_accumulate_sse2(uint32_t *cells, intptr_t n, int32_t width, int even_odd, uint8_t *out) {
+    (void)width;
     if (even_odd) accumulate(cells, n, out, 1);
     else accumulate(cells, n, out, 0);
 }
