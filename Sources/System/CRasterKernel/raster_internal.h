@@ -25,7 +25,7 @@ typedef void pt_resolve_fn(uint32_t *cells, intptr_t cell_stride, uint8_t *marks
 /// `n + 2`.
 typedef void pt_accumulate_fn(uint32_t *cells, intptr_t n, int32_t width, int even_odd, uint8_t *out);
 
-/// From this mask width on, the AVX2 whole-box pass skips runs of 16 zero cells (measured: at 64 px, masks
+/// From this mask width on, the SIMD whole-box passes skip runs of 16 zero cells (measured: at 64 px, masks
 /// about 40 px wide, the test costs more than it saves; at 128 px it saves 4 %, at 512 px 2 %).
 #define PT_SKIP_WIDTH 64
 

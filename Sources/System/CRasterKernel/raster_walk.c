@@ -41,19 +41,26 @@ INLINE void deposit(uint32_t *row, int32_t c, int32_t a, int32_t b, int32_t h) {
 /// is NULL.
 __attribute__((noinline)) static void span(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d, double dydx) {
     int32_t il = xl >> 16, ic = (xr - 1) >> 16;
-    int32_t ad = d < 0 ? -d : d;
-    int32_t prev_h = 0, prev_x = xl;
-    for (int32_t c = il; c < ic; c++) {
-        int32_t bx = (c + 1) << 16;
+    int32_t ad = d < 0 ? -d : d, sign = d < 0 ? -1 : 1;
+    // The first cell, from xl to its right boundary.
+    int32_t bx = (il + 1) << 16;
+    int32_t prev_h = (int32_t)((double)(bx - xl) * dydx);
+    prev_h = prev_h < ad ? prev_h : ad;
+    deposit(row, il, xl, bx, sign * prev_h);
+    // The cells crossed whole: the mean x is the cell's middle, so ``deposit``'s split is half and half
+    // (t = ⌊piece / 2⌋, the same bytes).
+    for (int32_t c = il + 1; c < ic; c++) {
+        bx += PT_ONE;
         int32_t h = (int32_t)((double)(bx - xl) * dydx);
         h = h < ad ? h : ad;
-        int32_t piece = h - prev_h;
-        deposit(row, c, prev_x, bx, d < 0 ? -piece : piece);
+        int32_t piece = sign * (h - prev_h);
+        int32_t t = piece >> 1;
+        row[c] += (uint32_t)(piece - t);
+        row[c + 1] += (uint32_t)t;
         prev_h = h;
-        prev_x = bx;
     }
-    int32_t last = ad - prev_h;
-    deposit(row, ic, prev_x, xr, d < 0 ? -last : last);
+    // The last cell takes the rest.
+    deposit(row, ic, ic << 16, xr, sign * (ad - prev_h));
     if (!mr) return;
     // The blocks of cells il … ic + 1: the two ends, and any between (a row crossing 9 or more cells).
     int32_t first = il >> 3, last_block = (ic + 1) >> 3;

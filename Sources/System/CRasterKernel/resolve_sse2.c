@@ -4,11 +4,9 @@
 #if PT_RASTER_X86
 #include <emmintrin.h>
 
-/// The 4 cells at `p` prefix-summed onto `*carry` (the running sum in every lane, updated), zeroed, and
-/// converted to coverage (0 … 255 as 32-bit lanes) under the rule.
-static inline __m128i quad_coverage(uint32_t *p, __m128i *carry, int even_odd) {
-    __m128i v = _mm_loadu_si128((const __m128i *)p);
-    _mm_storeu_si128((__m128i *)p, _mm_setzero_si128());
+/// The 4 cells `v` prefix-summed onto `*carry` (the running sum in every lane, updated) and converted to
+/// coverage (0 … 255 as 32-bit lanes) under the rule.
+static inline __m128i coverage_of(__m128i v, __m128i *carry, int even_odd) {
     v = _mm_add_epi32(v, _mm_slli_si128(v, 4));
     v = _mm_add_epi32(v, _mm_slli_si128(v, 8));
     v = _mm_add_epi32(v, *carry);
@@ -24,6 +22,13 @@ static inline __m128i quad_coverage(uint32_t *p, __m128i *carry, int even_odd) {
     return _mm_cvtps_epi32(_mm_mul_ps(f, _mm_set1_ps((float)(255.0 / 65536.0))));
 }
 
+/// The 4 cells at `p` summed as ``coverage_of`` and zeroed.
+static inline __m128i quad_coverage(uint32_t *p, __m128i *carry, int even_odd) {
+    __m128i v = _mm_loadu_si128((const __m128i *)p);
+    _mm_storeu_si128((__m128i *)p, _mm_setzero_si128());
+    return coverage_of(v, carry, even_odd);
+}
+
 /// The same, returned as 4 coverage bytes (little-endian).
 static inline uint32_t quad(uint32_t *p, __m128i *carry, int even_odd) {
     __m128i k = quad_coverage(p, carry, even_odd);
@@ -33,17 +38,42 @@ static inline uint32_t quad(uint32_t *p, __m128i *carry, int even_odd) {
 }
 
 /// The whole-box final pass, for one rule (a constant after inlining): 16 cells per step, four vectors of
-/// coverage packed into one.
+/// coverage packed into one. With `skip` (a constant too), a run of 16 zero cells stores the carried
+/// coverage byte without summing, as the AVX2 pass does.
 __attribute__((always_inline)) static inline void accumulate(uint32_t *cells, intptr_t n, uint8_t *out,
-                                                             const int even_odd) {
+                                                             const int even_odd, const int skip) {
     __m128i carry = _mm_setzero_si128();
+    __m128i carried = _mm_setzero_si128();  // the carry's coverage byte, 16 times
+    const __m128i zero = _mm_setzero_si128();
     intptr_t i = 0;
     for (; i + 16 <= n; i += 16) {
-        __m128i a = quad_coverage(cells + i, &carry, even_odd);
-        __m128i b = quad_coverage(cells + i + 4, &carry, even_odd);
-        __m128i c = quad_coverage(cells + i + 8, &carry, even_odd);
-        __m128i d = quad_coverage(cells + i + 12, &carry, even_odd);
-        _mm_storeu_si128((__m128i *)(out + i), _mm_packus_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d)));
+        __m128i c0 = _mm_loadu_si128((const __m128i *)(cells + i));
+        __m128i c1 = _mm_loadu_si128((const __m128i *)(cells + i + 4));
+        __m128i c2 = _mm_loadu_si128((const __m128i *)(cells + i + 8));
+        __m128i c3 = _mm_loadu_si128((const __m128i *)(cells + i + 12));
+        if (skip) {
+            __m128i any = _mm_or_si128(_mm_or_si128(c0, c1), _mm_or_si128(c2, c3));
+            if (_mm_movemask_epi8(_mm_cmpeq_epi32(any, zero)) == 0xFFFF) {
+                _mm_storeu_si128((__m128i *)(out + i), carried);
+                continue;
+            }
+        }
+        _mm_storeu_si128((__m128i *)(cells + i), zero);
+        _mm_storeu_si128((__m128i *)(cells + i + 4), zero);
+        _mm_storeu_si128((__m128i *)(cells + i + 8), zero);
+        _mm_storeu_si128((__m128i *)(cells + i + 12), zero);
+        __m128i a = coverage_of(c0, &carry, even_odd);
+        __m128i b = coverage_of(c1, &carry, even_odd);
+        __m128i c = coverage_of(c2, &carry, even_odd);
+        __m128i d = coverage_of(c3, &carry, even_odd);
+        __m128i v = _mm_packus_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d));
+        _mm_storeu_si128((__m128i *)(out + i), v);
+        if (skip) {
+            // Byte 15 to all 16 (SSE2 has no byte shuffle): to every 16-bit lane, then to every byte.
+            __m128i hi = _mm_srli_epi16(_mm_shufflehi_epi16(v, 0xFF), 8);
+            hi = _mm_shuffle_epi32(hi, 0xFF);
+            carried = _mm_packus_epi16(hi, hi);
+        }
     }
     for (; i < n; i += 8) {
         uint32_t lo = quad(cells + i, &carry, even_odd);
@@ -57,9 +87,14 @@ __attribute__((always_inline)) static inline void accumulate(uint32_t *cells, in
 }
 
 void pt_accumulate_sse2(uint32_t *cells, intptr_t n, int32_t width, int even_odd, uint8_t *out) {
-    (void)width;
-    if (even_odd) accumulate(cells, n, out, 1);
-    else accumulate(cells, n, out, 0);
+    int skip = width >= PT_SKIP_WIDTH;
+    if (even_odd) {
+        if (skip) accumulate(cells, n, out, 1, 1);
+        else accumulate(cells, n, out, 1, 0);
+    } else {
+        if (skip) accumulate(cells, n, out, 0, 1);
+        else accumulate(cells, n, out, 0, 0);
+    }
 }
 
 /// Writes `n` (≥ 0) copies of `v` at `p`.
