@@ -121,9 +121,10 @@ INLINE void step_dir(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t
 /// 1/64 of a 16.16 unit, added to the x stepped from row to row (see ``rows``).
 #define BIAS 0.015625
 
-/// A line from (x0, y0) to (x1, y1), y0 < y1, over rows r0 < r1 (`row` and `mr` at r0), winding `dir`: the
-/// first and last (partial) rows as any step, the whole rows between in a loop specialised by direction
-/// (`dir` and `rightward` are constants after inlining), where a step within one cell costs no multiply.
+/// A line from (x0, y0) to (x1, y1), y0 < y1, over rows r0 < r1 (`row` and `mr` at r0), winding `dir`,
+/// specialised by direction (`dir` and `rightward` are constants after inlining): the first and last
+/// (partial) rows as ``step_dir``, the whole rows between in a loop where a step within one cell costs no
+/// multiply.
 ///
 /// The x where the line leaves each row is stepped in double from one division, plus ``BIAS``: the
 /// stepping's error stays far below the bias (under 2⁻⁸ unit after 2¹⁴ rows of coordinates below 2³⁰), so

@@ -31,9 +31,9 @@ enum {
     PT_RASTER_KERNEL_AVX2 = 3,
 };
 
-/// The layout of the cells: `PT_RASTER_LAYOUT_AUTOMATIC` picks the whole box for narrow masks whose
-/// points all lie within them (`clip` zero), rows with marks otherwise; the others force one (the whole
-/// box only when `clip` is zero), for tests and benchmarks.
+/// The layout of the cells: `PT_RASTER_LAYOUT_AUTOMATIC` picks the whole box for masks up to 128 px wide
+/// whose points all lie within them (`clip` zero), rows with marks otherwise; the others force one (the
+/// whole box only when `clip` is zero), for tests and benchmarks. Every layout gives the same bytes.
 enum {
     PT_RASTER_LAYOUT_AUTOMATIC = 0,
     PT_RASTER_LAYOUT_ROWS = 1,
