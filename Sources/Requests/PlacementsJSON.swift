@@ -206,9 +206,9 @@ public enum PlacementsJSON {
 ///
 /// The buffer is filled up to ``count`` and grown by doubling: each piece is one bounds check and one
 /// copy (appending to an array piece by piece cost about 80 instructions a piece, which for `--batch`
-/// was a third of the encoding). Numbers are written by ``Double``'s own shortest round-trip printer
-/// straight into the buffer (``TextOutputStream/_writeASCII(_:)``), without a `String` per number.
-struct JSONBytes: TextOutputStream {
+/// was a third of the encoding). Numbers are written by ``ShortestDouble`` (the text of Swift's own
+/// shortest round-trip printer) straight into the buffer, without a `String` per number.
+struct JSONBytes {
     private var storage: [UInt8]
     /// The bytes written so far.
     private(set) var count = 0
@@ -273,14 +273,11 @@ struct JSONBytes: TextOutputStream {
     /// Appends bytes written before (an escaped name kept for many glyphs).
     mutating func put(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { put($0) } }
 
-    /// `TextOutputStream`: appends `string`'s UTF-8 as is.
+    /// Appends `string`'s UTF-8 as is.
     mutating func write(_ string: String) {
         var s = string
         s.withUTF8 { put($0) }
     }
-
-    /// `TextOutputStream`: the ASCII a number prints itself as.
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { put(buffer) }
 
     /// Literal text, as is.
     @inline(__always) mutating func raw(_ s: StaticString) {
@@ -314,7 +311,10 @@ struct JSONBytes: TextOutputStream {
             if v == 0 { byte(UInt8(ascii: "0")) } else { integer(Int(v)) }
             return
         }
-        v.write(to: &self)  // Swift's shortest round-trip form, as `description` gives it
+        // Swift's shortest round-trip form, as `description` gives it, printed in place.
+        reserve(ShortestDouble.maximumLength)
+        let at = count
+        count += storage.withUnsafeMutableBufferPointer { ShortestDouble.write(v, to: $0.baseAddress! + at) }
     }
 
     /// A string literal, escaped by the project's one rule (``JSONStringLiteral``).
