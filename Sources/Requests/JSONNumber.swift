@@ -24,7 +24,7 @@ public enum JSONNumber {
             appendInteger(Int64(v), to: &bytes)
             return
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ShortestDouble.maximumLength) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ShortestDouble.bufferLength) { buffer in
             let n = ShortestDouble.write(v, to: buffer.baseAddress!)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
         }

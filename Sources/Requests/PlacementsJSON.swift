@@ -46,6 +46,18 @@ public enum PlacementsJSON {
     /// Encodes `labels`; `inkBoxes` adds each glyph's ink box (it reads the glyph outlines).
     /// - Parameter singleLine: no line breaks at all (one reply per line, as `pathtext layout --batch` writes).
     public static func encode(_ labels: [PlacedLabel], inkBoxes: Bool = false, singleLine: Bool = false) -> String {
+        write(labels, inkBoxes: inkBoxes, singleLine: singleLine).text
+    }
+
+    /// ``encode(_:inkBoxes:singleLine:)`` as UTF-8 bytes (no `String` made: `--batch` writes the bytes).
+    package static func encodeUTF8(_ labels: [PlacedLabel], inkBoxes: Bool = false, singleLine: Bool = false) -> [UInt8] {
+        write(labels, inkBoxes: inkBoxes, singleLine: singleLine).bytes
+    }
+
+    /// The colour most glyphs have, as its string literal.
+    private static let blackText = JSONBytes.literal(RGBAColor.black.description)
+
+    private static func write(_ labels: [PlacedLabel], inkBoxes: Bool, singleLine: Bool) -> JSONBytes {
         // The fonts table: each font once, in order of first use.
         var fonts: [Typeface] = []
         var fontIndex: [ObjectIdentifier: Int] = [:]
@@ -83,7 +95,7 @@ public enum PlacementsJSON {
             w.raw("}}")
         }
         w.raw("],\"labels\":[")
-        var lastColor = RGBAColor.black, colorText = JSONBytes.literal(RGBAColor.black.description)
+        var lastColor = RGBAColor.black, colorText = blackText
         // Each glyph names its font: the escaped name and the row looked up when the font changes.
         let names = fonts.map { JSONBytes.literal($0.name) }
         var lastFont: ObjectIdentifier? = nil, lastFontIndex = 0
@@ -174,7 +186,7 @@ public enum PlacementsJSON {
             w.raw("]}")
         }
         w.raw("]}\n")
-        return w.text
+        return w
     }
 
     /// The font's file as an absolute path (relative paths are taken from the current folder), or `nil`
@@ -217,6 +229,13 @@ struct JSONBytes {
         // Bytes beyond `count` are never read: no need to clear them first.
         let n = max(capacity, 64)
         storage = [UInt8](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
+    }
+
+    /// The bytes written (the buffer, cut to ``count``).
+    var bytes: [UInt8] {
+        var b = storage
+        b.removeLast(b.count - count)
+        return b
     }
 
     /// The text.
@@ -312,7 +331,7 @@ struct JSONBytes {
             return
         }
         // Swift's shortest round-trip form, as `description` gives it, printed in place.
-        reserve(ShortestDouble.maximumLength)
+        reserve(ShortestDouble.bufferLength)
         let at = count
         count += storage.withUnsafeMutableBufferPointer { ShortestDouble.write(v, to: $0.baseAddress! + at) }
     }
@@ -334,9 +353,9 @@ struct JSONBytes {
 
     /// `s` as a string literal's bytes, to be written many times with ``put(_:)-([UInt8])``.
     static func literal(_ s: String) -> [UInt8] {
-        var out: [UInt8] = []
-        JSONStringLiteral.append(s, to: &out)
-        return out
+        var w = JSONBytes(capacity: s.utf8.count + 2)
+        w.string(s)
+        return w.bytes
     }
 
     /// A diagnostic object: `{"code":"missing-glyph","message":"…","clusters":[0],"codePoints":[26481],…}`.

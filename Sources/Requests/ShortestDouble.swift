@@ -17,11 +17,14 @@
 /// 10⁻⁴ and from 2⁵³ up (2⁵³ itself excepted); otherwise plain decimals with at least one digit after the
 /// point (`100.0`, `0.001`); `-` for negative values; zero as `0.0` or `-0.0`.
 enum ShortestDouble {
-    /// The most bytes ``write(_:to:)`` writes (`-2.2250738585072014e-308` is 24).
-    static let maximumLength = 32
+    /// The longest text ``write(_:to:)`` writes (`-2.2250738585072014e-308` is 24 bytes).
+    static let maximumLength = 24
+    /// The room ``write(_:to:)`` needs at its destination: the text and, after it, scratch space for the
+    /// digits and for whole words copied past the text's end (bytes past the text are left undefined).
+    static let bufferLength = 80
 
     /// Writes `v`'s text (as `v.description`; finite values only) at `out`, which has room for
-    /// ``maximumLength`` bytes, and returns how many bytes it wrote.
+    /// ``bufferLength`` bytes, and returns how many bytes of text it wrote.
     static func write(_ v: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
         precondition(v.isFinite, "ShortestDouble writes finite values only")
         var n = 0
@@ -30,120 +33,138 @@ enum ShortestDouble {
             out[n] = UInt8(ascii: "0"); out[n + 1] = UInt8(ascii: "."); out[n + 2] = UInt8(ascii: "0")
             return n + 3
         }
-        let (significand, exponent) = decimal(v)
-        // The significand's digits, last digit at the end of a 24-byte scratch buffer.
-        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        return withUnsafeMutableBytes(of: &scratch) { raw -> Int in
-            let d = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            var m = significand, count = 0
-            repeat {
-                count += 1
-                let q = m / 10
-                d[24 - count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m &- q &* 10)
-                m = q
-            } while m > 0
-            let digits = UnsafePointer(d + 24 - count)
-            // The exponent of the first digit: v = d.ddd × 10^e.
-            let e = exponent + count - 1
-            let bits = v.bitPattern
-            let biased = Int((bits >> 52) & 0x7FF)
-            let exponential = biased > 1076 || (biased == 1076 && bits & 0xF_FFFF_FFFF_FFFF != 0)  // |v| > 2^53
-            if e < -4 || exponential {
-                out[n] = digits[0]; n += 1
-                if count > 1 {
-                    out[n] = UInt8(ascii: "."); n += 1
-                    (out + n).update(from: digits + 1, count: count - 1); n += count - 1
-                }
-                out[n] = UInt8(ascii: "e"); out[n + 1] = e < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"); n += 2
-                var x = e.magnitude
-                if x >= 100 { out[n] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: x / 100); n += 1; x %= 100 }
-                out[n] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: x / 10)
-                out[n + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: x % 10)
-                return n + 2
-            }
-            if e < 0 {
-                // 0.000ddd
-                out[n] = UInt8(ascii: "0"); out[n + 1] = UInt8(ascii: "."); n += 2
-                for _ in 0 ..< -e - 1 { out[n] = UInt8(ascii: "0"); n += 1 }
-                (out + n).update(from: digits, count: count)
-                return n + count
-            }
-            if e + 1 < count {
-                // ddd.ddd
-                (out + n).update(from: digits, count: e + 1); n += e + 1
-                out[n] = UInt8(ascii: "."); n += 1
-                (out + n).update(from: digits + e + 1, count: count - e - 1)
-                return n + count - e - 1
-            }
-            // ddd000.0
-            (out + n).update(from: digits, count: count); n += count
-            for _ in 0 ..< e + 1 - count { out[n] = UInt8(ascii: "0"); n += 1 }
-            out[n] = UInt8(ascii: "."); out[n + 1] = UInt8(ascii: "0")
-            return n + 2
+        let bits = v.bitPattern
+        let (f, k) = scaled(bits)
+        // The 17 digits of f (f < 10^17), leading zeros included, at out + 32 … out + 48; the text is
+        // then put together from 8-byte words (loaded before any is stored), which may write past its end.
+        let d = out + 32
+        let raw = UnsafeMutableRawPointer(out)
+        let high = f / 100_000_000, low = f &- high &* 100_000_000
+        let top = high / 100_000_000, middle = high &- top &* 100_000_000
+        d[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: top)
+        raw.storeBytes(of: eightDigits(UInt32(truncatingIfNeeded: middle)), toByteOffset: 33, as: UInt64.self)
+        raw.storeBytes(of: eightDigits(UInt32(truncatingIfNeeded: low)), toByteOffset: 41, as: UInt64.self)
+        var first = 0, last = 16
+        while d[first] == UInt8(ascii: "0") { first &+= 1 }  // one step for most values (16 digits), more for subnormals
+        while d[last] == UInt8(ascii: "0") { last &-= 1 }    // trailing zeros off
+        // The exponent of the first digit: v = d.ddd × 10^e.
+        let e = k &+ 16 &- first
+        /// Copies up to 16 digits from scratch offset `from` to text offset `to`.
+        @inline(__always) func copy16(from: Int, to: Int) {
+            let w0 = raw.loadUnaligned(fromByteOffset: 32 &+ from, as: UInt64.self)
+            let w1 = raw.loadUnaligned(fromByteOffset: 40 &+ from, as: UInt64.self)
+            raw.storeBytes(of: w0, toByteOffset: to, as: UInt64.self)
+            raw.storeBytes(of: w1, toByteOffset: to &+ 8, as: UInt64.self)
         }
+        let biased = Int((bits >> 52) & 0x7FF)
+        let exponential = biased > 1076 || (biased == 1076 && bits & (1 << 52 - 1) != 0)  // |v| > 2^53
+        if e < -4 || exponential {
+            // d.ddde±XX
+            let lead = d[first]
+            if last > first {
+                copy16(from: first &+ 1, to: n &+ 2)
+                out[n] = lead; out[n &+ 1] = UInt8(ascii: ".")
+                n &+= 2 &+ last &- first
+            } else {
+                out[n] = lead; n &+= 1
+            }
+            out[n] = UInt8(ascii: "e"); out[n &+ 1] = e < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"); n &+= 2
+            var x = Int(e.magnitude)
+            if x >= 100 { out[n] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: x / 100); n &+= 1; x %= 100 }
+            out[n] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: x / 10)
+            out[n &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: x % 10)
+            return n &+ 2
+        }
+        let count = last &- first &+ 1
+        if e < 0 {
+            // 0.ddd, 0.0ddd … 0.000ddd
+            let zeros = -e &- 1
+            raw.storeBytes(of: 0x3030_3030 as UInt32, toByteOffset: n &+ 2, as: UInt32.self)
+            out[n &+ 18 &+ zeros] = d[first &+ 16]  // a 17th digit
+            copy16(from: first, to: n &+ 2 &+ zeros)
+            out[n] = UInt8(ascii: "0"); out[n &+ 1] = UInt8(ascii: ".")
+            return n &+ 2 &+ zeros &+ count
+        }
+        if e &+ 1 < count {
+            // ddd.ddd: the digits before the point (their words reach past it), then those after
+            let before = e &+ 1
+            copy16(from: first, to: n)
+            copy16(from: first &+ before, to: n &+ before &+ 1)
+            out[n &+ before] = UInt8(ascii: ".")
+            return n &+ count &+ 1
+        }
+        // ddd000.0
+        copy16(from: first, to: n)
+        var z = n &+ count
+        n &+= e &+ 1
+        while z < n { out[z] = UInt8(ascii: "0"); z &+= 1 }
+        out[n] = UInt8(ascii: "."); out[n &+ 1] = UInt8(ascii: "0")
+        return n &+ 2
     }
 
     /// `v.description` through ``write(_:to:)`` (for tests and messages).
     static func text(_ v: Double) -> String {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bufferLength) { buffer in
             let n = write(v, to: buffer.baseAddress!)
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<n]), as: UTF8.self)
         }
     }
 
-    /// The shortest decimal `significand × 10^exponent` that reads back as `|v|` (finite, non-zero), the
-    /// closest such one when there are several, the even one of an exact tie; the significand has no
-    /// trailing zeros.
-    static func decimal(_ v: Double) -> (significand: UInt64, exponent: Int) {
-        let bits = v.bitPattern
+    /// The eight decimal digits of `n` (< 10⁸, leading zeros included) as ASCII in a little-endian word:
+    /// the first digit in the lowest byte. Each step splits every lane of the word in two at once, with a
+    /// multiply and shift that divides exactly in the lane's range: two 4-digit halves in 32-bit lanes,
+    /// four 2-digit quarters in 16-bit lanes, eight digits in bytes.
+    @inline(__always)
+    static func eightDigits(_ n: UInt32) -> UInt64 {
+        let upper = n / 10_000
+        let halves = UInt64(upper) | UInt64(n &- upper &* 10_000) << 32
+        let hundreds = (halves &* 10_486) >> 20 & 0x0000_007F_0000_007F  // ⌊x / 100⌋ for x < 10⁴
+        let quarters = hundreds | (halves &- hundreds &* 100) << 16
+        let tens = (quarters &* 103) >> 10 & 0x000F_000F_000F_000F       // ⌊x / 10⌋ for x < 100
+        let digits = tens | (quarters &- tens &* 10) << 8
+        return digits &+ 0x3030_3030_3030_3030
+    }
+
+    /// Schubfach's step for the finite, non-zero value of `bits` (sign ignored): the decimal
+    /// `f × 10^k`, f < 10¹⁷, not yet stripped of trailing zeros.
+    @inline(__always)
+    private static func scaled(_ bits: UInt64) -> (UInt64, Int) {
         let fraction = bits & (1 << 52 - 1)
         let biased = Int((bits >> 52) & 0x7FF)
         // v = c · 2^q with c an integer below 2^53.
         let c: UInt64, q: Int
         if biased != 0 { c = fraction | 1 << 52; q = biased - 1075 } else { c = fraction; q = -1074 }
-        var (f, e) = scaled(c, q)
-        // Trailing zeros off (at most 16 of them).
-        while f >= 10 {
-            let next = f / 10
-            if next &* 10 != f { break }
-            f = next; e += 1
-        }
-        return (f, e)
-    }
-
-    /// Schubfach's step for `c · 2^q`: the decimal (not yet stripped of trailing zeros).
-    @inline(__always)
-    private static func scaled(_ c: UInt64, _ q: Int) -> (UInt64, Int) {
         // Whether the interval's ends are excluded (odd significand) or included (even).
+        // (Wrapping operators: nothing here can overflow, and h is 1 … 4.)
         let out = c & 1
-        let cb = c << 2, cbr = cb + 2
+        let cb = c &<< 2, cbr = cb &+ 2
         let cbl: UInt64, k: Int
         if c != 1 << 52 || q == -1074 {
-            cbl = cb - 2; k = floorLog10Pow2(q)
+            cbl = cb &- 2; k = floorLog10Pow2(q)
         } else {
             // A power of two: the gap below is half the gap above.
-            cbl = cb - 1; k = floorLog10ThreeQuartersPow2(q)
+            cbl = cb &- 1; k = floorLog10ThreeQuartersPow2(q)
         }
-        let h = q + floorLog2Pow10(-k) + 2
-        let i = (k + 324) * 2
-        let g1 = table[i], g0 = table[i + 1]
-        let vb = roundToOdd(g1, g0, cb << h)
-        let vbl = roundToOdd(g1, g0, cbl << h)
-        let vbr = roundToOdd(g1, g0, cbr << h)
-        let s = vb >> 2
+        let h = UInt64(truncatingIfNeeded: q &+ floorLog2Pow10(-k) &+ 2)
+        let i = (k &+ 324) &* 2
+        let g1 = table[i], g0 = table[i &+ 1]
+        let vb = roundToOdd(g1, g0, cb &<< h)
+        let vbl = roundToOdd(g1, g0, cbl &<< h)
+        let vbr = roundToOdd(g1, g0, cbr &<< h)
+        let s = vb &>> 2
         // One digit fewer: the multiple of 10 below or above, when exactly one of them is inside (the
         // interval is narrower than 10 units, so never both). Java's version skips this below 100 (its
         // format wants two digits); Swift's takes `8e-323` over `7.9e-323`, and so does this.
-        let sp10 = s / 10 * 10, tp10 = sp10 + 10
-        let upin = vbl + out <= sp10 << 2
-        let wpin = tp10 << 2 + out <= vbr
+        let sp10 = s / 10 &* 10, tp10 = sp10 &+ 10
+        let upin = vbl &+ out <= sp10 &<< 2
+        let wpin = tp10 &<< 2 &+ out <= vbr
         if upin != wpin { return (upin ? sp10 : tp10, k) }
-        let t = s + 1
-        let uin = vbl + out <= s << 2
-        let win = t << 2 + out <= vbr
+        let t = s &+ 1
+        let uin = vbl &+ out <= s &<< 2
+        let win = t &<< 2 &+ out <= vbr
         if uin != win { return (uin ? s : t, k) }
         // Both inside: the closer one, the even one of a tie.
-        let cmp = Int64(bitPattern: vb &- (s + t) << 1)
+        let cmp = Int64(bitPattern: vb &- (s &+ t) &<< 1)
         return (cmp < 0 || (cmp == 0 && s & 1 == 0) ? s : t, k)
     }
 
