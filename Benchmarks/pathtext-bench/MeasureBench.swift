@@ -64,7 +64,7 @@ enum MeasureBench {
         return acc
     }
 
-    /// The random distances through one batch call (`samples(at:into:)`, group prefetching), summed as
+    /// The random distances through one batch call (`samples(at:into:)`, a prefetching pipeline), summed as
     /// ``randomQueries(_:_:)`` sums them; `--toggle-collect='*batchQueries*'` counts its misses alone.
     @inline(never) static func batchQueries(_ measure: PathMeasure, _ distances: [Double],
                                             _ out: UnsafeMutableBufferPointer<PathSample>) -> Double {
@@ -168,7 +168,7 @@ enum MeasureBench {
                                 note: "the sorted distances through one Sampler (as placement walks a path)"))
             rows.append(makeRow("measure/query-batch/\(n)", ours: query[4], peer: query[3],
                                 peerName: "CubicBez.eval + deriv at a random t on one cubic",
-                                note: "the random distances of measure/query/\(n) in one samples(at:into:) call (group prefetching), per query"))
+                                note: "the random distances of measure/query/\(n) in one samples(at:into:) call (a prefetching pipeline), per query"))
         }
         return rows
     }

@@ -6,8 +6,9 @@ extension PathMeasure {
     ///
     /// Faster than one ``sample(at:)`` after another when the distances are spread over a path too long
     /// for the cache (random queries on 100 000 segments): each query's records come from DRAM, and a
-    /// single query waits for them, while here the queries are taken in groups whose memory reads are
-    /// asked for ahead of the arithmetic (see ``samples(at:into:)``), so that their waits overlap.
+    /// single query waits for them, while here each query's memory reads are asked for some queries
+    /// ahead of its arithmetic, in a pipeline (see ``samples(at:into:)``), so that their waits
+    /// overlap.
     /// For a walk along the path, a ``Sampler`` is as fast.
     public func samples(at distances: some Collection<Double>) -> [PathSample] {
         let n = distances.count
@@ -21,50 +22,52 @@ extension PathMeasure {
     /// Writes the sample at `distances[j]` (exactly ``sample(at:)``) to `output[j]` for every `j`.
     ///
     /// `output` must hold at least `distances.count` samples; it may be uninitialized (``PathSample`` is
-    /// a plain value), and nothing after the first `distances.count` is written. The queries go in
-    /// groups of ``batchGroup``, each group in three passes: find every query's segment (from the
-    /// bucket table and the 16-bit positions, which stay cached) and ask for its records slot's header
-    /// line; read the headers (building records not yet built), choose each query's piece and ask for
-    /// that record's five lines; then evaluate. A pass issues a group's reads before the next pass
-    /// needs the first of them, so a group waits for about one DRAM latency in each pass instead of
-    /// one per query.
+    /// a plain value), and nothing after the first `distances.count` is written. The queries run as a
+    /// software pipeline of three stages, ``batchDistance`` queries apart: find a query's segment (from
+    /// the bucket table and the 16-bit positions, which stay cached) and ask for its records slot's
+    /// header line; read the header of the query found `batchDistance` steps before (building records
+    /// not yet built), choose its piece and ask for that record's five lines; evaluate the query whose
+    /// record was asked for `batchDistance` steps before that. So each step issues reads that are
+    /// needed only some hundred nanoseconds later, and the DRAM latencies of several queries overlap
+    /// instead of following one another.
     public func samples(at distances: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<PathSample>) {
         precondition(output.count >= distances.count, "samples(at:into:): the output holds fewer samples than there are distances")
         guard let d = distances.baseAddress, let out = output.baseAddress else { return }
-        let st = storage, reversed = isReversed, g = Self.batchGroup
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: g) { fsBuffer in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * g) { indexBuffer in
-                let fsOf = fsBuffer.baseAddress!, segmentOf = indexBuffer.baseAddress!, pieceOf = segmentOf + g
-                var start = 0
-                while start < distances.count {
-                    let m = min(g, distances.count - start)
-                    for j in 0..<m {
-                        let fs = forwardDistance(d[start + j])
+        let st = storage, reversed = isReversed, n = distances.count
+        let lag = Self.batchDistance, ring = 4 * Self.batchDistance, mask = ring - 1
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: ring) { fsBuffer in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * ring) { indexBuffer in
+                let fsOf = fsBuffer.baseAddress!, segmentOf = indexBuffer.baseAddress!, pieceOf = segmentOf + ring
+                var j = -2 * lag
+                while j < n {
+                    let a = j + 2 * lag
+                    if a < n {
+                        let fs = forwardDistance(d[a])
                         let i = st.locateSegment(fs, preferEarlier: reversed)
-                        fsOf[j] = fs; segmentOf[j] = i
+                        fsOf[a & mask] = fs; segmentOf[a & mask] = i
                         pt_prefetch_once(st.arena.slot(i))
                     }
-                    for j in 0..<m {
-                        let block = st.recordsBlock(segmentOf[j])
-                        let rs = SegmentRecords(block)
-                        let k = Storage.locate(rs, fsOf[j], preferEarlier: reversed)
-                        pieceOf[j] = k
+                    let b = j + lag
+                    if b >= 0 && b < n {
+                        let rs = SegmentRecords(st.recordsBlock(segmentOf[b & mask]))
+                        let k = Storage.locate(rs, fsOf[b & mask], preferEarlier: reversed)
+                        pieceOf[b & mask] = k
                         let record = UnsafeRawPointer(rs.records.baseAddress! + k)
                         for line in 0..<RecordArena.recordLines { pt_prefetch_once(record + 64 * line) }
                     }
-                    for j in 0..<m {
-                        let i = segmentOf[j]
+                    if j >= 0 {
+                        let i = segmentOf[j & mask]
                         let rs = SegmentRecords(st.arena.slot(i))
-                        (out + start + j).initialize(to: sample(rs, piece: pieceOf[j], segment: i, forward: fsOf[j]))
+                        (out + j).initialize(to: sample(rs, piece: pieceOf[j & mask], segment: i, forward: fsOf[j & mask]))
                     }
-                    start += m
+                    j += 1
                 }
             }
         }
     }
 
-    /// The queries ``samples(at:into:)`` takes in one group: enough for their reads to overlap the
-    /// DRAM latency (≈ 100 ns, a query's arithmetic being 30–40 ns), few enough for the reads of a group
-    /// to stay in the L1 cache until used (16 × 6 lines).
-    static let batchGroup = 16
+    /// The queries between two stages of ``samples(at:into:)``: enough for a stage's reads to arrive
+    /// before the next stage needs them (a DRAM latency of 100–200 ns here, a step's work 30–40 ns), few
+    /// enough for what is read ahead to stay in the L1 cache until used (16 headers and 8 records).
+    static let batchDistance = 8
 }

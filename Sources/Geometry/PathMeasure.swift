@@ -220,9 +220,14 @@ public struct PathMeasure: Sendable {
                 let v = UnsafeRawPointer(quantizedStart + lo + 1).loadUnaligned(as: SIMD16<UInt16>.self)
                 let lanes = SIMD16<UInt16>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
                 let inBucket = lanes .< SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: hi - lo))
-                if !any((v .== q) .& inBucket) {
-                    let below = (v .< q) .& inBucket
-                    return lo + Int(SIMD16<UInt16>().replacing(with: 1, where: below).wrappedSum())
+                // The reductions by hand, in 64-bit words: `any` and `wrappedSum` of 16 lanes are calls.
+                let tie = unsafeBitCast(SIMD16<UInt16>().replacing(with: .max, where: (v .== q) .& inBucket), to: SIMD4<UInt64>.self)
+                if (tie[0] | tie[1] | tie[2] | tie[3]) == 0 {
+                    let below = unsafeBitCast(SIMD16<UInt16>().replacing(with: 1, where: (v .< q) .& inBucket), to: SIMD4<UInt64>.self)
+                    var sum = below[0] &+ below[1] &+ below[2] &+ below[3]  // four counts ≤ 4 in 16-bit fields
+                    sum = sum &+ (sum >> 32)
+                    sum = sum &+ (sum >> 16)
+                    return lo + Int(sum & 0xFFFF)
                 }
                 // In vectors: written as a scalar loop, the compiler branches on each comparison.
                 let t = SIMD8<Double>(repeating: preferEarlier ? s.nextDown : s)

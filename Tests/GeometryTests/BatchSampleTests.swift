@@ -3,7 +3,7 @@ import Dispatch
 import Testing
 @testable import Geometry
 
-/// `samples(at:)` and `samples(at:into:)` (many queries at once, their memory reads asked for a group
+/// `samples(at:)` and `samples(at:into:)` (many queries at once, their memory reads asked for some queries
 /// ahead) give bit for bit what `sample(at:)` gives one distance at a time, on every kind of path, both
 /// directions, fresh or warm, from several threads, with segments whose records overflow their slot,
 /// and on an arena large enough for huge pages.
@@ -28,8 +28,8 @@ import Testing
                 let d = Self.distances(m, seed: 21)
                 let one = d.map { m.sample(at: $0) }
                 #expect(Self.same(m.samples(at: d), one), "\(name) reversed \(m.isReversed)")
-                // Counts around the group size, and a collection without contiguous storage.
-                for n in [0, 1, PathMeasure.batchGroup - 1, PathMeasure.batchGroup, PathMeasure.batchGroup + 1, 3 * PathMeasure.batchGroup + 5] where n <= d.count {
+                // Counts around the pipeline distance, and a collection without contiguous storage.
+                for n in [0, 1, PathMeasure.batchDistance - 1, PathMeasure.batchDistance, PathMeasure.batchDistance + 1, 3 * PathMeasure.batchDistance + 5] where n <= d.count {
                     #expect(Self.same(m.samples(at: d.prefix(n)), Array(one.prefix(n))), "\(name): \(n) distances")
                 }
                 #expect(Self.same(m.samples(at: d.lazy.map { $0 }), one), "\(name): a lazy collection")
