@@ -23,6 +23,7 @@ struct Frame {
         }
         base = options.side == .right ? measure.reversed() : measure
         forward = try Self.shifted(base, parallelShift)
+        backwardCache = options.repeat == nil ? nil : BackwardCache()
     }
 
     private static func shifted(_ m: PathMeasure, _ d: Double) throws(LayoutError) -> PathMeasure {
@@ -33,15 +34,17 @@ struct Frame {
     }
 
     /// The backward measure once built: repeated copies each need it, and shifting a long path 10000
-    /// times over took minutes (found by FuzzPipeline).
+    /// times over took minutes (found by FuzzPipeline). Only a frame for repeated copies has one: a
+    /// single label asks for the backward measure at most once, and the object cost it an allocation.
     private final class BackwardCache { var measure: PathMeasure? }
-    private let backwardCache = BackwardCache()
+    private let backwardCache: BackwardCache?
 
-    /// The measure of the reversed path (shifted by the same amount along its own normal), built once.
+    /// The measure of the reversed path (shifted by the same amount along its own normal), built once
+    /// for repeated copies.
     func backward() throws(LayoutError) -> PathMeasure {
-        if let m = backwardCache.measure { return m }
+        if let m = backwardCache?.measure { return m }
         let m = try Self.shifted(base.reversed(), parallelShift)
-        backwardCache.measure = m
+        backwardCache?.measure = m
         return m
     }
 
