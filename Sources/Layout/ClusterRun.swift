@@ -41,7 +41,8 @@ struct ClusterRun {
     /// Groups `line` into units, adding each run's letter spacing plus `extraSpacing` after every unit —
     /// except, with ``CursiveTracking/suppress``, after a unit whose first character's own script joins
     /// (``CursiveScripts``): its spacing is 0 and its cluster is listed in ``suppressedSpacing``.
-    init(_ line: ShapedLine, extraSpacing: Double, cursive: CursiveTracking = .suppress) {
+    /// The line is borrowed (an initializer's parameter is otherwise owned: a copy of the line each call).
+    init(_ line: borrowing ShapedLine, extraSpacing: Double, cursive: CursiveTracking = .suppress) {
         // Each run's spacings read through the runs' buffer (a field at a time): reading them from
         // ``ShapedLine/runs``'s subscript copied the whole `TextAttributes` (font and feature arrays),
         // and copying them into arrays of their own cost two allocations a label.
@@ -51,7 +52,7 @@ struct ClusterRun {
     }
 
     /// ``init(_:extraSpacing:cursive:)`` with the line's runs as a buffer.
-    private init(_ line: ShapedLine, runs: UnsafeBufferPointer<TextAttributes>, extraSpacing: Double, cursive: CursiveTracking) {
+    private init(_ line: borrowing ShapedLine, runs: UnsafeBufferPointer<TextAttributes>, extraSpacing: Double, cursive: CursiveTracking) {
         let runCount = runs.count
         // The text's bytes (a cluster is a UTF-8 offset), only when asked for: word spacing goes after
         // clusters that start with a space, and letter spacing may be suppressed after cursive letters.

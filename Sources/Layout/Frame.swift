@@ -13,7 +13,9 @@ struct Frame {
     /// The shift applied along each unit's normal (0 when the measure is the parallel curve).
     let normalShift: Double
 
-    init(measure: PathMeasure, line: ShapedLine, options: LabelOptions) throws(LayoutError) {
+    /// Borrows its arguments: an initializer's parameters are otherwise owned, and every call copied the
+    /// line and the options (retaining and releasing each of their arrays).
+    init(measure: borrowing PathMeasure, line: borrowing ShapedLine, options: borrowing LabelOptions) throws(LayoutError) {
         let dy = options.dy + options.baseline.shift(for: line.metrics)
         guard dy.isFinite else { throw .badOption("dy must be a finite number") }
         if options.shift == .parallel, dy != 0 {
@@ -21,7 +23,7 @@ struct Frame {
         } else {
             parallelShift = 0; normalShift = dy
         }
-        base = options.side == .right ? measure.reversed() : measure
+        base = options.side == .right ? measure.reversed() : copy measure
         forward = try Self.shifted(base, parallelShift)
         backwardCache = options.repeat == nil ? nil : BackwardCache()
     }
