@@ -183,13 +183,14 @@ public struct PathMeasure: Sendable {
             min(Int(s * scale), count - 1)
         }
 
-        /// The position of distance `s` within bucket `b` (which holds it) in 65 536 steps, rounded
-        /// down: a non-decreasing function of `s` (each operation rounds monotonically), so that for two
-        /// distances of one bucket a smaller position means a smaller distance and a larger one a
-        /// larger; equal positions decide nothing.
+        /// The position of distance `s` within bucket `b` (which holds it) in 65 536 steps, rounded to
+        /// the nearest: a non-decreasing function of `s` (each operation rounds monotonically), so that
+        /// for two distances of one bucket a smaller position means a smaller distance and a larger one
+        /// a larger; equal positions decide nothing. The rounding is that of adding 2⁵² (whose double
+        /// has the integer in its low bits), three instructions where a checked conversion takes ten.
         @inline(__always) static func quantized(_ s: Double, scale: Double, bucket b: Int) -> UInt16 {
-            let f = (s * scale - Double(b)) * 65536
-            return UInt16(min(f, 65535))
+            let f = min(max((s * scale - Double(b)) * 65536, 0), 65535)
+            return UInt16(truncatingIfNeeded: (f + 0x1p52).bitPattern)
         }
 
         /// The segment of forward distance `s ∈ [0, length]`: the last whose start is ≤ `s` (< `s` with
