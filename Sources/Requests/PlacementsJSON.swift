@@ -314,6 +314,19 @@ struct JSONBytes {
 
     /// A whole number.
     mutating func integer(_ v: Int) {
+        if v >= 0 && v < 100 {
+            // Most of a label's whole numbers (clusters, font rows, sizes, small glyph ids).
+            reserve(2)
+            if v < 10 {
+                storage.base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)
+                count += 1
+            } else {
+                storage.base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 10)
+                storage.base[count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+                count += 2
+            }
+            return
+        }
         if v < 0 { byte(UInt8(ascii: "-")) }
         digits(v.magnitude, minimumCount: 1)
     }
