@@ -14,6 +14,11 @@ extension PathMeasure {
         /// The last segment's records (owned by the storage), `nil` before the first query.
         private var block: UnsafeRawPointer?
         private var piece = 0
+        /// The forward distances that the last query's piece holds, as ``Storage/holds(_:_:_:_:preferEarlier:)``
+        /// decides it: `(lower, upper]` for a reversed measure (which prefers the earlier piece at a
+        /// boundary), `[lower, upper)` otherwise; −∞ below the path's first piece and +∞ above its last.
+        /// Kept so that a query in the same piece as the last (most of them) is two comparisons.
+        private var lower = Double.infinity, upper = -Double.infinity
 
         init(_ measure: PathMeasure) { self.measure = measure; storage = measure.storage }
 
@@ -21,6 +26,11 @@ extension PathMeasure {
         public mutating func sample(at s: Double) -> PathSample {
             let fs = measure.forwardDistance(s)
             let preferEarlier = measure.isReversed
+            // The same piece as the last query (the bounds are empty before the first). A NaN distance
+            // is left to the general lookup below, which decides it as before.
+            if let b = block, preferEarlier ? (lower < fs && fs <= upper) : (lower <= fs && fs < upper) {
+                return measure.sample(SegmentRecords(b), piece: piece, segment: segment, forward: fs)
+            }
             if let b = block {
                 let rs = SegmentRecords(b)
                 let k = piece, i = segment
@@ -30,6 +40,7 @@ extension PathMeasure {
                 let next = preferEarlier ? k - 1 : k + 1
                 if next >= 0 && next < rs.records.count && storage.holds(i, rs, next, fs, preferEarlier: preferEarlier) {
                     piece = next
+                    setBounds(rs)
                     return measure.sample(rs, piece: next, segment: i, forward: fs)
                 }
             }
@@ -37,7 +48,18 @@ extension PathMeasure {
             let rs = SegmentRecords(b)
             let k = Storage.locate(rs, fs, preferEarlier: preferEarlier)
             segment = i; block = b; piece = k
+            setBounds(rs)
             return measure.sample(rs, piece: k, segment: i, forward: fs)
+        }
+
+        /// Sets ``lower`` and ``upper`` to the bounds of ``piece`` of ``segment`` (records `rs`), the
+        /// starts that ``Storage/holds(_:_:_:_:preferEarlier:)`` compares with.
+        private mutating func setBounds(_ rs: SegmentRecords) {
+            let k = piece, i = segment
+            lower = k > 0 || i > 0 ? rs.records[k].start : -Double.infinity
+            if k + 1 < rs.records.count { upper = rs.records[k + 1].start }
+            else if i + 1 < storage.segments.count { upper = storage.segStart[i + 1] }
+            else { upper = Double.infinity }
         }
     }
 }

@@ -23,10 +23,13 @@ struct ClusterRun {
 
     /// The units in visual order.
     var units: [Unit]
-    /// Glyph advances after fitting (stretch scales them), indexed like ``ShapedLine/glyphs``.
-    var glyphAdvances: [Double]
-    /// Horizontal scale of glyph outlines and offsets (`stretch` fitting).
+    /// Horizontal scale of glyph outlines, offsets and advances (`stretch` fitting): glyph `g`'s advance
+    /// after fitting is ``glyphAdvance(_:in:)``, its shaped advance times this (no array of them is kept:
+    /// it cost a label an allocation and each glyph an append, and `x · 1 == x`).
     var scaleX: Double = 1
+
+    /// The advance of glyph `g` of `line` (the line the run was made from) after fitting.
+    @inline(__always) func glyphAdvance(_ g: Int, in line: ShapedLine) -> Double { line.glyphs[g].advance * scaleX }
 
     /// W: the total advance, including the spacing after the last unit (as CSS and SVG count it).
     var advance: Double { units.last.map { $0.pen + $0.advance + $0.spacing } ?? 0 }
@@ -38,28 +41,39 @@ struct ClusterRun {
     /// Groups `line` into units, adding each run's letter spacing plus `extraSpacing` after every unit —
     /// except, with ``CursiveTracking/suppress``, after a unit whose first character's own script joins
     /// (``CursiveScripts``): its spacing is 0 and its cluster is listed in ``suppressedSpacing``.
-    init(_ line: ShapedLine, extraSpacing: Double, cursive: CursiveTracking = .suppress) {
-        // Each run's spacing read once: reading it per unit from ``ShapedLine/runs`` copied the whole
-        // `TextAttributes` (font and feature arrays) every time.
-        let runSpacings = line.runs.map(\.letterSpacing)
-        let wordSpacings = line.runs.map(\.wordSpacing)
+    /// The line is borrowed (an initializer's parameter is otherwise owned: a copy of the line each call).
+    init(_ line: borrowing ShapedLine, extraSpacing: Double, cursive: CursiveTracking = .suppress) {
+        // Each run's spacings read through the runs' buffer (a field at a time): reading them from
+        // ``ShapedLine/runs``'s subscript copied the whole `TextAttributes` (font and feature arrays),
+        // and copying them into arrays of their own cost two allocations a label.
+        self = line.runs.withUnsafeBufferPointer { runs in
+            ClusterRun(line, runs: runs, extraSpacing: extraSpacing, cursive: cursive)
+        }
+    }
+
+    /// ``init(_:extraSpacing:cursive:)`` with the line's runs as a buffer.
+    private init(_ line: borrowing ShapedLine, runs: UnsafeBufferPointer<TextAttributes>, extraSpacing: Double, cursive: CursiveTracking) {
+        let runCount = runs.count
         // The text's bytes (a cluster is a UTF-8 offset), only when asked for: word spacing goes after
         // clusters that start with a space, and letter spacing may be suppressed after cursive letters.
-        let suppressing = cursive != .apply && (extraSpacing != 0 || runSpacings.contains { $0 != 0 })
-        let bytes: [UInt8] = suppressing || wordSpacings.contains(where: { $0 != 0 }) ? Array(line.text.utf8) : []
+        var anyLetterSpacing = false, anyWordSpacing = false
+        for r in 0..<runCount {
+            anyLetterSpacing = anyLetterSpacing || runs[r].letterSpacing != 0
+            anyWordSpacing = anyWordSpacing || runs[r].wordSpacing != 0
+        }
+        let suppressing = cursive != .apply && (extraSpacing != 0 || anyLetterSpacing)
+        let bytes: [UInt8] = suppressing || anyWordSpacing ? Array(line.text.utf8) : []
         func isSpace(_ cluster: Int) -> Bool {
             guard cluster >= 0, cluster < bytes.count else { return false }
             return bytes[cluster] == 0x20 || (bytes[cluster] == 0xC2 && cluster + 1 < bytes.count && bytes[cluster + 1] == 0xA0)
         }
         var suppressed: [Int] = []
         let n = line.glyphs.count
-        // Both arrays are reserved once and appended to (at most one unit per glyph). Not
+        // Reserved once and appended to (at most one unit per glyph). Not
         // `init(unsafeUninitializedCapacity:)`: that call is not specialised, and looking up the array's
         // storage type at run time cost ≈ 690 instructions per array, more than filling a 20-glyph label's.
         var units: [Unit] = []
-        var advances: [Double] = []
         units.reserveCapacity(n)
-        advances.reserveCapacity(n)
         line.glyphs.withUnsafeBufferPointer { glyphs in
             var pen = 0.0
             var i = 0
@@ -67,26 +81,24 @@ struct ClusterRun {
                 let cluster = glyphs[i].cluster, runIndex = glyphs[i].runIndex
                 var j = i, a = 0.0
                 while j < n, glyphs[j].cluster == cluster {
-                    let advance = glyphs[j].advance
-                    advances.append(advance)
-                    a += advance
+                    a += glyphs[j].advance
                     j += 1
                 }
-                let runSpacing = runIndex >= 0 && runIndex < runSpacings.count ? runSpacings[runIndex] : 0
+                let runOK = runIndex >= 0 && runIndex < runCount
+                let runSpacing = runOK ? runs[runIndex].letterSpacing : 0
                 var spacing = runSpacing + extraSpacing
                 if spacing != 0, suppressing, let first = CursiveScripts.scalar(in: bytes, at: cluster), CursiveScripts.contains(first) {
                     spacing = 0
                     suppressed.append(cluster)
                 }
-                if !bytes.isEmpty, runIndex >= 0, runIndex < wordSpacings.count, wordSpacings[runIndex] != 0, isSpace(cluster) {
-                    spacing += wordSpacings[runIndex]
+                if !bytes.isEmpty, runOK, runs[runIndex].wordSpacing != 0, isSpace(cluster) {
+                    spacing += runs[runIndex].wordSpacing
                 }
                 units.append(Unit(glyphs: i..<j, advance: a, pen: pen, spacing: spacing, cluster: cluster))
                 pen += a + spacing
                 i = j
             }
         }
-        glyphAdvances = advances
         self.units = units
         suppressedSpacing = suppressed
     }
@@ -112,7 +124,6 @@ struct ClusterRun {
         guard w > 0 else { return }
         let k = length / w
         scaleX = k
-        for g in glyphAdvances.indices { glyphAdvances[g] *= k }
         for u in units.indices { units[u].advance *= k; units[u].spacing *= k }
         repen()
     }

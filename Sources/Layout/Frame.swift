@@ -13,7 +13,9 @@ struct Frame {
     /// The shift applied along each unit's normal (0 when the measure is the parallel curve).
     let normalShift: Double
 
-    init(measure: PathMeasure, line: ShapedLine, options: LabelOptions) throws(LayoutError) {
+    /// Borrows its arguments: an initializer's parameters are otherwise owned, and every call copied the
+    /// line and the options (retaining and releasing each of their arrays).
+    init(measure: borrowing PathMeasure, line: borrowing ShapedLine, options: borrowing LabelOptions) throws(LayoutError) {
         let dy = options.dy + options.baseline.shift(for: line.metrics)
         guard dy.isFinite else { throw .badOption("dy must be a finite number") }
         if options.shift == .parallel, dy != 0 {
@@ -21,8 +23,9 @@ struct Frame {
         } else {
             parallelShift = 0; normalShift = dy
         }
-        base = options.side == .right ? measure.reversed() : measure
+        base = options.side == .right ? measure.reversed() : copy measure
         forward = try Self.shifted(base, parallelShift)
+        backwardCache = options.repeat == nil ? nil : BackwardCache()
     }
 
     private static func shifted(_ m: PathMeasure, _ d: Double) throws(LayoutError) -> PathMeasure {
@@ -33,15 +36,17 @@ struct Frame {
     }
 
     /// The backward measure once built: repeated copies each need it, and shifting a long path 10000
-    /// times over took minutes (found by FuzzPipeline).
+    /// times over took minutes (found by FuzzPipeline). Only a frame for repeated copies has one: a
+    /// single label asks for the backward measure at most once, and the object cost it an allocation.
     private final class BackwardCache { var measure: PathMeasure? }
-    private let backwardCache = BackwardCache()
+    private let backwardCache: BackwardCache?
 
-    /// The measure of the reversed path (shifted by the same amount along its own normal), built once.
+    /// The measure of the reversed path (shifted by the same amount along its own normal), built once
+    /// for repeated copies.
     func backward() throws(LayoutError) -> PathMeasure {
-        if let m = backwardCache.measure { return m }
+        if let m = backwardCache?.measure { return m }
         let m = try Self.shifted(base.reversed(), parallelShift)
-        backwardCache.measure = m
+        backwardCache?.measure = m
         return m
     }
 

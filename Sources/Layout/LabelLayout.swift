@@ -81,24 +81,29 @@ public enum LabelLayout {
         // Every glyph's outline loads (and is cached for drawing), or the label is an error, never a blank glyph.
         do { try line.checkOutlines() } catch { throw .font(error) }
         let frame = try Frame(measure: measure, line: line, options: options)
-        var line = line
         let requestedSize = line.runs.first?.size ?? line.glyphs[0].size
-        var size = requestedSize
-        var shrunkBelowMinimum = false
 
         if let minimum = options.overflow.shrinkMinimum, !frame.wraps(options) {
             let run = ClusterRun(line, extraSpacing: options.letterSpacing, cursive: options.cursiveTracking)
             let k = frame.shrinkFactor(advance: run.advance, spacing: run.units.reduce(0) { $0 + $1.spacing },
                                        options: options)
             if k < 1 {
-                let floor = size > 0 ? minimum / size : 1
+                let floor = requestedSize > 0 ? minimum / requestedSize : 1
                 let applied = max(k, min(1, floor))
-                shrunkBelowMinimum = k < floor
-                line = line.scaled(by: applied)
-                size *= applied
+                return try place(line.scaled(by: applied), frame: frame, options: options, requestedSize: requestedSize,
+                                 size: requestedSize * applied, shrunkBelowMinimum: k < floor, flip: flip)
             }
         }
+        // The line as given, not a copy of it (each copy retains and releases its five arrays and text).
+        return try place(line, frame: frame, options: options, requestedSize: requestedSize, size: requestedSize,
+                         shrunkBelowMinimum: false, flip: flip)
+    }
 
+    /// The rest of ``place(_:along:options:flip:)`` once the line's size is known: `line` is the line at
+    /// `size` (shrunk from `requestedSize`, below the minimum when `shrunkBelowMinimum`).
+    private static func place(_ line: ShapedLine, frame: Frame, options: LabelOptions, requestedSize: Double, size: Double,
+                              shrunkBelowMinimum: Bool, flip: Bool?) throws(LayoutError) -> [PlacedLabel]
+    {
         var run = ClusterRun(line, extraSpacing: options.letterSpacing, cursive: options.cursiveTracking)
         switch options.fit {
         case .none: break
@@ -116,15 +121,19 @@ public enum LabelLayout {
         guard abs(run.advance) <= options.limits.labelLength else {
             throw .limitExceeded(what: "label's length in px (with letter spacing)", amount: abs(run.advance), limit: options.limits.labelLength)
         }
+        // The notes before the placement's own (most labels have none: no arrays built for them).
+        var notes: [LabelDiagnostic] = []
+        if !line.diagnostics.isEmpty { notes = line.diagnostics.map(LabelDiagnostic.init) }
+        if size != requestedSize { notes.append(.shrunk(from: requestedSize, to: size, fits: !shrunkBelowMinimum)) }
+        if !run.suppressedSpacing.isEmpty {
+            // Spacing given back as tatweel (cursiveTracking: elongate) is no longer reported as suppressed.
+            let givenBack = Set(line.diagnostics.compactMap(\.elongation).flatMap(\.covered))
+            let unspaced = run.suppressedSpacing.filter { !givenBack.contains($0) }.sorted()
+            if !unspaced.isEmpty { notes.append(.suppressedSpacing(unspaced)) }
+        }
         let input = PlacementInput(line: line, run: run, normalShift: frame.normalShift,
                                    clusterDy: options.clusterDy, rotate: options.rotate, rotateAbout: options.rotateAbout,
                                    verticalWriting: options.writingMode == .vertical)
-        var notes = line.diagnostics.map(LabelDiagnostic.init)
-        if size != requestedSize { notes.append(.shrunk(from: requestedSize, to: size, fits: !shrunkBelowMinimum)) }
-        // Spacing given back as tatweel (cursiveTracking: elongate) is no longer reported as suppressed.
-        let givenBack = Set(line.diagnostics.compactMap(\.elongation).flatMap(\.covered))
-        let unspaced = run.suppressedSpacing.filter { !givenBack.contains($0) }.sorted()
-        if !unspaced.isEmpty { notes.append(.suppressedSpacing(unspaced)) }
         if let gap = options.repeat {
             guard gap.isFinite, gap >= 0 else { throw .badOption("repeat spacing must be a finite number ≥ 0") }
             return try frame.repeated(input, gap: gap, options: options, size: size, flip: flip).map { l in
@@ -133,10 +142,11 @@ public enum LabelLayout {
                 return l
             }
         }
-        var label = try frame.label(input, options: options, size: size, flip: flip)
-        if shrunkBelowMinimum { label.overflow = true }
-        label.diagnostics = notes + label.diagnostics
-        return [label]
+        // The label made inside its array and changed there (an array literal of a local copied it).
+        var labels = [try frame.label(input, options: options, size: size, flip: flip)]
+        if shrunkBelowMinimum { labels[0].overflow = true }
+        if !notes.isEmpty { labels[0].diagnostics = notes + labels[0].diagnostics }
+        return labels
     }
 
     /// Shapes `text` with ``Shaper`` and places it, supporting ``OverflowPolicy/ellipsis``, which needs
@@ -247,6 +257,11 @@ extension LabelLayout {
         func allFinite(_ name: String, _ list: [Double]) throws(LayoutError) {
             if list.contains(where: { !$0.isFinite }) { throw .badOption("every \(name) value must be a finite number") }
         }
+        func checkShrink(_ step: OverflowPolicy) throws(LayoutError) {
+            if case .shrink(let m) = step, !(m.isFinite && m > 0) {
+                throw .badOption("the minimum size for shrink must be a finite number above 0")
+            }
+        }
         try finite("dy", o.dy)
         try finite("letter spacing", o.letterSpacing)
         try finite("max angle", o.maxAngle)
@@ -262,10 +277,11 @@ extension LabelLayout {
             guard l.isFinite, l > 0 else { throw .badOption("the fit length must be a finite number above 0") }
         default: break
         }
-        for step in o.overflow.steps {
-            if case .shrink(let m) = step, !(m.isFinite && m > 0) {
-                throw .badOption("the minimum size for shrink must be a finite number above 0")
-            }
+        // Only a chain's steps as a list (building it is an allocation).
+        if case .chain = o.overflow {
+            for step in o.overflow.steps { try checkShrink(step) }
+        } else {
+            try checkShrink(o.overflow)
         }
         if let h = o.lineHeight, !(h.isFinite && h > 0) { throw .badOption("the line height must be a finite number above 0") }
         guard (1...maximumLineCount).contains(o.maxLines) else {

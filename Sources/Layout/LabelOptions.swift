@@ -121,8 +121,14 @@ public enum OverflowPolicy: Sendable, Hashable, Codable {
 
     /// The minimum size of the first `shrink` among ``steps``, if any.
     public var shrinkMinimum: Double? {
-        for step in steps { if case .shrink(let m) = step { return m } }
-        return nil
+        switch self {
+        case .shrink(let m): return m
+        // Only a chain builds the list of steps (an array: an allocation every label asked for).
+        case .chain:
+            for step in steps { if case .shrink(let m) = step { return m } }
+            return nil
+        default: return nil
+        }
     }
 }
 

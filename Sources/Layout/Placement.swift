@@ -48,10 +48,9 @@ struct PlacementInput {
     /// Shift applied along each unit's normal (dy for `normal` shift; 0 for `parallel`, where the
     /// measure itself is already the parallel curve).
     var normalShift: Double
-    /// Each run's colour and baseline shift, read once: reading them per glyph from ``ShapedLine/runs``
-    /// copied the whole `TextAttributes` (font and feature arrays, language) every time.
-    private let runColors: [RGBAColor]
-    private let runShifts: [Double]
+    /// The number of attribute runs (``ShapedLine/runs``): a glyph's run index outside it gets black and
+    /// no baseline shift.
+    private let runCount: Int
 
     /// Per unit (indexed like ``ClusterRun/units``): the cumulative SVG `dy` after its first value, pixels
     /// up, and the SVG `rotate` value, radians clockwise on screen. Empty when the options give none.
@@ -65,8 +64,7 @@ struct PlacementInput {
     init(line: ShapedLine, run: ClusterRun, normalShift: Double, clusterDy: [Double] = [], rotate: [Double] = [],
          rotateAbout: RotationCentre = .midpoint, verticalWriting: Bool = false) {
         self.line = line; self.run = run; self.normalShift = normalShift; self.rotateAbout = rotateAbout
-        runColors = line.runs.map(\.color)
-        runShifts = line.runs.map(\.baselineShift)
+        runCount = line.runs.count
         // Vertical writing even when no glyph stands upright (all-Latin text lies sideways, centred on the path).
         vertical = verticalWriting || line.glyphs.contains(where: \.isVertical)
         let rank = clusterDy.isEmpty && rotate.isEmpty ? [] : run.logicalRanks
@@ -116,7 +114,7 @@ struct PlacementInput {
         var pen = 0.0
         for g in u.glyphs {
             body(g, pen)
-            pen += run.glyphAdvances[g]
+            pen += run.glyphAdvance(g, in: line)
         }
     }
 
@@ -132,9 +130,9 @@ struct PlacementInput {
     @inline(__always)
     func placed(_ g: Int, origin: Point, direction: Vector, pathDistance: Double, normalOffset: Double, upright: Bool = false) -> PlacedGlyph {
         let sg = line.glyphs[g]
-        let color = runColors.indices.contains(sg.runIndex) ? runColors[sg.runIndex] : .black
+        let color = runColor(sg.runIndex)
         return PlacedGlyph(glyph: sg.glyph, cluster: sg.cluster, font: line.fonts[sg.fontIndex], size: sg.size, origin: origin,
-                           direction: direction, advance: run.glyphAdvances[g], scaleX: run.scaleX, runIndex: sg.runIndex,
+                           direction: direction, advance: run.glyphAdvance(g, in: line), scaleX: run.scaleX, runIndex: sg.runIndex,
                            color: color, pathDistance: pathDistance, normalOffset: normalOffset, upright: upright,
                            synthesis: sg.synthesis)
     }
@@ -143,8 +141,23 @@ struct PlacementInput {
     @inline(__always)
     func up(_ g: Int) -> Double {
         let sg = line.glyphs[g]
-        let shift = runShifts.indices.contains(sg.runIndex) ? runShifts[sg.runIndex] : 0
-        return sg.yOffset + shift + normalShift
+        return sg.yOffset + runShift(sg.runIndex) + normalShift
+    }
+
+    /// The colour of run `r` (black for an index outside the runs), read through the runs' buffer: the
+    /// array's subscript copied the whole `TextAttributes` (font and feature arrays, language), and a
+    /// table of colours of its own cost an allocation a label.
+    @inline(__always)
+    func runColor(_ r: Int) -> RGBAColor {
+        guard r >= 0, r < runCount else { return .black }
+        return line.runs.withUnsafeBufferPointer { $0[r].color }
+    }
+
+    /// The baseline shift of run `r` (0 for an index outside the runs); see ``runColor(_:)``.
+    @inline(__always)
+    func runShift(_ r: Int) -> Double {
+        guard r >= 0, r < runCount else { return 0 }
+        return line.runs.withUnsafeBufferPointer { $0[r].baselineShift }
     }
 }
 
@@ -211,7 +224,7 @@ extension PlacementInput {
     private func plainAlignPlacement(on measure: PathMeasure, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
         var out = Placement()
         let length = measure.length, scaleX = run.scaleX, normalShift = normalShift
-        let fonts = line.fonts, colors = runColors, shifts = runShifts
+        let fonts = line.fonts, runCount = runCount
         var sampler = measure.sampler()  // the midpoints come in increasing order
         var dropped: [Int] = []
         var mids: [(point: Point, tangent: Vector)] = []
@@ -221,8 +234,8 @@ extension PlacementInput {
         // instructions a label to look up the storage type; see ``ClusterRun``).
         var placed: [PlacedGlyph] = []
         placed.reserveCapacity(glyphCount)
-        line.glyphs.withUnsafeBufferPointer { glyphs in
-            run.glyphAdvances.withUnsafeBufferPointer { advances in
+        line.runs.withUnsafeBufferPointer { runs in
+            line.glyphs.withUnsafeBufferPointer { glyphs in
                 run.units.withUnsafeBufferPointer { units in
                     for u in units {
                         let a = u.advance + u.spacing  // the spacing after a cluster belongs to it
@@ -238,14 +251,15 @@ extension PlacementInput {
                         for g in u.glyphs {
                             let sg = glyphs[g]
                             let along = pen - a / 2 + sg.xOffset * scaleX
-                            let r = sg.runIndex, runOK = r >= 0 && r < colors.count
-                            let up = sg.yOffset + (runOK ? shifts[r] : 0) + normalShift
+                            let r = sg.runIndex, runOK = r >= 0 && r < runCount
+                            let up = sg.yOffset + (runOK ? runs[r].baselineShift : 0) + normalShift
+                            let advance = sg.advance * scaleX
                             placed.append(PlacedGlyph(
                                 glyph: sg.glyph, cluster: sg.cluster, font: fonts[sg.fontIndex], size: sg.size,
-                                origin: p + t * along + n * up, direction: t, advance: advances[g], scaleX: scaleX,
-                                runIndex: r, color: runOK ? colors[r] : .black, pathDistance: mid + along,
+                                origin: p + t * along + n * up, direction: t, advance: advance, scaleX: scaleX,
+                                runIndex: r, color: runOK ? runs[r].color : .black, pathDistance: mid + along,
                                 normalOffset: up, synthesis: sg.synthesis))
-                            pen += advances[g]
+                            pen += advance
                         }
                     }
                 }
