@@ -14,7 +14,7 @@ import Shaping
 /// - ``BezPath`` → ``PathMeasure`` (paths of at most ``segmentLimit`` segments, ``segmentBudget`` segments
 ///   in all), for ``ResolvedLabel/layout()``.
 ///
-/// When a table is full an arbitrary entry makes room. A measure is shared by the labels that use it; it is
+/// When a table is full its oldest entry makes room (first in, first out, in O(1)). A measure is shared by the labels that use it; it is
 /// `Sendable` and builds its query records once per segment, published atomically, so threads may query
 /// one measure at once and get the same records a fresh measure would build. Thread safety: one ``Locked``
 /// per table; parsing and measuring happen outside it (two threads missing the same path both do the
@@ -32,9 +32,33 @@ package final class PathCache: Sendable {
     /// The most segments of all kept measures together (about 3 KB each at most, with records).
     package static let segmentBudget = 4096
 
-    private let parsed = Locked<[String: BezPath]>([:])
-    private struct Measures { var table: [BezPath: PathMeasure] = [:]; var segments = 0 }
-    private let measures = Locked(Measures())
+    /// A table and its keys in the order they came (a queue: `order[head...]`, oldest first), each with
+    /// its size (the measures' segments).
+    private struct Table<Key: Hashable, Value> {
+        var map: [Key: Value] = [:]
+        var order: [(key: Key, size: Int)] = []
+        var head = 0
+        /// The sizes of the kept values together.
+        var size = 0
+
+        /// Keeps `value` for `key` (unless kept already), first removing the oldest entries while the
+        /// table has `limit` entries or the sizes would go over `budget`.
+        mutating func insert(_ key: Key, _ value: Value, size: Int = 0, limit: Int, budget: Int = .max) {
+            guard map[key] == nil else { return }
+            while head < order.count, map.count >= limit || self.size + size > budget {
+                let old = order[head]
+                head += 1
+                map[old.key] = nil
+                self.size -= old.size
+            }
+            if head >= 64, head * 2 >= order.count { order.removeFirst(head); head = 0 }
+            order.append((key, size))
+            map[key] = value
+            self.size += size
+        }
+    }
+    private let parsed = Locked(Table<String, BezPath>())
+    private let measures = Locked(Table<BezPath, PathMeasure>())
 
     /// Creates an empty cache.
     package init() {}
@@ -43,14 +67,9 @@ package final class PathCache: Sendable {
     /// - Throws: what the parser throws (errors are not kept).
     package func path(svgPathData text: String) throws(GeometryError) -> BezPath {
         let cacheable = text.utf8.count <= Self.textLimit
-        if cacheable, let hit = parsed.withLock({ $0[text] }) { return hit }
+        if cacheable, let hit = parsed.withLock({ $0.map[text] }) { return hit }
         let path = try BezPath(svgPathData: text)
-        if cacheable {
-            parsed.withLock { table in
-                if table.count >= Self.entryLimit, table[text] == nil { table.remove(at: table.startIndex) }
-                table[text] = path
-            }
-        }
+        if cacheable { parsed.withLock { $0.insert(text, path, limit: Self.entryLimit) } }
         return path
     }
 
@@ -61,30 +80,22 @@ package final class PathCache: Sendable {
         var segments = 0
         for subpath in path.subpaths { segments += subpath.segments.count }
         guard segments <= Self.segmentLimit, segments <= limit else { return nil }
-        if let hit = measures.withLock({ $0.table[path] }) { return hit }
+        if let hit = measures.withLock({ $0.map[path] }) { return hit }
         guard let measure = try? PathMeasure(path) else { return nil }
-        measures.withLock { m in
-            guard m.table[path] == nil else { return }
-            while !m.table.isEmpty, m.table.count >= Self.entryLimit || m.segments + segments > Self.segmentBudget {
-                let (old, _) = m.table.remove(at: m.table.startIndex)
-                m.segments -= old.subpaths.reduce(0) { $0 + $1.segments.count }
-            }
-            m.table[path] = measure
-            m.segments += segments
-        }
+        measures.withLock { $0.insert(path, measure, size: segments, limit: Self.entryLimit, budget: Self.segmentBudget) }
         return measure
     }
 
     /// How many entries each table holds (for tests).
     package var counts: (paths: Int, measures: Int, segments: Int) {
-        let p = parsed.withLock { $0.count }
-        let m = measures.withLock { ($0.table.count, $0.segments) }
+        let p = parsed.withLock { $0.map.count }
+        let m = measures.withLock { ($0.map.count, $0.size) }
         return (p, m.0, m.1)
     }
 
     /// Empties both tables.
     package func removeAll() {
-        parsed.withLock { $0.removeAll() }
-        measures.withLock { $0 = Measures() }
+        parsed.withLock { $0 = Table() }
+        measures.withLock { $0 = Table() }
     }
 }

@@ -141,52 +141,56 @@ public enum PlacementsJSON {
                 w.raw("]")
             }
             w.raw(",\"glyphs\":[")
-            for (k, g) in label.glyphs.enumerated() {
-                if k > 0 { w.raw(",") }
-                w.raw(singleLine ? "{" : "\n {")
-                w.raw("\"glyph\":"); w.integer(Int(g.glyph))
-                w.raw(",\"cluster\":"); w.integer(g.cluster)
-                let id = ObjectIdentifier(g.font)
-                if id != lastFont { lastFont = id; lastFontIndex = fontIndex[id] ?? 0 }
-                w.raw(",\"font\":"); w.put(names[lastFontIndex])
-                w.raw(",\"fontIndex\":"); w.integer(lastFontIndex)
-                w.raw(",\"size\":"); w.number(g.size)
-                w.raw(",\"x\":"); let x = w.count; w.number(g.origin.x); let xEnd = w.count
-                w.raw(",\"y\":"); let y = w.count; w.number(g.origin.y); let yEnd = w.count
-                w.raw(",\"angle\":"); w.number(g.angle.degrees)
-                w.raw(",\"advance\":"); w.number(g.advance)
-                if g.color != lastColor { lastColor = g.color; colorText = JSONBytes.literal(g.color.description) }
-                w.raw(",\"color\":"); w.put(colorText)
-                if g.scaleX != 1 { w.raw(",\"scaleX\":"); w.number(g.scaleX) }
-                if g.synthesis.bold { w.raw(",\"synthesizedBold\":"); w.number(g.synthesis.emboldening(size: g.size)) }
-                if g.synthesis.oblique { w.raw(",\"synthesizedSlant\":"); w.number(g.synthesis.skew) }
-                if label.lines > 1 { w.raw(",\"line\":"); w.integer(g.line) }
-                if label.writingMode == .vertical { w.raw(g.upright ? ",\"orientation\":\"upright\"" : ",\"orientation\":\"sideways\"") }
-                let m = g.transform
-                // A rotation's matrix repeats its numbers (d = a, c = −b unless stretched; e, f the
-                // origin's x, y): those are copied from the text just written instead of printed again.
-                w.raw(",\"transform\":[")
-                let a = w.count; w.number(m.a); let aEnd = w.count
-                w.raw(","); let b = w.count; w.number(m.b); let bEnd = w.count
-                w.raw(",")
-                if m.c == -m.b { w.negated(b..<bEnd) } else { w.number(m.c) }
-                w.raw(",")
-                if m.d == m.a { w.repeated(a..<aEnd) } else { w.number(m.d) }
-                // The translation is the origin unless the glyph is shifted (its text is copied then too).
-                w.raw(",")
-                if m.e == g.origin.x { w.repeated(x..<xEnd) } else { w.number(m.e) }
-                w.raw(",")
-                if m.f == g.origin.y { w.repeated(y..<yEnd) } else { w.number(m.f) }
-                w.raw("]")
-                if inkBoxes {
-                    w.raw(",\"ink\":[")
-                    for (c, p) in g.inkBox(padding: label.halo?.width ?? 0).enumerated() {
-                        if c > 0 { w.raw(",") }
-                        w.raw("["); w.number(p.x); w.raw(","); w.number(p.y); w.raw("]")
-                    }
+            // Each glyph read in place (a copy of a PlacedGlyph retains and releases its references).
+            label.glyphs.withUnsafeBufferPointer { glyphs in
+                for k in glyphs.indices {
+                    let g = glyphs.baseAddress! + k
+                    if k > 0 { w.raw(",") }
+                    w.raw(singleLine ? "{" : "\n {")
+                    w.raw("\"glyph\":"); w.integer(Int(g.pointee.glyph))
+                    w.raw(",\"cluster\":"); w.integer(g.pointee.cluster)
+                    let id = ObjectIdentifier(g.pointee.font)
+                    if id != lastFont { lastFont = id; lastFontIndex = fontIndex[id] ?? 0 }
+                    w.raw(",\"font\":"); w.put(names[lastFontIndex])
+                    w.raw(",\"fontIndex\":"); w.integer(lastFontIndex)
+                    w.raw(",\"size\":"); w.number(g.pointee.size)
+                    w.raw(",\"x\":"); let x = w.count; w.number(g.pointee.origin.x); let xEnd = w.count
+                    w.raw(",\"y\":"); let y = w.count; w.number(g.pointee.origin.y); let yEnd = w.count
+                    w.raw(",\"angle\":"); w.number(g.pointee.angle.degrees)
+                    w.raw(",\"advance\":"); w.number(g.pointee.advance)
+                    if g.pointee.color != lastColor { lastColor = g.pointee.color; colorText = JSONBytes.literal(g.pointee.color.description) }
+                    w.raw(",\"color\":"); w.put(colorText)
+                    if g.pointee.scaleX != 1 { w.raw(",\"scaleX\":"); w.number(g.pointee.scaleX) }
+                    if g.pointee.synthesis.bold { w.raw(",\"synthesizedBold\":"); w.number(g.pointee.synthesis.emboldening(size: g.pointee.size)) }
+                    if g.pointee.synthesis.oblique { w.raw(",\"synthesizedSlant\":"); w.number(g.pointee.synthesis.skew) }
+                    if label.lines > 1 { w.raw(",\"line\":"); w.integer(g.pointee.line) }
+                    if label.writingMode == .vertical { w.raw(g.pointee.upright ? ",\"orientation\":\"upright\"" : ",\"orientation\":\"sideways\"") }
+                    let m = g.pointee.transform
+                    // A rotation's matrix repeats its numbers (d = a, c = −b unless stretched; e, f the
+                    // origin's x, y): those are copied from the text just written instead of printed again.
+                    w.raw(",\"transform\":[")
+                    let a = w.count; w.number(m.a); let aEnd = w.count
+                    w.raw(","); let b = w.count; w.number(m.b); let bEnd = w.count
+                    w.raw(",")
+                    if m.c == -m.b { w.negated(b..<bEnd) } else { w.number(m.c) }
+                    w.raw(",")
+                    if m.d == m.a { w.repeated(a..<aEnd) } else { w.number(m.d) }
+                    // The translation is the origin unless the glyph is shifted (its text is copied then too).
+                    w.raw(",")
+                    if m.e == g.pointee.origin.x { w.repeated(x..<xEnd) } else { w.number(m.e) }
+                    w.raw(",")
+                    if m.f == g.pointee.origin.y { w.repeated(y..<yEnd) } else { w.number(m.f) }
                     w.raw("]")
+                    if inkBoxes {
+                        w.raw(",\"ink\":[")
+                        for (c, p) in g.pointee.inkBox(padding: label.halo?.width ?? 0).enumerated() {
+                            if c > 0 { w.raw(",") }
+                            w.raw("["); w.number(p.x); w.raw(","); w.number(p.y); w.raw("]")
+                        }
+                        w.raw("]")
+                    }
+                    w.raw("}")
                 }
-                w.raw("}")
             }
             w.raw("]}")
         }
@@ -310,6 +314,19 @@ struct JSONBytes {
 
     /// A whole number.
     mutating func integer(_ v: Int) {
+        if v >= 0 && v < 100 {
+            // Most of a label's whole numbers (clusters, font rows, sizes, small glyph ids).
+            reserve(2)
+            if v < 10 {
+                storage.base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)
+                count += 1
+            } else {
+                storage.base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 10)
+                storage.base[count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+                count += 2
+            }
+            return
+        }
         if v < 0 { byte(UInt8(ascii: "-")) }
         digits(v.magnitude, minimumCount: 1)
     }

@@ -73,24 +73,25 @@ public final class SceneResolver {
     }
 
     /// The stack for a run: the Fontconfig `families` first, then the font files `names`, then the
-    /// embedded stack as fallback (alone when neither is given) unless `embedded` is false.
-    package func stack(_ names: [String]?, families: [FontFamilyName]? = nil, embedded: Bool = true, at path: String,
-                       familiesAt familyPath: String = "fontFamily") throws(SceneError) -> [Typeface] {
+    /// embedded stack as fallback (alone when neither is given) unless `embedded` is false. The JSON paths
+    /// of errors are made only when there is an error.
+    package func stack(_ names: [String]?, families: [FontFamilyName]? = nil, embedded: Bool = true, at path: @autoclosure () -> String,
+                       familiesAt familyPath: @autoclosure () -> String = "fontFamily") throws(SceneError) -> [Typeface] {
         var list: [Typeface] = []
         for family in families ?? [] {
             do { list.append(try FontLookup.font(family: family.family, style: family.style)) } catch {
-                throw SceneError(familyPath, error.description)
+                throw SceneError(familyPath(), error.description)
             }
         }
         for name in names ?? [] {
             do { list.append(try font(name)) } catch {
                 // A missing fonts folder is not the fault of this label's font list.
                 if case .fontsFolderNotFound = error { throw SceneError("", error.description) }
-                throw SceneError(path, Self.message(error, naming: name))
+                throw SceneError(path(), Self.message(error, naming: name))
             }
         }
         guard embedded else {
-            if list.isEmpty { throw SceneError(path, "embeddedFonts is false, so the run needs a font or a fontFamily") }
+            if list.isEmpty { throw SceneError(path(), "embeddedFonts is false, so the run needs a font or a fontFamily") }
             return list
         }
         do {
@@ -114,31 +115,32 @@ public final class SceneResolver {
     /// a span in degrees, the circle or arc in `definitions`).
     public func resolve(_ label: SceneLabel, index: Int, shapes: [String: BezPath] = [:],
                         definitions: [String: SceneShape] = [:]) throws(SceneError) -> ResolvedLabel {
-        let at = "labels[\(index)]"
+        // The JSON path of the label, made only for an error.
+        func at() -> String { "labels[\(index)]" }
         // The path.
         let path: BezPath
         if let p = label.path {
             path = p
         } else if let id = label.shape {
-            guard let p = shapes[id] else { throw SceneError(at + ".shape", "no shape has the id \(MessageText.quoted(id))") }
+            guard let p = shapes[id] else { throw SceneError(at() + ".shape", "no shape has the id \(MessageText.quoted(id))") }
             path = p
         } else {
-            throw SceneError(at, "needs a path (SVG path data) or a shape (a shape's id)")
+            throw SceneError(at(), "needs a path (SVG path data) or a shape (a shape's id)")
         }
         // The runs.
-        guard label.text == nil || label.runs == nil else { throw SceneError(at, "give text or runs, not both") }
+        guard label.text == nil || label.runs == nil else { throw SceneError(at(), "give text or runs, not both") }
         let runs = label.runs ?? label.text.map { [SceneRun(text: $0)] } ?? []
         guard runs.contains(where: { !$0.text.isEmpty }) else {
-            throw SceneError(at + (label.runs == nil ? ".text" : ".runs"), LayoutError.emptyText.description)
+            throw SceneError(at() + (label.runs == nil ? ".text" : ".runs"), LayoutError.emptyText.description)
         }
         var text = AttributedText(pieces: [])
         for (k, run) in runs.enumerated() {
-            let rat = label.runs == nil ? at : "\(at).runs[\(k)]"
+            func rat() -> String { label.runs == nil ? at() : "\(at()).runs[\(k)]" }
             let style = run.style.over(label.style)
             var a = TextAttributes(fonts: try stack(style.fonts, families: style.fontFamilies, embedded: style.embeddedFonts ?? true,
-                                                    at: rat + ".font", familiesAt: rat + ".fontFamily"))
+                                                    at: rat() + ".font", familiesAt: rat() + ".fontFamily"))
             let size = style.size ?? RunStyle.defaultSize
-            do { try limits.check(fontSize: size) } catch { throw SceneError(rat + ".size", error.description) }
+            do { try limits.check(fontSize: size) } catch { throw SceneError(rat() + ".size", error.description) }
             a.size = size
             a.color = style.color ?? RunStyle.defaultColor
             a.features = style.features ?? []
@@ -155,9 +157,9 @@ public final class SceneResolver {
         options.limits = limits
         if let span = options.span, span.usesDegrees {
             guard let id = label.shape, let shape = definitions[id] else {
-                throw SceneError(at + ".span", "a span in degrees needs a label that follows a circle or arc shape")
+                throw SceneError(at() + ".span", "a span in degrees needs a label that follows a circle or arc shape")
             }
-            options.span = try shape.resolving(span, at: at + ".span")
+            options.span = try shape.resolving(span, at: at() + ".span")
         }
         return ResolvedLabel(text: text, path: path, options: options, direction: label.direction, blend: label.blend)
     }

@@ -36,6 +36,16 @@ import Layout
         }
     }
 
+    @Test func wholeNumbersAreTheirDecimalDigits() {
+        var values = Array(-1000...1000)
+        values += [Int.min, Int.max, Int.min + 1, 1 << 53, -(1 << 53), 99_999, 100_000, 1_000_000_007]
+        for v in values {
+            var w = JSONBytes(capacity: 0)
+            w.integer(v)
+            #expect(w.text == String(v), "\(v)")
+        }
+    }
+
     @Test func stringsAndGrowth() {
         var w = JSONBytes(capacity: 0)
         let texts = ["plain", "quote \" and \\ slash", "tab\there\nnewline\u{7F}\u{01}", "Mannerheimintie ä ש 中", ""]
