@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "ShapingTests", dependencies: ["Shaping", "CHarfBuzz", "CFreeType"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Shaping", "Geometry", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Shaping", "Geometry", "TestSupport", "CFreeType", "CPNG"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Shaping", "Geometry", "TestSupport", "CFreeType", "CPNG", "CRasterKernel"]),
         .testTarget(name: "RequestsTests", dependencies: ["Requests", "Render", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Requests", "Render", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "CheckTests", dependencies: ["Check", "Requests", "Layout", "Shaping", "Geometry"]),

@@ -64,6 +64,16 @@ enum MeasureBench {
         return acc
     }
 
+    /// The random distances through one batch call (`samples(at:into:)`, a prefetching pipeline), summed as
+    /// ``randomQueries(_:_:)`` sums them; `--toggle-collect='*batchQueries*'` counts its misses alone.
+    @inline(never) static func batchQueries(_ measure: PathMeasure, _ distances: [Double],
+                                            _ out: UnsafeMutableBufferPointer<PathSample>) -> Double {
+        distances.withUnsafeBufferPointer { measure.samples(at: $0, into: out) }
+        var acc = 0.0
+        for smp in out { acc += smp.point.x + smp.tangent.y }
+        return acc
+    }
+
     static func run(_ config: BenchConfig, filter: String? = nil) -> [Row] {
         var rows: [Row] = []
         let queryCount = config.quick ? 100_000 : 1_000_000
@@ -123,6 +133,8 @@ enum MeasureBench {
             var q = config
             q.targetNs = 1  // one pass over all queries per run
             let perQuery = Double(queryCount)
+            let batchOut = UnsafeMutableBufferPointer<PathSample>.allocate(capacity: queryCount)
+            defer { batchOut.deallocate() }
             let query = timeInterleaved(q, [
                 { blackHole(randomQueries(measure, random)) },
                 { blackHole(sortedQueries(measure, sorted)) },
@@ -141,6 +153,7 @@ enum MeasureBench {
                     }
                     blackHole(acc)
                 },
+                { blackHole(batchQueries(measure, random, batchOut)) },
             ]).map { $0.map { $0 / perQuery } }
             queryTimes[n] = median(query[0])
             let growth = queryTimes[10].map { String(format: "%.2f× the 10-cubic query", median(query[0]) / $0) }
@@ -153,6 +166,9 @@ enum MeasureBench {
             rows.append(makeRow("measure/sampler-sorted/\(n)", ours: query[2], peer: query[3],
                                 peerName: "CubicBez.eval + deriv at a random t on one cubic",
                                 note: "the sorted distances through one Sampler (as placement walks a path)"))
+            rows.append(makeRow("measure/query-batch/\(n)", ours: query[4], peer: query[3],
+                                peerName: "CubicBez.eval + deriv at a random t on one cubic",
+                                note: "the random distances of measure/query/\(n) in one samples(at:into:) call (a prefetching pipeline), per query"))
         }
         return rows
     }

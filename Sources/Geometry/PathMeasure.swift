@@ -17,13 +17,13 @@ import Synchronization
 /// distance, the fit, and the curve on the piece as a polynomial), the pieces' lengths scaled to sum to
 /// the segment's length. A query finds its segment through a table of uniform distance buckets, one per
 /// ``Storage/segmentsPerBucket`` segments (small enough to stay in the cache), then counts the segment
-/// starts of its bucket that lie at or before the distance (O(1) for evenly spread segments, a binary
-/// search within the bucket otherwise), asking for the candidates' record slots and then the segment's
-/// records before it reads them; then it finds its piece, evaluates the fit and the curve, and
-/// normalises the curve's derivative for the tangent: no iteration, and once the segment's records exist
-/// it allocates nothing. Measures are shared between threads: the records are
-/// published once per segment by an atomic compare-and-swap (a racing duplicate is discarded), read
-/// without a lock.
+/// starts of its bucket that lie at or before the distance (on 16-bit positions within the bucket, which
+/// stay cached; O(1) for evenly spread segments, a binary search within the bucket otherwise), and asks
+/// for the segment's records slot, at a fixed place in one arena (``RecordArena``), before it reads it;
+/// then it finds its piece, evaluates the fit and the curve, and normalises the curve's derivative for
+/// the tangent: no iteration, and once the segment's records exist it allocates nothing. Many queries at
+/// once (``samples(at:)``) overlap their memory waits. Measures are shared between threads: each
+/// segment's slot is written once behind an atomic state and read without a lock.
 ///
 /// ``reversed()`` is O(1): it shares the tables and maps `s ↦ length − s`, negating tangents.
 public struct PathMeasure: Sendable {
@@ -41,27 +41,41 @@ public struct PathMeasure: Sendable {
 
     /// The query records of one segment, built on its first query: its pieces in order, with absolute
     /// start distances (the first the segment's start, the last ending at the segment's end). A view of
-    /// one block of memory that the storage owns (a count, the records, the pieces), so that queries
-    /// touch no reference count.
+    /// the segment's slot in the storage's ``RecordArena`` (or, for a segment of more than
+    /// ``RecordArena/inlinePieces`` pieces, of the block the slot points to), so that queries touch no
+    /// reference count.
     @usableFromInline struct SegmentRecords {
         let records: UnsafeBufferPointer<FitRecord>
         let pieces: UnsafeBufferPointer<Piece>
+        /// The second piece's start when there are two pieces, +∞ when there is one (read from the slot's
+        /// header line; unused for more).
+        let secondStart: Double
 
-        /// The view of a block made by ``allocate(records:pieces:)``.
-        @inline(__always) init(_ block: UnsafeRawPointer) {
-            let n = block.load(as: Int.self)
-            let r = (block + Self.header).assumingMemoryBound(to: FitRecord.self)
-            records = UnsafeBufferPointer(start: r, count: n)
-            pieces = UnsafeBufferPointer(start: UnsafeRawPointer(r + n).assumingMemoryBound(to: Piece.self), count: n)
+        /// The view of a built slot of a ``RecordArena``.
+        @inline(__always) init(_ slot: UnsafeRawPointer) {
+            let n = slot.load(fromByteOffset: RecordArena.countOffset, as: Int.self)
+            secondStart = slot.load(fromByteOffset: RecordArena.secondStartOffset, as: Double.self)
+            if n <= RecordArena.inlinePieces {
+                records = UnsafeBufferPointer(start: (slot + RecordArena.recordsOffset).assumingMemoryBound(to: FitRecord.self), count: n)
+                pieces = UnsafeBufferPointer(start: (slot + RecordArena.piecesOffset).assumingMemoryBound(to: Piece.self), count: n)
+            } else {
+                let block = slot.load(fromByteOffset: RecordArena.overflowOffset, as: UnsafeRawPointer.self)
+                let r = (block + Self.header).assumingMemoryBound(to: FitRecord.self)
+                records = UnsafeBufferPointer(start: r, count: n)
+                pieces = UnsafeBufferPointer(start: UnsafeRawPointer(r + n).assumingMemoryBound(to: Piece.self), count: n)
+            }
         }
 
+        /// An overflow block's header: the count, then the next block of the storage's list (for `deinit`).
         static let header = 16
 
-        /// A block holding copies of `records` and `pieces` (as many of each).
+        /// A block holding copies of `records` and `pieces` (as many of each), for a segment of more
+        /// pieces than a slot holds.
         static func allocate(records: [FitRecord], pieces: [Piece]) -> UnsafeRawPointer {
             let n = records.count
             let p = UnsafeMutableRawPointer.allocate(byteCount: byteCount(n), alignment: 16)
             p.storeBytes(of: n, as: Int.self)
+            p.storeBytes(of: nil, toByteOffset: 8, as: UnsafeRawPointer?.self)
             let r = (p + header).bindMemory(to: FitRecord.self, capacity: n)
             records.withUnsafeBufferPointer { r.initialize(from: $0.baseAddress!, count: n) }
             let q = UnsafeMutableRawPointer(r + n).bindMemory(to: Piece.self, capacity: n)
@@ -80,8 +94,9 @@ public struct PathMeasure: Sendable {
 
     /// The tables shared between a measure and its reversal.
     ///
-    /// `@unchecked Sendable`: besides immutable arrays it owns one atomic pointer per segment, written
-    /// once by compare-and-exchange and read by acquiring loads.
+    /// `@unchecked Sendable`: besides immutable tables it owns the ``RecordArena``, whose slots are
+    /// written once each behind an atomic state (see ``RecordArena/publish(_:records:pieces:overflow:)``),
+    /// and the list of overflow blocks, pushed by compare-and-exchange.
     @usableFromInline final class Storage: @unchecked Sendable {
         /// The path as given; `nil` when it is not kept (see ``PathMeasure/path``).
         let path: BezPath?
@@ -99,11 +114,15 @@ public struct PathMeasure: Sendable {
         let segStart: UnsafeBufferPointer<Double>
         /// The total length.
         let total: Double
-        /// For each segment, its query records once a query has needed them: a ``SegmentRecords``
-        /// block, published once by compare-and-exchange, freed in `deinit`. (The library's
-        /// `AtomicLazyReference.load()` is not inlined on Linux: 640 instructions a query; a class
-        /// reference costs a retain and a release a query.)
-        private let lazyRecords: UnsafeMutablePointer<Atomic<UnsafeRawPointer?>>
+        /// For each segment, the 16-bit position of its start within its distance bucket
+        /// (``quantized(_:bucket:)``), followed by ``window`` entries of padding: the search compares
+        /// these (200 KB at 100 000 segments, which stay in the L2 cache) instead of the starts (800 KB,
+        /// which do not), and reads the starts only when a position ties.
+        let quantizedStart: UnsafeMutablePointer<UInt16>
+        /// Each segment's query records once a query has needed them, in a fixed-size slot per segment.
+        let arena: RecordArena
+        /// The blocks of segments with more pieces than a slot holds, linked through their headers.
+        private let overflowBlocks = Atomic<UnsafeRawPointer?>(nil)
         /// For distance bucket `b` (`⌊s·bucketScale⌋`, at most `bucketCount − 1`), the last segment
         /// whose start lies in an earlier bucket (0 when none): the segment of a distance in bucket `b`
         /// lies in `buckets[b] … buckets[b + 1]`.
@@ -119,9 +138,6 @@ public struct PathMeasure: Sendable {
         /// The starts a bucket's search counts without branching (a bucket holding more is searched by
         /// bisection).
         static let window = 16
-        /// The cache lines of a segment's records block asked for before its piece is known: the
-        /// header and two records (``SegmentRecords/header`` + 2 × 312 bytes, from a 16-byte boundary).
-        static let prefetchedBlockLines = 11
 
         init(path: BezPath?, subpathClosed: [Bool], accuracy: Accuracy, segments: [Segment], segLength: [Double],
              segStart: [Double], segSubpath: [Int], length: Double) {
@@ -132,8 +148,7 @@ public struct PathMeasure: Sendable {
             segStart.withUnsafeBufferPointer { starts.initialize(from: $0.baseAddress!, count: n) }
             (starts + n).initialize(repeating: .infinity, count: Self.window)
             self.segStart = UnsafeBufferPointer(start: starts, count: n)
-            lazyRecords = .allocate(capacity: n)
-            for i in 0..<n { (lazyRecords + i).initialize(to: Atomic(nil)) }
+            arena = RecordArena(count: n)
             let nb = (n + Self.segmentsPerBucket - 1) / Self.segmentsPerBucket
             let scale = Double(nb) / length
             var buckets = [Int32](repeating: 0, count: nb + 1)
@@ -143,14 +158,22 @@ public struct PathMeasure: Sendable {
             }
             for b in 1...nb { buckets[b] = max(buckets[b], buckets[b - 1]) }
             self.buckets = buckets; self.bucketScale = scale
+            let q = UnsafeMutablePointer<UInt16>.allocate(capacity: n + Self.window)
+            for k in 0..<n {
+                q[k] = Self.quantized(segStart[k], scale: scale, bucket: Self.bucket(segStart[k], scale: scale, count: nb))
+            }
+            (q + n).initialize(repeating: .max, count: Self.window)
+            quantizedStart = q
         }
 
         deinit {
-            for i in 0..<segments.count {
-                if let p = lazyRecords[i].load(ordering: .acquiring) { SegmentRecords.deallocate(p) }
+            var next = overflowBlocks.load(ordering: .acquiring)
+            while let p = next {
+                next = p.load(fromByteOffset: 8, as: UnsafeRawPointer?.self)
+                SegmentRecords.deallocate(p)
             }
-            lazyRecords.deinitialize(count: segments.count)
-            lazyRecords.deallocate()
+            arena.release()
+            quantizedStart.deallocate()
             UnsafeMutablePointer(mutating: segStart.baseAddress!).deinitialize(count: segments.count + Self.window)
             UnsafeMutablePointer(mutating: segStart.baseAddress!).deallocate()
         }
@@ -160,11 +183,20 @@ public struct PathMeasure: Sendable {
             min(Int(s * scale), count - 1)
         }
 
+        /// The position of distance `s` within bucket `b` (which holds it) in 65 536 steps, rounded
+        /// down: a non-decreasing function of `s` (each operation rounds monotonically), so that for two
+        /// distances of one bucket a smaller position means a smaller distance and a larger one a
+        /// larger; equal positions decide nothing.
+        @inline(__always) static func quantized(_ s: Double, scale: Double, bucket b: Int) -> UInt16 {
+            let f = (s * scale - Double(b)) * 65536
+            return UInt16(min(f, 65535))
+        }
+
         /// The segment of forward distance `s ∈ [0, length]`: the last whose start is ≤ `s` (< `s` with
         /// `preferEarlier`, so that a distance on a boundary resolves to the end of the earlier one), or 0.
         @inline(__always) func locateSegment(_ s: Double, preferEarlier: Bool) -> Int {
-            let (lo, hi) = bucketRange(s)
-            return locateSegment(s, preferEarlier: preferEarlier, lo: lo, hi: hi)
+            let b = Self.bucket(s, scale: bucketScale, count: bucketCount)
+            return locateSegment(s, preferEarlier: preferEarlier, bucket: b, lo: Int(buckets[b]), hi: Int(buckets[b + 1]))
         }
 
         /// The segments `lo … hi` that the segment of forward distance `s` lies among.
@@ -173,15 +205,30 @@ public struct PathMeasure: Sendable {
             return (Int(buckets[b]), Int(buckets[b + 1]))
         }
 
-        /// ``locateSegment(_:preferEarlier:)`` among the segments `lo … hi` of `s`'s bucket.
+        /// ``locateSegment(_:preferEarlier:)`` among the segments `lo … hi` of `s`'s bucket `b`.
         ///
         /// Every start after `hi` lies in a later bucket than `s`, so it is > `s`; `lo`'s start lies in an
         /// earlier one, so it is < `s` (or `lo` is 0). The answer is then `lo` plus the number of starts
-        /// among the next ``window`` that are ≤ `s` (< `s`: ≤ the next double below `s`), counted without
-        /// a branch when the bucket holds no more than that (the padding after the last start is +∞);
-        /// a bisection of `lo … hi` otherwise.
-        @inline(__always) func locateSegment(_ s: Double, preferEarlier: Bool, lo: Int, hi: Int) -> Int {
+        /// `lo + 1 … hi` that are ≤ `s` (< `s`: ≤ the next double below `s`), counted without a branch when
+        /// the bucket holds no more than ``window``: first on the starts' 16-bit positions in the bucket
+        /// (``quantizedStart``), which decide every start whose position differs from `s`'s; when one
+        /// ties (about 1 query in 8 000), on the starts themselves (the padding after the last is +∞).
+        /// A bisection of `lo … hi` otherwise.
+        @inline(__always) func locateSegment(_ s: Double, preferEarlier: Bool, bucket b: Int, lo: Int, hi: Int) -> Int {
             if hi - lo <= Self.window {
+                let q = SIMD16<UInt16>(repeating: Self.quantized(s, scale: bucketScale, bucket: b))
+                let v = UnsafeRawPointer(quantizedStart + lo + 1).loadUnaligned(as: SIMD16<UInt16>.self)
+                let lanes = SIMD16<UInt16>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+                let inBucket = lanes .< SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: hi - lo))
+                // The reductions by hand, in 64-bit words: `any` and `wrappedSum` of 16 lanes are calls.
+                let tie = unsafeBitCast(SIMD16<UInt16>().replacing(with: .max, where: (v .== q) .& inBucket), to: SIMD4<UInt64>.self)
+                if (tie[0] | tie[1] | tie[2] | tie[3]) == 0 {
+                    let below = unsafeBitCast(SIMD16<UInt16>().replacing(with: 1, where: (v .< q) .& inBucket), to: SIMD4<UInt64>.self)
+                    var sum = below[0] &+ below[1] &+ below[2] &+ below[3]  // four counts ≤ 4 in 16-bit fields
+                    sum = sum &+ (sum >> 32)
+                    sum = sum &+ (sum >> 16)
+                    return lo + Int(sum & 0xFFFF)
+                }
                 // In vectors: written as a scalar loop, the compiler branches on each comparison.
                 let t = SIMD8<Double>(repeating: preferEarlier ? s.nextDown : s)
                 let p = UnsafeRawPointer(segStart.baseAddress! + lo + 1)
@@ -200,18 +247,15 @@ public struct PathMeasure: Sendable {
         }
 
         /// The segment of forward distance `s` (as ``locateSegment(_:preferEarlier:)``) and its records
-        /// block, built on first use. The record slots of the bucket's candidates are asked for before
-        /// the search counts the starts, and the block's lines before its pieces are read, so that the
-        /// misses of a random query overlap: one wait for the starts and slots, one for the records.
+        /// slot, built on first use. The search reads only the bucket table and the 16-bit positions,
+        /// which stay cached; the slot's address follows from the segment, and its header and records
+        /// (``RecordArena/queryLines`` lines) are asked for at once, so that a random query waits for
+        /// one DRAM latency.
         @inline(__always) func locateRecords(_ s: Double, preferEarlier: Bool) -> (segment: Int, block: UnsafeRawPointer) {
-            let (lo, hi) = bucketRange(s)
-            let slots = UnsafeRawPointer(lazyRecords + lo)
-            let span = (hi - lo) * MemoryLayout<Atomic<UnsafeRawPointer?>>.stride
-            pt_prefetch(slots); pt_prefetch(slots + span / 2); pt_prefetch(slots + span)
-            let i = locateSegment(s, preferEarlier: preferEarlier, lo: lo, hi: hi)
-            let block = recordsBlock(i)
-            for line in 0..<Self.prefetchedBlockLines { pt_prefetch(block + 64 * line) }
-            return (i, block)
+            let i = locateSegment(s, preferEarlier: preferEarlier)
+            let slot = arena.slot(i)
+            for line in 0..<RecordArena.queryLines { pt_prefetch_once(slot + 64 * line) }
+            return (i, arena.isBuilt(slot) ? UnsafeRawPointer(slot) : buildRecords(i))
         }
 
         /// The segment of forward distance `s` by bisection of all segment starts: what
@@ -229,28 +273,49 @@ public struct PathMeasure: Sendable {
         /// The query records of segment `i`, built on first use.
         @inline(__always) func records(_ i: Int) -> SegmentRecords { SegmentRecords(recordsBlock(i)) }
 
-        /// The block of segment `i`'s query records, built on first use.
+        /// The slot of segment `i`'s query records, built on first use.
         @inline(__always) func recordsBlock(_ i: Int) -> UnsafeRawPointer {
-            lazyRecords[i].load(ordering: .acquiring) ?? buildRecords(i)
+            let slot = arena.slot(i)
+            return arena.isBuilt(slot) ? UnsafeRawPointer(slot) : buildRecords(i)
         }
 
         /// The records of segment `i` if a query has built them (for memory accounting).
         func builtRecords(_ i: Int) -> SegmentRecords? {
-            lazyRecords[i].load(ordering: .acquiring).map { SegmentRecords($0) }
+            let slot = arena.slot(i)
+            return arena.isBuilt(slot) ? SegmentRecords(slot) : nil
         }
 
-        /// Builds the records of segment `i` and publishes them; another thread's, when it was first
-        /// (ours are then freed).
+        /// The overflow blocks' bytes (for memory accounting).
+        var overflowByteCount: Int {
+            var bytes = 0
+            var next = overflowBlocks.load(ordering: .acquiring)
+            while let p = next {
+                bytes += SegmentRecords.byteCount(p.load(as: Int.self))
+                next = p.load(fromByteOffset: 8, as: UnsafeRawPointer?.self)
+            }
+            return bytes
+        }
+
+        /// Builds the records of segment `i` and writes them into its slot, unless another thread is
+        /// first (ours are then dropped); returns the slot, built.
         @inline(never) func buildRecords(_ i: Int) -> UnsafeRawPointer {
+            let slot = arena.slot(i)
             var builder = FitBuilder()
-            let p = PathMeasure.makeRecords(segments[i], start: segStart[i], length: segLength[i],
-                                            end: i + 1 < segments.count ? segStart[i + 1] : total,
-                                            accuracy: accuracy, builder: &builder)
-            let (exchanged, original) = lazyRecords[i].compareExchange(expected: nil, desired: p, successOrdering: .acquiringAndReleasing,
-                                                                       failureOrdering: .acquiring)
-            if exchanged { return p }
-            SegmentRecords.deallocate(p)
-            return original!
+            let (records, pieces) = PathMeasure.makeRecords(segments[i], start: segStart[i], length: segLength[i],
+                                                            end: i + 1 < segments.count ? segStart[i + 1] : total,
+                                                            accuracy: accuracy, builder: &builder)
+            arena.publish(slot, records: records, pieces: pieces) {
+                let block = SegmentRecords.allocate(records: records, pieces: pieces)
+                var head = overflowBlocks.load(ordering: .relaxed)
+                while true {
+                    UnsafeMutableRawPointer(mutating: block).storeBytes(of: head, toByteOffset: 8, as: UnsafeRawPointer?.self)
+                    let (exchanged, original) = overflowBlocks.compareExchange(expected: head, desired: block, ordering: .releasing)
+                    if exchanged { break }
+                    head = original
+                }
+                return block
+            }
+            return UnsafeRawPointer(slot)
         }
 
         /// The piece of forward distance `s` within segment `i`'s records (as ``locateSegment(_:preferEarlier:)``
@@ -259,9 +324,9 @@ public struct PathMeasure: Sendable {
             let n = rs.records.count
             if n <= 2 {
                 // Most segments have one or two pieces: the choice as a select, not a branch that a random
-                // query mispredicts half the time (the second start is +∞ when there is one piece).
-                let x = rs.records[n - 1].start
-                let x1 = n == 2 ? x : .infinity
+                // query mispredicts half the time (the second start is +∞ when there is one piece), from
+                // the slot's header line.
+                let x1 = rs.secondStart
                 return (preferEarlier ? x1 < s : x1 <= s) ? 1 : 0
             }
             var lo = 0, hi = n - 1
@@ -365,7 +430,7 @@ public struct PathMeasure: Sendable {
     /// the ratio of `length` to their sum (which agree to the accuracy), so that the records tile the
     /// segment exactly and agree with the lookup of segments.
     static func makeRecords(_ seg: Segment, start: Double, length segTotal: Double, end: Double, accuracy: Accuracy,
-                            builder: inout FitBuilder) -> UnsafeRawPointer {
+                            builder: inout FitBuilder) -> (records: [FitRecord], pieces: [Piece]) {
         var records: [FitRecord] = [], pieces: [Piece] = []
         var s = 0.0
         appendPieces(seg, at: &s, accuracy: accuracy, builder: &builder, records: &records, pieces: &pieces)
@@ -391,7 +456,7 @@ public struct PathMeasure: Sendable {
                 records[k].minDerivSquared = m * m
             }
         }
-        return SegmentRecords.allocate(records: records, pieces: pieces)
+        return (records, pieces)
     }
 
     /// Appends the pieces of `seg` (starting at distance `s`, which it moves to the end). Piece starts
@@ -467,21 +532,23 @@ public struct PathMeasure: Sendable {
 
     /// The bytes the measure's tables and its path hold (array capacities times element strides), for
     /// memory bounds: each measured segment costs one `Segment` in the path (when it is kept) and one in
-    /// the tables, three per-segment numbers, an eighth of a bucket and a lazy reference, and once
-    /// queried a record and a `Piece` per piece (with the block's header).
+    /// the tables, three per-segment numbers, an eighth of a bucket, a 16-bit position and its records
+    /// slot (in a large measure, counted once a query has written it), and for more pieces than a slot
+    /// holds a block of a record and a `Piece` per piece.
     var storedByteCount: Int {
         let st = storage
         let pathBytes = st.path?.subpaths.reduce(0) { $0 + MemoryLayout<Subpath>.stride
             + $1.segments.capacity * MemoryLayout<Segment>.stride } ?? 0
-        var recordBytes = 0
-        for i in st.segments.indices {
-            guard let rs = st.builtRecords(i) else { continue }
-            recordBytes += SegmentRecords.byteCount(rs.records.count)
-        }
+        // A mapped arena commits the pages of the slots written (in 4 KB pages; where the kernel gives
+        // it 2 MB pages, a touched slot commits its 2 MB page).
+        let slotBytes = st.arena.isMapped
+            ? st.segments.indices.reduce(0) { $0 + (st.builtRecords($1) == nil ? 0 : RecordArena.stride) }
+            : st.arena.byteCount
+        let recordBytes = slotBytes + st.overflowByteCount
         return pathBytes + st.subpathClosed.capacity + st.segments.capacity * MemoryLayout<Segment>.stride
             + (st.segLength.capacity + st.segStart.count + Storage.window) * MemoryLayout<Double>.stride
             + st.segSubpath.capacity * MemoryLayout<Int>.stride + st.buckets.capacity * MemoryLayout<Int32>.stride
-            + st.segments.count * MemoryLayout<Atomic<UnsafeRawPointer?>>.stride + recordBytes
+            + (st.segments.count + Storage.window) * MemoryLayout<UInt16>.stride + recordBytes
     }
 
     /// The number of pieces of all segments (building every segment's records).

@@ -36,3 +36,28 @@ package enum RasterKernel: String, Sendable, CaseIterable, CustomStringConvertib
     /// The name `PATHTEXT_RASTER_KERNEL` takes.
     package var description: String { rawValue }
 }
+
+/// How the rasterizer's kernel lays out its cells; every layout gives the same bytes.
+///
+/// ``automatic`` takes the whole box for narrow masks whose geometry needs no clipping, rows with marks
+/// otherwise. ``box`` applies only to masks that need no clipping (clipped ones always use rows).
+package enum RasterLayout: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// The kernel's choice by the mask's width.
+    case automatic
+    /// Padded rows, a mark per 8-cell block written; the final pass reads only marked blocks.
+    case rows
+    /// The cells as one run of width × height, prefix-summed whole.
+    case box
+
+    /// The kernel's own number (`PT_RASTER_LAYOUT_…`).
+    var id: Int32 {
+        switch self {
+        case .automatic: Int32(PT_RASTER_LAYOUT_AUTOMATIC)
+        case .rows: Int32(PT_RASTER_LAYOUT_ROWS)
+        case .box: Int32(PT_RASTER_LAYOUT_BOX)
+        }
+    }
+
+    /// The layout's name.
+    package var description: String { rawValue }
+}

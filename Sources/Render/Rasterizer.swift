@@ -33,10 +33,13 @@ import Geometry
 /// ## Speed
 /// A rasterizer keeps its scratch buffers between calls; reuse one (per thread) for many glyphs: once
 /// warm it allocates nothing. The accumulation buffer is all zeros between calls: the final pass clears
-/// what it reads. Each row step of a line marks the 8-cell blocks it wrote to (one byte per block); the
-/// final pass reads only marked blocks, eight cells per AVX2 vector (two SSE2 vectors on CPUs without
-/// AVX2, chosen at run time), and fills the runs between them with the coverage they carry, as FreeType
-/// fills its spans. Every path gives the same bytes (integer sums are exact in any order).
+/// what it reads. For narrow masks (most glyphs) the cells are one run of width × height and the final
+/// pass is a single prefix sum over all of them, 16 cells a step, as font-rs does (each row's deposits sum
+/// to zero, so the sum carried into the next row is exact). For wider ones each row step of a line marks
+/// the 8-cell blocks it wrote to (one byte per block); the final pass reads only marked blocks and fills
+/// the runs between them with the coverage they carry, as FreeType fills its spans. Eight cells are one
+/// AVX2 vector (two SSE2 vectors on CPUs without AVX2, chosen at run time). Every path and layout gives
+/// the same bytes (integer sums are exact in any order).
 public struct Rasterizer: Sendable {
     /// The largest distance, in device pixels, between a curve and the chords that replace it.
     public var tolerance: Double
@@ -44,6 +47,9 @@ public struct Rasterizer: Sendable {
     /// Which final pass the kernel runs; ``RasterKernel/automatic`` (the CPU's best) unless a test or a
     /// benchmark asks for another.
     package var kernel: RasterKernel = .automatic
+
+    /// How the kernel lays out its cells; ``RasterLayout/automatic`` unless a test or a benchmark forces one.
+    package var layout: RasterLayout = .automatic
 
     /// Flattened geometry in device pixels: what is filled.
     var contours = FlattenedContours()
@@ -104,7 +110,8 @@ public struct Rasterizer: Sendable {
         // the mask and needs no clipping; unless the box was clamped to ±2²⁴ (see ``FlattenedContours``).
         let limit = 1 << 24
         let unclipped = rect == box && box.x > -limit && box.y > -limit && box.maxX < limit && box.maxY < limit
-        let kernel = self.kernel.id
+        let kernel = self.kernel.id, layout = self.layout.id
+        var filled: Int32 = 0
         accumulation.withUnsafeMutableBufferPointer { cells in
             marks.withUnsafeMutableBufferPointer { marks in
                 mask.coverage.withUnsafeMutableBufferPointer { out in
@@ -115,16 +122,19 @@ public struct Rasterizer: Sendable {
                                     points: xy, ends: ends.baseAddress, contour_count: ends.count,
                                     origin_x: Double(rect.x), origin_y: Double(rect.y),
                                     width: Int32(rect.width), height: Int32(rows), clip: unclipped ? 0 : 1,
-                                    even_odd: rule == .evenOdd ? 1 : 0,
+                                    even_odd: rule == .evenOdd ? 1 : 0, layout: layout,
                                     cells: cells.baseAddress, cell_stride: stride,
                                     marks: marks.baseAddress, mark_stride: markStride, out: out.baseAddress)
-                                _ = pt_raster_fill(&job, kernel)
+                                filled = pt_raster_fill(&job, kernel)
                             }
                         }
                     }
                 }
             }
         }
+        // The kernel refuses a job it cannot draw (sizes or strides out of range; never for the buffers made
+        // above) and then writes nothing: an empty mask, never stale bytes.
+        if filled == 0 { mask.reset(to: .empty) }
     }
 
     /// The largest mask side rasterized in one piece: the kernel's 16.16 coordinates stay below 2³⁰.

@@ -5,7 +5,7 @@
 /// - Whole numbers below 2⁵³ in magnitude are written without a fraction or exponent (`400`, `-12`).
 /// - `-0` is written `0`.
 /// - Everything else is Swift's shortest round-trip form (`0.1`, `98.30000000000001`, `1e-07`, `1e+20`),
-///   which is valid JSON.
+///   which is valid JSON, printed by ``ShortestDouble`` (the same text as `Double.description`).
 /// - NaN and infinities are never written as numbers: validation refuses them before any work, and should
 ///   one reach a writer it writes `null` (a parse error would be worse than a visible hole).
 public enum JSONNumber {
@@ -13,7 +13,7 @@ public enum JSONNumber {
     public static func text(_ v: Double) -> String {
         guard v.isFinite else { return "null" }
         if v == v.rounded(.towardZero), abs(v) < 9_007_199_254_740_992 { return v == 0 ? "0" : String(Int64(v)) }
-        return v.description
+        return ShortestDouble.text(v)
     }
 
     /// Appends `v` as JSON text to `bytes`.
@@ -24,8 +24,10 @@ public enum JSONNumber {
             appendInteger(Int64(v), to: &bytes)
             return
         }
-        var d = v.description
-        d.withUTF8 { bytes.append(contentsOf: $0) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ShortestDouble.bufferLength) { buffer in
+            let n = ShortestDouble.write(v, to: buffer.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
+        }
     }
 
     /// Appends the decimal digits of `n`.

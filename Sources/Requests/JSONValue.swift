@@ -108,8 +108,15 @@ struct JSONParser {
     let bytes: [UInt8]
     let maxDepth: Int
     var i = 0
-    /// The JSON path of the value being read, for messages.
-    var path: [String] = []
+    /// The JSON path of the value being read, for messages: its keys and list positions, turned into text
+    /// (escaped, shortened) only when a message needs it.
+    var path: [PathPart] = []
+
+    /// One step of ``path``.
+    enum PathPart {
+        case key(String)
+        case index(Int)
+    }
 
     init(bytes: [UInt8], maxDepth: Int) {
         self.bytes = bytes
@@ -117,7 +124,19 @@ struct JSONParser {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
     }
 
-    var pathText: String { path.joined() }
+    var pathText: String {
+        var text = ""
+        for (i, part) in path.enumerated() {
+            switch part {
+            case .key(let key):
+                // A key in a message stays short.
+                if i > 0 { text += "." }
+                text += MessageText.shortened(MessageText.escaped(key), limit: 40)
+            case .index(let n): text += "[\(n)]"
+            }
+        }
+        return text
+    }
 
     func fail(_ message: String, at offset: Int? = nil) -> JSONError {
         let at = min(offset ?? i, bytes.count)
@@ -169,7 +188,8 @@ struct JSONParser {
         guard depth <= maxDepth else { throw fail("nested deeper than \(maxDepth) levels") }
         i += 1
         var members: [JSONMember] = []
-        var seen = Set<String>()
+        // Duplicate keys: a small object (a label request has a few keys) is searched, a large one hashed.
+        var seen: Set<String>? = nil
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object([]) }
         while true {
@@ -177,9 +197,15 @@ struct JSONParser {
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
             let offset = i
             let key = try string()
-            let shown = MessageText.shortened(MessageText.escaped(key), limit: 40)   // a key in a message stays short
-            path.append(path.isEmpty ? shown : "." + shown)
-            guard seen.insert(key).inserted else {
+            path.append(.key(key))
+            let duplicate: Bool
+            if members.count < 16 {
+                duplicate = members.contains { $0.key == key }
+            } else {
+                if seen == nil { seen = Set(members.map(\.key)) }
+                duplicate = !seen!.insert(key).inserted
+            }
+            guard !duplicate else {
                 throw JSONError(pathText, "duplicate key (a key may appear once in an object)")
             }
             skipSpace()
@@ -205,7 +231,7 @@ struct JSONParser {
         if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array([]) }
         while true {
             skipSpace()
-            path.append("[\(items.count)]")
+            path.append(.index(items.count))
             items.append(try value(depth: depth))
             path.removeLast()
             skipSpace()
@@ -223,18 +249,32 @@ struct JSONParser {
             while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
             return i - s
         }
-        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        let negative = bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
         let intStart = i
-        guard digits() > 0 else { throw fail("expected a digit") }
+        let intDigits = digits()
+        guard intDigits > 0 else { throw fail("expected a digit") }
         if bytes[intStart] == UInt8(ascii: "0"), i - intStart > 1 { throw fail("a number may not start with 0", at: intStart) }
+        var fractionDigits = 0
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
-            guard digits() > 0 else { throw fail("expected a digit after '.'") }
+            fractionDigits = digits()
+            guard fractionDigits > 0 else { throw fail("expected a digit after '.'") }
         }
+        var exponent = false
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            exponent = true
             i += 1
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
             guard digits() > 0 else { throw fail("expected a digit in the exponent") }
+        }
+        if !exponent, intDigits + fractionDigits <= 15 {
+            // At most 15 digits: the digits as an integer are exact in a Double (below 2^53), and so is 10^n
+            // for n ≤ 22, so one division rounds correctly, as Double(String) does (Clinger's fast path).
+            var m: Int64 = 0
+            for k in intStart..<i where bytes[k] != UInt8(ascii: ".") { m = m &* 10 &+ Int64(bytes[k] &- UInt8(ascii: "0")) }
+            let v = fractionDigits == 0 ? Double(m) : Double(m) / Self.powersOfTen[fractionDigits]
+            return negative ? -v : v
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         guard let v = Double(text), v.isFinite else {
@@ -243,16 +283,22 @@ struct JSONParser {
         return v
     }
 
+    /// 10⁰ … 10¹⁵, each exact.
+    static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+
     mutating func string() throws(JSONError) -> String {
         i += 1
         var out: [UInt8] = []
         var runStart = i
+        var escaped = false, high: UInt8 = 0
         while true {
             guard i < bytes.count else { throw fail("unterminated string") }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") { break }
             if b < 0x20 { throw fail("a control character (\(describe(b))) must be escaped in a string") }
+            high |= b
             if b != UInt8(ascii: "\\") { i += 1; continue }
+            escaped = true
             out += bytes[runStart..<i]
             i += 1
             guard i < bytes.count else { throw fail("unterminated string") }
@@ -284,8 +330,15 @@ struct JSONParser {
             }
             runStart = i
         }
-        out += bytes[runStart..<i]
         let end = i
+        if !escaped {
+            // No escapes: the string is the bytes as they are, which need no check when they are ASCII.
+            i += 1
+            if high < 0x80 { return String(decoding: bytes[runStart..<end], as: UTF8.self) }
+            guard let s = String(validating: bytes[runStart..<end], as: UTF8.self) else { throw fail("the string is not valid UTF-8", at: end) }
+            return s
+        }
+        out += bytes[runStart..<i]
         i += 1
         guard let s = String(validating: out, as: UTF8.self) else { throw fail("the string is not valid UTF-8", at: end) }
         return s

@@ -132,14 +132,24 @@ package enum OptionCatalog {
     ///   nearest known key), or a bad value (with the key's path).
     package static func read<Model>(_ json: JSONValue, into model: inout Model, entries: [OptionEntry<Model>], at path: String) throws(JSONError) {
         guard case .object(let members) = json else { throw JSONError(path, "expected an object, got \(json.shownInMessage)") }
-        for m in members where !entries.contains(where: { $0.key == m.key }) {
-            let near = nearest(m.key, among: entries.map(\.key))
-            let shown = MessageText.shortened(MessageText.escaped(m.key), limit: 40)
-            throw JSONError(join(path, shown), "unknown key" + (near.map { " (did you mean \($0)?)" } ?? ""))
+        // Each member's entry, found once (a request gives a few of the many keys); then the values are read
+        // in the entries' order.
+        var given: [(entry: Int, value: JSONValue)] = []
+        given.reserveCapacity(members.count)
+        for m in members {
+            guard let k = entries.firstIndex(where: { $0.key == m.key }) else {
+                let near = nearest(m.key, among: entries.map(\.key))
+                let shown = MessageText.shortened(MessageText.escaped(m.key), limit: 40)
+                throw JSONError(join(path, shown), "unknown key" + (near.map { " (did you mean \($0)?)" } ?? ""))
+            }
+            // A key given twice (only a value built in code can have it) counts once, as first given.
+            if !given.contains(where: { $0.entry == k }) { given.append((k, m.value)) }
         }
-        for entry in entries {
+        given.sort { $0.entry < $1.entry }
+        for (k, value) in given {
             // `null` is the same as leaving the key out.
-            guard let value = members.first(where: { $0.key == entry.key })?.value, value != .null else { continue }
+            if case .null = value { continue }
+            let entry = entries[k]
             do { try entry.read(value, into: &model) } catch {
                 throw JSONError(join(path, entry.key) + error.subpath, error.message)
             }

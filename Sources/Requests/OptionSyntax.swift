@@ -213,7 +213,8 @@ extension OptionSyntax where Value == BezPath {
 extension OptionSyntax {
 
     private static func parsePath(_ s: String) throws(OptionValueError) -> BezPath {
-        do throws(GeometryError) { return try BezPath(svgPathData: s) } catch { throw OptionValueError(error.description) }
+        // Path data given before is parsed once (``PathCache``).
+        do throws(GeometryError) { return try PathCache.shared.path(svgPathData: s) } catch { throw OptionValueError(error.description) }
     }
 
 }

@@ -46,6 +46,18 @@ public enum PlacementsJSON {
     /// Encodes `labels`; `inkBoxes` adds each glyph's ink box (it reads the glyph outlines).
     /// - Parameter singleLine: no line breaks at all (one reply per line, as `pathtext layout --batch` writes).
     public static func encode(_ labels: [PlacedLabel], inkBoxes: Bool = false, singleLine: Bool = false) -> String {
+        write(labels, inkBoxes: inkBoxes, singleLine: singleLine).text
+    }
+
+    /// ``encode(_:inkBoxes:singleLine:)`` as UTF-8 bytes (no `String` made: `--batch` writes the bytes).
+    package static func encodeUTF8(_ labels: [PlacedLabel], inkBoxes: Bool = false, singleLine: Bool = false) -> [UInt8] {
+        write(labels, inkBoxes: inkBoxes, singleLine: singleLine).bytes
+    }
+
+    /// The colour most glyphs have, as its string literal.
+    private static let blackText = JSONBytes.literal(RGBAColor.black.description)
+
+    private static func write(_ labels: [PlacedLabel], inkBoxes: Bool, singleLine: Bool) -> JSONBytes {
         // The fonts table: each font once, in order of first use.
         var fonts: [Typeface] = []
         var fontIndex: [ObjectIdentifier: Int] = [:]
@@ -83,7 +95,7 @@ public enum PlacementsJSON {
             w.raw("}}")
         }
         w.raw("],\"labels\":[")
-        var lastColor = RGBAColor.black, colorText = JSONBytes.literal(RGBAColor.black.description)
+        var lastColor = RGBAColor.black, colorText = blackText
         // Each glyph names its font: the escaped name and the row looked up when the font changes.
         let names = fonts.map { JSONBytes.literal($0.name) }
         var lastFont: ObjectIdentifier? = nil, lastFontIndex = 0
@@ -139,8 +151,8 @@ public enum PlacementsJSON {
                 w.raw(",\"font\":"); w.put(names[lastFontIndex])
                 w.raw(",\"fontIndex\":"); w.integer(lastFontIndex)
                 w.raw(",\"size\":"); w.number(g.size)
-                w.raw(",\"x\":"); w.number(g.origin.x)
-                w.raw(",\"y\":"); w.number(g.origin.y)
+                w.raw(",\"x\":"); let x = w.count; w.number(g.origin.x); let xEnd = w.count
+                w.raw(",\"y\":"); let y = w.count; w.number(g.origin.y); let yEnd = w.count
                 w.raw(",\"angle\":"); w.number(g.angle.degrees)
                 w.raw(",\"advance\":"); w.number(g.advance)
                 if g.color != lastColor { lastColor = g.color; colorText = JSONBytes.literal(g.color.description) }
@@ -151,8 +163,8 @@ public enum PlacementsJSON {
                 if label.lines > 1 { w.raw(",\"line\":"); w.integer(g.line) }
                 if label.writingMode == .vertical { w.raw(g.upright ? ",\"orientation\":\"upright\"" : ",\"orientation\":\"sideways\"") }
                 let m = g.transform
-                // A rotation's matrix repeats its numbers (d = a, c = −b unless stretched): those are
-                // copied from the text just written instead of printed again.
+                // A rotation's matrix repeats its numbers (d = a, c = −b unless stretched; e, f the
+                // origin's x, y): those are copied from the text just written instead of printed again.
                 w.raw(",\"transform\":[")
                 let a = w.count; w.number(m.a); let aEnd = w.count
                 w.raw(","); let b = w.count; w.number(m.b); let bEnd = w.count
@@ -160,7 +172,12 @@ public enum PlacementsJSON {
                 if m.c == -m.b { w.negated(b..<bEnd) } else { w.number(m.c) }
                 w.raw(",")
                 if m.d == m.a { w.repeated(a..<aEnd) } else { w.number(m.d) }
-                w.raw(","); w.number(m.e); w.raw(","); w.number(m.f); w.raw("]")
+                // The translation is the origin unless the glyph is shifted (its text is copied then too).
+                w.raw(",")
+                if m.e == g.origin.x { w.repeated(x..<xEnd) } else { w.number(m.e) }
+                w.raw(",")
+                if m.f == g.origin.y { w.repeated(y..<yEnd) } else { w.number(m.f) }
+                w.raw("]")
                 if inkBoxes {
                     w.raw(",\"ink\":[")
                     for (c, p) in g.inkBox(padding: label.halo?.width ?? 0).enumerated() {
@@ -174,7 +191,7 @@ public enum PlacementsJSON {
             w.raw("]}")
         }
         w.raw("]}\n")
-        return w.text
+        return w
     }
 
     /// The font's file as an absolute path (relative paths are taken from the current folder), or `nil`
@@ -206,50 +223,57 @@ public enum PlacementsJSON {
 ///
 /// The buffer is filled up to ``count`` and grown by doubling: each piece is one bounds check and one
 /// copy (appending to an array piece by piece cost about 80 instructions a piece, which for `--batch`
-/// was a third of the encoding). Numbers are written by ``Double``'s own shortest round-trip printer
-/// straight into the buffer (``TextOutputStream/_writeASCII(_:)``), without a `String` per number.
-struct JSONBytes: TextOutputStream {
-    private var storage: [UInt8]
+/// was a third of the encoding). Numbers are written by ``ShortestDouble`` (the text of Swift's own
+/// shortest round-trip printer) straight into the buffer, without a `String` per number.
+struct JSONBytes {
+    /// The buffer: a block of bytes this writer owns (a copy of a `JSONBytes` shares it, so a writer is
+    /// used as one variable, as every caller does). Written through its pointer: an array's uniqueness
+    /// check and count on every piece were a tenth of a short label's encoding.
+    private final class Storage {
+        var base: UnsafeMutablePointer<UInt8>
+        var capacity: Int
+        init(capacity: Int) { self.capacity = capacity; base = .allocate(capacity: capacity) }
+        deinit { base.deallocate() }
+    }
+    private let storage: Storage
     /// The bytes written so far.
     private(set) var count = 0
 
     init(capacity: Int) {
         // Bytes beyond `count` are never read: no need to clear them first.
-        let n = max(capacity, 64)
-        storage = [UInt8](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
+        storage = Storage(capacity: max(capacity, 64))
     }
+
+    /// The bytes written.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: count)) }
 
     /// The text.
-    var text: String {
-        storage.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[..<count]), as: UTF8.self) }
-    }
+    var text: String { String(decoding: UnsafeBufferPointer(start: storage.base, count: count), as: UTF8.self) }
 
     @inline(__always) private mutating func reserve(_ n: Int) {
-        if count &+ n > storage.count { grow(n) }
+        if count &+ n > storage.capacity { grow(n) }
     }
 
     @inline(never) private mutating func grow(_ n: Int) {
-        storage += repeatElement(0, count: max(storage.count, n))
+        let capacity = storage.capacity + max(storage.capacity, n)
+        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        base.update(from: storage.base, count: count)
+        storage.base.deallocate()
+        storage.base = base; storage.capacity = capacity
     }
 
     /// Appends `p`'s bytes.
     @inline(__always) mutating func put(_ p: UnsafeBufferPointer<UInt8>) {
         guard let base = p.baseAddress, p.count > 0 else { return }
         reserve(p.count)
-        let at = count
-        storage.withUnsafeMutableBufferPointer { (d: inout UnsafeMutableBufferPointer<UInt8>) in
-            (d.baseAddress! + at).update(from: base, count: p.count)
-        }
+        (storage.base + count).update(from: base, count: p.count)
         count += p.count
     }
 
     /// Appends a copy of the bytes `range` written before.
     mutating func repeated(_ range: Range<Int>) {
         reserve(range.count)
-        let at = count
-        storage.withUnsafeMutableBufferPointer { (d: inout UnsafeMutableBufferPointer<UInt8>) in
-            (d.baseAddress! + at).update(from: d.baseAddress! + range.lowerBound, count: range.count)
-        }
+        (storage.base + count).update(from: storage.base + range.lowerBound, count: range.count)
         count += range.count
     }
 
@@ -257,7 +281,7 @@ struct JSONBytes: TextOutputStream {
     /// minus added or taken away, and 0 (either sign) is `0`.
     mutating func negated(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
-        let first = storage[range.lowerBound]
+        let first = storage.base[range.lowerBound]
         if first == UInt8(ascii: "-") { repeated(range.dropFirst()) }
         else if range.count == 1 && first == UInt8(ascii: "0") || first == UInt8(ascii: "n") { repeated(range) }  // 0, null
         else { byte(UInt8(ascii: "-")); repeated(range) }
@@ -266,21 +290,18 @@ struct JSONBytes: TextOutputStream {
     /// Appends one byte.
     @inline(__always) mutating func byte(_ b: UInt8) {
         reserve(1)
-        storage[count] = b
+        storage.base[count] = b
         count += 1
     }
 
     /// Appends bytes written before (an escaped name kept for many glyphs).
     mutating func put(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { put($0) } }
 
-    /// `TextOutputStream`: appends `string`'s UTF-8 as is.
+    /// Appends `string`'s UTF-8 as is.
     mutating func write(_ string: String) {
         var s = string
         s.withUTF8 { put($0) }
     }
-
-    /// `TextOutputStream`: the ASCII a number prints itself as.
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { put(buffer) }
 
     /// Literal text, as is.
     @inline(__always) mutating func raw(_ s: StaticString) {
@@ -314,7 +335,9 @@ struct JSONBytes: TextOutputStream {
             if v == 0 { byte(UInt8(ascii: "0")) } else { integer(Int(v)) }
             return
         }
-        v.write(to: &self)  // Swift's shortest round-trip form, as `description` gives it
+        // Swift's shortest round-trip form, as `description` gives it, printed in place.
+        reserve(ShortestDouble.bufferLength)
+        count += ShortestDouble.write(v, to: storage.base + count)
     }
 
     /// A string literal, escaped by the project's one rule (``JSONStringLiteral``).
@@ -334,9 +357,9 @@ struct JSONBytes: TextOutputStream {
 
     /// `s` as a string literal's bytes, to be written many times with ``put(_:)-([UInt8])``.
     static func literal(_ s: String) -> [UInt8] {
-        var out: [UInt8] = []
-        JSONStringLiteral.append(s, to: &out)
-        return out
+        var w = JSONBytes(capacity: s.utf8.count + 2)
+        w.string(s)
+        return w.bytes
     }
 
     /// A diagnostic object: `{"code":"missing-glyph","message":"…","clusters":[0],"codePoints":[26481],…}`.

@@ -20,10 +20,17 @@ public struct ResolvedLabel: Sendable {
     public var knockout: Bool { blend == .destinationOut }
 
     /// Shapes and places the label; the shaping comes from ``ShapeCache/shared`` when the same text in
-    /// the same fonts, size, features and language was shaped before.
+    /// the same fonts, size, features and language was shaped before, and the path's measure from
+    /// ``PathCache/shared`` when the same path was measured before.
     public func layout() throws(LayoutError) -> [PlacedLabel] {
         let direction = direction
-        return try LabelLayout.layout(text, along: path, options: options) { ShapeCache.shared.shape($0, direction: direction) }
+        let shape = { (t: AttributedText) in ShapeCache.shared.shape(t, direction: direction) }
+        if let measure = PathCache.shared.measure(path, segmentsAtMost: options.limits.pathSegments) {
+            // A label that fails is laid out again below, so that its error is the one the path's own call
+            // gives (that call checks the options and the path before the text).
+            if let placed = try? LabelLayout.layout(text, along: measure, options: options, shape: shape) { return placed }
+        }
+        return try LabelLayout.layout(text, along: path, options: options, shape: shape)
     }
 }
 

@@ -66,7 +66,8 @@ public enum Elongation {
     /// `text` shaped by `shape`, with the letter spacing cursive tracking would suppress given back as
     /// tatweel (see above). `extraSpacing` is the label's letter spacing on top of each run's. The text is
     /// shaped as it is when nothing is to be given back (no joining letters, no positive spacing).
-    /// - Complexity: one shaping more than `shape(text)` (two when some font lacks a tatweel).
+    /// - Complexity: one shaping more than `shape(text)` (two when some font lacks a tatweel), and O(n log n)
+    ///   in the glyphs and positions besides.
     public static func shape(_ text: AttributedText, extraSpacing: Double, using shape: (AttributedText) -> ShapedLine) -> ShapedLine {
         let line = shape(text)
         guard text.runs.contains(where: { $0.attributes.letterSpacing + extraSpacing > 0 }) else { return line }
@@ -88,15 +89,18 @@ public enum Elongation {
         var plan = positions(in: text.string, suppressed: suppressed)
         guard !plan.isEmpty else { return line }
         var unavailable: [String] = [], unavailableClusters: [Int] = []
+        let letterFonts = LetterFonts(line)
         for _ in 0..<2 {
             let (modified, inserted) = insertTatweels(text, after: plan.map(\.insertAt))
             let shaped = shape(modified)
+            // The glyphs of each inserted tatweel, in one pass.
+            var glyphsAt: [Int: [ShapedGlyph]] = Dictionary(uniqueKeysWithValues: inserted.map { ($0, []) })
+            for g in shaped.glyphs where glyphsAt[g.cluster] != nil { glyphsAt[g.cluster]!.append(g) }
             // Each tatweel must come from its letter's font (else the join would cross fonts).
             var failed = Set<Int>()
             for (k, p) in plan.enumerated() {
-                let at = inserted[k]
-                let tatweels = shaped.glyphs.filter { $0.cluster == at }
-                let letterFont = line.glyphs.filter { $0.cluster <= p.letter }.max { $0.cluster < $1.cluster }.map { line.font(of: $0) }
+                let tatweels = glyphsAt[inserted[k]] ?? []
+                let letterFont = letterFonts.font(at: p.letter)
                 let ok = !tatweels.isEmpty && tatweels.allSatisfy { $0.glyph != 0 && shaped.font(of: $0) === letterFont }
                     && tatweels.reduce(0) { $0 + $1.advance } > 0
                 if !ok {
@@ -115,6 +119,35 @@ public enum Elongation {
         var out = line
         out.diagnostics.append(unavailableDiagnostic(unavailable, unavailableClusters))
         return out
+    }
+
+    /// The font of the letter at a UTF-8 offset: that of the line's first glyph (in glyph order) of the
+    /// last cluster at or before the offset. Built once per line; each look-up is a binary search.
+    struct LetterFonts {
+        let clusters: [Int]
+        let fonts: [Typeface]
+
+        init(_ line: ShapedLine) {
+            var first: [Int: Typeface] = [:]
+            for g in line.glyphs where first[g.cluster] == nil { first[g.cluster] = line.font(of: g) }
+            clusters = first.keys.sorted()
+            fonts = clusters.map { first[$0]! }
+        }
+
+        func font(at offset: Int) -> Typeface? {
+            let n = countAtOrBefore(offset, in: clusters)
+            return n == 0 ? nil : fonts[n - 1]
+        }
+    }
+
+    /// How many of the ascending `values` are ≤ `x` (a binary search).
+    static func countAtOrBefore(_ x: Int, in values: [Int]) -> Int {
+        var lo = 0, hi = values.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if values[mid] <= x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// The report that `fonts` have no tatweel, so `clusters` stay unspaced.
@@ -144,15 +177,28 @@ public enum Elongation {
             }
             offset += width
         }
-        var out: [Position] = []
+        // The words: runs of cursive letters, as index ranges into `letters`, ascending.
+        var words: [Range<Int>] = []
         var w = 0
         while w < letters.count {
             guard letters[w].cursive else { w += 1; continue }
             var e = w
             while e < letters.count, letters[e].cursive { e += 1 }
+            words.append(w..<e)
+            w = e
+        }
+        // Each word's suppressed clusters, in the order given (one binary search each).
+        let wordStarts = words.map { letters[$0.lowerBound].start }
+        var givenByWord = Array(repeating: [(cluster: Int, spacing: Double)](), count: words.count)
+        for entry in suppressed {
+            let n = Elongation.countAtOrBefore(entry.cluster, in: wordStarts)
+            if n > 0, entry.cluster < letters[words[n - 1].upperBound - 1].end { givenByWord[n - 1].append(entry) }
+        }
+        var out: [Position] = []
+        for (index, wordRange) in words.enumerated() {
+            let (w, e) = (wordRange.lowerBound, wordRange.upperBound)
             let word = letters[w..<e]
-            let range = word.first!.start..<word.last!.end
-            let given = suppressed.filter { range.contains($0.cluster) }
+            let given = givenByWord[index]
             let total = given.reduce(0) { $0 + $1.spacing }
             // The joins, with their priorities.
             var best = Int.max, chosen: [Int] = []
@@ -171,7 +217,6 @@ public enum Elongation {
                                         covers: k == chosen[0] ? given.map(\.cluster) : []))
                 }
             }
-            w = e
         }
         return out
     }
@@ -201,10 +246,8 @@ public enum Elongation {
         var byInsert: [Int: Int] = [:]
         for (k, at) in inserted.enumerated() { byInsert[at] = k }
         func original(_ m: Int) -> Int {
-            // Offsets after n insertions are 2n bytes further on.
-            var n = 0
-            while n < inserted.count, inserted[n] < m { n += 1 }
-            return m - 2 * n
+            // Offsets after n insertions (those before m: inserted is ascending) are 2n bytes further on.
+            m - 2 * countAtOrBefore(m - 1, in: inserted)
         }
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(shaped.glyphs.count + plan.count * 4)

@@ -180,7 +180,7 @@ enum Itemizer {
         /// The fallback query for a cluster of script `script` in a run with `attributes`.
         func query(_ attributes: TextAttributes, _ primary: Typeface, _ script: Script,
                    _ presentation: EmojiPresentation) -> FallbackQuery {
-            let style = SystemFallback.style(of: primary)
+            let style = primary.style
             let cjk = script.isCJK
             let language = SystemFallback.language(tag: attributes.language, script: script,
                                                    paragraphHasKana: cjk && paragraphHasKana(), paragraphHasHangul: cjk && hasHangul)
@@ -239,7 +239,7 @@ enum Itemizer {
                     fontsRun = r
                     fonts = text.runs[r].attributes.fonts
                     coverage.use(fonts)
-                    primaryStyle = fonts.first.map(SystemFallback.style(of:)) ?? (false, false)
+                    primaryStyle = fonts.first.map(\.style) ?? (false, false)
                 }
                 guard !fonts.isEmpty else {
                     if reportedEmptyStacks.insert(r).inserted {

@@ -138,11 +138,6 @@ enum SystemFallback {
         }
     }
 
-    /// Whether `font`'s style name says bold or italic.
-    static func style(of font: Typeface) -> (bold: Bool, italic: Bool) {
-        let s = font.styleName.lowercased()
-        return (s.contains("bold") || s.contains("black") || s.contains("heavy"), s.contains("italic") || s.contains("oblique"))
-    }
 }
 
 extension Script {

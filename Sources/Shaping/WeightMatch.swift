@@ -14,7 +14,7 @@ enum WeightMatch {
     /// The face of `fallback`'s family in the style `want`, when it differs from `fallback`'s own and the
     /// system has one that covers every scalar of `scalars` (default-ignorables aside); else `nil`.
     static func face(like fallback: Typeface, want: (bold: Bool, italic: Bool), covering scalars: ArraySlice<Unicode.Scalar>) -> Typeface? {
-        let have = SystemFallback.style(of: fallback)
+        let have = fallback.style
         guard (want.bold && !have.bold) || (want.italic && !have.italic) else { return nil }
         let key = Key(face: ObjectIdentifier(fallback), bold: want.bold, italic: want.italic)
         let face: Typeface?
@@ -23,7 +23,7 @@ enum WeightMatch {
             var match: Typeface? = nil
             if let f = try? FontLookup.font(family: fallback.familyName, style: style), f !== fallback,
                f.familyName == fallback.familyName {
-                let got = SystemFallback.style(of: f)
+                let got = f.style
                 if got.bold == want.bold || got.italic == want.italic, got != have { match = f }
             }
             found.withLock { $0[key] = match }

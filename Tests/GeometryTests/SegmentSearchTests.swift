@@ -140,6 +140,32 @@ import Testing
         #expect(bisected > 0)
     }
 
+    /// The 16-bit positions decide a random query on their own, and a distance at a segment start ties
+    /// with it and is decided on the starts (both paths of the count run in the agreement test above);
+    /// positions never contradict the distances they stand for.
+    @Test func quantizedPositionsDecideOrTie() throws {
+        let m = try PathMeasure(Self.cubicChain(3000, seed: 3))
+        let st = m.storage
+        func ties(_ s: Double) -> Bool {
+            let b = PathMeasure.Storage.bucket(s, scale: st.bucketScale, count: st.bucketCount)
+            let q = PathMeasure.Storage.quantized(s, scale: st.bucketScale, bucket: b)
+            let (lo, hi) = st.bucketRange(s)
+            return lo < hi && (lo + 1...hi).contains { st.quantizedStart[$0] == q }
+        }
+        var rng = SplitMix(state: 17)
+        let random = (0..<5000).map { _ in Double.random(in: 0..<1, using: &rng) * m.length }
+        #expect(random.filter(ties).count < 10)
+        #expect((1..<st.segments.count).allSatisfy { ties(st.segStart[$0]) })
+        for k in 1..<st.segments.count {
+            let x = st.segStart[k], b = PathMeasure.Storage.bucket(x, scale: st.bucketScale, count: st.bucketCount)
+            for y in [x.nextDown, x.nextUp, (x + st.segStart[k - 1]) / 2] {
+                guard PathMeasure.Storage.bucket(y, scale: st.bucketScale, count: st.bucketCount) == b else { continue }
+                let qy = PathMeasure.Storage.quantized(y, scale: st.bucketScale, bucket: b)
+                #expect(y < x ? qy <= st.quantizedStart[k] : qy >= st.quantizedStart[k], "start \(k)")
+            }
+        }
+    }
+
     @Test func equalStartsResolveAsBefore() throws {
         let m = try PathMeasure(Self.equalStarts())
         let st = m.storage

@@ -75,6 +75,24 @@ import Geometry
         #expect(!elongated.diagnostics.contains { if case .suppressedSpacing = $0 { true } else { false } })
     }
 
+    /// A long label (150 copies of the two words): every word gets its kashida, every cluster maps back into
+    /// the label's text, and the width is `apply`'s. The look-ups are binary searches, so 300 positions
+    /// over ≈ 2 000 glyphs stay cheap.
+    @Test func aLongLabelIsElongatedWordByWord() throws {
+        let text = Array(repeating: Self.text, count: 150).joined(separator: " ")
+        let fonts = [Self.arabic]
+        let applied = try layout(text, fonts: fonts, spacing: 6, .apply)
+        let elongated = try layout(text, fonts: fonts, spacing: 6, .elongate)
+        #expect(abs(elongated.advance - applied.advance) < 1e-6, "\(elongated.advance) vs \(applied.advance)")
+        let report = try #require(elongated.diagnostics.compactMap { if case .elongatedSpacing(let r) = $0 { r } else { nil } }.first)
+        let stride = Self.text.utf8.count + 1
+        var expected: [Int] = []
+        for k in 0..<150 { expected += [6 + k * stride, 21 + k * stride] }
+        #expect(report.positions == expected)
+        #expect(report.covered.count == 12 * 150)
+        #expect(Set(elongated.glyphs.map(\.cluster)).isSubset(of: Set(applied.glyphs.map(\.cluster))))
+    }
+
     @Test func aFontWithoutTatweelIsLeftUnspacedAndSaysSo() throws {
         let font = try Typeface(path: Self.noTatweel)
         #expect(!font.covers(Elongation.tatweel))

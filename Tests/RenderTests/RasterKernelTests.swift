@@ -8,27 +8,33 @@ import Geometry
 import TestSupport
 @testable import Shaping
 @testable import Render
+import CRasterKernel
 
-/// The kernel's final passes (portable scalar, SSE2, AVX2) give the same coverage, byte for byte, on real
-/// glyphs at many sizes and on hostile shapes; and each is what the rasterizer actually ran.
+/// The kernel's final passes (portable scalar, SSE2, AVX2) and its two layouts of cells (the whole box, rows
+/// with marks) give the same coverage, byte for byte, on real glyphs at many sizes and on hostile shapes;
+/// and each is what the rasterizer actually ran.
 @Suite struct RasterKernelTests {
-    /// The masks of `path` drawn by every supported path; the test fails unless all are identical.
+    /// The masks of `path` drawn by every supported path in both layouts (the whole box applies only to
+    /// unclipped masks); the test fails unless all are identical.
     static func expectIdentical(_ path: BezPath, transform: Affine = .identity, rule: FillRule = .nonZero,
                                 clip: PixelRect? = nil, _ what: @autoclosure () -> String,
                                 sourceLocation: SourceLocation = #_sourceLocation) -> CoverageMask {
         var reference: CoverageMask?
-        for kernel in RasterKernel.supported {
-            var r = Rasterizer()
-            r.kernel = kernel
-            let mask = r.rasterize(path, transform: transform, rule: rule, clip: clip)
-            if let reference {
-                if mask != reference {
-                    let d = TestSupport.difference(mask, reference)
-                    Issue.record("\(what()): \(kernel) differs from scalar (bounds \(mask.bounds) vs \(reference.bounds), max \(d.max))",
-                                 sourceLocation: sourceLocation)
+        for layout in [RasterLayout.rows, .box, .automatic] {
+            for kernel in RasterKernel.supported {
+                var r = Rasterizer()
+                r.kernel = kernel
+                r.layout = layout
+                let mask = r.rasterize(path, transform: transform, rule: rule, clip: clip)
+                if let reference {
+                    if mask != reference {
+                        let d = TestSupport.difference(mask, reference)
+                        Issue.record("\(what()): \(kernel) in \(layout) differs from scalar in rows (bounds \(mask.bounds) vs \(reference.bounds), max \(d.max))",
+                                     sourceLocation: sourceLocation)
+                    }
+                } else {
+                    reference = mask
                 }
-            } else {
-                reference = mask
             }
         }
         return reference ?? CoverageMask()
@@ -115,6 +121,55 @@ import TestSupport
                                          "random polygon \(k) \(rule)")
             }
         }
+    }
+
+    /// The kernel refuses a job whose strides are out of range (returns 0) and then writes nothing; the
+    /// rasterizer turns that into an empty mask (never stale bytes). Checked on the C entry point itself.
+    @Test func invalidJobsWriteNothing() {
+        let points: [Double] = [0.5, 0.5, 7.5, 0.5, 7.5, 3.5]
+        let ends: [Int] = [3]
+        var cells = [UInt32](repeating: 0, count: 64), marks = [UInt8](repeating: 0, count: 64)
+        var out = [UInt8](repeating: 0xAB, count: 32)
+        for (stride, markStride, width) in [(8, 16, 8), (10, 16, 4), (8, 8, 4), (8, 16, 0), (8, 16, Int(PT_RASTER_MAX_SIDE) + 1)] {
+            for kernel in RasterKernel.allCases {
+                let used = points.withUnsafeBufferPointer { p in
+                    ends.withUnsafeBufferPointer { e in
+                        cells.withUnsafeMutableBufferPointer { c in
+                            marks.withUnsafeMutableBufferPointer { m in
+                                out.withUnsafeMutableBufferPointer { o in
+                                    var job = pt_raster_job(points: p.baseAddress, ends: e.baseAddress, contour_count: 1,
+                                                            origin_x: 0, origin_y: 0, width: Int32(width), height: 4, clip: 0,
+                                                            even_odd: 0, layout: 0, cells: c.baseAddress, cell_stride: stride,
+                                                            marks: m.baseAddress, mark_stride: markStride, out: o.baseAddress)
+                                    return pt_raster_fill(&job, kernel.id)
+                                }
+                            }
+                        }
+                    }
+                }
+                #expect(used == 0, "stride \(stride), mark stride \(markStride), width \(width), \(kernel)")
+                #expect(out.allSatisfy { $0 == 0xAB } && cells.allSatisfy { $0 == 0 } && marks.allSatisfy { $0 == 0 })
+            }
+        }
+        // The same job with valid strides is drawn (a sanity check that the refusals above are the strides').
+        let used = points.withUnsafeBufferPointer { p in
+            ends.withUnsafeBufferPointer { e in
+                cells.withUnsafeMutableBufferPointer { c in
+                    marks.withUnsafeMutableBufferPointer { m in
+                        out.withUnsafeMutableBufferPointer { o in
+                            var job = pt_raster_job(points: p.baseAddress, ends: e.baseAddress, contour_count: 1,
+                                                    origin_x: 0, origin_y: 0, width: 8, height: 4, clip: 0, even_odd: 0, layout: 0,
+                                                    cells: c.baseAddress, cell_stride: 16, marks: m.baseAddress, mark_stride: 16,
+                                                    out: o.baseAddress)
+                            return pt_raster_fill(&job, 0)
+                        }
+                    }
+                }
+            }
+        }
+        #expect(used != 0)
+        #expect(out.contains { $0 != 0xAB && $0 != 0 })
+        #expect(cells.allSatisfy { $0 == 0 } && marks.allSatisfy { $0 == 0 })
     }
 
     /// Non-finite input gives an empty mask on every path (the guard before the kernel).

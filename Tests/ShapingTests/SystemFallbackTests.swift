@@ -169,8 +169,25 @@ import Testing
         let regular = Self.shape("∰", fonts: [TestFonts.sans]).firstGlyphFont
         let bold = Self.shape("∰", fonts: [TestFonts.sansBold]).firstGlyphFont
         #expect(regular != nil && bold != nil)
-        #expect(SystemFallback.style(of: TestFonts.sansBold).bold)
+        #expect(TestFonts.sansBold.style.bold)
         if let bold { #expect(bold.styleName.lowercased().contains("bold"), "\(bold.name) \(bold.styleName)") }
+    }
+}
+
+extension SystemFallbackTests {
+    /// A variable font made bold by its `wght` axis asks fallback for the bold face, as a Bold style name
+    /// does, and synthesis then has nothing to add: the two read the same style (`Typeface.style`).
+    @Test func aVariableFontBoldByItsAxisPrefersBoldFallbackFaces() throws {
+        let heavy = try Typeface(path: TestFonts.interPath, variations: FontVariation.parse("wght=700"))
+        let light = try Typeface(path: TestFonts.interPath, variations: FontVariation.parse("wght=400"))
+        #expect(heavy.style.bold && !light.style.bold)
+        #expect(!heavy.covers("\u{2230}"))
+        let line = Self.shape("∰", fonts: [heavy])
+        let font = try #require(line.firstGlyphFont)
+        #expect(font.styleName.lowercased().contains("bold"), "\(font.name) \(font.styleName)")
+        #expect(!line.diagnostics.contains { $0.synthesized != nil }, "the bold face is matched, not synthesized")
+        let regular = try #require(Self.shape("∰", fonts: [light]).firstGlyphFont)
+        #expect(!regular.styleName.lowercased().contains("bold"))
     }
 }
 

@@ -129,6 +129,16 @@ public final class Engine: Sendable {
         PlacementsJSON.encode(try layout(label), inkBoxes: inkBoxes, singleLine: singleLine)
     }
 
+    /// ``batchLine(_:inkBoxes:)`` as UTF-8 bytes, what `pathtext layout --batch` writes.
+    package func batchLineUTF8(_ request: String, inkBoxes: Bool = false) -> [UInt8] {
+        do {
+            let placed = try layout(request)
+            return PlacementsJSON.encodeUTF8(placed, inkBoxes: inkBoxes, singleLine: true)
+        } catch {
+            return Array(("{\"error\":" + PlacementsJSON.string(error.message) + "}\n").utf8)
+        }
+    }
+
     /// One line of `pathtext layout --batch`: the placements on one line, or `{"error":"…"}`, newline-terminated.
     public func batchLine(_ request: String, inkBoxes: Bool = false) -> String {
         do { return try layoutJSON(request, inkBoxes: inkBoxes, singleLine: true) } catch {

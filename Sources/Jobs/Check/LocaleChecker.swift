@@ -50,7 +50,7 @@ public enum LocaleChecker {
         }
         var out: [LabelCheck] = []
         for locale in strings.locales {
-            var placed: [[PlacedLabel]] = [], checks: [LabelCheck] = []
+            var inks: [[InkBox]] = [], checks: [LabelCheck] = []
             for (i, template) in template.labels.enumerated() {
                 let (label, key) = localized(template, index: i, locale: locale, strings: strings)
                 let resolved = try resolver.resolve(label, index: i, shapes: shapes, definitions: definitions)
@@ -58,22 +58,26 @@ public enum LocaleChecker {
                 do { labels = try resolved.layout() } catch {
                     throw SceneError("labels[\(i)]", "in \(locale): \(error.description)")
                 }
-                placed.append(labels)
-                checks.append(check(labels, resolved: resolved, locale: locale, index: i, key: key,
+                let boxes = labels.map { $0.glyphs.map(InkBox.init).filter { !$0.isEmpty } }
+                inks.append(boxes.flatMap { $0 })
+                checks.append(check(labels, boxes: boxes, resolved: resolved, locale: locale, index: i, key: key,
                                     text: label.text ?? (label.runs ?? []).map(\.text).joined()))
             }
-            // Ink against the other labels of the same locale's scene.
-            let boxes = placed.map { $0.flatMap { $0.glyphs.map(InkBox.init) }.filter { !$0.isEmpty } }
-            for a in boxes.indices {
-                for b in boxes.indices where b != a && InkBox.overlap(boxes[a], boxes[b]) { checks[a].overlaps.append(b) }
+            // Ink against the other labels of the same locale's scene: each pair once (the test is
+            // symmetric), each list ascending.
+            for a in inks.indices {
+                for b in inks.indices where b > a && InkBox.overlap(inks[a], inks[b]) {
+                    checks[a].overlaps.append(b); checks[b].overlaps.append(a)
+                }
             }
+            for a in checks.indices { checks[a].overlaps.sort() }
             out += checks
         }
         return out
     }
 
-    /// The check of one label's placements.
-    static func check(_ labels: [PlacedLabel], resolved: ResolvedLabel, locale: String, index: Int, key: String?, text: String) -> LabelCheck {
+    /// The check of one label's placements; `boxes` are each placement's inked glyphs' boxes.
+    static func check(_ labels: [PlacedLabel], boxes: [[InkBox]], resolved: ResolvedLabel, locale: String, index: Int, key: String?, text: String) -> LabelCheck {
         let requested = resolved.text.runs.first?.attributes.size ?? RunStyle.defaultSize
         var fit = LabelFit.fits
         var missing: [UInt32] = [], suppressed = 0, size = requested
@@ -109,14 +113,16 @@ public enum LocaleChecker {
                 if !fallback.contains(f) { fallback.append(f) }
             }
         }
-        let collisions = labels.reduce(0) { $0 + InkBox.collisions(in: $1.glyphs) }
+        let collisions = boxes.reduce(0) { $0 + InkBox.collisions(among: $1) }
         return LabelCheck(locale: locale, label: index, key: key, text: text, fit: fit, requestedSize: requested, size: size,
                           missing: missing, fallbackFonts: fallback, suppressedSpacing: suppressed, overlaps: [],
                           collisions: collisions, diagnostics: labels.flatMap(\.diagnosticRecords), synthesized: synthesized)
     }
 }
 
-/// A glyph's rotated ink box, for overlap tests by separating axes.
+/// A glyph's ink box as placed: the four corners of its outline's bounds under the glyph's transform, a
+/// parallelogram when the glyph is slanted (synthesized oblique) or stretched, for overlap tests by
+/// separating axes. (The placer's `OrientedBox` is a rectangle: a label's collision box, not its ink.)
 struct InkBox {
     /// Corners: bottom-left, bottom-right, top-right, top-left in the glyph's frame.
     var corners: [Point]
@@ -165,8 +171,8 @@ struct InkBox {
 
     /// Neighbouring glyphs of different clusters (in path order) whose ink boxes interpenetrate by more
     /// than half a pixel on the path, though set straight (the same distances along a line) they would not.
-    static func collisions(in glyphs: [PlacedGlyph]) -> Int {
-        let boxes = glyphs.map(InkBox.init).filter { !$0.isEmpty }.sorted { $0.pathDistance < $1.pathDistance }
+    static func collisions(among inked: [InkBox]) -> Int {
+        let boxes = inked.sorted { $0.pathDistance < $1.pathDistance }
         guard boxes.count > 1 else { return 0 }
         var n = 0
         for k in 1..<boxes.count {

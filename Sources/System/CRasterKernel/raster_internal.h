@@ -19,10 +19,18 @@
 typedef void pt_resolve_fn(uint32_t *cells, intptr_t cell_stride, uint8_t *marks, intptr_t mark_stride,
                            int32_t width, int32_t rows, int even_odd, uint8_t *out);
 
+/// The final pass of the whole-box layout: one prefix sum over the `n` cells (rows back to back) to `n`
+/// coverage bytes in `out`; the cells read, and the two after them (where the last row may spill), are
+/// zeroed. Reads whole blocks of 8 cells: the cells are at least `n` rounded up to 8, and `n + 2`.
+typedef void pt_accumulate_fn(uint32_t *cells, intptr_t n, int even_odd, uint8_t *out);
+
 pt_resolve_fn pt_resolve_scalar;
+pt_accumulate_fn pt_accumulate_scalar;
 #if PT_RASTER_X86
 pt_resolve_fn pt_resolve_sse2;
 pt_resolve_fn pt_resolve_avx2;
+pt_accumulate_fn pt_accumulate_sse2;
+pt_accumulate_fn pt_accumulate_avx2;
 #endif
 
 /// Writes `n` (0 ≤ n < 16) copies of the byte repeated in `pattern` at `p`, with at most two stores.

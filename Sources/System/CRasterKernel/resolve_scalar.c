@@ -1,4 +1,4 @@
-// The final pass in portable C: the reference the SIMD paths match byte for byte, and the path on CPUs
+// The final passes in portable C: the reference the SIMD paths match byte for byte, and the path on CPUs
 // other than x86.
 #include "raster_internal.h"
 
@@ -36,4 +36,15 @@ void pt_resolve_scalar(uint32_t *cells, intptr_t cell_stride, uint8_t *marks, in
         }
         fill(o + done, width - done, carried);
     }
+}
+
+void pt_accumulate_scalar(uint32_t *cells, intptr_t n, int even_odd, uint8_t *out) {
+    uint32_t sum = 0;  // the running sum over every row (wrapping, read as signed)
+    for (intptr_t i = 0; i < n; i++) {
+        sum += cells[i];
+        cells[i] = 0;
+        out[i] = even_odd ? pt_coverage_evenodd(sum) : pt_coverage_nonzero(sum);
+    }
+    cells[n] = 0;
+    cells[n + 1] = 0;
 }

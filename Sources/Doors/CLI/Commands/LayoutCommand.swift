@@ -53,7 +53,9 @@ enum LayoutCommand {
                 let first = line.utf8.first ?? 0x20
                 let printable = first > 0x20 && first < 0x7F
                 guard printable || line.contains(where: { !$0.isWhitespace }) else { continue }
-                reply = engine.batchLine(line, inkBoxes: ink)
+                pending.bytes += engine.batchLineUTF8(line, inkBoxes: ink)
+                if pending.bytes.count >= 1 << 16 { flush() }
+                continue
             case .tooLong(let number, let bytes):
                 reply = "{\"error\":" + PlacementsJSON.string("line \(number): the request is longer than \(limit) bytes (\(bytes) bytes); it was skipped") + "}\n"
             case .invalidUTF8(let number, let offset):

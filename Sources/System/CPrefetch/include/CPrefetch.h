@@ -8,4 +8,9 @@
 /// Asks for the cache line holding `p` to be read into every cache level (`prefetcht0` on x86-64).
 static inline __attribute__((always_inline)) void pt_prefetch(const void *p) { __builtin_prefetch(p, 0, 3); }
 
+/// Asks for the cache line holding `p` to be read for one use, keeping it out of the caches it would
+/// evict longer-lived data from (`prefetchnta` on x86-64: into L1, not into L2): for the records of random
+/// queries, which come once and would push the search tables out of the L2 cache.
+static inline __attribute__((always_inline)) void pt_prefetch_once(const void *p) { __builtin_prefetch(p, 0, 0); }
+
 #endif

@@ -1,11 +1,16 @@
 // The rasterizer's kernel (Render's Rasterizer calls it): polylines in device pixels to 8-bit coverage.
 //
 // A contour walker in 16.16 fixed point deposits, into one 32-bit integer cell per pixel, the signed
-// differences of the area each line leaves to its right, and marks the 8-cell blocks it wrote; the final
-// pass prefix-sums only the marked blocks (8 lanes at a time), fills the runs between them with the
-// coverage they carry, and zeroes what it read. The walker is plain C, shared by every path; the final
+// differences of the area each line leaves to its right. Two layouts of the cells:
+// - the whole box (small masks, as font-rs): the cells are one run of width × height, and the final pass
+//   is one prefix sum over all of it (a row's deposits sum to zero, so the sum carried from one row into
+//   the next is exact), 16 cells at a time;
+// - rows with marks (wide masks): each row of cells is padded, the walker marks the 8-cell blocks it wrote,
+//   and the final pass prefix-sums only the marked blocks and fills the runs between them with the
+//   coverage they carry.
+// Either way the final pass zeroes what it read. The walker is plain C, shared by every path; the final
 // pass exists as a portable scalar loop, an SSE2 path and an AVX2 path, chosen at run time. Integer
-// accumulation makes every path's result the same, byte for byte.
+// accumulation makes every path's and every layout's result the same, byte for byte.
 //
 // Plain C, no dependencies; no -march flags: the AVX2 path is compiled with a target attribute and used
 // only when the CPU reports AVX2.
@@ -26,6 +31,15 @@ enum {
     PT_RASTER_KERNEL_AVX2 = 3,
 };
 
+/// The layout of the cells: `PT_RASTER_LAYOUT_AUTOMATIC` picks the whole box for narrow masks whose
+/// points all lie within them (`clip` zero), rows with marks otherwise; the others force one (the whole
+/// box only when `clip` is zero), for tests and benchmarks.
+enum {
+    PT_RASTER_LAYOUT_AUTOMATIC = 0,
+    PT_RASTER_LAYOUT_ROWS = 1,
+    PT_RASTER_LAYOUT_BOX = 2,
+};
+
 /// One fill: the polylines, the mask, the scratch buffers and the output.
 typedef struct pt_raster_job {
     /// Points as (x, y) pairs of doubles, in device pixels; all finite.
@@ -43,6 +57,8 @@ typedef struct pt_raster_job {
     int32_t clip;
     /// Nonzero for the even-odd rule, zero for non-zero.
     int32_t even_odd;
+    /// A `PT_RASTER_LAYOUT_…`.
+    int32_t layout;
     /// `height × cell_stride` cells, all zero; left all zero. `cell_stride` is a multiple of 8, at least
     /// `width + 2`.
     uint32_t *cells;
@@ -55,8 +71,9 @@ typedef struct pt_raster_job {
     uint8_t *out;
 } pt_raster_job;
 
-/// Rasterizes `job` with final pass `kernel` (a `PT_RASTER_KERNEL_…`). Returns the kernel used; a kernel
-/// the CPU (or the build) lacks falls back to the default.
+/// Rasterizes `job` with final pass `kernel` (a `PT_RASTER_KERNEL_…`). Returns the kernel used (a kernel
+/// the CPU or the build lacks falls back to the default), or 0 when the job is invalid (sizes or strides
+/// out of range): then nothing was read or written.
 int pt_raster_fill(const pt_raster_job *job, int kernel);
 
 /// Whether `kernel` can run here (the default always can).
