@@ -11,8 +11,9 @@ extension PathMeasure {
         private let storage: PathMeasure.Storage
         /// The segment, its records and the piece of the last query.
         private var segment = 0
-        /// The last segment's records (owned by the storage), `nil` before the first query.
-        private var block: UnsafeRawPointer?
+        /// The view of the last segment's records (owned by the storage), `nil` before the first query:
+        /// kept as a view, since making one from its slot reads the slot's header and branches on it.
+        private var current: SegmentRecords?
         private var piece = 0
         /// The forward distances that the last query's piece holds, as ``Storage/holds(_:_:_:_:preferEarlier:)``
         /// decides it: `(lower, upper]` for a reversed measure (which prefers the earlier piece at a
@@ -24,15 +25,14 @@ extension PathMeasure {
 
         /// The point and unit tangent at distance `s`; see ``PathMeasure/sample(at:)``.
         public mutating func sample(at s: Double) -> PathSample {
-            let fs = measure.forwardDistance(s)
+            let fs = forwardDistance(s)
             let preferEarlier = measure.isReversed
             // The same piece as the last query (the bounds are empty before the first). A NaN distance
             // is left to the general lookup below, which decides it as before.
-            if let b = block, preferEarlier ? (lower < fs && fs <= upper) : (lower <= fs && fs < upper) {
-                return measure.sample(SegmentRecords(b), piece: piece, segment: segment, forward: fs)
+            if let rs = current, preferEarlier ? (lower < fs && fs <= upper) : (lower <= fs && fs < upper) {
+                return measure.sample(rs, piece: piece, segment: segment, forward: fs)
             }
-            if let b = block {
-                let rs = SegmentRecords(b)
+            if let rs = current {
                 let k = piece, i = segment
                 if storage.holds(i, rs, k, fs, preferEarlier: preferEarlier) {
                     return measure.sample(rs, piece: k, segment: i, forward: fs)
@@ -47,9 +47,18 @@ extension PathMeasure {
             let (i, b) = storage.locateRecords(fs, preferEarlier: preferEarlier)
             let rs = SegmentRecords(b)
             let k = Storage.locate(rs, fs, preferEarlier: preferEarlier)
-            segment = i; block = b; piece = k
+            segment = i; current = rs; piece = k
             setBounds(rs)
             return measure.sample(rs, piece: k, segment: i, forward: fs)
+        }
+
+        /// ``PathMeasure/forwardDistance(_:)``, the same arithmetic written here so that it is inlined
+        /// (the measure's `normalizedDistance` is not, in the merged build: a call per sample).
+        @inline(__always) private func forwardDistance(_ s: Double) -> Double {
+            let n: Double
+            if s.isNaN { n = 0 } else if measure.isClosed { n = Angle.wrapped(s, period: measure.length) }
+            else { n = min(max(s, 0), measure.length) }
+            return measure.isReversed ? measure.length - n : n
         }
 
         /// Sets ``lower`` and ``upper`` to the bounds of ``piece`` of ``segment`` (records `rs`), the

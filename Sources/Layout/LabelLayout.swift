@@ -73,7 +73,16 @@ public enum LabelLayout {
             rest.span = nil
             return try place(line, along: span.portion(of: measure), options: rest, flip: flip)
         }
-        for g in line.glyphs where !(g.size > 0 && g.size <= options.limits.fontSize) { try options.limits.check(fontSize: g.size) }
+        // One pass over the glyphs' buffer with the limit read once; the error (if any) from the loop after it.
+        let maximumSize = options.limits.fontSize
+        let sizesHold = line.glyphs.withUnsafeBufferPointer { glyphs in
+            var ok = true
+            for g in glyphs where !(g.size > 0 && g.size <= maximumSize) { ok = false }
+            return ok
+        }
+        if !sizesHold {
+            for g in line.glyphs where !(g.size > 0 && g.size <= options.limits.fontSize) { try options.limits.check(fontSize: g.size) }
+        }
         if options.missingGlyphs == .error {
             let missing = line.diagnostics.compactMap(\.missingCoverage)
             if !missing.isEmpty { throw .missingGlyphs(missing) }

@@ -66,7 +66,11 @@ struct PlacementInput {
         self.line = line; self.run = run; self.normalShift = normalShift; self.rotateAbout = rotateAbout
         runCount = line.runs.count
         // Vertical writing even when no glyph stands upright (all-Latin text lies sideways, centred on the path).
-        vertical = verticalWriting || line.glyphs.contains(where: \.isVertical)
+        vertical = verticalWriting || line.glyphs.withUnsafeBufferPointer { glyphs in
+            var any = false
+            for g in glyphs where g.isVertical { any = true }
+            return any
+        }
         let rank = clusterDy.isEmpty && rotate.isEmpty ? [] : run.logicalRanks
         if clusterDy.isEmpty { unitUp = [] } else {
             // clusterDy[i] belongs to the unit of logical rank i + 1 and to every unit after it.

@@ -8,10 +8,15 @@ extension ShapedLine {
     /// - Throws: ``FontError/unreadableGlyph(name:glyph:reason:)`` for the first glyph that cannot be loaded.
     public func checkOutlines() throws(FontError) {
         var start = 0
-        while start < glyphs.count {
+        let count = glyphs.count
+        while start < count {
             let fontIndex = glyphs[start].fontIndex, font = fonts[fontIndex]
-            var end = start + 1
-            while end < glyphs.count && glyphs[end].fontIndex == fontIndex { end += 1 }
+            // The end of the run of glyphs from this font, found over the glyphs' buffer.
+            let end = glyphs.withUnsafeBufferPointer { g in
+                var end = start + 1
+                while end < count && g[end].fontIndex == fontIndex { end += 1 }
+                return end
+            }
             // Colour fonts are drawn from their bitmaps or layers, which need not have an outline (CBDT).
             if font.colorGlyphs == nil { try font.checkOutlines(glyphs[start..<end]) }
             start = end
