@@ -25,10 +25,9 @@ extension PathMeasure {
 
         /// The point and unit tangent at distance `s`; see ``PathMeasure/sample(at:)``.
         public mutating func sample(at s: Double) -> PathSample {
-            let fs = forwardDistance(s)
+            let fs = measure.forwardDistance(s)
             let preferEarlier = measure.isReversed
-            // The same piece as the last query (the bounds are empty before the first). A NaN distance
-            // is left to the general lookup below, which decides it as before.
+            // The same piece as the last query (the bounds are empty before the first).
             if let rs = current, preferEarlier ? (lower < fs && fs <= upper) : (lower <= fs && fs < upper) {
                 return measure.sample(rs, piece: piece, segment: segment, forward: fs)
             }
@@ -50,15 +49,6 @@ extension PathMeasure {
             segment = i; current = rs; piece = k
             setBounds(rs)
             return measure.sample(rs, piece: k, segment: i, forward: fs)
-        }
-
-        /// ``PathMeasure/forwardDistance(_:)``, the same arithmetic written here so that it is inlined
-        /// (the measure's `normalizedDistance` is not, in the merged build: a call per sample).
-        @inline(__always) private func forwardDistance(_ s: Double) -> Double {
-            let n: Double
-            if s.isNaN { n = 0 } else if measure.isClosed { n = Angle.wrapped(s, period: measure.length) }
-            else { n = min(max(s, 0), measure.length) }
-            return measure.isReversed ? measure.length - n : n
         }
 
         /// Sets ``lower`` and ``upper`` to the bounds of ``piece`` of ``segment`` (records `rs`), the

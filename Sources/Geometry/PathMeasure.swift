@@ -614,14 +614,14 @@ public struct PathMeasure: Sendable {
 
     /// `s` brought into range: wrapped into `[0, length)` when closed, clamped to `[0, length]` otherwise;
     /// NaN becomes 0.
-    public func normalizedDistance(_ s: Double) -> Double {
+    @inline(__always) public func normalizedDistance(_ s: Double) -> Double {
         guard !s.isNaN else { return 0 }
         if isClosed { return Angle.wrapped(s, period: length) }
         return min(max(s, 0), length)
     }
 
     /// The distance along the forward path for a distance along this measure.
-    @inlinable func forwardDistance(_ s: Double) -> Double {
+    @inline(__always) func forwardDistance(_ s: Double) -> Double {
         let n = normalizedDistance(s)
         return isReversed ? length - n : n
     }

@@ -58,7 +58,36 @@ package final class PathCache: Sendable {
         }
     }
     private let parsed = Locked(Table<String, BezPath>())
-    private let measures = Locked(Table<BezPath, PathMeasure>())
+    private let measures = Locked(Table<ExactPath, PathMeasure>())
+
+    /// A path as a key that tells −0 from +0, which `BezPath`'s `==` does not: two requests share a
+    /// measure only when every coordinate is the same double, bit for bit, so what a request gets never
+    /// depends on another's path (the SVG parser reads "-0" as +0; paths built in Swift can hold −0).
+    private struct ExactPath: Hashable {
+        let path: BezPath
+        func hash(into h: inout Hasher) { h.combine(path) }
+        static func == (a: ExactPath, b: ExactPath) -> Bool {
+            guard a.path == b.path else { return false }
+            for (x, y) in zip(a.path.subpaths, b.path.subpaths) {
+                guard same(x.start, y.start) else { return false }
+                for (s, t) in zip(x.segments, y.segments) where !same(s, t) { return false }
+            }
+            return true
+        }
+        static func same(_ a: Point, _ b: Point) -> Bool { a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern }
+        static func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
+        static func same(_ a: Segment, _ b: Segment) -> Bool {
+            switch (a, b) {
+            case (.line(let l), .line(let m)): same(l.p0, m.p0) && same(l.p1, m.p1)
+            case (.quad(let q), .quad(let r)): same(q.p0, r.p0) && same(q.p1, r.p1) && same(q.p2, r.p2)
+            case (.cubic(let c), .cubic(let d)): same(c.p0, d.p0) && same(c.p1, d.p1) && same(c.p2, d.p2) && same(c.p3, d.p3)
+            case (.arc(let e), .arc(let f)):
+                same(e.center, f.center) && same(e.radii.x, f.radii.x) && same(e.radii.y, f.radii.y)
+                    && same(e.xRotation, f.xRotation) && same(e.startAngle, f.startAngle) && same(e.sweepAngle, f.sweepAngle)
+            default: false
+            }
+        }
+    }
 
     /// Creates an empty cache.
     package init() {}
@@ -80,11 +109,15 @@ package final class PathCache: Sendable {
         var segments = 0
         for subpath in path.subpaths { segments += subpath.segments.count }
         guard segments <= Self.segmentLimit, segments <= limit else { return nil }
-        if let hit = measures.withLock({ $0.map[path] }) { return hit }
+        let key = ExactPath(path: path)
+        if let hit = measures.withLock({ $0.map[key] }) { return hit }
         guard let measure = try? PathMeasure(path) else { return nil }
-        measures.withLock { $0.insert(path, measure, size: segments, limit: Self.entryLimit, budget: Self.segmentBudget) }
+        measures.withLock { $0.insert(key, measure, size: segments, limit: Self.entryLimit, budget: Self.segmentBudget) }
         return measure
     }
+
+    /// Whether the measure of `path` (bit for bit) is kept (for tests).
+    package func holdsMeasure(of path: BezPath) -> Bool { measures.withLock { $0.map[ExactPath(path: path)] != nil } }
 
     /// How many entries each table holds (for tests).
     package var counts: (paths: Int, measures: Int, segments: Int) {

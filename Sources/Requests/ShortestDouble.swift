@@ -39,6 +39,10 @@ enum ShortestDouble {
         // then put together from 8-byte words (loaded before any is stored), which may write past its end.
         let d = out + 32
         let raw = UnsafeMutableRawPointer(out)
+        // The scratch bytes after the digits are zeroed, so that the whole words copied below never read
+        // bytes nothing wrote (none reaches the text, but a memory checker would flag the read).
+        raw.storeBytes(of: UInt64(0), toByteOffset: 49, as: UInt64.self)
+        raw.storeBytes(of: UInt64(0), toByteOffset: 57, as: UInt64.self)
         let high = f / 100_000_000, low = f &- high &* 100_000_000
         let top = high / 100_000_000, middle = high &- top &* 100_000_000
         d[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: top)

@@ -49,9 +49,12 @@ import Layout
             ##"{"text": "A label far too long for this short path", "path": "M 0 50 L 120 50", "size": 16, "overflow": "ellipsis", "systemFonts": false}"##,
             ##"{"text": "Closed", "path": "M 100 20 A 80 80 0 1 1 99.9 20 Z", "size": 20, "repeat": 30, "systemFonts": false}"##,
         ]
-        for _ in 0..<3 {
+        for round in 0..<3 {
             for json in requests {
                 let label = try resolver.resolve(try SceneJSON.decodeLabel(Array(json.utf8)), index: 0)
+                // Kept after the first layout (another suite may empty the shared cache meanwhile, so only
+                // right after this label's own call).
+                if round > 0 { _ = try label.layout(); #expect(PathCache.shared.holdsMeasure(of: label.path), "\(json)") }
                 let kept = try label.layout()
                 let direction = label.direction
                 let fresh = try LabelLayout.layout(label.text, along: label.path, options: label.options) { ShapeCache.shared.shape($0, direction: direction) }
@@ -60,7 +63,23 @@ import Layout
                 #expect(PlacementsJSON.encode(kept) == PlacementsJSON.encode(fresh))
             }
         }
-        #expect(PathCache.shared.counts.measures >= 3)
+    }
+
+    /// A path whose coordinates differ only in the sign of a zero is kept on its own (`BezPath`'s `==`
+    /// does not tell the zeros apart), so no request is ever placed on a measure of coordinates other than its
+    /// own, bit for bit (today's sampling gives both the same tangents, but nothing promises it).
+    @Test func signedZerosAreDifferentPaths() throws {
+        // (Built by hand: the SVG parser reads "-0" as +0.)
+        func line(to y: Double) -> BezPath {
+            BezPath(subpaths: [Subpath(start: Point(0, 0), segments: [.line(Line(Point(0, 0), Point(-300, y)))])])
+        }
+        let a = line(to: -0.0), b = line(to: 0.0)
+        #expect(a == b)
+        let cache = PathCache()
+        #expect(cache.measure(a, segmentsAtMost: 100) != nil)
+        #expect(cache.holdsMeasure(of: a) && !cache.holdsMeasure(of: b))
+        #expect(cache.measure(b, segmentsAtMost: 100) != nil)
+        #expect(cache.holdsMeasure(of: b) && cache.counts.measures == 2)
     }
 
     @Test func errorsAreThoseOfTheUncachedCall() throws {

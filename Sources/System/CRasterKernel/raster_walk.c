@@ -29,7 +29,10 @@ INLINE void mark_pair(uint8_t *mr, int32_t i, const int marking) {
 /// height `h` (2⁻¹⁶ px, signed by the winding): `h` is split between `c` and `c + 1` by the mean x, so the
 /// two deposits always sum to exactly `h`.
 INLINE void deposit(uint32_t *row, int32_t c, int32_t a, int32_t b, int32_t h) {
-    int32_t twice_mean = a + b - (c << 17);  // 0 … 2·ONE (c < 2¹⁴: no overflow)
+    // 0 … 2·ONE. Each of a and b is taken from the cell's left edge before adding: at the widest mask
+    // (16 384 px) x reaches 2³⁰, so a + b or c << 17 alone could reach 2³¹ and overflow.
+    int32_t base = c << 16;
+    int32_t twice_mean = (a - base) + (b - base);
     int32_t t = (int32_t)(((int64_t)h * twice_mean) >> 17);
     row[c] += (uint32_t)(h - t);
     row[c + 1] += (uint32_t)t;
