@@ -130,44 +130,33 @@ import CRasterKernel
         let ends: [Int] = [3]
         var cells = [UInt32](repeating: 0, count: 64), marks = [UInt8](repeating: 0, count: 64)
         var out = [UInt8](repeating: 0xAB, count: 32)
-        for (stride, markStride, width) in [(8, 16, 8), (10, 16, 4), (8, 8, 4), (8, 16, 0), (8, 16, Int(PT_RASTER_MAX_SIDE) + 1)] {
-            for kernel in RasterKernel.allCases {
-                let used = points.withUnsafeBufferPointer { p in
-                    ends.withUnsafeBufferPointer { e in
-                        cells.withUnsafeMutableBufferPointer { c in
-                            marks.withUnsafeMutableBufferPointer { m in
-                                out.withUnsafeMutableBufferPointer { o in
-                                    var job = pt_raster_job(points: p.baseAddress, ends: e.baseAddress, contour_count: 1,
-                                                            origin_x: 0, origin_y: 0, width: Int32(width), height: 4, clip: 0,
-                                                            even_odd: 0, layout: 0, cells: c.baseAddress, cell_stride: stride,
-                                                            marks: m.baseAddress, mark_stride: markStride, out: o.baseAddress)
-                                    return pt_raster_fill(&job, kernel.id)
-                                }
+        /// `pt_raster_fill` of the triangle on a canvas `width` × 4 with the given strides.
+        func fill(stride: Int, markStride: Int, width: Int, kernel: Int32) -> Int32 {
+            points.withUnsafeBufferPointer { p in
+                ends.withUnsafeBufferPointer { e in
+                    cells.withUnsafeMutableBufferPointer { c in
+                        marks.withUnsafeMutableBufferPointer { m in
+                            out.withUnsafeMutableBufferPointer { o in
+                                var job = pt_raster_job(points: p.baseAddress, ends: e.baseAddress, contour_count: 1,
+                                                        origin_x: 0, origin_y: 0, width: Int32(width), height: 4, clip: 0,
+                                                        even_odd: 0, layout: 0, cells: c.baseAddress, cell_stride: stride,
+                                                        marks: m.baseAddress, mark_stride: markStride, out: o.baseAddress)
+                                return pt_raster_fill(&job, kernel)
                             }
                         }
                     }
                 }
+            }
+        }
+        for (stride, markStride, width) in [(8, 16, 8), (10, 16, 4), (8, 8, 4), (8, 16, 0), (8, 16, Int(PT_RASTER_MAX_SIDE) + 1)] {
+            for kernel in RasterKernel.allCases {
+                let used = fill(stride: stride, markStride: markStride, width: width, kernel: kernel.id)
                 #expect(used == 0, "stride \(stride), mark stride \(markStride), width \(width), \(kernel)")
                 #expect(out.allSatisfy { $0 == 0xAB } && cells.allSatisfy { $0 == 0 } && marks.allSatisfy { $0 == 0 })
             }
         }
         // The same job with valid strides is drawn (a sanity check that the refusals above are the strides').
-        let used = points.withUnsafeBufferPointer { p in
-            ends.withUnsafeBufferPointer { e in
-                cells.withUnsafeMutableBufferPointer { c in
-                    marks.withUnsafeMutableBufferPointer { m in
-                        out.withUnsafeMutableBufferPointer { o in
-                            var job = pt_raster_job(points: p.baseAddress, ends: e.baseAddress, contour_count: 1,
-                                                    origin_x: 0, origin_y: 0, width: 8, height: 4, clip: 0, even_odd: 0, layout: 0,
-                                                    cells: c.baseAddress, cell_stride: 16, marks: m.baseAddress, mark_stride: 16,
-                                                    out: o.baseAddress)
-                            return pt_raster_fill(&job, 0)
-                        }
-                    }
-                }
-            }
-        }
-        #expect(used != 0)
+        #expect(fill(stride: 16, markStride: 16, width: 8, kernel: 0) != 0)
         #expect(out.contains { $0 != 0xAB && $0 != 0 })
         #expect(cells.allSatisfy { $0 == 0 } && marks.allSatisfy { $0 == 0 })
     }

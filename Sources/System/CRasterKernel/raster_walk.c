@@ -95,10 +95,9 @@ INLINE void cross(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t il
     span(row, marking ? mr : NULL, xl, xr, d, dydx);
 }
 
-/// A row's part of a line, from x = `xa` to `xb` (16.16), height `d` (signed by the winding, |d| ≤ ONE), on
-/// a line whose |dy/dx| is `dydx`: within one cell (most steps) inline, else ``cross``.
-INLINE void step(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d, double dydx, const int marking) {
-    int32_t xl = xa < xb ? xa : xb, xr = xa < xb ? xb : xa;
+/// A row's part of a line from x = `xl` to `xr` (16.16, xl ≤ xr), height `d` (signed by the winding,
+/// |d| ≤ ONE), on a line whose |dy/dx| is `dydx`: within one cell (most steps) inline, else ``cross``.
+INLINE void step_lr(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d, double dydx, const int marking) {
     int32_t il = xl >> 16;
     if (xr <= (il + 1) << 16) {
         deposit(row, il, xl, xr, d);
@@ -108,17 +107,15 @@ INLINE void step(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d, 
     cross(row, mr, xl, xr, il, d, dydx, marking);
 }
 
-/// ``step`` when the order of the two x is known (`rightward`: xa ≤ xb; a constant after inlining).
+/// ``step_lr`` from x = `xa` to `xb` in either order.
+INLINE void step(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d, double dydx, const int marking) {
+    step_lr(row, mr, xa < xb ? xa : xb, xa < xb ? xb : xa, d, dydx, marking);
+}
+
+/// ``step_lr`` when the order of the two x is known (`rightward`: xa ≤ xb; a constant after inlining).
 INLINE void step_dir(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d, double dydx, const int rightward,
                      const int marking) {
-    int32_t xl = rightward ? xa : xb, xr = rightward ? xb : xa;
-    int32_t il = xl >> 16;
-    if (xr <= (il + 1) << 16) {
-        deposit(row, il, xl, xr, d);
-        mark_pair(mr, il, marking);
-        return;
-    }
-    cross(row, mr, xl, xr, il, d, dydx, marking);
+    step_lr(row, mr, rightward ? xa : xb, rightward ? xb : xa, d, dydx, marking);
 }
 
 /// 1/64 of a 16.16 unit, added to the x stepped from row to row (see ``rows``).
