@@ -256,8 +256,9 @@ extension LabelLayout {
         do { return try PathMeasure(path) } catch { throw .path(error) }
     }
 
-    /// Rejects non-finite option values and paths over the segment limit, before any work.
-    static func check(_ o: LabelOptions, segments: Int) throws(LayoutError) {
+    /// Rejects non-finite option values and paths over the segment limit, before any work (what
+    /// `layout(_:along:options:shape:)` on a path checks before it measures the path).
+    package static func check(_ o: LabelOptions, segments: Int) throws(LayoutError) {
         try o.limits.check(segments: segments)
         // Checked one by one rather than from a table: a label's fixed cost matters for short labels.
         func finite(_ name: String, _ value: Double?) throws(LayoutError) {

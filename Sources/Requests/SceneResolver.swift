@@ -26,9 +26,10 @@ public struct ResolvedLabel: Sendable {
         let direction = direction
         let shape = { (t: AttributedText) in ShapeCache.shared.shape(t, direction: direction) }
         if let measure = PathCache.shared.measure(path, segmentsAtMost: options.limits.pathSegments) {
-            // A label that fails is laid out again below, so that its error is the one the path's own call
-            // gives (that call checks the options and the path before the text).
-            if let placed = try? LabelLayout.layout(text, along: measure, options: options, shape: shape) { return placed }
+            // What the path's own call checks before it measures (the options and the path's size), so
+            // that the errors are the ones that call gives; its measuring succeeds, as the kept one did.
+            try LabelLayout.check(options, segments: measure.segmentCount)
+            return try LabelLayout.layout(text, along: measure, options: options, shape: shape)
         }
         return try LabelLayout.layout(text, along: path, options: options, shape: shape)
     }
