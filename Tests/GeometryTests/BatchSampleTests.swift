@@ -8,8 +8,9 @@ import Testing
 /// directions, fresh or warm, from several threads, with segments whose records overflow their slot,
 /// and on an arena large enough for huge pages.
 @Suite struct BatchSampleTests {
+    /// Bit for bit (`==` would let −0 pass for +0 and fail every NaN).
     static func same(_ a: [PathSample], _ b: [PathSample]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { $0.point == $1.point && $0.tangent == $1.tangent }
+        a.count == b.count && zip(a, b).allSatisfy { SamplerBoundsTests.bits($0) == SamplerBoundsTests.bits($1) }
     }
 
     /// Distances of every kind: the search tests' (starts and the doubles beside them, random), out of
