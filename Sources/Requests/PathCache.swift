@@ -10,15 +10,20 @@ import Shaping
 /// instructions in `pathtext layout --batch`; a hit costs a hash and a comparison of the text or path.
 ///
 /// Two small tables, each at most ``entryLimit`` entries:
-/// - path data text → ``BezPath`` (texts of at most ``textLimit`` bytes), for ``OptionSyntax/pathData``;
+/// - path data text → ``BezPath`` (texts of at most ``textLimit`` bytes, ``parsedSegmentBudget``
+///   segments in all), for ``OptionSyntax/pathData``;
 /// - ``BezPath`` → ``PathMeasure`` (paths of at most ``segmentLimit`` segments, ``segmentBudget`` segments
 ///   in all), for ``ResolvedLabel/layout()``.
 ///
-/// When a table is full its oldest entry makes room (first in, first out, in O(1)). A measure is shared by the labels that use it; it is
-/// `Sendable` and builds its query records once per segment, published atomically, so threads may query
-/// one measure at once and get the same records a fresh measure would build. Thread safety: one ``Locked``
-/// per table; parsing and measuring happen outside it (two threads missing the same path both do the
-/// work, and the second keeps its copy, which is equal).
+/// When a table is full its oldest entry makes room (first in, first out, in O(1)). The tables are
+/// shared by every request of the process (a server's clients too), so one client's paths can push out
+/// another's: that costs the other a parse and a measure, never a different result.
+///
+/// A measure is shared by the labels that use it; it is `Sendable` and builds its query records once per
+/// segment, published atomically, so threads may query one measure at once and get the same records a
+/// fresh measure would build. Thread safety: one ``Locked`` per table; parsing and measuring happen
+/// outside it (two threads missing the same path both do the work, and the second keeps its copy, which
+/// is equal).
 package final class PathCache: Sendable {
     /// The cache every request shares.
     package static let shared = PathCache()
@@ -31,6 +36,8 @@ package final class PathCache: Sendable {
     package static let segmentLimit = 64
     /// The most segments of all kept measures together (about 3 KB each at most, with records).
     package static let segmentBudget = 4096
+    /// The most segments of all kept parsed paths together (a segment is at most 72 bytes: ≈ 1.2 MB).
+    package static let parsedSegmentBudget = 16_384
 
     /// A table and its keys in the order they came (a queue: `order[head...]`, oldest first), each with
     /// its size (the measures' segments).
@@ -98,7 +105,10 @@ package final class PathCache: Sendable {
         let cacheable = text.utf8.count <= Self.textLimit
         if cacheable, let hit = parsed.withLock({ $0.map[text] }) { return hit }
         let path = try BezPath(svgPathData: text)
-        if cacheable { parsed.withLock { $0.insert(text, path, limit: Self.entryLimit) } }
+        if cacheable {
+            let segments = path.subpaths.reduce(0) { $0 + $1.segments.count }
+            parsed.withLock { $0.insert(text, path, size: segments, limit: Self.entryLimit, budget: Self.parsedSegmentBudget) }
+        }
         return path
     }
 

@@ -20,6 +20,17 @@ import Layout
         #expect(cache.counts.paths == 1)
     }
 
+    @Test func parsedPathsStayWithinTheirSegmentBudget() throws {
+        let cache = PathCache()
+        // 100 texts of 1.2 KB, each a path of 300 segments: 30 000 segments, over the budget.
+        for i in 0..<100 {
+            let text = "M \(i) 0" + String(repeating: " h1", count: 300)
+            #expect(text.utf8.count <= PathCache.textLimit)
+            _ = try cache.path(svgPathData: text)
+        }
+        #expect(cache.counts.paths == PathCache.parsedSegmentBudget / 300)
+    }
+
     @Test func tablesStayBounded() throws {
         let cache = PathCache()
         for i in 0..<(PathCache.entryLimit + 100) {
