@@ -23,7 +23,13 @@ public struct ResolvedLabel: Sendable {
     /// the same fonts, size, features and language was shaped before, and the path's measure from
     /// ``PathCache/shared`` when the same path was measured before.
     public func layout() throws(LayoutError) -> [PlacedLabel] {
-        let direction = direction
+        try Self.layout(text, along: path, options: options, direction: direction)
+    }
+
+    /// ``layout()`` of a label with these parts, for doors that resolve the parts themselves (the engine's
+    /// typed fast path): the same caches, the same placements and errors.
+    package static func layout(_ text: AttributedText, along path: BezPath, options: LabelOptions,
+                               direction: ParagraphDirection) throws(LayoutError) -> [PlacedLabel] {
         let shape = { (t: AttributedText) in ShapeCache.shared.shape(t, direction: direction) }
         if let measure = PathCache.shared.measure(path, segmentsAtMost: options.limits.pathSegments) {
             // What the path's own call checks before it measures (the options and the path's size), so

@@ -110,12 +110,10 @@ public final class Engine: Sendable {
         }
         var options = label.options
         options.limits = limits
-        let direction = label.direction
         do {
-            // What ResolvedLabel.layout() does for the label the resolver would make.
-            return try LabelLayout.layout(AttributedText(text, attributes: attributes), along: path, options: options) {
-                ShapeCache.shared.shape($0, direction: direction)
-            }
+            // ResolvedLabel.layout() of the label the resolver would make (its caches too).
+            return try ResolvedLabel.layout(AttributedText(text, attributes: attributes), along: path, options: options,
+                                            direction: label.direction)
         } catch { throw EngineError(error.description) }
     }
 
@@ -141,9 +139,7 @@ public final class Engine: Sendable {
 
     /// One line of `pathtext layout --batch`: the placements on one line, or `{"error":"…"}`, newline-terminated.
     public func batchLine(_ request: String, inkBoxes: Bool = false) -> String {
-        do { return try layoutJSON(request, inkBoxes: inkBoxes, singleLine: true) } catch {
-            return "{\"error\":" + PlacementsJSON.string(error.message) + "}\n"
-        }
+        String(decoding: batchLineUTF8(request, inkBoxes: inkBoxes), as: UTF8.self)
     }
 
     /// Draws a scene request (a scene file's JSON) and returns the image's bytes.
