@@ -103,6 +103,10 @@ enum ParallelBench {
         let places = [placeJob(fontsDir: fontsDir, root: packageRoot()), placeJob(fontsDir: fontsDir, root: packageRoot())].compactMap { $0 }
         if places.count == 2 { bodies += [{ run(places, threads: 1) }, { run(places, threads: 2) }] }
         else { progress("parallel: fixtures/osm/helsinki-roads.json missing: no parallel/place-helsinki rows") }
+        if let loop = profileLoop(bodies.count) {   // PATHTEXT_PARALLEL_LOOP=<body index>:<calls>, for a profiler
+            for _ in 0..<loop.calls { bodies[loop.body]() }
+            exit(0)
+        }
         let t = measure(config, bodies)
         func note(_ what: String, _ i: Int, shared: String = "one engine, ") -> String {
             let speedup = median(t.wall[i - 1]) / median(t.wall[i])
@@ -131,6 +135,15 @@ enum ParallelBench {
                                 note: "process CPU time per pair of jobs: 1.00 = no extra work (spinning, contention) on 2 threads"))
         }
         return rows
+    }
+
+    /// `PATHTEXT_PARALLEL_LOOP=<body>:<calls>`: run one body (0 layout on 1 thread, 1 on 2, 2–3 render, 4–5 check,
+    /// 6–7 place) `calls` times and exit, so that a sampling profiler sees that body alone.
+    static func profileLoop(_ count: Int) -> (body: Int, calls: Int)? {
+        guard let v = getenv("PATHTEXT_PARALLEL_LOOP").map({ String(cString: $0) }) else { return nil }
+        let parts = v.split(separator: ":").compactMap { Int($0) }
+        guard parts.count == 2, (0..<count).contains(parts[0]), parts[1] >= 0 else { fatalError("PATHTEXT_PARALLEL_LOOP=<body 0..<\(count)>:<calls>") }
+        return (parts[0], parts[1])
     }
 
     /// Wall clock, process CPU time and voluntary context switches per call of each body, interleaved.

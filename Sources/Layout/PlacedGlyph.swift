@@ -25,7 +25,7 @@ public struct PlacedGlyph: Hashable, Sendable {
     public var direction: Vector
     /// The rotation of the glyph's baseline, in (−180°, 180°], `atan2` of ``direction``; setting it sets
     /// ``direction`` to `(cos, sin)` of the new value. The placements JSON writes ``Angle/degrees``.
-    public var angle: Angle {
+    @inlinable public var angle: Angle {
         get { .radians(atan2(direction.y, direction.x)) }
         set { direction = Vector(cos(newValue.radians), sin(newValue.radians)) }
     }
@@ -73,7 +73,7 @@ public struct PlacedGlyph: Hashable, Sendable {
     /// The transform from the glyph's outline space (pixels, y down, origin at the glyph origin) to the canvas:
     /// a translation to ``origin`` after a turn to ``direction`` after a scale by ``scaleX`` along the baseline,
     /// after a synthesized oblique's shear (x −= skew · y: ink above the baseline leans forward).
-    public var transform: Affine {
+    @inlinable public var transform: Affine {
         let m = Affine(direction.x * scaleX, direction.y * scaleX, -direction.y, direction.x, origin.x, origin.y)
         return synthesis.oblique ? m * Affine(1, 0, -synthesis.skew, 1, 0, 0) : m
     }

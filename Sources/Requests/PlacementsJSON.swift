@@ -62,9 +62,15 @@ public enum PlacementsJSON {
         var fonts: [Typeface] = []
         var fontIndex: [ObjectIdentifier: Int] = [:]
         for label in labels {
-            for g in label.glyphs where fontIndex[ObjectIdentifier(g.font)] == nil {
-                fontIndex[ObjectIdentifier(g.font)] = fonts.count
-                fonts.append(g.font)
+            // Read in place: a copy of a PlacedGlyph retains and releases its font, which every thread shares.
+            label.glyphs.withUnsafeBufferPointer { glyphs in
+                var last: ObjectIdentifier?
+                for k in glyphs.indices {
+                    let id = ObjectIdentifier(glyphs[k].font)
+                    guard id != last else { continue }
+                    last = id
+                    if fontIndex[id] == nil { fontIndex[id] = fonts.count; fonts.append(glyphs[k].font) }
+                }
             }
         }
         // Bytes appended in place: no temporary strings per number (this runs once per label in --batch).
