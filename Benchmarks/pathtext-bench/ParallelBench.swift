@@ -85,6 +85,45 @@ enum ParallelBench {
         DispatchQueue.concurrentPerform(iterations: jobs.count) { jobs[$0].body() }
     }
 
+    /// The control: pieces of work that share nothing between threads but the counter handing them out.
+    /// Each thread reads and writes its own 256 KB buffer (L2-resident, like a label's working set) at
+    /// pseudo-random places, with no allocation and no lock. Its speed-up is what the host gives two
+    /// threads at that moment; the other rows are read against it.
+    final class ControlWork: @unchecked Sendable {
+        // @unchecked: thread t touches only buffers[t].
+        let buffers: [UnsafeMutablePointer<UInt64>]
+        static let words = 32_768, pieces = 64, steps = 40_000
+
+        init(threads: Int) {
+            buffers = (0..<threads).map { _ in
+                let raw = UnsafeMutableRawPointer.allocate(byteCount: Self.words * 8, alignment: 4096)
+                return raw.initializeMemory(as: UInt64.self, repeating: 1, count: Self.words)
+            }
+        }
+        deinit { for b in buffers { b.deallocate() } }
+
+        func piece(_ buffer: UnsafeMutablePointer<UInt64>, _ seed: Int) {
+            var x = UInt64(truncatingIfNeeded: seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+            for _ in 0..<Self.steps {
+                x ^= x << 13; x ^= x >> 7; x ^= x << 17
+                let i = Int(truncatingIfNeeded: x) & (Self.words - 1)
+                buffer[i] = buffer[i] &+ x
+            }
+        }
+
+        func run(threads: Int) {
+            if threads == 1 { for p in 0..<Self.pieces { piece(buffers[0], p) }; return }
+            let next = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: threads) { t in
+                while true {
+                    let p = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard p < Self.pieces else { return }
+                    piece(buffers[t], p)
+                }
+            }
+        }
+    }
+
     static func run(_ config: BenchConfig, fontsDir: String) -> [Row] {
         let engine: Engine
         do { engine = try Engine(fontsDir: fontsDir) } catch { fatalError("Engine: \(error.message)") }
@@ -103,16 +142,21 @@ enum ParallelBench {
         let places = [placeJob(fontsDir: fontsDir, root: packageRoot()), placeJob(fontsDir: fontsDir, root: packageRoot())].compactMap { $0 }
         if places.count == 2 { bodies += [{ run(places, threads: 1) }, { run(places, threads: 2) }] }
         else { progress("parallel: fixtures/osm/helsinki-roads.json missing: no parallel/place-helsinki rows") }
+        let control = ControlWork(threads: 2)
+        bodies += [{ control.run(threads: 1) }, { control.run(threads: 2) }]
         if let loop = profileLoop(bodies.count) {   // PATHTEXT_PARALLEL_LOOP=<body index>:<calls>, for a profiler
             for _ in 0..<loop.calls { bodies[loop.body]() }
             exit(0)
         }
         let t = measure(config, bodies)
+        let controlSpeedup = median(t.pairSpeedup[bodies.count / 2 - 1])
         func note(_ what: String, _ i: Int, shared: String = "one engine, ") -> String {
-            let speedup = median(t.wall[i - 1]) / median(t.wall[i])
+            let pairs = t.pairSpeedup[i / 2]
             let capacity = 2 * median(t.cpu[i - 1]) / median(t.cpu[i])
-            return "\(what); \(shared)wall clock per batch; throughput on 2 threads = \(String(format: "%.2f", speedup)) × one thread "
-                + "(goal ≥ 1.8; load average \(loadAverage())); from process CPU time, 2 idle cores would give \(String(format: "%.2f", capacity)) ×; "
+            return "\(what); \(shared)wall clock per batch; throughput on 2 threads = \(f(median(pairs))) × one thread "
+                + "(median of \(pairs.count) back-to-back pairs, \(f(pairs.min() ?? .nan))–\(f(pairs.max() ?? .nan)); goal ≥ 1.8; load average \(loadAverage())); "
+                + "the control (private work, nothing shared) scaled \(f(controlSpeedup)) × in the same run; "
+                + "from process CPU time, 2 idle cores would give \(f(capacity)) ×; "
                 + "voluntary context switches (lock waits) per batch: \(String(format: "%.1f", median(t.switches[i]))) on 2 threads, \(String(format: "%.1f", median(t.switches[i - 1]))) on 1"
         }
         var rows = [
@@ -134,11 +178,16 @@ enum ParallelBench {
                                 peerName: "the same two jobs on 1 thread, process CPU time",
                                 note: "process CPU time per pair of jobs: 1.00 = no extra work (spinning, contention) on 2 threads"))
         }
+        let ci = t.wall.count - 1
+        rows.append(makeRow("parallel/control/2-threads", ours: t.wall[ci], peer: t.wall[ci - 1], peerName: "the same pieces on 1 thread",
+                            note: note("the control: 64 pieces of private work (pseudo-random reads and writes in a 256 KB buffer of the thread's own; no allocation, lock or shared data but the counter handing out pieces), what the host gives two threads in this run", ci, shared: "")))
+        rows.append(makeRow("parallel/control/2-threads/cpu", ours: t.cpu[ci], peer: t.cpu[ci - 1], peerName: "the same pieces on 1 thread, process CPU time",
+                            note: "process CPU time per batch of pieces: above 1.00, two threads ran slower each than one (a core or cache the host shares)"))
         return rows
     }
 
     /// `PATHTEXT_PARALLEL_LOOP=<body>:<calls>`: run one body (0 layout on 1 thread, 1 on 2, 2–3 render, 4–5 check,
-    /// 6–7 place) `calls` times and exit, so that a sampling profiler sees that body alone.
+    /// 6–7 place, then the control) `calls` times and exit, so that a sampling profiler sees that body alone.
     static func profileLoop(_ count: Int) -> (body: Int, calls: Int)? {
         guard let v = getenv("PATHTEXT_PARALLEL_LOOP").map({ String(cString: $0) }) else { return nil }
         let parts = v.split(separator: ":").compactMap { Int($0) }
@@ -146,28 +195,46 @@ enum ParallelBench {
         return (parts[0], parts[1])
     }
 
-    /// Wall clock, process CPU time and voluntary context switches per call of each body, interleaved.
-    static func measure(_ config: BenchConfig, _ bodies: [() -> Void]) -> (wall: [[Double]], cpu: [[Double]], switches: [[Double]]) {
+    /// Wall clock, process CPU time and voluntary context switches per call of each body. Bodies come in
+    /// pairs (1 thread, 2 threads) doing the same work the same number of times; each run times every pair
+    /// back to back (the order within a pair alternating from run to run, the pairs' order rotating), so
+    /// each run's speed-up is measured within a fraction of a second: the host's speed here drifts by
+    /// ± 40 % over minutes. A trial runs about 100 ms (`targetNs` with `--quick`).
+    static func measure(_ config: BenchConfig, _ bodies: [() -> Void])
+        -> (wall: [[Double]], cpu: [[Double]], switches: [[Double]], pairSpeedup: [[Double]]) {
+        precondition(bodies.count % 2 == 0)
+        let target = config.quick ? config.targetNs : Swift.max(config.targetNs, 100_000_000)
         var iterations: [Int] = []
         for body in bodies {
             body()  // warm-up
             let t0 = nowNs()
             body()
-            iterations.append(Swift.max(1, Int(Double(config.targetNs) / Swift.max(Double(nowNs() - t0), 1))))
+            iterations.append(Swift.max(1, Int(Double(target) / Swift.max(Double(nowNs() - t0), 1))))
         }
+        for p in stride(from: 0, to: bodies.count, by: 2) { iterations[p + 1] = iterations[p] }
         var wall = Array(repeating: [Double](), count: bodies.count), cpu = wall, switches = wall
+        let pairs = bodies.count / 2
+        var pairSpeedup = Array(repeating: [Double](), count: pairs)
         for r in 0..<config.runs {
-            for k in 0..<bodies.count {
-                let i = (k + r) % bodies.count, n = Double(iterations[i])
-                let w0 = nowNs(), c0 = processCPUNs(), s0 = voluntarySwitches()
-                for _ in 0..<iterations[i] { bodies[i]() }
-                wall[i].append(Double(nowNs() - w0) / n)
-                cpu[i].append(Double(processCPUNs() - c0) / n)
-                switches[i].append(Double(voluntarySwitches() - s0) / n)
+            for k in 0..<pairs {
+                let p = (k + r) % pairs
+                var trial = [0.0, 0.0]
+                for j in (r % 2 == 0 ? [0, 1] : [1, 0]) {
+                    let i = 2 * p + j, n = Double(iterations[i])
+                    let w0 = nowNs(), c0 = processCPUNs(), s0 = voluntarySwitches()
+                    for _ in 0..<iterations[i] { bodies[i]() }
+                    trial[j] = Double(nowNs() - w0) / n
+                    wall[i].append(trial[j])
+                    cpu[i].append(Double(processCPUNs() - c0) / n)
+                    switches[i].append(Double(voluntarySwitches() - s0) / n)
+                }
+                pairSpeedup[p].append(trial[0] / trial[1])
             }
         }
-        return (wall, cpu, switches)
+        return (wall, cpu, switches, pairSpeedup)
     }
+
+    static func f(_ x: Double) -> String { String(format: "%.2f", x) }
 
     static func processCPUNs() -> UInt64 {
         var ts = timespec()

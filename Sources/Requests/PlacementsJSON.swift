@@ -64,11 +64,12 @@ public enum PlacementsJSON {
         for label in labels {
             // Read in place: a copy of a PlacedGlyph retains and releases its font, which every thread shares.
             label.glyphs.withUnsafeBufferPointer { glyphs in
-                var last: ObjectIdentifier?
+                var last: UInt = 0
                 for k in glyphs.indices {
+                    let address = fontAddress(glyphs.baseAddress! + k)
+                    guard address != last else { continue }
+                    last = address
                     let id = ObjectIdentifier(glyphs[k].font)
-                    guard id != last else { continue }
-                    last = id
                     if fontIndex[id] == nil { fontIndex[id] = fonts.count; fonts.append(glyphs[k].font) }
                 }
             }
@@ -104,7 +105,7 @@ public enum PlacementsJSON {
         var lastColor = RGBAColor.black, colorText = blackText
         // Each glyph names its font: the escaped name and the row looked up when the font changes.
         let names = fonts.map { JSONBytes.literal($0.name) }
-        var lastFont: ObjectIdentifier? = nil, lastFontIndex = 0
+        var lastFont: UInt = 0, lastFontIndex = 0, nameText = names.first ?? JSONBytes.literal("")
         for (i, label) in labels.enumerated() {
             if i > 0 { w.raw(",") }
             w.raw(nl); w.raw("{\"pathLength\":"); w.number(label.pathLength)
@@ -155,9 +156,12 @@ public enum PlacementsJSON {
                     w.raw(singleLine ? "{" : "\n {")
                     w.raw("\"glyph\":"); w.integer(Int(g.pointee.glyph))
                     w.raw(",\"cluster\":"); w.integer(g.pointee.cluster)
-                    let id = ObjectIdentifier(g.pointee.font)
-                    if id != lastFont { lastFont = id; lastFontIndex = fontIndex[id] ?? 0 }
-                    w.raw(",\"font\":"); w.put(names[lastFontIndex])
+                    let address = fontAddress(g)
+                    if address != lastFont {
+                        lastFont = address; lastFontIndex = fontIndex[ObjectIdentifier(g.pointee.font)] ?? 0
+                        nameText = names[lastFontIndex]
+                    }
+                    w.raw(",\"font\":"); w.put(nameText)
                     w.raw(",\"fontIndex\":"); w.integer(lastFontIndex)
                     w.raw(",\"size\":"); w.number(g.pointee.size)
                     w.raw(",\"x\":"); let x = w.count; w.number(g.pointee.origin.x); let xEnd = w.count
@@ -202,6 +206,16 @@ public enum PlacementsJSON {
         }
         w.raw("]}\n")
         return w
+    }
+
+    /// Where a glyph's font reference is stored in a ``PlacedGlyph``.
+    private static let fontOffset = MemoryLayout<PlacedGlyph>.offset(of: \PlacedGlyph.font)!
+
+    /// The address of the glyph's font object, read without retaining it: loading the reference
+    /// (`ObjectIdentifier(g.pointee.font)`) retains and releases the font, an atomic on a counter that
+    /// every thread placing glyphs in that font updates. Used only to see that the font changed.
+    private static func fontAddress(_ g: UnsafePointer<PlacedGlyph>) -> UInt {
+        UnsafeRawPointer(g).load(fromByteOffset: fontOffset, as: UInt.self)
     }
 
     /// The font's file as an absolute path (relative paths are taken from the current folder), or `nil`
