@@ -98,6 +98,9 @@ public struct PathMeasure: Sendable {
     /// written once each behind an atomic state (see ``RecordArena/publish(_:records:pieces:overflow:)``),
     /// and the list of overflow blocks, pushed by compare-and-exchange.
     @usableFromInline final class Storage: @unchecked Sendable {
+        /// Keeps the tables below off the reference count's cache line: a measure kept by ``PathCache``
+        /// is sampled by every thread, which retain and release it per label.
+        private let pad = CacheLinePad()
         /// The path as given; `nil` when it is not kept (see ``PathMeasure/path``).
         let path: BezPath?
         /// For each subpath, whether it is closed (what ``rebuiltPath()`` needs besides the segments).

@@ -11,6 +11,9 @@ import Geometry
 /// A variable font is fixed at one instance when loaded (``variations``): FreeType's outlines and
 /// HarfBuzz's advances both use it. Find installed fonts by family with ``init(family:style:)``.
 public final class Typeface: Sendable, Hashable, CustomStringConvertible {
+    /// Keeps the fields below off the reference count's cache line: every placed glyph retains and
+    /// releases its font, from every thread that places glyphs in it.
+    private let pad = CacheLinePad()
     /// The file's name without its folder (`NotoSans-Regular.ttf`), or the name given for in-memory data.
     public let name: String
     /// The file's path as given, when loaded from a file.
