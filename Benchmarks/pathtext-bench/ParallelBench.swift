@@ -42,14 +42,16 @@ enum ParallelBench {
     /// Runs `body` for every request on `threads` threads, each taking the next request when it is free
     /// (as a server's threads take connections). A fixed split (every other request to each thread) gave
     /// one thread 53 % of `layoutBatch`'s characters, which alone held two threads below 1.88 × one.
-    static func run(_ batch: [String], threads: Int, _ body: @escaping @Sendable (String) -> Void) {
-        if threads == 1 { for r in batch { body(r) }; return }
-        let next = Atomic<Int>(0)
+    /// With `passes` > 1 the batch is handed out that many times in one go, so the threads are woken
+    /// (and go back to sleep) once per `passes` batches.
+    static func run(_ batch: [String], threads: Int, passes: Int = 1, _ body: @escaping @Sendable (String) -> Void) {
+        if threads == 1 { for _ in 0..<passes { for r in batch { body(r) } }; return }
+        let next = Atomic<Int>(0), total = batch.count * passes
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             while true {
                 let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard i < batch.count else { return }
-                body(batch[i])
+                guard i < total else { return }
+                body(batch[i % batch.count])
             }
         }
     }
@@ -142,6 +144,8 @@ enum ParallelBench {
         let places = [placeJob(fontsDir: fontsDir, root: packageRoot()), placeJob(fontsDir: fontsDir, root: packageRoot())].compactMap { $0 }
         if places.count == 2 { bodies += [{ run(places, threads: 1) }, { run(places, threads: 2) }] }
         else { progress("parallel: fixtures/osm/helsinki-roads.json missing: no parallel/place-helsinki rows") }
+        let longLayout = bodies.count + 1
+        bodies += [{ run(layouts, threads: 1, passes: 8, layout) }, { run(layouts, threads: 2, passes: 8, layout) }]
         let control = ControlWork(threads: 2)
         bodies += [{ control.run(threads: 1) }, { control.run(threads: 2) }]
         if let loop = profileLoop(bodies.count) {   // PATHTEXT_PARALLEL_LOOP=<body index>:<calls>, for a profiler
@@ -178,6 +182,10 @@ enum ParallelBench {
                                 peerName: "the same two jobs on 1 thread, process CPU time",
                                 note: "process CPU time per pair of jobs: 1.00 = no extra work (spinning, contention) on 2 threads"))
         }
+        rows.append(makeRow("parallel/layout-64x8/2-threads", ours: t.wall[longLayout], peer: t.wall[longLayout - 1], peerName: "the same on 1 thread",
+                            note: note("the 64 label requests handed out 8 times in one go (512 requests), so the threads are woken once per 512 requests instead of once per 64", longLayout)))
+        rows.append(makeRow("parallel/layout-64x8/2-threads/cpu", ours: t.cpu[longLayout], peer: t.cpu[longLayout - 1], peerName: "the same on 1 thread, process CPU time",
+                            note: "process CPU time per 512 requests: 1.00 = no extra work (spinning, contention, waking threads) on 2 threads"))
         let ci = t.wall.count - 1
         rows.append(makeRow("parallel/control/2-threads", ours: t.wall[ci], peer: t.wall[ci - 1], peerName: "the same pieces on 1 thread",
                             note: note("the control: 64 pieces of private work (pseudo-random reads and writes in a 256 KB buffer of the thread's own; no allocation, lock or shared data but the counter handing out pieces), what the host gives two threads in this run", ci, shared: "")))
@@ -187,7 +195,7 @@ enum ParallelBench {
     }
 
     /// `PATHTEXT_PARALLEL_LOOP=<body>:<calls>`: run one body (0 layout on 1 thread, 1 on 2, 2–3 render, 4–5 check,
-    /// 6–7 place, then the control) `calls` times and exit, so that a sampling profiler sees that body alone.
+    /// 6–7 place, then layout handed out 8 times, then the control) `calls` times and exit, so that a sampling profiler sees that body alone.
     static func profileLoop(_ count: Int) -> (body: Int, calls: Int)? {
         guard let v = getenv("PATHTEXT_PARALLEL_LOOP").map({ String(cString: $0) }) else { return nil }
         let parts = v.split(separator: ":").compactMap { Int($0) }
