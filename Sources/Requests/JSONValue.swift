@@ -20,7 +20,8 @@ package enum JSONValue: Hashable, Sendable {
     case string(String)
     /// An array.
     case array([JSONValue])
-    /// An object's members in source order; keys are unique.
+    /// An object's members in source order; keys are unique as code points (a parsed object never has
+    /// the same key twice; canonically equivalent spellings such as "é" and "e\u{301}" are two keys).
     case object([JSONMember])
 
     /// The deepest nesting of arrays and objects ``parse(_:maxDepth:)`` accepts by default.
@@ -189,7 +190,7 @@ struct JSONParser {
         i += 1
         var members: [JSONMember] = []
         // Duplicate keys: a small object (a label request has a few keys) is searched, a large one hashed.
-        var seen: Set<String>? = nil
+        var seen: Set<[UInt8]>? = nil
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object([]) }
         while true {
@@ -198,12 +199,14 @@ struct JSONParser {
             let offset = i
             let key = try string()
             path.append(.key(key))
+            // Keys are compared code point by code point, as RFC 8259 and other readers compare them
+            // (`String`'s `==` would take "é" and "e\u{301}", or "K" and the Kelvin sign, as one key).
             let duplicate: Bool
             if members.count < 16 {
-                duplicate = members.contains { $0.key == key }
+                duplicate = members.contains { Self.sameCodePoints($0.key, key) }
             } else {
-                if seen == nil { seen = Set(members.map(\.key)) }
-                duplicate = !seen!.insert(key).inserted
+                if seen == nil { seen = Set(members.map { Array($0.key.utf8) }) }
+                duplicate = !seen!.insert(Array(key.utf8)).inserted
             }
             guard !duplicate else {
                 throw JSONError(pathText, "duplicate key (a key may appear once in an object)")
@@ -221,6 +224,11 @@ struct JSONParser {
             if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
             throw fail("expected ',' or '}'")
         }
+    }
+
+    /// Whether `a` and `b` are the same code points (the same UTF-8 bytes).
+    static func sameCodePoints(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
     }
 
     mutating func array(depth: Int) throws(JSONError) -> JSONValue {
