@@ -296,6 +296,7 @@ struct JSONParser {
 
     mutating func string() throws(JSONError) -> String {
         i += 1
+        let start = i
         var out: [UInt8] = []
         var runStart = i
         var escaped = false, high: UInt8 = 0
@@ -320,21 +321,25 @@ struct JSONParser {
             case UInt8(ascii: "r"): out.append(13)
             case UInt8(ascii: "t"): out.append(9)
             case UInt8(ascii: "u"):
+                // Errors point at the escape's backslash.
+                let escape = i - 2
                 var scalar = try hex4()
                 if (0xD800..<0xDC00).contains(scalar) {
                     guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
-                        throw fail("a lone UTF-16 surrogate \\u\(String(scalar, radix: 16, uppercase: true))")
+                        throw fail(Self.loneSurrogate(scalar), at: escape)
                     }
                     i += 2
                     let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw fail("a lone UTF-16 surrogate") }
+                    guard (0xDC00..<0xE000).contains(low) else { throw fail(Self.loneSurrogate(scalar), at: escape) }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00..<0xE000).contains(scalar) {
-                    throw fail("a lone UTF-16 surrogate \\u\(String(scalar, radix: 16, uppercase: true))")
+                    throw fail(Self.loneSurrogate(scalar), at: escape)
                 }
                 out += Array(String(Character(Unicode.Scalar(scalar)!)).utf8)
             default:
-                throw fail("unknown escape \\\(describe(e))", at: i - 1)
+                let shown = e >= 0x21 && e < 0x7F ? "unknown escape '\\\(Character(Unicode.Scalar(e)))'"
+                                                 : "unknown escape: '\\' followed by \(describe(e))"
+                throw fail(shown, at: i - 2)
             }
             runStart = i
         }
@@ -343,13 +348,42 @@ struct JSONParser {
             // No escapes: the string is the bytes as they are, which need no check when they are ASCII.
             i += 1
             if high < 0x80 { return String(decoding: bytes[runStart..<end], as: UTF8.self) }
-            guard let s = String(validating: bytes[runStart..<end], as: UTF8.self) else { throw fail("the string is not valid UTF-8", at: end) }
+            guard let s = String(validating: bytes[runStart..<end], as: UTF8.self) else {
+                throw fail("the string is not valid UTF-8", at: firstInvalidUTF8(from: runStart, to: end))
+            }
             return s
         }
         out += bytes[runStart..<i]
         i += 1
-        guard let s = String(validating: out, as: UTF8.self) else { throw fail("the string is not valid UTF-8", at: end) }
+        guard let s = String(validating: out, as: UTF8.self) else {
+            throw fail("the string is not valid UTF-8", at: firstInvalidUTF8(from: start, to: end))
+        }
         return s
+    }
+
+    /// `a lone UTF-16 surrogate \uD800`.
+    static func loneSurrogate(_ unit: UInt32) -> String { "a lone UTF-16 surrogate \\u" + String(unit, radix: 16, uppercase: true) }
+
+    /// Where the first byte that is not UTF-8 is in a string's content `start..<end` (read already, so its
+    /// escapes are well formed). The escapes' characters are whole scalars, so the content is UTF-8 when
+    /// each run of bytes between escapes is, and the first bad run holds the first bad byte.
+    func firstInvalidUTF8(from start: Int, to end: Int) -> Int {
+        var k = start
+        while k < end {
+            var runEnd = k
+            while runEnd < end, bytes[runEnd] != UInt8(ascii: "\\") { runEnd += 1 }
+            var parser = Unicode.UTF8.ForwardParser(), it = bytes[k..<runEnd].makeIterator(), at = k
+            scan: while true {
+                switch parser.parseScalar(from: &it) {
+                case .valid(let scalar): at += scalar.count
+                case .error: return at
+                case .emptyInput: break scan
+                }
+            }
+            guard runEnd < end else { break }
+            k = runEnd + (bytes[runEnd + 1] == UInt8(ascii: "u") ? 6 : 2)
+        }
+        return end
     }
 
     mutating func hex4() throws(JSONError) -> UInt32 {
