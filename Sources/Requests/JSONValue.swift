@@ -5,10 +5,20 @@ import Render
 /// A JSON document as values, read by a strict parser that every front door shares (scene files, label
 /// requests from the CLI, the C library and the server).
 ///
-/// Unlike a general-purpose decoder it rejects what would otherwise slip through silently: a key given
-/// twice in one object (`labels: duplicate key`), invalid UTF-8, lone surrogates, numbers beyond `Double`,
-/// and nesting deeper than a limit. Errors name the JSON path and the line and column where reading
-/// stopped. Object members keep their source order and the byte offset of their key.
+/// It reads RFC 8259 JSON and nothing else, and rejects what a general-purpose decoder lets slip through
+/// silently: a key given twice in one object (`labels: duplicate key`; keys are compared code point by
+/// code point, as RFC 8259 compares them), invalid UTF-8, lone surrogates, unescaped control characters,
+/// numbers beyond `Double`, and nesting deeper than a limit. A leading byte-order mark is skipped.
+///
+/// - Numbers read as `Double(String)` reads them, to the bit (at most 15 digits without an exponent
+///   through an exact division, the rest through `Double(String)`): a number that rounds beyond
+///   ±`Double.greatestFiniteMagnitude` is an error; one below the smallest subnormal reads as ±0.
+/// - Errors name the JSON path and the line and column of the fault: the first bad byte of a string, the
+///   backslash of a bad escape, else where reading stopped. Columns count code points.
+///
+/// Object members keep their source order and the byte offset of their key. `JSONNumberReadingTests`,
+/// `JSONStringReadingTests`, `JSONObjectKeysTests` and `JSONDifferentialTests` (against Python's `json`
+/// module) check each rule.
 package enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null
@@ -226,9 +236,10 @@ struct JSONParser {
         }
     }
 
-    /// Whether `a` and `b` are the same code points (the same UTF-8 bytes).
+    /// Whether `a` and `b` are the same code points (the same UTF-8 bytes). Strings with the same code
+    /// points are canonically equivalent, so `==` (quick for two different short keys) decides first.
     static func sameCodePoints(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+        a == b && a.utf8.elementsEqual(b.utf8)
     }
 
     mutating func array(depth: Int) throws(JSONError) -> JSONValue {
