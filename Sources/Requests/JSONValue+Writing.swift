@@ -5,8 +5,9 @@ import Shaping
 
 extension JSONValue {
     /// The value as JSON text: `pretty` puts each member and item on its own line, indented by two
-    /// spaces, with `" : "` after keys; `sortedKeys` orders object members by key. Numbers are written
-    /// without a fraction when whole (and below 10¹⁵), else in the shortest form that reads back the same.
+    /// spaces, with `" : "` after keys; `sortedKeys` orders object members by key. Numbers follow the one
+    /// rule (``JSONNumber``): without a fraction when whole and below 2⁵³, else in the shortest form
+    /// that reads back the same.
     package func serialized(pretty: Bool = false, sortedKeys: Bool = false) -> String {
         var out = ""
         write(to: &out, pretty: pretty, sortedKeys: sortedKeys, indent: 0)

@@ -5,10 +5,20 @@ import Render
 /// A JSON document as values, read by a strict parser that every front door shares (scene files, label
 /// requests from the CLI, the C library and the server).
 ///
-/// Unlike a general-purpose decoder it rejects what would otherwise slip through silently: a key given
-/// twice in one object (`labels: duplicate key`), invalid UTF-8, lone surrogates, numbers beyond `Double`,
-/// and nesting deeper than a limit. Errors name the JSON path and the line and column where reading
-/// stopped. Object members keep their source order and the byte offset of their key.
+/// It reads RFC 8259 JSON and nothing else, and rejects what a general-purpose decoder lets slip through
+/// silently: a key given twice in one object (`labels: duplicate key`; keys are compared code point by
+/// code point, as RFC 8259 compares them), invalid UTF-8, lone surrogates, unescaped control characters,
+/// numbers beyond `Double`, and nesting deeper than a limit. A leading byte-order mark is skipped.
+///
+/// - Numbers read as `Double(String)` reads them, to the bit (at most 15 digits without an exponent
+///   through an exact division, the rest through `Double(String)`): a number that rounds beyond
+///   ±`Double.greatestFiniteMagnitude` is an error; one below the smallest subnormal reads as ±0.
+/// - Errors name the JSON path and the line and column of the fault: the first bad byte of a string, the
+///   backslash of a bad escape, else where reading stopped. Columns count code points.
+///
+/// Object members keep their source order and the byte offset of their key. `JSONNumberReadingTests`,
+/// `JSONStringReadingTests`, `JSONObjectKeysTests` and `JSONDifferentialTests` (against Python's `json`
+/// module) check each rule.
 package enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null
@@ -20,7 +30,8 @@ package enum JSONValue: Hashable, Sendable {
     case string(String)
     /// An array.
     case array([JSONValue])
-    /// An object's members in source order; keys are unique.
+    /// An object's members in source order; keys are unique as code points (a parsed object never has
+    /// the same key twice; canonically equivalent spellings such as "é" and "e\u{301}" are two keys).
     case object([JSONMember])
 
     /// The deepest nesting of arrays and objects ``parse(_:maxDepth:)`` accepts by default.
@@ -189,7 +200,7 @@ struct JSONParser {
         i += 1
         var members: [JSONMember] = []
         // Duplicate keys: a small object (a label request has a few keys) is searched, a large one hashed.
-        var seen: Set<String>? = nil
+        var seen: Set<[UInt8]>? = nil
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object([]) }
         while true {
@@ -198,12 +209,14 @@ struct JSONParser {
             let offset = i
             let key = try string()
             path.append(.key(key))
+            // Keys are compared code point by code point, as RFC 8259 and other readers compare them
+            // (`String`'s `==` would take "é" and "e\u{301}", or "K" and the Kelvin sign, as one key).
             let duplicate: Bool
             if members.count < 16 {
-                duplicate = members.contains { $0.key == key }
+                duplicate = members.contains { Self.sameCodePoints($0.key, key) }
             } else {
-                if seen == nil { seen = Set(members.map(\.key)) }
-                duplicate = !seen!.insert(key).inserted
+                if seen == nil { seen = Set(members.map { Array($0.key.utf8) }) }
+                duplicate = !seen!.insert(Array(key.utf8)).inserted
             }
             guard !duplicate else {
                 throw JSONError(pathText, "duplicate key (a key may appear once in an object)")
@@ -221,6 +234,12 @@ struct JSONParser {
             if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
             throw fail("expected ',' or '}'")
         }
+    }
+
+    /// Whether `a` and `b` are the same code points (the same UTF-8 bytes). Strings with the same code
+    /// points are canonically equivalent, so `==` (quick for two different short keys) decides first.
+    static func sameCodePoints(_ a: String, _ b: String) -> Bool {
+        a == b && a.utf8.elementsEqual(b.utf8)
     }
 
     mutating func array(depth: Int) throws(JSONError) -> JSONValue {
@@ -288,6 +307,7 @@ struct JSONParser {
 
     mutating func string() throws(JSONError) -> String {
         i += 1
+        let start = i
         var out: [UInt8] = []
         var runStart = i
         var escaped = false, high: UInt8 = 0
@@ -312,21 +332,25 @@ struct JSONParser {
             case UInt8(ascii: "r"): out.append(13)
             case UInt8(ascii: "t"): out.append(9)
             case UInt8(ascii: "u"):
+                // Errors point at the escape's backslash.
+                let escape = i - 2
                 var scalar = try hex4()
                 if (0xD800..<0xDC00).contains(scalar) {
                     guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
-                        throw fail("a lone UTF-16 surrogate \\u\(String(scalar, radix: 16, uppercase: true))")
+                        throw fail(Self.loneSurrogate(scalar), at: escape)
                     }
                     i += 2
                     let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw fail("a lone UTF-16 surrogate") }
+                    guard (0xDC00..<0xE000).contains(low) else { throw fail(Self.loneSurrogate(scalar), at: escape) }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00..<0xE000).contains(scalar) {
-                    throw fail("a lone UTF-16 surrogate \\u\(String(scalar, radix: 16, uppercase: true))")
+                    throw fail(Self.loneSurrogate(scalar), at: escape)
                 }
                 out += Array(String(Character(Unicode.Scalar(scalar)!)).utf8)
             default:
-                throw fail("unknown escape \\\(describe(e))", at: i - 1)
+                let shown = e >= 0x21 && e < 0x7F ? "unknown escape '\\\(Character(Unicode.Scalar(e)))'"
+                                                 : "unknown escape: '\\' followed by \(describe(e))"
+                throw fail(shown, at: i - 2)
             }
             runStart = i
         }
@@ -335,13 +359,42 @@ struct JSONParser {
             // No escapes: the string is the bytes as they are, which need no check when they are ASCII.
             i += 1
             if high < 0x80 { return String(decoding: bytes[runStart..<end], as: UTF8.self) }
-            guard let s = String(validating: bytes[runStart..<end], as: UTF8.self) else { throw fail("the string is not valid UTF-8", at: end) }
+            guard let s = String(validating: bytes[runStart..<end], as: UTF8.self) else {
+                throw fail("the string is not valid UTF-8", at: firstInvalidUTF8(from: runStart, to: end))
+            }
             return s
         }
         out += bytes[runStart..<i]
         i += 1
-        guard let s = String(validating: out, as: UTF8.self) else { throw fail("the string is not valid UTF-8", at: end) }
+        guard let s = String(validating: out, as: UTF8.self) else {
+            throw fail("the string is not valid UTF-8", at: firstInvalidUTF8(from: start, to: end))
+        }
         return s
+    }
+
+    /// `a lone UTF-16 surrogate \uD800`.
+    static func loneSurrogate(_ unit: UInt32) -> String { "a lone UTF-16 surrogate \\u" + String(unit, radix: 16, uppercase: true) }
+
+    /// Where the first byte that is not UTF-8 is in a string's content `start..<end` (read already, so its
+    /// escapes are well formed). The escapes' characters are whole scalars, so the content is UTF-8 when
+    /// each run of bytes between escapes is, and the first bad run holds the first bad byte.
+    func firstInvalidUTF8(from start: Int, to end: Int) -> Int {
+        var k = start
+        while k < end {
+            var runEnd = k
+            while runEnd < end, bytes[runEnd] != UInt8(ascii: "\\") { runEnd += 1 }
+            var parser = Unicode.UTF8.ForwardParser(), it = bytes[k..<runEnd].makeIterator(), at = k
+            scan: while true {
+                switch parser.parseScalar(from: &it) {
+                case .valid(let scalar): at += scalar.count
+                case .error: return at
+                case .emptyInput: break scan
+                }
+            }
+            guard runEnd < end else { break }
+            k = runEnd + (bytes[runEnd + 1] == UInt8(ascii: "u") ? 6 : 2)
+        }
+        return end
     }
 
     mutating func hex4() throws(JSONError) -> UInt32 {

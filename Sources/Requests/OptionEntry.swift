@@ -164,10 +164,18 @@ package enum OptionCatalog {
     /// `labels[0]` + `align` → `labels[0].align`.
     package static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
-    /// The known key nearest to `key` (same letters ignoring case, or at most two edits away).
+    /// The known key nearest to `key`: the one with the same letters ignoring case, else the fewest edits
+    /// away (at most two; of several as near, the first in alphabetical order).
     package static func nearest(_ key: String, among known: [String]) -> String? {
         guard key.count <= 64 else { return nil }   // no known key is near a long one; skip the quadratic work
-        return known.sorted().first { $0.lowercased() == key.lowercased() || editDistance($0, key) <= 2 }
+        let lowered = key.lowercased()
+        if let same = known.first(where: { $0.lowercased() == lowered }) { return same }
+        var best: (distance: Int, key: String)? = nil
+        for k in known {
+            let d = editDistance(k, key)
+            if d <= 2, best.map({ d < $0.distance || (d == $0.distance && k < $0.key) }) ?? true { best = (d, k) }
+        }
+        return best?.key
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {

@@ -229,11 +229,7 @@ public enum PlacementsJSON {
     }
 
     /// A JSON number by the one rule (``JSONNumber``).
-    public static func number(_ v: Double) -> String {
-        var w = JSONBytes(capacity: 32)
-        w.number(v)
-        return w.text
-    }
+    public static func number(_ v: Double) -> String { JSONNumber.text(v) }
 
     /// A JSON string literal.
     public static func string(_ s: String) -> String {
@@ -247,8 +243,8 @@ public enum PlacementsJSON {
 ///
 /// The buffer is filled up to ``count`` and grown by doubling: each piece is one bounds check and one
 /// copy (appending to an array piece by piece cost about 80 instructions a piece, which for `--batch`
-/// was a third of the encoding). Numbers are written by ``ShortestDouble`` (the text of Swift's own
-/// shortest round-trip printer) straight into the buffer, without a `String` per number.
+/// was a third of the encoding). Numbers are written by the one rule (``JSONNumber/write(_:to:)``)
+/// straight into the buffer, without a `String` per number.
 struct JSONBytes {
     /// The buffer: a block of bytes this writer owns (a copy of a `JSONBytes` shares it, so a writer is
     /// used as one variable, as every caller does). Written through its pointer: an array's uniqueness
@@ -301,8 +297,8 @@ struct JSONBytes {
         count += range.count
     }
 
-    /// Appends the number written at `range` with its sign turned: the text of −v is that of v with a
-    /// minus added or taken away, and 0 (either sign) is `0`.
+    /// Appends the number written at `range` with its sign turned. By the one rule (``JSONNumber``) the
+    /// text of −v is that of v with a minus added or taken away, except `0` (either sign) and `null`.
     mutating func negated(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
         let first = storage.base[range.lowerBound]
@@ -332,49 +328,17 @@ struct JSONBytes {
         s.withUTF8Buffer { put($0) }
     }
 
-    /// A whole number.
+    /// A whole number, as ``JSONNumber`` writes whole numbers.
     mutating func integer(_ v: Int) {
-        if v >= 0 && v < 100 {
-            // Most of a label's whole numbers (clusters, font rows, sizes, small glyph ids).
-            reserve(2)
-            if v < 10 {
-                storage.base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)
-                count += 1
-            } else {
-                storage.base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 10)
-                storage.base[count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
-                count += 2
-            }
-            return
-        }
-        if v < 0 { byte(UInt8(ascii: "-")) }
-        digits(v.magnitude, minimumCount: 1)
+        reserve(20)
+        count &+= JSONNumber.writeInteger(Int64(v), to: storage.base + count)
     }
 
-    /// The decimal digits of `v`, zero-padded to `minimumCount` (at most 20 digits in all).
-    private mutating func digits(_ v: UInt, minimumCount: Int) {
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, filled from the end
-        var m = v, n = 0
-        withUnsafeMutableBytes(of: &buffer) { b in
-            repeat {
-                n += 1
-                b[24 - n] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
-                m /= 10
-            } while m > 0 || n < min(minimumCount, 20)
-            put(UnsafeBufferPointer(rebasing: b.bindMemory(to: UInt8.self)[(24 - n)...]))
-        }
-    }
-
-    /// A number by the one rule (``JSONNumber``): the shortest text that reads back as the same value.
+    /// A number by the one rule (``JSONNumber/write(_:to:)``): the shortest text that reads back as the
+    /// same value.
     mutating func number(_ v: Double) {
-        guard v.isFinite else { raw("null"); return }
-        if v == v.rounded(.towardZero), abs(v) < 9_007_199_254_740_992 {
-            if v == 0 { byte(UInt8(ascii: "0")) } else { integer(Int(v)) }
-            return
-        }
-        // Swift's shortest round-trip form, as `description` gives it, printed in place.
-        reserve(ShortestDouble.bufferLength)
-        count += ShortestDouble.write(v, to: storage.base + count)
+        reserve(JSONNumber.bufferLength)
+        count &+= JSONNumber.write(v, to: storage.base + count)
     }
 
     /// A string literal, escaped by the project's one rule (``JSONStringLiteral``).

@@ -1,6 +1,6 @@
 /// The shortest decimal text that reads back as the same `Double`, in exactly the form Swift's
 /// `Double.description` gives (`0.1`, `98.30000000000001`, `1e-07`, `1.5e+300`, `9007199254740992.0`),
-/// written straight into a byte buffer: the number printer of ``JSONNumber`` and the placements writer.
+/// written straight into a byte buffer: the printer behind ``JSONNumber``'s rule (``JSONNumber/write(_:to:)``).
 ///
 /// The digits come from Schubfach (Raffaello Giulietti, "The Schubfach way to render doubles", 2020): the
 /// value's rounding interval (the reals that round to it; its ends included when the significand is even,

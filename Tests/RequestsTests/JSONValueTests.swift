@@ -44,7 +44,7 @@ import Foundation
 
     @Test func invalidUTF8IsAnError() throws {
         let bytes: [UInt8] = Array(#"{"text": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8)
-        #expect(throws: JSONError("text", "not valid JSON at line 1, column 15: the string is not valid UTF-8")) {
+        #expect(throws: JSONError("text", "not valid JSON at line 1, column 14: the string is not valid UTF-8")) {
             _ = try JSONValue.parse(bytes)
         }
     }
