@@ -30,6 +30,7 @@ test: test-deps
 	$(TEST_FONTS)/fonts.conf $(SWIFT) test
 	$(TEST_FONTS)/with-cjk.conf $(SWIFT) test --skip-build \
 	    --filter 'SystemFallbackTests|SystemFontsCommandTests|WorldRingSceneTests|ItemizationTests'
+	SWIFT=$(SWIFT) scripts/test-bench-smoke   # every benchmark row once, debug build (pathtext-bench --smoke)
 	$(MAKE) test-capi
 	scripts/test-python $(TEST_PREFIX)
 	$(MAKE) test-wheel
