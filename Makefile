@@ -34,6 +34,7 @@ test: test-deps
 	$(MAKE) test-capi
 	scripts/test-python $(TEST_PREFIX)
 	$(MAKE) test-wheel
+	.build/wheel-test-venv/bin/python scripts/bench-dask.py 64 1   # make bench-dask's run, on 64 labels once (a smoke run)
 	scripts/test-browser
 
 serve: build
