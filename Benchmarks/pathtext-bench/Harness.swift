@@ -72,7 +72,7 @@ func makeRow(_ name: String, unit: String = "ns", ours: [Double], peer: [Double]
         switch broken.how {
         case .nan: ours = ours.map { _ in .nan }
         case .nopeer: peer = nil
-        case .trap: preconditionFailure("\(name): broken on purpose (PATHTEXT_SMOKE_BREAK)")
+        case .trap: fatalError("\(name): broken on purpose (PATHTEXT_SMOKE_BREAK)")  // as a failed precondition
         case .missing: break  // dropped by SmokeCheck.check
         }
     }
