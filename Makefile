@@ -30,9 +30,11 @@ test: test-deps
 	$(TEST_FONTS)/fonts.conf $(SWIFT) test
 	$(TEST_FONTS)/with-cjk.conf $(SWIFT) test --skip-build \
 	    --filter 'SystemFallbackTests|SystemFontsCommandTests|WorldRingSceneTests|ItemizationTests'
+	SWIFT=$(SWIFT) scripts/test-bench-smoke   # every benchmark row once, debug build (pathtext-bench --smoke)
 	$(MAKE) test-capi
 	scripts/test-python $(TEST_PREFIX)
 	$(MAKE) test-wheel
+	.build/wheel-test-venv/bin/python scripts/bench-dask.py 64 1   # make bench-dask's run, on 64 labels once (a smoke run)
 	scripts/test-browser
 
 serve: build

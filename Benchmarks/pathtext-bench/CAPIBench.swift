@@ -72,11 +72,12 @@ enum CAPIBench {
 
     /// Labels per second through `pathtext layout --batch` (the release binary beside this one), one process
     /// for `count` short labels; the peer is the same engine called in this process.
-    static func batch(_ config: BenchConfig, fontsDir: String, count: Int = 20_000) -> [Row] {
+    static func batch(_ config: BenchConfig, fontsDir: String, count fullCount: Int = 20_000) -> [Row] {
+        let count = config.smoke ? SmokeCheck.batchLabels : fullCount
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
             .appendingPathComponent("pathtext").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
-            progress("batch: no pathtext binary beside pathtext-bench (build it: swift build -c release --static-swift-stdlib --product pathtext, as make bench does); skipped")
+            progress("batch: no pathtext binary beside pathtext-bench (build it: swift build -c release --static-swift-stdlib --product pathtext, as make bench does; for --smoke, swift build --product pathtext); skipped")
             return []
         }
         let words = ["North", "Station", "Main St", "River", "Park Ave", "Bridge", "Market", "Harbour", "Elm", "Ring Rd"]
@@ -160,6 +161,7 @@ func childrenCPUNs() -> UInt64 {
 
 /// ``timeInterleaved(_:_:minIterations:)`` on the thread's CPU clock.
 func timeInterleavedCPU(_ config: BenchConfig, _ bodies: [() -> Void]) -> [[Double]] {
+    if config.smoke { return smokeTimes(bodies, clock: threadCPUNs) }
     var iterations: [Int] = []
     for body in bodies {
         body()  // warm-up

@@ -25,7 +25,7 @@ enum CacheBench {
         }
         var rows: [Row] = []
 
-        let file = root + "/fixtures/osm/helsinki-roads.json"
+        let file = SmokeCheck.helsinkiFile(config, root: root) ?? root + "/fixtures/osm/helsinki-roads.json"  // smoke: a few ways
         if let bytes = FileManager.default.contents(atPath: file) {
             let document = try! PlaceDocument.decode(Array(bytes))
             let resolver = SceneResolver(fontsDir: fontsDir)

@@ -67,6 +67,15 @@ func median(_ xs: [Double]) -> Double {
 /// A row from per-run values of ours and (optionally) the peer's.
 func makeRow(_ name: String, unit: String = "ns", ours: [Double], peer: [Double]? = nil, peerName: String? = nil,
              note: String? = nil) -> Row {
+    var ours = ours, peer = peer
+    if let broken = SmokeCheck.broken, broken.row == name {  // PATHTEXT_SMOKE_BREAK: the smoke check's own test
+        switch broken.how {
+        case .nan: ours = ours.map { _ in .nan }
+        case .nopeer: peer = nil
+        case .trap: fatalError("\(name): broken on purpose (PATHTEXT_SMOKE_BREAK)")  // as a failed precondition
+        case .missing: break  // dropped by SmokeCheck.check
+        }
+    }
     let m = median(ours)
     let pm = peer.map(median)
     return Row(name: name, unit: unit, median: m, min: ours.min() ?? .nan, max: ours.max() ?? .nan,
@@ -82,12 +91,16 @@ struct BenchConfig {
     /// Time each body gets per run, roughly.
     var targetNs: UInt64 = 25_000_000
     var quick = false
+    /// `--smoke`: a test that every row runs, not a measurement. One run per row, each body called once
+    /// with no warm-up or calibration, and each group on its smallest inputs (see `usage` in main.swift).
+    var smoke = false
 }
 
 /// Times each body in `bodies` `runs` times, interleaved: every run times every body once, in an order
 /// that rotates from run to run, so drift of the machine's speed hits all bodies alike.
 /// Each body is calibrated first to a repeat count filling `targetNs`; the result is ns per call.
 func timeInterleaved(_ config: BenchConfig, _ bodies: [() -> Void], minIterations: Int = 1) -> [[Double]] {
+    if config.smoke { return smokeTimes(bodies, clock: nowNs) }
     var iterations: [Int] = []
     for body in bodies {
         body()  // warm-up
@@ -116,6 +129,15 @@ func timeInterleaved(_ config: BenchConfig, _ bodies: [() -> Void], minIteration
         }
     }
     return out
+}
+
+/// Smoke mode's timing: each body called once, in order, timed on `clock`; one run per body.
+func smokeTimes(_ bodies: [() -> Void], clock: () -> UInt64) -> [[Double]] {
+    bodies.map { body in
+        let t0 = clock()
+        body()
+        return [Double(clock() - t0)]
+    }
 }
 
 // MARK: Output
@@ -197,10 +219,12 @@ func packageRoot() -> String {
     return FileManager.default.currentDirectoryPath
 }
 
-func writeJSON(_ rows: [Row], machine: [String: String], to path: String) throws {
+/// The results as JSON; a smoke run's say `"smoke": true` (not a measurement).
+func writeJSON(_ rows: [Row], machine: [String: String], smoke: Bool = false, to path: String) throws {
     struct Machine: Encodable { var nproc: Int; var cpu: String; var swift: String; var date: String }
-    struct Doc: Encodable { var machine: Machine; var rows: [Row] }
-    let doc = Doc(machine: Machine(nproc: Int(machine["nproc"] ?? "") ?? 0, cpu: machine["cpu"] ?? "",
+    struct Doc: Encodable { var smoke: Bool?; var machine: Machine; var rows: [Row] }
+    let doc = Doc(smoke: smoke ? true : nil,
+                  machine: Machine(nproc: Int(machine["nproc"] ?? "") ?? 0, cpu: machine["cpu"] ?? "",
                                    swift: machine["swift"] ?? "", date: machine["date"] ?? ""), rows: rows)
     let enc = JSONEncoder()
     enc.outputFormatting = [.prettyPrinted]

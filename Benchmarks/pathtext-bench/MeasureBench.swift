@@ -76,9 +76,10 @@ enum MeasureBench {
 
     static func run(_ config: BenchConfig, filter: String? = nil) -> [Row] {
         var rows: [Row] = []
-        let queryCount = config.quick ? 100_000 : 1_000_000
+        let queryCount = config.smoke ? SmokeCheck.measureQueries : config.quick ? 100_000 : 1_000_000
         // With a filter, only the sizes whose rows contain it ("/10" would match all three: use "/10$").
-        let counts = [10, 1_000, 100_000].filter { n in
+        if config.smoke { progress("measure: smoke run, measure/…/100000 rows skipped (the 1000-segment rows run the same bodies)") }
+        let counts = (config.smoke ? SmokeCheck.measureCounts : [10, 1_000, 100_000]).filter { n in
             guard let filter else { return true }
             return filter.hasSuffix("$") ? "measure/build/\(n)".hasSuffix(String(filter.dropLast())) : "measure/build/\(n)".contains(filter)
         }

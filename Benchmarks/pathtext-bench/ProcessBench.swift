@@ -37,7 +37,7 @@ enum ProcessBench {
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
             .appendingPathComponent("pathtext").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
-            progress("process: no pathtext binary beside pathtext-bench (build it: swift build -c release --static-swift-stdlib --product pathtext, as make bench does); skipped")
+            progress("process: no pathtext binary beside pathtext-bench (build it: swift build -c release --static-swift-stdlib --product pathtext, as make bench does; for --smoke, swift build --product pathtext); skipped")
             return []
         }
         let out = NSTemporaryDirectory() + "pathtext-process-\(getpid()).png"
@@ -46,7 +46,7 @@ enum ProcessBench {
         _ = spawn(binary, render)  // warm the page cache
         guard let data = FileManager.default.contents(atPath: out), data.count > 1000 else { fatalError("process: no PNG written") }
         var ours: [Sample] = [], peer: [Sample] = []
-        for _ in 0..<(config.quick ? 10 : 30) {
+        for _ in 0..<(config.smoke ? 1 : config.quick ? 10 : 30) {
             ours.append(spawn(binary, render))
             peer.append(spawn(binary, ["--version"]))
         }
@@ -59,7 +59,7 @@ enum ProcessBench {
             return Double(text.split(whereSeparator: \.isNewline).last.map(String.init) ?? "") ?? .nan
         }
         if FileManager.default.isExecutableFile(atPath: timeTool) {
-            for _ in 0..<5 { rss.append(peak(render)); peerRSS.append(peak(["--version"])) }
+            for _ in 0..<(config.smoke ? 1 : 5) { rss.append(peak(render)); peerRSS.append(peak(["--version"])) }
         } else {
             progress("process: no \(timeTool) (GNU time) for peak memory; using wait4's figure, floored by this process's")
             rss = ours.map(\.rss); peerRSS = peer.map(\.rss)

@@ -99,14 +99,15 @@ enum RenderBench {
 
     /// A 4096 × 4096 scene of 625 short labels (16 clusters each, about 10 000 glyphs), alternately on
     /// circles and on S-shaped cubics; every fourth label is Arabic, every eighth Devanagari (font fallback).
-    static func bigScene() -> Scene {
+    /// `cells` per side (25; a smoke run's 3 gives a 576 px scene of 9 labels).
+    static func bigScene(cells: Int = 25) -> Scene {
         let latin = ["curved text here", "labels on paths!", "pathtext bench 1", "round and round 2",
                      "wavy baseline ok", "glyphs everywhere", "upright reading", "tangent & normal"]
         let arabic = "النص يتبع المسار"
         let devanagari = "पाठ वक्र पथ अनुसरण"
         var shapes: [SceneShape] = []
         var labels: [SceneLabel] = []
-        let cells = 25, pitch = 160.0, margin = 48.0
+        let pitch = 160.0, margin = 48.0
         for row in 0..<cells {
             for col in 0..<cells {
                 let k = row * cells + col
@@ -131,20 +132,21 @@ enum RenderBench {
                 labels.append(label)
             }
         }
-        return Scene(width: 4096, height: 4096, background: .white, shapes: shapes, labels: labels)
+        let side = Int(2 * margin + pitch * Double(cells))
+        return Scene(width: side, height: side, background: .white, shapes: shapes, labels: labels)
     }
 
-    static func scene(named name: String) -> Scene? {
+    static func scene(named name: String, smoke: Bool = false) -> Scene? {
         switch name {
         case "dial": Showcase.paymentDial(size: 1024)
-        case "big": bigScene()
+        case "big": bigScene(cells: smoke ? 3 : 25)
         default: nil
         }
     }
 
     /// Child mode: render one scene to PNG once and exit (the parent reads our peak RSS).
-    static func child(_ name: String, fontsDir: String) -> Never {
-        if let scene = scene(named: name) {
+    static func child(_ name: String, fontsDir: String, smoke: Bool = false) -> Never {
+        if let scene = scene(named: name, smoke: smoke) {
             let (canvas, png) = oneCall(scene, fontsDir: fontsDir)
             blackHole(canvas.width); blackHole(png.count)
         }
@@ -152,9 +154,9 @@ enum RenderBench {
     }
 
     /// Runs this executable as a child and returns its peak resident set (ru_maxrss, KiB).
-    static func childPeakRSS(_ name: String, fontsDir: String) -> Double {
+    static func childPeakRSS(_ name: String, fontsDir: String, smoke: Bool = false) -> Double {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let args = [exe, "--child", name, "--fonts", fontsDir]
+        let args = [exe, "--child", name, "--fonts", fontsDir] + (smoke ? ["--smoke"] : [])
         var cargs: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
         defer { for p in cargs { free(p) } }
         var pid: pid_t = 0
@@ -172,11 +174,11 @@ enum RenderBench {
     /// so the parent must still be small then (the `idle` row shows that floor).
     static func peakRSS(_ config: BenchConfig, fontsDir: String) -> [String: Row] {
         var rows: [String: Row] = [:]
-        let idle = (0..<config.runs).map { _ in childPeakRSS("idle", fontsDir: fontsDir) }
+        let idle = (0..<config.runs).map { _ in childPeakRSS("idle", fontsDir: fontsDir, smoke: config.smoke) }
         rows["idle"] = makeRow("render/idle/peak-rss", unit: "KiB", ours: idle,
                                note: "this executable started with --child and doing nothing: the floor of the rows below")
         for (name, label) in scenes {
-            let rss = (0..<config.runs).map { _ in childPeakRSS(name, fontsDir: fontsDir) }
+            let rss = (0..<config.runs).map { _ in childPeakRSS(name, fontsDir: fontsDir, smoke: config.smoke) }
             rows[name] = makeRow("\(label)/peak-rss", unit: "KiB", ours: rss, note: "ru_maxrss of a child process rendering once to PNG")
         }
         return rows
@@ -186,12 +188,12 @@ enum RenderBench {
         var rows: [Row] = []
         if let idle = rss["idle"] { rows.append(idle) }
         if let env = getenv("PATHTEXT_RENDER_RASTER_PASSES"), let passes = Int(String(cString: env)), passes >= 0 {
-            rasterPasses(scene(named: "big")!, fontsDir: fontsDir, passes: passes)
+            rasterPasses(scene(named: "big", smoke: config.smoke)!, fontsDir: fontsDir, passes: passes)
             return rows
         }
         for (name, label) in scenes {
-            let runs = name == "big" ? 5 : config.runs
-            let scene = scene(named: name)!
+            let runs = name == "big" && !config.smoke ? 5 : config.runs
+            let scene = scene(named: name, smoke: config.smoke)!
             // Same picture both ways?
             let (_, stagedCanvas, stagedPNG, glyphs) = staged(scene, fontsDir: fontsDir)
             let (oneCanvas, _) = oneCall(scene, fontsDir: fontsDir)
