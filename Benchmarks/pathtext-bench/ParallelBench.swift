@@ -62,9 +62,11 @@ enum ParallelBench {
         init(_ body: @escaping () -> Void) { self.body = body }
     }
 
-    /// The Helsinki map placed and drawn (what `place/helsinki/time` times), `nil` without the fixture.
-    static func placeJob(fontsDir: String, root: String) -> Job? {
-        guard let bytes = FileManager.default.contents(atPath: root + "/fixtures/osm/helsinki-roads.json"),
+    /// The Helsinki map placed and drawn (what `place/helsinki/time` times), `nil` without the fixture
+    /// (in a smoke run, its first ways: ``SmokeCheck/helsinkiFile(_:root:)``).
+    static func placeJob(_ config: BenchConfig, fontsDir: String, root: String) -> Job? {
+        guard let file = SmokeCheck.helsinkiFile(config, root: root),
+              let bytes = FileManager.default.contents(atPath: file),
               let document = try? PlaceDocument.decode(Array(bytes)) else { return nil }
         let resolver = SceneResolver(fontsDir: fontsDir)
         return Job {
@@ -141,7 +143,7 @@ enum ParallelBench {
         ]
         let checks = [checkJob(fontsDir: fontsDir), checkJob(fontsDir: fontsDir)]
         bodies += [{ run(checks, threads: 1) }, { run(checks, threads: 2) }]
-        let places = [placeJob(fontsDir: fontsDir, root: packageRoot()), placeJob(fontsDir: fontsDir, root: packageRoot())].compactMap { $0 }
+        let places = [placeJob(config, fontsDir: fontsDir, root: packageRoot()), placeJob(config, fontsDir: fontsDir, root: packageRoot())].compactMap { $0 }
         if places.count == 2 { bodies += [{ run(places, threads: 1) }, { run(places, threads: 2) }] }
         else { progress("parallel: fixtures/osm/helsinki-roads.json missing: no parallel/place-helsinki rows") }
         let longLayout = bodies.count + 1
@@ -211,6 +213,11 @@ enum ParallelBench {
     static func measure(_ config: BenchConfig, _ bodies: [() -> Void])
         -> (wall: [[Double]], cpu: [[Double]], switches: [[Double]], pairSpeedup: [[Double]]) {
         precondition(bodies.count % 2 == 0)
+        if config.smoke {  // a test that the bodies run: each once
+            let wall = smokeTimes(bodies, clock: nowNs)
+            let speedup = stride(from: 0, to: bodies.count, by: 2).map { [wall[$0][0] / wall[$0 + 1][0]] }
+            return (wall, wall, wall.map { _ in [0] }, speedup)
+        }
         let target = config.quick ? config.targetNs : Swift.max(config.targetNs, 100_000_000)
         var iterations: [Int] = []
         for body in bodies {
