@@ -103,6 +103,10 @@ public enum PlacementsJSON {
         }
         w.raw("],\"labels\":[")
         var lastColor = RGBAColor.black, colorText = blackText
+        // A glyph's size, angle and advance are often the last glyph's (one size a label, a straight
+        // stretch of path, a repeated letter): a value with the same bits as the last one printed in its
+        // field is copied from that text instead of printed again (the printer is a function of the bits).
+        var size = RepeatedNumber(), angle = RepeatedNumber(), advance = RepeatedNumber()
         // Each glyph names its font: the escaped name and the row looked up when the font changes.
         let names = fonts.map { JSONBytes.literal($0.name) }
         var lastFont: UInt = 0, lastFontIndex = 0, nameText = names.first ?? JSONBytes.literal("")
@@ -163,11 +167,11 @@ public enum PlacementsJSON {
                     }
                     w.raw(",\"font\":"); w.put(nameText)
                     w.raw(",\"fontIndex\":"); w.integer(lastFontIndex)
-                    w.raw(",\"size\":"); w.number(g.pointee.size)
+                    w.raw(",\"size\":"); size.write(g.pointee.size, to: &w)
                     w.raw(",\"x\":"); let x = w.count; w.number(g.pointee.origin.x); let xEnd = w.count
                     w.raw(",\"y\":"); let y = w.count; w.number(g.pointee.origin.y); let yEnd = w.count
-                    w.raw(",\"angle\":"); w.number(g.pointee.angle.degrees)
-                    w.raw(",\"advance\":"); w.number(g.pointee.advance)
+                    w.raw(",\"angle\":"); angle.write(g.pointee.angle.degrees, to: &w)
+                    w.raw(",\"advance\":"); advance.write(g.pointee.advance, to: &w)
                     if g.pointee.color != lastColor { lastColor = g.pointee.color; colorText = JSONBytes.literal(g.pointee.color.description) }
                     w.raw(",\"color\":"); w.put(colorText)
                     if g.pointee.scaleX != 1 { w.raw(",\"scaleX\":"); w.number(g.pointee.scaleX) }
@@ -206,6 +210,20 @@ public enum PlacementsJSON {
         }
         w.raw("]}\n")
         return w
+    }
+
+    /// The text of the last value written in one field of the glyphs, to copy when the next value has
+    /// the same bits.
+    private struct RepeatedNumber {
+        var bits: UInt64? = nil
+        var text: Range<Int> = 0..<0
+
+        mutating func write(_ v: Double, to w: inout JSONBytes) {
+            if v.bitPattern == bits { w.repeated(text); return }
+            let start = w.count
+            w.number(v)
+            bits = v.bitPattern; text = start..<w.count
+        }
     }
 
     /// Where a glyph's font reference is stored in a ``PlacedGlyph``.
