@@ -97,24 +97,27 @@ public struct PlacedGlyph: Hashable, Sendable {
     /// The ink box grown by `padding` pixels on every side in the glyph's own frame (a halo's reach), so
     /// it encloses a round-joined stroke of width 2·`padding` of the outline.
     public func inkBox(padding: Double) -> [Point] {
-        var outline = font.outline(glyph: glyph, size: size, emboldened: synthesis.bold)
-        switch font.hasColorGlyphs ? font.colorGlyph(glyph) : nil {
-        case .bitmap(let b)?:
-            let t = b.transform(size: size)
-            outline = BezPath.polyline([Point(0, 0), Point(Double(b.width), 0), Point(Double(b.width), Double(b.height)),
-                                        Point(0, Double(b.height))].map { t.apply($0) }, closed: true)
-        case .layers(let layers)?:
-            for layer in layers { outline.subpaths += font.outline(glyph: layer.glyph, size: size).subpaths }
-        case nil: break
-        }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for sp in outline.subpaths {
-            for p in [sp.start] + sp.segments.map(\.end) {
-                minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        if font.hasColorGlyphs, let color = font.colorGlyph(glyph) {
+            var outline = font.outline(glyph: glyph, size: size, emboldened: synthesis.bold)
+            switch color {
+            case .bitmap(let b):
+                let t = b.transform(size: size)
+                outline = BezPath.polyline([Point(0, 0), Point(Double(b.width), 0), Point(Double(b.width), Double(b.height)),
+                                            Point(0, Double(b.height))].map { t.apply($0) }, closed: true)
+            case .layers(let layers):
+                for layer in layers { outline.subpaths += font.outline(glyph: layer.glyph, size: size).subpaths }
             }
-            for seg in sp.segments {
-                if case .quad(let q) = seg { minX = min(minX, q.p1.x); maxX = max(maxX, q.p1.x); minY = min(minY, q.p1.y); maxY = max(maxY, q.p1.y) }
-                if case .cubic(let c) = seg { for p in [c.p1, c.p2] { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) } }
+            let box = outline.controlBox
+            minX = box.minX; minY = box.minY; maxX = box.maxX; maxY = box.maxY
+        } else {
+            // The box of the pixel outline (the font-unit outline scaled by (k, −k)) is the scaled box of
+            // the font-unit outline, to the bit: see BezPath.controlBox.
+            let box = font.outlineControlBox(glyph: glyph, emboldened: synthesis.bold)
+            if box.minX <= box.maxX {
+                let k = size / Double(font.unitsPerEm), scale = Affine.scale(k, -k)
+                let low = scale.apply(Point(box.minX, box.maxY)), high = scale.apply(Point(box.maxX, box.minY))
+                minX = low.x; minY = low.y; maxX = high.x; maxY = high.y
             }
         }
         guard minX.isFinite else { return Array(repeating: origin, count: 4) }

@@ -22,7 +22,13 @@ final class OutlineTable: @unchecked Sendable {
     final class Entry: Sendable {
         /// The outline in font units (y up), or FreeType's failure.
         let result: Result<BezPath, FreeTypeFace.GlyphFailure>
-        init(_ result: Result<BezPath, FreeTypeFace.GlyphFailure>) { self.result = result }
+        /// The outline's ``BezPath/controlBox`` in font units (``Rect/empty`` for a failure): what a
+        /// placed glyph's ink box is made from, without copying the outline.
+        let controlBox: Rect
+        init(_ result: Result<BezPath, FreeTypeFace.GlyphFailure>) {
+            self.result = result
+            controlBox = (try? result.get())?.controlBox ?? .empty
+        }
     }
 
     private typealias Slot = Atomic<UnsafeMutableRawPointer?>

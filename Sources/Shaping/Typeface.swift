@@ -243,10 +243,22 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The cached outline of `glyph` or FreeType's failure, loading it under the FreeType lock the first time.
-    private func loadedOutline(_ glyph: UInt32) -> Result<BezPath, FreeTypeFace.GlyphFailure> {
-        if let entry = outlineTable.entry(glyph) { return entry.result }
+    private func loadedOutline(_ glyph: UInt32) -> Result<BezPath, FreeTypeFace.GlyphFailure> { loadedEntry(glyph).result }
+
+    /// The cached entry of `glyph`, loading its outline under the FreeType lock the first time.
+    private func loadedEntry(_ glyph: UInt32) -> OutlineTable.Entry {
+        if let entry = outlineTable.entry(glyph) { return entry }
         let result = freeType.withLock { $0.outline(glyph: glyph) }
-        return outlineTable.publish(result, for: glyph).result
+        return outlineTable.publish(result, for: glyph)
+    }
+
+    /// The ``BezPath/controlBox`` of ``outline(glyph:emboldened:)`` in font units (y up), cached with the
+    /// outline: a glyph's ink box without a copy of its outline (``Rect/empty`` when it has no points).
+    package func outlineControlBox(glyph: UInt32, emboldened: Bool) -> Rect {
+        guard emboldened else { return loadedEntry(glyph).controlBox }
+        if let entry = boldOutlineTable.entry(glyph) { return entry.controlBox }
+        let result = freeType.withLock { $0.emboldenedOutline(glyph: glyph, strength: SyntheticStyle.emboldenStrength) }
+        return boldOutlineTable.publish(result, for: glyph).controlBox
     }
 
     /// The outline of `glyph` in font units with y up, emboldened for a synthesized bold when `emboldened`
