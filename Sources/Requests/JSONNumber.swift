@@ -10,9 +10,9 @@
 /// - NaN and infinities are never written as numbers: validation refuses them before any work, and should
 ///   one reach a writer it writes `null` (a parse error would be worse than a visible hole).
 ///
-/// The rule is written once, in ``write(_:to:)``; ``text(_:)``, ``append(_:to:)`` and the placements
+/// The rule is written once, in `write(_:to:)`; ``text(_:)``, ``append(_:to:)`` and the placements
 /// writer's buffer (`JSONBytes`) all call it. Every such text reads back as the same value through
-/// ``JSONValue/parse(_:maxDepth:)`` (except `-0`, which reads back as `0`), and the text of `-v` is the
+/// `JSONValue.parse` (except `-0`, which reads back as `0`), and the text of `-v` is the
 /// text of `v` with a `-` added or taken away, except for `0` and `null`.
 public enum JSONNumber {
     /// The room ``write(_:to:)`` needs at its destination (the text is at most

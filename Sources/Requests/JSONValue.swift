@@ -200,7 +200,7 @@ struct JSONParser {
         i += 1
         var members: [JSONMember] = []
         // Duplicate keys: a small object (a label request has a few keys) is searched, a large one hashed.
-        var seen: Set<[UInt8]>? = nil
+        var seen: Set<CodePoints>? = nil
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object([]) }
         while true {
@@ -215,8 +215,8 @@ struct JSONParser {
             if members.count < 16 {
                 duplicate = members.contains { Self.sameCodePoints($0.key, key) }
             } else {
-                if seen == nil { seen = Set(members.map { Array($0.key.utf8) }) }
-                duplicate = !seen!.insert(Array(key.utf8)).inserted
+                if seen == nil { seen = Set(members.map { CodePoints(key: $0.key) }) }
+                duplicate = !seen!.insert(CodePoints(key: key)).inserted
             }
             guard !duplicate else {
                 throw JSONError(pathText, "duplicate key (a key may appear once in an object)")
@@ -233,6 +233,17 @@ struct JSONParser {
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
             throw fail("expected ',' or '}'")
+        }
+    }
+
+    /// A key hashed and compared by its code points (its UTF-8 bytes), for the set of a large object's
+    /// keys: the key's own storage, no copy of its bytes.
+    struct CodePoints: Hashable {
+        let key: String
+        static func == (a: CodePoints, b: CodePoints) -> Bool { JSONParser.sameCodePoints(a.key, b.key) }
+        func hash(into h: inout Hasher) {
+            let done: Void? = key.utf8.withContiguousStorageIfAvailable { h.combine(bytes: UnsafeRawBufferPointer($0)) }
+            if done == nil { for b in key.utf8 { h.combine(b) } }
         }
     }
 

@@ -165,15 +165,17 @@ package enum OptionCatalog {
     package static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
     /// The known key nearest to `key`: the one with the same letters ignoring case, else the fewest edits
-    /// away (at most two; of several as near, the first in alphabetical order).
+    /// away (at most two, or one for a key of at most three characters, which two edits make into any
+    /// other short key; of several as near, the first in alphabetical order).
     package static func nearest(_ key: String, among known: [String]) -> String? {
         guard key.count <= 64 else { return nil }   // no known key is near a long one; skip the quadratic work
         let lowered = key.lowercased()
         if let same = known.first(where: { $0.lowercased() == lowered }) { return same }
+        let limit = key.count <= 3 ? 1 : 2
         var best: (distance: Int, key: String)? = nil
         for k in known {
             let d = editDistance(k, key)
-            if d <= 2, best.map({ d < $0.distance || (d == $0.distance && k < $0.key) }) ?? true { best = (d, k) }
+            if d <= limit, best.map({ d < $0.distance || (d == $0.distance && k < $0.key) }) ?? true { best = (d, k) }
         }
         return best?.key
     }

@@ -76,14 +76,15 @@ import Testing
     @Test func copiesOfAWrittenNumberAreItsTextAgainOrNegated() {
         // The transform writer copies a number's text (d = a, e = x) or negates it (c = −b), also after
         // the buffer has grown between the number and its copy.
-        for v in Self.values() {
+        let values = Self.values()
+        for (k, v) in values.enumerated() where k < 200 || k % 8 == 0 {
             for before in [0, 1, 40, 63, 64, 200] {
                 var w = JSONBytes(capacity: 0)
-                for _ in 0..<before { w.raw("#") }
+                w.write(String(repeating: "#", count: before))
                 let start = w.count
                 w.number(v)
                 let end = w.count
-                for _ in 0..<(before * 3) { w.raw("+") }
+                w.write(String(repeating: "+", count: before * 3))
                 w.raw(","); w.repeated(start..<end)
                 w.raw(","); w.negated(start..<end)
                 let expected = String(repeating: "#", count: before) + Self.reference(v) + String(repeating: "+", count: before * 3)

@@ -25,6 +25,10 @@ import Testing
         #expect(Self.failure(#"{"Size": 3}"#) == JSONError("Size", "unknown key (did you mean size?)"))
         #expect(Self.failure(#"{"letterspacing": 3}"#) == JSONError("letterspacing", "unknown key (did you mean letterSpacing?)"))
         #expect(Self.failure(#"{"zzzzzz": 3}"#) == JSONError("zzzzzz", "unknown key"))
+        // A short key is one edit from its suggestion at most (two edits make "k0" into "dx").
+        #expect(Self.failure(#"{"k0": 3}"#) == JSONError("k0", "unknown key"))
+        #expect(Self.failure(#"{"dz": 3}"#) == JSONError("dz", "unknown key (did you mean dx?)"))
+        #expect(Self.failure(#"{"DY": 3}"#) == JSONError("DY", "unknown key (did you mean dy?)"))
         // Shown escaped and shortened; a long key has no near one.
         #expect(Self.failure(#"{"a\nb": 1}"#) == JSONError("a\\nb", "unknown key"))
         let long = String(repeating: "size", count: 30)
