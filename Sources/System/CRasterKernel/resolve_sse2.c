@@ -106,43 +106,92 @@ static inline void fill(uint8_t *p, intptr_t n, uint8_t v) {
     _mm_storeu_si128((__m128i *)(p + n - 16), x);
 }
 
+/// One row of the rows layout where stores may run up to ``PT_SPILL`` bytes past the row's end (into later
+/// rows, written after it), as the AVX2 pass's `row_spilling`: gaps filled with whole 16-byte stores from
+/// where the last block ended, each block's 8 bytes stored whole, the carried coverage kept as 16 bytes.
+static inline void row_spilling(uint32_t *row, uint8_t *mr, intptr_t mark_stride, int32_t width, uint8_t *o,
+                                const int even_odd) {
+    __m128i carry = _mm_setzero_si128();
+    __m128i carried = _mm_setzero_si128();
+    intptr_t done = 0;
+    for (intptr_t chunk = 0; chunk < mark_stride; chunk += 16) {
+        __m128i m = _mm_loadu_si128((const __m128i *)(mr + chunk));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        if (!bits) continue;
+        _mm_storeu_si128((__m128i *)(mr + chunk), _mm_setzero_si128());
+        do {
+            intptr_t j = (chunk + __builtin_ctz(bits)) * 8;
+            bits &= bits - 1;
+            for (intptr_t p = done; p < j; p += 16) _mm_storeu_si128((__m128i *)(o + p), carried);
+            __m128i a = quad_coverage(row + j, &carry, even_odd);
+            __m128i b = quad_coverage(row + j + 4, &carry, even_odd);
+            __m128i k = _mm_packs_epi32(a, b);
+            k = _mm_packus_epi16(k, k);
+            _mm_storel_epi64((__m128i *)(o + j), k);
+            // Byte 7 to all 16 (SSE2 has no byte shuffle): to every 16-bit lane, then to every byte.
+            __m128i hi = _mm_srli_epi16(_mm_shufflelo_epi16(k, 0xFF), 8);
+            hi = _mm_shuffle_epi32(hi, 0x00);
+            carried = _mm_packus_epi16(hi, hi);
+            done = j + 8;
+        } while (bits);
+    }
+    for (intptr_t p = done; p < width; p += 16) _mm_storeu_si128((__m128i *)(o + p), carried);
+}
+
+/// One row of the rows layout, every store within the row.
+static inline void row_exact(uint32_t *row, uint8_t *mr, intptr_t mark_stride, int32_t width, uint8_t *o,
+                             const int even_odd) {
+    __m128i carry = _mm_setzero_si128();
+    uint8_t carried = 0;
+    intptr_t done = 0;
+    for (intptr_t chunk = 0; chunk < mark_stride; chunk += 16) {
+        __m128i m = _mm_loadu_si128((const __m128i *)(mr + chunk));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        if (!bits) continue;
+        _mm_storeu_si128((__m128i *)(mr + chunk), _mm_setzero_si128());
+        do {
+            intptr_t j = (chunk + __builtin_ctz(bits)) * 8;
+            bits &= bits - 1;
+            if (j >= width) {
+                _mm_storeu_si128((__m128i *)(row + j), _mm_setzero_si128());
+                _mm_storeu_si128((__m128i *)(row + j + 4), _mm_setzero_si128());
+                continue;
+            }
+            if (j > done) fill(o + done, j - done, carried);
+            uint32_t lo = quad(row + j, &carry, even_odd);
+            uint32_t hi = quad(row + j + 4, &carry, even_odd);
+            uint64_t bytes = (uint64_t)lo | ((uint64_t)hi << 32);
+            carried = (uint8_t)(hi >> 24);
+            if (j + 8 <= width) {
+                memcpy(o + j, &bytes, 8);
+                done = j + 8;
+            } else {
+                pt_store_partial(o + j, width - j, bytes);
+                done = width;
+            }
+        } while (bits);
+    }
+    if (done < width) fill(o + done, width - done, carried);
+}
+
+/// The rows pass for one rule (a constant after inlining): the rows with at least ``PT_SPILL`` bytes of
+/// the mask after them as ``row_spilling``, the last few as ``row_exact``.
+__attribute__((always_inline)) static inline void resolve(uint32_t *cells, intptr_t cell_stride, uint8_t *marks,
+                                                          intptr_t mark_stride, int32_t width, int32_t rows,
+                                                          uint8_t *out, const int even_odd) {
+    int32_t spilling = rows - (PT_SPILL + width - 1) / width;
+    int32_t y = 0;
+    for (; y < spilling; y++)
+        row_spilling(cells + (intptr_t)y * cell_stride, marks + (intptr_t)y * mark_stride, mark_stride, width,
+                     out + (intptr_t)y * width, even_odd);
+    for (; y < rows; y++)
+        row_exact(cells + (intptr_t)y * cell_stride, marks + (intptr_t)y * mark_stride, mark_stride, width,
+                  out + (intptr_t)y * width, even_odd);
+}
+
 void pt_resolve_sse2(uint32_t *cells, intptr_t cell_stride, uint8_t *marks, intptr_t mark_stride,
                      int32_t width, int32_t rows, int even_odd, uint8_t *out) {
-    for (int32_t y = 0; y < rows; y++) {
-        uint32_t *row = cells + (intptr_t)y * cell_stride;
-        uint8_t *mr = marks + (intptr_t)y * mark_stride;
-        uint8_t *o = out + (intptr_t)y * width;
-        __m128i carry = _mm_setzero_si128();
-        uint8_t carried = 0;
-        intptr_t done = 0;
-        for (intptr_t chunk = 0; chunk < mark_stride; chunk += 16) {
-            __m128i m = _mm_loadu_si128((const __m128i *)(mr + chunk));
-            unsigned bits = (unsigned)_mm_movemask_epi8(m);
-            if (!bits) continue;
-            _mm_storeu_si128((__m128i *)(mr + chunk), _mm_setzero_si128());
-            do {
-                intptr_t j = (chunk + __builtin_ctz(bits)) * 8;
-                bits &= bits - 1;
-                if (j >= width) {
-                    _mm_storeu_si128((__m128i *)(row + j), _mm_setzero_si128());
-                    _mm_storeu_si128((__m128i *)(row + j + 4), _mm_setzero_si128());
-                    continue;
-                }
-                if (j > done) fill(o + done, j - done, carried);
-                uint32_t lo = quad(row + j, &carry, even_odd);
-                uint32_t hi = quad(row + j + 4, &carry, even_odd);
-                uint64_t bytes = (uint64_t)lo | ((uint64_t)hi << 32);
-                carried = (uint8_t)(hi >> 24);
-                if (j + 8 <= width) {
-                    memcpy(o + j, &bytes, 8);
-                    done = j + 8;
-                } else {
-                    pt_store_partial(o + j, width - j, bytes);
-                    done = width;
-                }
-            } while (bits);
-        }
-        if (done < width) fill(o + done, width - done, carried);
-    }
+    if (even_odd) resolve(cells, cell_stride, marks, mark_stride, width, rows, out, 1);
+    else resolve(cells, cell_stride, marks, mark_stride, width, rows, out, 0);
 }
 #endif
