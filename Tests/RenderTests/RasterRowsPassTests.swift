@@ -2,7 +2,7 @@ import Testing
 @testable import Render
 import CRasterKernel
 
-/// The SIMD rows passes store whole 32-byte fills and whole 8-byte blocks past a row's end (bytes of later
+/// The SIMD rows passes store whole vectors of fill and whole 8-byte blocks past a row's end (bytes of later
 /// rows, rewritten after), except in the last rows: they never store past the mask, and every byte is what
 /// the scalar pass writes.
 @Suite struct RasterRowsPassTests {
@@ -47,8 +47,8 @@ import CRasterKernel
         return (Array(out[..<(width * height)]), clean)
     }
 
-    /// Every width from 1 to 72 and a few wider, heights 1 to 5 and 9 (rows with less than 40 bytes after
-    /// them take the exact path), both rules.
+    /// Every width from 1 to 72 and a few wider, heights 1 to 5 and 9 (rows with less than `PT_SPILL`, 72,
+    /// bytes after them take the exact path), both rules.
     @Test func rowsPassesStoreOnlyIntoTheMaskAndAgree() {
         var checked = 0, inked = 0
         for width in Array(1...72) + [127, 128, 129, 200, 257] {

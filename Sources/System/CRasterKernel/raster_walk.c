@@ -284,7 +284,10 @@ static void clipped_line(const grid *g, double w, double h, double ax, double ay
 
 /// The contours of an unclipped job (every point within the mask), each streamed: each point converted
 /// once, and the lines between consecutive points walked, inline (no call per line).
-INLINE void walk_in(const pt_raster_job *job, const grid *g, const int marking) {
+INLINE void walk_in(const pt_raster_job *job, const grid *shared, const int marking) {
+    // A copy the stores to cells and marks cannot alias (marks are bytes, which alias anything): its fields
+    // stay in registers or are reloaded from this frame, never through the caller's pointer.
+    const grid copy = *shared, *g = &copy;
     const double w = job->width, h = job->height;
     const double ox = job->origin_x, oy = job->origin_y;
     const double *p = job->points;

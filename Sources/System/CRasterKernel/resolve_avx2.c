@@ -127,11 +127,19 @@ PT_AVX2 static inline void fill(uint8_t *p, intptr_t n, uint8_t v) {
     _mm256_storeu_si256((__m256i *)(p + n - 32), x);
 }
 
+/// Fills `o[from ..< to]` with `v` in pairs of 32-byte stores (up to 63 bytes past `to`).
+PT_AVX2 static inline void fill_spilling(uint8_t *o, intptr_t from, intptr_t to, __m256i v) {
+    for (intptr_t p = from; p < to; p += 64) {
+        _mm256_storeu_si256((__m256i *)(o + p), v);
+        _mm256_storeu_si256((__m256i *)(o + p + 32), v);
+    }
+}
+
 /// One row of the rows layout where stores may run up to ``PT_SPILL`` bytes past the row's end (into later
-/// rows, which are written after it): each gap between marked blocks is filled with whole 32-byte stores
-/// from where the last block ended (what they write past the gap is rewritten by the blocks and fills
-/// after it, in order), and each block's 8 bytes are stored whole, even a block at or past the row's end.
-/// The carried coverage is kept as a vector of 32 bytes, ready to store.
+/// rows, which are written after it): each gap between marked blocks is filled by ``fill_spilling`` from
+/// where the last block ended (what it writes past the gap is rewritten by the blocks and fills after it,
+/// in order), and each block's 8 bytes are stored whole, even a block at or past the row's end. The
+/// carried coverage is kept as a vector of 32 bytes, ready to store.
 PT_AVX2 static inline void row_spilling(uint32_t *row, uint8_t *mr, intptr_t mark_stride, int32_t width, uint8_t *o,
                                         const int even_odd) {
     __m256i carry = _mm256_setzero_si256();
@@ -145,7 +153,7 @@ PT_AVX2 static inline void row_spilling(uint32_t *row, uint8_t *mr, intptr_t mar
         do {
             intptr_t j = (chunk + __builtin_ctz(bits)) * 8;
             bits &= bits - 1;
-            for (intptr_t p = done; p < j; p += 32) _mm256_storeu_si256((__m256i *)(o + p), carried);
+            fill_spilling(o, done, j, carried);
             __m256i k = coverage(sums(row + j, &carry), even_odd);
             // Packs work within halves (bytes 0–3 of each 32-bit lane of the low half: lanes 0–3, of the
             // high half: lanes 4–7); one permute gathers the 8 bytes into the low 8, repeated.
@@ -157,7 +165,7 @@ PT_AVX2 static inline void row_spilling(uint32_t *row, uint8_t *mr, intptr_t mar
             done = j + 8;
         } while (bits);
     }
-    for (intptr_t p = done; p < width; p += 32) _mm256_storeu_si256((__m256i *)(o + p), carried);
+    fill_spilling(o, done, width, carried);
 }
 
 /// One row of the rows layout, every store within the row.
