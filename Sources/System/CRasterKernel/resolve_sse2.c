@@ -106,8 +106,16 @@ static inline void fill(uint8_t *p, intptr_t n, uint8_t v) {
     _mm_storeu_si128((__m128i *)(p + n - 16), x);
 }
 
+/// Fills `o[from ..< to]` with `v` in pairs of 16-byte stores (up to 31 bytes past `to`).
+static inline void fill_spilling(uint8_t *o, intptr_t from, intptr_t to, __m128i v) {
+    for (intptr_t p = from; p < to; p += 32) {
+        _mm_storeu_si128((__m128i *)(o + p), v);
+        _mm_storeu_si128((__m128i *)(o + p + 16), v);
+    }
+}
+
 /// One row of the rows layout where stores may run up to ``PT_SPILL`` bytes past the row's end (into later
-/// rows, written after it), as the AVX2 pass's `row_spilling`: gaps filled with whole 16-byte stores from
+/// rows, written after it), as the AVX2 pass's `row_spilling`: gaps filled by ``fill_spilling`` from
 /// where the last block ended, each block's 8 bytes stored whole, the carried coverage kept as 16 bytes.
 static inline void row_spilling(uint32_t *row, uint8_t *mr, intptr_t mark_stride, int32_t width, uint8_t *o,
                                 const int even_odd) {
@@ -122,7 +130,7 @@ static inline void row_spilling(uint32_t *row, uint8_t *mr, intptr_t mark_stride
         do {
             intptr_t j = (chunk + __builtin_ctz(bits)) * 8;
             bits &= bits - 1;
-            for (intptr_t p = done; p < j; p += 16) _mm_storeu_si128((__m128i *)(o + p), carried);
+            fill_spilling(o, done, j, carried);
             __m128i a = quad_coverage(row + j, &carry, even_odd);
             __m128i b = quad_coverage(row + j + 4, &carry, even_odd);
             __m128i k = _mm_packs_epi32(a, b);
@@ -135,7 +143,7 @@ static inline void row_spilling(uint32_t *row, uint8_t *mr, intptr_t mark_stride
             done = j + 8;
         } while (bits);
     }
-    for (intptr_t p = done; p < width; p += 16) _mm_storeu_si128((__m128i *)(o + p), carried);
+    fill_spilling(o, done, width, carried);
 }
 
 /// One row of the rows layout, every store within the row.
