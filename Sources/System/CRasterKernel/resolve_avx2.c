@@ -76,13 +76,21 @@ PT_AVX2 __attribute__((always_inline)) static inline void accumulate(uint32_t *c
     __m128i carried = _mm_setzero_si128();  // the carry's coverage byte, 16 times
     const __m256i zero = _mm256_setzero_si256();
     intptr_t i = 0;
-    for (; i + 16 <= n; i += 16) {
+    const intptr_t whole = n & ~(intptr_t)15;  // the cells in whole steps of 16
+    for (; i < whole; i += 16) {
         __m256i c0 = _mm256_loadu_si256((const __m256i *)(cells + i));
         __m256i c1 = _mm256_loadu_si256((const __m256i *)(cells + i + 8));
-        __m256i any = _mm256_or_si256(c0, c1);
-        if (skip && _mm256_testz_si256(any, any)) {
-            _mm_storeu_si128((__m128i *)(out + i), carried);
-            continue;
+        if (skip) {
+            // A run of zero steps in its own loop (the carried bytes stay in one register).
+            __m256i any = _mm256_or_si256(c0, c1);
+            while (_mm256_testz_si256(any, any)) {
+                _mm_storeu_si128((__m128i *)(out + i), carried);
+                i += 16;
+                if (i >= whole) goto tail;
+                c0 = _mm256_loadu_si256((const __m256i *)(cells + i));
+                c1 = _mm256_loadu_si256((const __m256i *)(cells + i + 8));
+                any = _mm256_or_si256(c0, c1);
+            }
         }
         _mm256_storeu_si256((__m256i *)(cells + i), zero);
         _mm256_storeu_si256((__m256i *)(cells + i + 8), zero);
@@ -92,6 +100,7 @@ PT_AVX2 __attribute__((always_inline)) static inline void accumulate(uint32_t *c
         _mm_storeu_si128((__m128i *)(out + i), v);
         if (skip) carried = _mm_shuffle_epi8(v, _mm_set1_epi8(15));
     }
+tail:
     for (; i < n; i += 8) {
         uint64_t bytes = octet(cells + i, &carry, even_odd);
         if (i + 8 <= n) memcpy(out + i, &bytes, 8);

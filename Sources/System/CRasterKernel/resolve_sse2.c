@@ -46,16 +46,23 @@ __attribute__((always_inline)) static inline void accumulate(uint32_t *cells, in
     __m128i carried = _mm_setzero_si128();  // the carry's coverage byte, 16 times
     const __m128i zero = _mm_setzero_si128();
     intptr_t i = 0;
-    for (; i + 16 <= n; i += 16) {
+    const intptr_t whole = n & ~(intptr_t)15;  // the cells in whole steps of 16
+    for (; i < whole; i += 16) {
         __m128i c0 = _mm_loadu_si128((const __m128i *)(cells + i));
         __m128i c1 = _mm_loadu_si128((const __m128i *)(cells + i + 4));
         __m128i c2 = _mm_loadu_si128((const __m128i *)(cells + i + 8));
         __m128i c3 = _mm_loadu_si128((const __m128i *)(cells + i + 12));
         if (skip) {
-            __m128i any = _mm_or_si128(_mm_or_si128(c0, c1), _mm_or_si128(c2, c3));
-            if (_mm_movemask_epi8(_mm_cmpeq_epi32(any, zero)) == 0xFFFF) {
+            // A run of zero steps in its own loop (the carried bytes stay in one register).
+            while (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_or_si128(_mm_or_si128(c0, c1), _mm_or_si128(c2, c3)), zero))
+                   == 0xFFFF) {
                 _mm_storeu_si128((__m128i *)(out + i), carried);
-                continue;
+                i += 16;
+                if (i >= whole) goto tail;
+                c0 = _mm_loadu_si128((const __m128i *)(cells + i));
+                c1 = _mm_loadu_si128((const __m128i *)(cells + i + 4));
+                c2 = _mm_loadu_si128((const __m128i *)(cells + i + 8));
+                c3 = _mm_loadu_si128((const __m128i *)(cells + i + 12));
             }
         }
         _mm_storeu_si128((__m128i *)(cells + i), zero);
@@ -75,6 +82,7 @@ __attribute__((always_inline)) static inline void accumulate(uint32_t *cells, in
             carried = _mm_packus_epi16(hi, hi);
         }
     }
+tail:
     for (; i < n; i += 8) {
         uint32_t lo = quad(cells + i, &carry, even_odd);
         uint32_t hi = quad(cells + i + 4, &carry, even_odd);
