@@ -217,12 +217,10 @@ PT_AVX2 __attribute__((always_inline)) static inline void resolve(uint32_t *cell
                                                                   uint8_t *out, const int even_odd) {
     int32_t spilling = rows - (PT_SPILL + width - 1) / width;
     int32_t y = 0;
-    for (; y < spilling; y++)
-        row_spilling(cells + (intptr_t)y * cell_stride, marks + (intptr_t)y * mark_stride, mark_stride, width,
-                     out + (intptr_t)y * width, even_odd);
-    for (; y < rows; y++)
-        row_exact(cells + (intptr_t)y * cell_stride, marks + (intptr_t)y * mark_stride, mark_stride, width,
-                  out + (intptr_t)y * width, even_odd);
+    for (; y < spilling; y++, cells += cell_stride, marks += mark_stride, out += width)
+        row_spilling(cells, marks, mark_stride, width, out, even_odd);
+    for (; y < rows; y++, cells += cell_stride, marks += mark_stride, out += width)
+        row_exact(cells, marks, mark_stride, width, out, even_odd);
 }
 
 PT_AVX2 void pt_resolve_avx2(uint32_t *cells, intptr_t cell_stride, uint8_t *marks, intptr_t mark_stride,
