@@ -205,16 +205,10 @@ INLINE void rows(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
     step_dir(row, mr, x, x1, (y1 - (r1 << 16)) * dir, dydx, rightward, marking);
 }
 
-/// Accumulates a line within [0, width] × [0, rows] (16.16), one step per row; the end points are exact,
-/// so the steps of a closed contour sum to exactly zero in every row.
-INLINE void line_in(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, const int marking) {
-    if (y0 == y1) return;
-    int32_t dir = 1;
-    if (y0 > y1) {
-        int32_t t = x0; x0 = x1; x1 = t;
-        t = y0; y0 = y1; y1 = t;
-        dir = -1;
-    }
+/// A line from (x0, y0) down to (x1, y1), y0 < y1, winding `dir` (a constant after inlining): one step for a
+/// line within one row, else ``rows`` specialised by its horizontal direction.
+INLINE void line_down(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, const int32_t dir,
+                      const int marking) {
     int32_t r0 = y0 >> 16, r1 = (y1 - 1) >> 16;
     uint32_t *row = g->cells + (intptr_t)r0 * g->stride;
     uint8_t *mr = marking ? g->marks + (intptr_t)r0 * g->mark_stride : NULL;
@@ -225,13 +219,16 @@ INLINE void line_in(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y
         step(row, mr, x0, x1, (y1 - y0) * dir, dydx, marking);
         return;
     }
-    if (dir > 0) {
-        if (x1 >= x0) rows(g, x0, y0, x1, y1, r0, r1, row, mr, dydx, 1, 1, marking);
-        else rows(g, x0, y0, x1, y1, r0, r1, row, mr, dydx, 1, 0, marking);
-    } else {
-        if (x1 >= x0) rows(g, x0, y0, x1, y1, r0, r1, row, mr, dydx, -1, 1, marking);
-        else rows(g, x0, y0, x1, y1, r0, r1, row, mr, dydx, -1, 0, marking);
-    }
+    if (x1 >= x0) rows(g, x0, y0, x1, y1, r0, r1, row, mr, dydx, dir, 1, marking);
+    else rows(g, x0, y0, x1, y1, r0, r1, row, mr, dydx, dir, 0, marking);
+}
+
+/// Accumulates a line within [0, width] × [0, rows] (16.16), one step per row; the end points are exact,
+/// so the steps of a closed contour sum to exactly zero in every row. The vertical direction is branched
+/// on once (each direction a copy of ``line_down``, with no swap of the end points in registers).
+INLINE void line_in(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, const int marking) {
+    if (y0 < y1) line_down(g, x0, y0, x1, y1, 1, marking);
+    else if (y0 > y1) line_down(g, x1, y1, x0, y0, -1, marking);
 }
 
 /// ``line_in`` for the rows layout, out of line (for clipped lines).
