@@ -107,11 +107,6 @@ INLINE void step_lr(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t 
     cross(row, mr, xl, xr, il, d, dydx, marking);
 }
 
-/// ``step_lr`` from x = `xa` to `xb` in either order.
-INLINE void step(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d, double dydx, const int marking) {
-    step_lr(row, mr, xa < xb ? xa : xb, xa < xb ? xb : xa, d, dydx, marking);
-}
-
 /// ``step_lr`` when the order of the two x is known (`rightward`: xa ≤ xb; a constant after inlining).
 INLINE void step_dir(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d, double dydx, const int rightward,
                      const int marking) {
@@ -205,22 +200,28 @@ INLINE void rows(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
     step_dir(row, mr, x, x1, (y1 - (r1 << 16)) * dir, dydx, rightward, marking);
 }
 
-/// A line from (x0, y0) down to (x1, y1), y0 < y1, winding `dir` (a constant after inlining): one step for a
-/// line within one row, else ``rows`` specialised by its horizontal direction.
-INLINE void line_down(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, const int32_t dir,
-                      const int marking) {
+/// A line from (x0, y0) down to (x1, y1), y0 < y1, winding `dir`, rightward or not (constants after
+/// inlining): one step for a line within one row, else ``rows``.
+INLINE void line_down_dir(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, const int32_t dir,
+                          const int rightward, const int marking) {
     int32_t r0 = y0 >> 16, r1 = (y1 - 1) >> 16;
     uint32_t *row = g->cells + (intptr_t)r0 * g->stride;
     uint8_t *mr = marking ? g->marks + (intptr_t)r0 * g->mark_stride : NULL;
     // |dy/dx|, for the steps that cross cells (a vertical line never does: then 0, unused).
-    int32_t adx = x1 > x0 ? x1 - x0 : x0 - x1;
+    int32_t adx = rightward ? x1 - x0 : x0 - x1;
     double dydx = adx ? (double)(y1 - y0) / (double)adx : 0;
     if (r0 == r1) {
-        step(row, mr, x0, x1, (y1 - y0) * dir, dydx, marking);
+        step_dir(row, mr, x0, x1, (y1 - y0) * dir, dydx, rightward, marking);
         return;
     }
-    if (x1 >= x0) rows(g, x0, y0, x1, y1, r0, r1, row, mr, dydx, dir, 1, marking);
-    else rows(g, x0, y0, x1, y1, r0, r1, row, mr, dydx, dir, 0, marking);
+    rows(g, x0, y0, x1, y1, r0, r1, row, mr, dydx, dir, rightward, marking);
+}
+
+/// ``line_down_dir`` for either horizontal direction.
+INLINE void line_down(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, const int32_t dir,
+                      const int marking) {
+    if (x1 >= x0) line_down_dir(g, x0, y0, x1, y1, dir, 1, marking);
+    else line_down_dir(g, x0, y0, x1, y1, dir, 0, marking);
 }
 
 /// Accumulates a line within [0, width] × [0, rows] (16.16), one step per row; the end points are exact,
