@@ -107,11 +107,6 @@ INLINE void step_lr(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t 
     cross(row, mr, xl, xr, il, d, dydx, marking);
 }
 
-/// ``step_lr`` from x = `xa` to `xb` in either order.
-INLINE void step(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d, double dydx, const int marking) {
-    step_lr(row, mr, xa < xb ? xa : xb, xa < xb ? xb : xa, d, dydx, marking);
-}
-
 /// ``step_lr`` when the order of the two x is known (`rightward`: xa ≤ xb; a constant after inlining).
 INLINE void step_dir(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d, double dydx, const int rightward,
                      const int marking) {
@@ -121,10 +116,61 @@ INLINE void step_dir(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t
 /// 1/64 of a 16.16 unit, added to the x stepped from row to row (see ``rows``).
 #define BIAS 0.015625
 
+/// The `n` (≥ 1) whole rows of a line after the row at `row` (and `mr`), each of height ±ONE (`dir`): the x
+/// where the line leaves each row is `xf` stepped by `per`, truncated; `x` is where it entered the first.
+/// Returns the x where it leaves the last. A step within one cell costs no multiply. In the rows layout it
+/// runs out of line, one copy per direction (``WHOLE_ROWS``): inlined into the contour loop with the marks'
+/// pointer and stride, the loop's state did not fit in the registers beside the contour loop's, and the
+/// compiler kept x and the row pointers on the stack (≈ 29 instructions a row step, now 25). In the
+/// whole-box layout (no marks) it fits and stays inline.
+INLINE int32_t whole_rows(uint32_t *row, uint8_t *mr, intptr_t stride, intptr_t mark_stride, int32_t x, int32_t n,
+                          double xf, double per, double dydx, const int32_t dir, const int rightward,
+                          const int marking) {
+    const int32_t h = dir * PT_ONE;
+    uint32_t *const last = row + (intptr_t)n * stride;
+    do {
+        row += stride;
+        if (marking) mr += mark_stride;
+        xf += per;
+        int32_t xn = (int32_t)xf;
+        int32_t xl = rightward ? x : xn, xr = rightward ? xn : x;
+        x = xn;
+        // x ≥ 0 (clamped into the mask), so the cell index needs no sign extension. With `frac` the part of
+        // xl within its cell, `inside` is xr's distance from the cell's left edge: at most ONE within it.
+        uint32_t c = (uint32_t)xl >> 16;
+        int32_t frac = xl & 0xFFFF, inside = (xr - xl) + frac;
+        if (__builtin_expect(inside <= PT_ONE, 1)) {
+            // Within one cell: t = h · (twice the mean x in the cell) / 2¹⁷, as ``deposit``, for h = ±ONE.
+            int32_t tm = inside + frac;
+            int32_t t = dir > 0 ? tm >> 1 : -((tm + 1) >> 1);
+            row[c] += (uint32_t)(h - t);
+            row[c + 1] += (uint32_t)t;
+            if (marking) {
+                mr[c >> 3] = MARK;
+                mr[(c + 1) >> 3] = MARK;
+            }
+        } else {
+            cross(row, mr, xl, xr, (int32_t)c, h, dydx, marking);
+        }
+    } while (row != last);
+    return x;
+}
+
+/// The out-of-line copies of ``whole_rows`` for the rows layout (`M` 1), one per direction (`D` 1 or −1,
+/// rightward `R`).
+#define WHOLE_ROWS(name, D, R, M) \
+    __attribute__((noinline)) static int32_t name(uint32_t *row, uint8_t *mr, intptr_t stride, intptr_t mark_stride, \
+                                                  int32_t x, int32_t n, double xf, double per, double dydx) { \
+        return whole_rows(row, mr, stride, mark_stride, x, n, xf, per, dydx, D, R, M); \
+    }
+WHOLE_ROWS(whole_down_right_rows, 1, 1, 1)
+WHOLE_ROWS(whole_down_left_rows, 1, 0, 1)
+WHOLE_ROWS(whole_up_right_rows, -1, 1, 1)
+WHOLE_ROWS(whole_up_left_rows, -1, 0, 1)
+
 /// A line from (x0, y0) to (x1, y1), y0 < y1, over rows r0 < r1 (`row` and `mr` at r0), winding `dir`,
 /// specialised by direction (`dir` and `rightward` are constants after inlining): the first and last
-/// (partial) rows as ``step_dir``, the whole rows between in a loop where a step within one cell costs no
-/// multiply.
+/// (partial) rows as ``step_dir``, the whole rows between in ``whole_rows`` (out of line in the rows layout).
 ///
 /// The x where the line leaves each row is stepped in double from one division, plus ``BIAS``: the
 /// stepping's error stays far below the bias (under 2⁻⁸ unit after 2¹⁴ rows of coordinates below 2³⁰), so
@@ -137,59 +183,53 @@ INLINE void rows(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
     double per = dxdy * PT_ONE;
     int32_t x = (int32_t)xf;
     step_dir(row, mr, x0, x, (below - y0) * dir, dydx, rightward, marking);
-    const int32_t h = dir * PT_ONE;
     const intptr_t stride = g->stride, mark_stride = marking ? g->mark_stride : 0;
-    for (int32_t n = r1 - r0 - 1; n > 0; n--) {
-        row += stride;
-        if (marking) mr += mark_stride;
-        xf += per;
-        int32_t xn = (int32_t)xf;
-        int32_t xl = rightward ? x : xn, xr = rightward ? xn : x;
-        int32_t c = xl >> 16, base = c << 16;
-        if (xr <= base + PT_ONE) {
-            // Within one cell: t = h · (twice the mean x in the cell) / 2¹⁷, as ``deposit``, for h = ±ONE.
-            int32_t tm = (xl - base) + (xr - base);
-            int32_t t = dir > 0 ? tm >> 1 : -((tm + 1) >> 1);
-            row[c] += (uint32_t)(h - t);
-            row[c + 1] += (uint32_t)t;
-            mark_pair(mr, c, marking);
+    int32_t n = r1 - r0 - 1;
+    if (n > 0) {
+        if (marking) {
+            int32_t (*whole)(uint32_t *, uint8_t *, intptr_t, intptr_t, int32_t, int32_t, double, double, double) =
+                dir > 0 ? (rightward ? whole_down_right_rows : whole_down_left_rows)
+                        : (rightward ? whole_up_right_rows : whole_up_left_rows);
+            x = whole(row, mr, stride, mark_stride, x, n, xf, per, dydx);
         } else {
-            cross(row, mr, xl, xr, c, h, dydx, marking);
+            x = whole_rows(row, mr, stride, mark_stride, x, n, xf, per, dydx, dir, rightward, 0);
         }
-        x = xn;
     }
-    row += stride;
-    if (marking) mr += mark_stride;
+    row += (intptr_t)(n + 1) * stride;
+    if (marking) mr += (intptr_t)(n + 1) * mark_stride;
     step_dir(row, mr, x, x1, (y1 - (r1 << 16)) * dir, dydx, rightward, marking);
 }
 
-/// Accumulates a line within [0, width] × [0, rows] (16.16), one step per row; the end points are exact,
-/// so the steps of a closed contour sum to exactly zero in every row.
-INLINE void line_in(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, const int marking) {
-    if (y0 == y1) return;
-    int32_t dir = 1;
-    if (y0 > y1) {
-        int32_t t = x0; x0 = x1; x1 = t;
-        t = y0; y0 = y1; y1 = t;
-        dir = -1;
-    }
+/// A line from (x0, y0) down to (x1, y1), y0 < y1, winding `dir`, rightward or not (constants after
+/// inlining): one step for a line within one row, else ``rows``.
+INLINE void line_down_dir(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, const int32_t dir,
+                          const int rightward, const int marking) {
     int32_t r0 = y0 >> 16, r1 = (y1 - 1) >> 16;
     uint32_t *row = g->cells + (intptr_t)r0 * g->stride;
     uint8_t *mr = marking ? g->marks + (intptr_t)r0 * g->mark_stride : NULL;
     // |dy/dx|, for the steps that cross cells (a vertical line never does: then 0, unused).
-    int32_t adx = x1 > x0 ? x1 - x0 : x0 - x1;
+    int32_t adx = rightward ? x1 - x0 : x0 - x1;
     double dydx = adx ? (double)(y1 - y0) / (double)adx : 0;
     if (r0 == r1) {
-        step(row, mr, x0, x1, (y1 - y0) * dir, dydx, marking);
+        step_dir(row, mr, x0, x1, (y1 - y0) * dir, dydx, rightward, marking);
         return;
     }
-    if (dir > 0) {
-        if (x1 >= x0) rows(g, x0, y0, x1, y1, r0, r1, row, mr, dydx, 1, 1, marking);
-        else rows(g, x0, y0, x1, y1, r0, r1, row, mr, dydx, 1, 0, marking);
-    } else {
-        if (x1 >= x0) rows(g, x0, y0, x1, y1, r0, r1, row, mr, dydx, -1, 1, marking);
-        else rows(g, x0, y0, x1, y1, r0, r1, row, mr, dydx, -1, 0, marking);
-    }
+    rows(g, x0, y0, x1, y1, r0, r1, row, mr, dydx, dir, rightward, marking);
+}
+
+/// ``line_down_dir`` for either horizontal direction.
+INLINE void line_down(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, const int32_t dir,
+                      const int marking) {
+    if (x1 >= x0) line_down_dir(g, x0, y0, x1, y1, dir, 1, marking);
+    else line_down_dir(g, x0, y0, x1, y1, dir, 0, marking);
+}
+
+/// Accumulates a line within [0, width] × [0, rows] (16.16), one step per row; the end points are exact,
+/// so the steps of a closed contour sum to exactly zero in every row. The vertical direction is branched
+/// on once (each direction a copy of ``line_down``, with no swap of the end points in registers).
+INLINE void line_in(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, const int marking) {
+    if (y0 < y1) line_down(g, x0, y0, x1, y1, 1, marking);
+    else if (y0 > y1) line_down(g, x1, y1, x0, y0, -1, marking);
 }
 
 /// ``line_in`` for the rows layout, out of line (for clipped lines).
@@ -242,7 +282,10 @@ static void clipped_line(const grid *g, double w, double h, double ax, double ay
 
 /// The contours of an unclipped job (every point within the mask), each streamed: each point converted
 /// once, and the lines between consecutive points walked, inline (no call per line).
-INLINE void walk_in(const pt_raster_job *job, const grid *g, const int marking) {
+INLINE void walk_in(const pt_raster_job *job, const grid *shared, const int marking) {
+    // A copy the stores to cells and marks cannot alias (marks are bytes, which alias anything): its fields
+    // stay in registers or are reloaded from this frame, never through the caller's pointer.
+    const grid copy = *shared, *g = &copy;
     const double w = job->width, h = job->height;
     const double ox = job->origin_x, oy = job->origin_y;
     const double *p = job->points;

@@ -76,13 +76,21 @@ PT_AVX2 __attribute__((always_inline)) static inline void accumulate(uint32_t *c
     __m128i carried = _mm_setzero_si128();  // the carry's coverage byte, 16 times
     const __m256i zero = _mm256_setzero_si256();
     intptr_t i = 0;
-    for (; i + 16 <= n; i += 16) {
+    const intptr_t whole = n & ~(intptr_t)15;  // the cells in whole steps of 16
+    for (; i < whole; i += 16) {
         __m256i c0 = _mm256_loadu_si256((const __m256i *)(cells + i));
         __m256i c1 = _mm256_loadu_si256((const __m256i *)(cells + i + 8));
-        __m256i any = _mm256_or_si256(c0, c1);
-        if (skip && _mm256_testz_si256(any, any)) {
-            _mm_storeu_si128((__m128i *)(out + i), carried);
-            continue;
+        if (skip) {
+            // A run of zero steps in its own loop (the carried bytes stay in one register).
+            __m256i any = _mm256_or_si256(c0, c1);
+            while (_mm256_testz_si256(any, any)) {
+                _mm_storeu_si128((__m128i *)(out + i), carried);
+                i += 16;
+                if (i >= whole) goto tail;
+                c0 = _mm256_loadu_si256((const __m256i *)(cells + i));
+                c1 = _mm256_loadu_si256((const __m256i *)(cells + i + 8));
+                any = _mm256_or_si256(c0, c1);
+            }
         }
         _mm256_storeu_si256((__m256i *)(cells + i), zero);
         _mm256_storeu_si256((__m256i *)(cells + i + 8), zero);
@@ -92,6 +100,7 @@ PT_AVX2 __attribute__((always_inline)) static inline void accumulate(uint32_t *c
         _mm_storeu_si128((__m128i *)(out + i), v);
         if (skip) carried = _mm_shuffle_epi8(v, _mm_set1_epi8(15));
     }
+tail:
     for (; i < n; i += 8) {
         uint64_t bytes = octet(cells + i, &carry, even_odd);
         if (i + 8 <= n) memcpy(out + i, &bytes, 8);
@@ -127,40 +136,96 @@ PT_AVX2 static inline void fill(uint8_t *p, intptr_t n, uint8_t v) {
     _mm256_storeu_si256((__m256i *)(p + n - 32), x);
 }
 
+/// Fills `o[from ..< to]` with `v` in pairs of 32-byte stores (up to 63 bytes past `to`).
+PT_AVX2 static inline void fill_spilling(uint8_t *o, intptr_t from, intptr_t to, __m256i v) {
+    for (intptr_t p = from; p < to; p += 64) {
+        _mm256_storeu_si256((__m256i *)(o + p), v);
+        _mm256_storeu_si256((__m256i *)(o + p + 32), v);
+    }
+}
+
+/// One row of the rows layout where stores may run up to ``PT_SPILL`` bytes past the row's end (into later
+/// rows, which are written after it): each gap between marked blocks is filled by ``fill_spilling`` from
+/// where the last block ended (what it writes past the gap is rewritten by the blocks and fills after it,
+/// in order), and each block's 8 bytes are stored whole, even a block at or past the row's end. The
+/// carried coverage is kept as a vector of 32 bytes, ready to store.
+PT_AVX2 static inline void row_spilling(uint32_t *row, uint8_t *mr, intptr_t mark_stride, int32_t width, uint8_t *o,
+                                        const int even_odd) {
+    __m256i carry = _mm256_setzero_si256();
+    __m256i carried = _mm256_setzero_si256();
+    intptr_t done = 0;
+    for (intptr_t chunk = 0; chunk < mark_stride; chunk += 16) {
+        __m128i m = _mm_loadu_si128((const __m128i *)(mr + chunk));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        if (!bits) continue;
+        _mm_storeu_si128((__m128i *)(mr + chunk), _mm_setzero_si128());
+        do {
+            intptr_t j = (chunk + __builtin_ctz(bits)) * 8;
+            bits &= bits - 1;
+            fill_spilling(o, done, j, carried);
+            __m256i k = coverage(sums(row + j, &carry), even_odd);
+            // Packs work within halves (bytes 0–3 of each 32-bit lane of the low half: lanes 0–3, of the
+            // high half: lanes 4–7); one permute gathers the 8 bytes into the low 8, repeated.
+            k = _mm256_packs_epi32(k, k);
+            k = _mm256_packus_epi16(k, k);
+            k = _mm256_permutevar8x32_epi32(k, _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4));
+            _mm_storel_epi64((__m128i *)(o + j), _mm256_castsi256_si128(k));
+            carried = _mm256_shuffle_epi8(k, _mm256_set1_epi8(7));
+            done = j + 8;
+        } while (bits);
+    }
+    fill_spilling(o, done, width, carried);
+}
+
+/// One row of the rows layout, every store within the row.
+PT_AVX2 static inline void row_exact(uint32_t *row, uint8_t *mr, intptr_t mark_stride, int32_t width, uint8_t *o,
+                                     const int even_odd) {
+    __m256i carry = _mm256_setzero_si256();
+    uint8_t carried = 0;
+    intptr_t done = 0;
+    for (intptr_t chunk = 0; chunk < mark_stride; chunk += 16) {
+        __m128i m = _mm_loadu_si128((const __m128i *)(mr + chunk));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        if (!bits) continue;
+        _mm_storeu_si128((__m128i *)(mr + chunk), _mm_setzero_si128());
+        do {
+            intptr_t j = (chunk + __builtin_ctz(bits)) * 8;
+            bits &= bits - 1;
+            if (j >= width) {
+                _mm256_storeu_si256((__m256i *)(row + j), _mm256_setzero_si256());
+                continue;
+            }
+            if (j > done) fill(o + done, j - done, carried);
+            uint64_t bytes = octet(row + j, &carry, even_odd);
+            carried = (uint8_t)(bytes >> 56);
+            if (j + 8 <= width) {
+                memcpy(o + j, &bytes, 8);
+                done = j + 8;
+            } else {
+                pt_store_partial(o + j, width - j, bytes);
+                done = width;
+            }
+        } while (bits);
+    }
+    if (done < width) fill(o + done, width - done, carried);
+}
+
+/// The rows pass for one rule (a constant after inlining): the rows with at least ``PT_SPILL`` bytes of
+/// the mask after them as ``row_spilling``, the last few as ``row_exact``.
+PT_AVX2 __attribute__((always_inline)) static inline void resolve(uint32_t *cells, intptr_t cell_stride, uint8_t *marks,
+                                                                  intptr_t mark_stride, int32_t width, int32_t rows,
+                                                                  uint8_t *out, const int even_odd) {
+    int32_t spilling = rows - (PT_SPILL + width - 1) / width;
+    int32_t y = 0;
+    for (; y < spilling; y++, cells += cell_stride, marks += mark_stride, out += width)
+        row_spilling(cells, marks, mark_stride, width, out, even_odd);
+    for (; y < rows; y++, cells += cell_stride, marks += mark_stride, out += width)
+        row_exact(cells, marks, mark_stride, width, out, even_odd);
+}
+
 PT_AVX2 void pt_resolve_avx2(uint32_t *cells, intptr_t cell_stride, uint8_t *marks, intptr_t mark_stride,
                              int32_t width, int32_t rows, int even_odd, uint8_t *out) {
-    for (int32_t y = 0; y < rows; y++) {
-        uint32_t *row = cells + (intptr_t)y * cell_stride;
-        uint8_t *mr = marks + (intptr_t)y * mark_stride;
-        uint8_t *o = out + (intptr_t)y * width;
-        __m256i carry = _mm256_setzero_si256();
-        uint8_t carried = 0;
-        intptr_t done = 0;
-        for (intptr_t chunk = 0; chunk < mark_stride; chunk += 16) {
-            __m128i m = _mm_loadu_si128((const __m128i *)(mr + chunk));
-            unsigned bits = (unsigned)_mm_movemask_epi8(m);
-            if (!bits) continue;
-            _mm_storeu_si128((__m128i *)(mr + chunk), _mm_setzero_si128());
-            do {
-                intptr_t j = (chunk + __builtin_ctz(bits)) * 8;
-                bits &= bits - 1;
-                if (j >= width) {
-                    _mm256_storeu_si256((__m256i *)(row + j), _mm256_setzero_si256());
-                    continue;
-                }
-                if (j > done) fill(o + done, j - done, carried);
-                uint64_t bytes = octet(row + j, &carry, even_odd);
-                carried = (uint8_t)(bytes >> 56);
-                if (j + 8 <= width) {
-                    memcpy(o + j, &bytes, 8);
-                    done = j + 8;
-                } else {
-                    pt_store_partial(o + j, width - j, bytes);
-                    done = width;
-                }
-            } while (bits);
-        }
-        if (done < width) fill(o + done, width - done, carried);
-    }
+    if (even_odd) resolve(cells, cell_stride, marks, mark_stride, width, rows, out, 1);
+    else resolve(cells, cell_stride, marks, mark_stride, width, rows, out, 0);
 }
 #endif

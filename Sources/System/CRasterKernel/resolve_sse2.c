@@ -46,16 +46,23 @@ __attribute__((always_inline)) static inline void accumulate(uint32_t *cells, in
     __m128i carried = _mm_setzero_si128();  // the carry's coverage byte, 16 times
     const __m128i zero = _mm_setzero_si128();
     intptr_t i = 0;
-    for (; i + 16 <= n; i += 16) {
+    const intptr_t whole = n & ~(intptr_t)15;  // the cells in whole steps of 16
+    for (; i < whole; i += 16) {
         __m128i c0 = _mm_loadu_si128((const __m128i *)(cells + i));
         __m128i c1 = _mm_loadu_si128((const __m128i *)(cells + i + 4));
         __m128i c2 = _mm_loadu_si128((const __m128i *)(cells + i + 8));
         __m128i c3 = _mm_loadu_si128((const __m128i *)(cells + i + 12));
         if (skip) {
-            __m128i any = _mm_or_si128(_mm_or_si128(c0, c1), _mm_or_si128(c2, c3));
-            if (_mm_movemask_epi8(_mm_cmpeq_epi32(any, zero)) == 0xFFFF) {
+            // A run of zero steps in its own loop (the carried bytes stay in one register).
+            while (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_or_si128(_mm_or_si128(c0, c1), _mm_or_si128(c2, c3)), zero))
+                   == 0xFFFF) {
                 _mm_storeu_si128((__m128i *)(out + i), carried);
-                continue;
+                i += 16;
+                if (i >= whole) goto tail;
+                c0 = _mm_loadu_si128((const __m128i *)(cells + i));
+                c1 = _mm_loadu_si128((const __m128i *)(cells + i + 4));
+                c2 = _mm_loadu_si128((const __m128i *)(cells + i + 8));
+                c3 = _mm_loadu_si128((const __m128i *)(cells + i + 12));
             }
         }
         _mm_storeu_si128((__m128i *)(cells + i), zero);
@@ -75,6 +82,7 @@ __attribute__((always_inline)) static inline void accumulate(uint32_t *cells, in
             carried = _mm_packus_epi16(hi, hi);
         }
     }
+tail:
     for (; i < n; i += 8) {
         uint32_t lo = quad(cells + i, &carry, even_odd);
         uint32_t hi = quad(cells + i + 4, &carry, even_odd);
@@ -106,43 +114,98 @@ static inline void fill(uint8_t *p, intptr_t n, uint8_t v) {
     _mm_storeu_si128((__m128i *)(p + n - 16), x);
 }
 
+/// Fills `o[from ..< to]` with `v` in pairs of 16-byte stores (up to 31 bytes past `to`).
+static inline void fill_spilling(uint8_t *o, intptr_t from, intptr_t to, __m128i v) {
+    for (intptr_t p = from; p < to; p += 32) {
+        _mm_storeu_si128((__m128i *)(o + p), v);
+        _mm_storeu_si128((__m128i *)(o + p + 16), v);
+    }
+}
+
+/// One row of the rows layout where stores may run up to ``PT_SPILL`` bytes past the row's end (into later
+/// rows, written after it), as the AVX2 pass's `row_spilling`: gaps filled by ``fill_spilling`` from
+/// where the last block ended, each block's 8 bytes stored whole, the carried coverage kept as 16 bytes.
+static inline void row_spilling(uint32_t *row, uint8_t *mr, intptr_t mark_stride, int32_t width, uint8_t *o,
+                                const int even_odd) {
+    __m128i carry = _mm_setzero_si128();
+    __m128i carried = _mm_setzero_si128();
+    intptr_t done = 0;
+    for (intptr_t chunk = 0; chunk < mark_stride; chunk += 16) {
+        __m128i m = _mm_loadu_si128((const __m128i *)(mr + chunk));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        if (!bits) continue;
+        _mm_storeu_si128((__m128i *)(mr + chunk), _mm_setzero_si128());
+        do {
+            intptr_t j = (chunk + __builtin_ctz(bits)) * 8;
+            bits &= bits - 1;
+            fill_spilling(o, done, j, carried);
+            __m128i a = quad_coverage(row + j, &carry, even_odd);
+            __m128i b = quad_coverage(row + j + 4, &carry, even_odd);
+            __m128i k = _mm_packs_epi32(a, b);
+            k = _mm_packus_epi16(k, k);
+            _mm_storel_epi64((__m128i *)(o + j), k);
+            // Byte 7 to all 16 (SSE2 has no byte shuffle): to every 16-bit lane, then to every byte.
+            __m128i hi = _mm_srli_epi16(_mm_shufflelo_epi16(k, 0xFF), 8);
+            hi = _mm_shuffle_epi32(hi, 0x00);
+            carried = _mm_packus_epi16(hi, hi);
+            done = j + 8;
+        } while (bits);
+    }
+    fill_spilling(o, done, width, carried);
+}
+
+/// One row of the rows layout, every store within the row.
+static inline void row_exact(uint32_t *row, uint8_t *mr, intptr_t mark_stride, int32_t width, uint8_t *o,
+                             const int even_odd) {
+    __m128i carry = _mm_setzero_si128();
+    uint8_t carried = 0;
+    intptr_t done = 0;
+    for (intptr_t chunk = 0; chunk < mark_stride; chunk += 16) {
+        __m128i m = _mm_loadu_si128((const __m128i *)(mr + chunk));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        if (!bits) continue;
+        _mm_storeu_si128((__m128i *)(mr + chunk), _mm_setzero_si128());
+        do {
+            intptr_t j = (chunk + __builtin_ctz(bits)) * 8;
+            bits &= bits - 1;
+            if (j >= width) {
+                _mm_storeu_si128((__m128i *)(row + j), _mm_setzero_si128());
+                _mm_storeu_si128((__m128i *)(row + j + 4), _mm_setzero_si128());
+                continue;
+            }
+            if (j > done) fill(o + done, j - done, carried);
+            uint32_t lo = quad(row + j, &carry, even_odd);
+            uint32_t hi = quad(row + j + 4, &carry, even_odd);
+            uint64_t bytes = (uint64_t)lo | ((uint64_t)hi << 32);
+            carried = (uint8_t)(hi >> 24);
+            if (j + 8 <= width) {
+                memcpy(o + j, &bytes, 8);
+                done = j + 8;
+            } else {
+                pt_store_partial(o + j, width - j, bytes);
+                done = width;
+            }
+        } while (bits);
+    }
+    if (done < width) fill(o + done, width - done, carried);
+}
+
+/// The rows pass for one rule (a constant after inlining): the rows with at least ``PT_SPILL`` bytes of
+/// the mask after them as ``row_spilling``, the last few as ``row_exact``.
+__attribute__((always_inline)) static inline void resolve(uint32_t *cells, intptr_t cell_stride, uint8_t *marks,
+                                                          intptr_t mark_stride, int32_t width, int32_t rows,
+                                                          uint8_t *out, const int even_odd) {
+    int32_t spilling = rows - (PT_SPILL + width - 1) / width;
+    int32_t y = 0;
+    for (; y < spilling; y++, cells += cell_stride, marks += mark_stride, out += width)
+        row_spilling(cells, marks, mark_stride, width, out, even_odd);
+    for (; y < rows; y++, cells += cell_stride, marks += mark_stride, out += width)
+        row_exact(cells, marks, mark_stride, width, out, even_odd);
+}
+
 void pt_resolve_sse2(uint32_t *cells, intptr_t cell_stride, uint8_t *marks, intptr_t mark_stride,
                      int32_t width, int32_t rows, int even_odd, uint8_t *out) {
-    for (int32_t y = 0; y < rows; y++) {
-        uint32_t *row = cells + (intptr_t)y * cell_stride;
-        uint8_t *mr = marks + (intptr_t)y * mark_stride;
-        uint8_t *o = out + (intptr_t)y * width;
-        __m128i carry = _mm_setzero_si128();
-        uint8_t carried = 0;
-        intptr_t done = 0;
-        for (intptr_t chunk = 0; chunk < mark_stride; chunk += 16) {
-            __m128i m = _mm_loadu_si128((const __m128i *)(mr + chunk));
-            unsigned bits = (unsigned)_mm_movemask_epi8(m);
-            if (!bits) continue;
-            _mm_storeu_si128((__m128i *)(mr + chunk), _mm_setzero_si128());
-            do {
-                intptr_t j = (chunk + __builtin_ctz(bits)) * 8;
-                bits &= bits - 1;
-                if (j >= width) {
-                    _mm_storeu_si128((__m128i *)(row + j), _mm_setzero_si128());
-                    _mm_storeu_si128((__m128i *)(row + j + 4), _mm_setzero_si128());
-                    continue;
-                }
-                if (j > done) fill(o + done, j - done, carried);
-                uint32_t lo = quad(row + j, &carry, even_odd);
-                uint32_t hi = quad(row + j + 4, &carry, even_odd);
-                uint64_t bytes = (uint64_t)lo | ((uint64_t)hi << 32);
-                carried = (uint8_t)(hi >> 24);
-                if (j + 8 <= width) {
-                    memcpy(o + j, &bytes, 8);
-                    done = j + 8;
-                } else {
-                    pt_store_partial(o + j, width - j, bytes);
-                    done = width;
-                }
-            } while (bits);
-        }
-        if (done < width) fill(o + done, width - done, carried);
-    }
+    if (even_odd) resolve(cells, cell_stride, marks, mark_stride, width, rows, out, 1);
+    else resolve(cells, cell_stride, marks, mark_stride, width, rows, out, 0);
 }
 #endif
