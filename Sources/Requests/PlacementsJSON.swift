@@ -54,16 +54,14 @@ public enum PlacementsJSON {
         write(labels, inkBoxes: inkBoxes, singleLine: singleLine).bytes
     }
 
-    /// The colour most glyphs have, as its string literal.
-    private static let blackText = JSONBytes.literal(RGBAColor.black.description)
 
     private static func write(_ labels: [PlacedLabel], inkBoxes: Bool, singleLine: Bool) -> JSONBytes {
         // The fonts table: each font once, in order of first use.
         var fonts: [Typeface] = []
         var fontIndex: [ObjectIdentifier: Int] = [:]
-        for label in labels {
+        for i in labels.indices {
             // Read in place: a copy of a PlacedGlyph retains and releases its font, which every thread shares.
-            label.glyphs.withUnsafeBufferPointer { glyphs in
+            labels[i].glyphs.withUnsafeBufferPointer { glyphs in
                 var last: UInt = 0
                 for k in glyphs.indices {
                     let address = fontAddress(glyphs.baseAddress! + k)
@@ -102,7 +100,9 @@ public enum PlacementsJSON {
             w.raw("}}")
         }
         w.raw("],\"labels\":[")
-        var lastColor = RGBAColor.black, colorText = blackText
+        // The colour most glyphs have, as its string literal: made per call, not kept in a static, since
+        // the glyph loop retains and releases it per glyph and a static's buffer is every thread's.
+        var lastColor = RGBAColor.black, colorText = JSONBytes.literal(RGBAColor.black.description)
         // A glyph's size, angle and advance are often the last glyph's (one size a label, a straight
         // stretch of path, a repeated letter): a value with the same bits as the last one printed in its
         // field is copied from that text instead of printed again (the printer is a function of the bits).
@@ -110,103 +110,107 @@ public enum PlacementsJSON {
         // Each glyph names its font: the escaped name and the row looked up when the font changes.
         let names = fonts.map { JSONBytes.literal($0.name) }
         var lastFont: UInt = 0, lastFontIndex = 0, nameText = names.first ?? JSONBytes.literal("")
-        for (i, label) in labels.enumerated() {
-            if i > 0 { w.raw(",") }
-            w.raw(nl); w.raw("{\"pathLength\":"); w.number(label.pathLength)
-            w.raw(",\"flipped\":"); w.raw(label.flipped ? "true" : "false")
-            w.raw(",\"overflow\":"); w.raw(label.overflow ? "true" : "false")
-            w.raw(",\"size\":"); w.number(label.size)
-            w.raw(",\"advance\":"); w.number(label.advance)
-            w.raw(",\"start\":"); w.number(label.start)
-            w.raw(",\"dropped\":[")
-            for (k, c) in label.droppedClusters.enumerated() {
-                if k > 0 { w.raw(",") }
-                w.integer(c)
-            }
-            w.raw("],\"rejected\":")
-            if let angle = label.rejectedAngle { w.number(angle) } else { w.raw("null") }
-            w.raw(",\"warp\":"); w.string(label.warp.rawValue)
-            w.raw(",\"writingMode\":"); w.string(label.writingMode.rawValue)
-            if label.lines > 1 { w.raw(",\"lines\":"); w.integer(label.lines) }
-            if let halo = label.halo {
-                w.raw(",\"halo\":{\"width\":"); w.number(halo.width)
-                w.raw(",\"color\":"); w.string(halo.color.description); w.raw("}")
-            }
-            if !label.decorations.isEmpty {
-                w.raw(",\"decorations\":[")
-                for (k, band) in label.decorations.enumerated() {
+        // Each label read in place: a copy retains its measure, which the path cache shares between threads.
+        labels.withUnsafeBufferPointer { labelBuffer in
+            for i in labelBuffer.indices {
+                let label = labelBuffer.baseAddress! + i
+                if i > 0 { w.raw(",") }
+                w.raw(nl); w.raw("{\"pathLength\":"); w.number(label.pointee.pathLength)
+                w.raw(",\"flipped\":"); w.raw(label.pointee.flipped ? "true" : "false")
+                w.raw(",\"overflow\":"); w.raw(label.pointee.overflow ? "true" : "false")
+                w.raw(",\"size\":"); w.number(label.pointee.size)
+                w.raw(",\"advance\":"); w.number(label.pointee.advance)
+                w.raw(",\"start\":"); w.number(label.pointee.start)
+                w.raw(",\"dropped\":[")
+                for (k, c) in label.pointee.droppedClusters.enumerated() {
                     if k > 0 { w.raw(",") }
-                    w.raw("{\"kind\":"); w.string(band.kind.rawValue)
-                    w.raw(",\"color\":"); w.string(band.color.description)
-                    w.raw(",\"d\":"); w.string(band.outline.svgPathData)
-                    w.raw("}")
+                    w.integer(c)
                 }
-                w.raw("]")
-            }
-            if !label.diagnostics.isEmpty {
-                w.raw(",\"diagnostics\":[")
-                for (k, d) in label.diagnosticRecords.enumerated() {
-                    if k > 0 { w.raw(",") }
-                    w.diagnostic(d)
+                w.raw("],\"rejected\":")
+                if let angle = label.pointee.rejectedAngle { w.number(angle) } else { w.raw("null") }
+                w.raw(",\"warp\":"); w.string(label.pointee.warp.rawValue)
+                w.raw(",\"writingMode\":"); w.string(label.pointee.writingMode.rawValue)
+                if label.pointee.lines > 1 { w.raw(",\"lines\":"); w.integer(label.pointee.lines) }
+                if let halo = label.pointee.halo {
+                    w.raw(",\"halo\":{\"width\":"); w.number(halo.width)
+                    w.raw(",\"color\":"); w.string(halo.color.description); w.raw("}")
                 }
-                w.raw("]")
-            }
-            w.raw(",\"glyphs\":[")
-            // Each glyph read in place (a copy of a PlacedGlyph retains and releases its references).
-            label.glyphs.withUnsafeBufferPointer { glyphs in
-                for k in glyphs.indices {
-                    let g = glyphs.baseAddress! + k
-                    if k > 0 { w.raw(",") }
-                    w.raw(singleLine ? "{" : "\n {")
-                    w.raw("\"glyph\":"); w.integer(Int(g.pointee.glyph))
-                    w.raw(",\"cluster\":"); w.integer(g.pointee.cluster)
-                    let address = fontAddress(g)
-                    if address != lastFont {
-                        lastFont = address; lastFontIndex = fontIndex[ObjectIdentifier(g.pointee.font)] ?? 0
-                        nameText = names[lastFontIndex]
+                if !label.pointee.decorations.isEmpty {
+                    w.raw(",\"decorations\":[")
+                    for (k, band) in label.pointee.decorations.enumerated() {
+                        if k > 0 { w.raw(",") }
+                        w.raw("{\"kind\":"); w.string(band.kind.rawValue)
+                        w.raw(",\"color\":"); w.string(band.color.description)
+                        w.raw(",\"d\":"); w.string(band.outline.svgPathData)
+                        w.raw("}")
                     }
-                    w.raw(",\"font\":"); w.put(nameText)
-                    w.raw(",\"fontIndex\":"); w.integer(lastFontIndex)
-                    w.raw(",\"size\":"); size.write(g.pointee.size, to: &w)
-                    w.raw(",\"x\":"); let x = w.count; w.number(g.pointee.origin.x); let xEnd = w.count
-                    w.raw(",\"y\":"); let y = w.count; w.number(g.pointee.origin.y); let yEnd = w.count
-                    w.raw(",\"angle\":"); angle.write(g.pointee.angle.degrees, to: &w)
-                    w.raw(",\"advance\":"); advance.write(g.pointee.advance, to: &w)
-                    if g.pointee.color != lastColor { lastColor = g.pointee.color; colorText = JSONBytes.literal(g.pointee.color.description) }
-                    w.raw(",\"color\":"); w.put(colorText)
-                    if g.pointee.scaleX != 1 { w.raw(",\"scaleX\":"); w.number(g.pointee.scaleX) }
-                    if g.pointee.synthesis.bold { w.raw(",\"synthesizedBold\":"); w.number(g.pointee.synthesis.emboldening(size: g.pointee.size)) }
-                    if g.pointee.synthesis.oblique { w.raw(",\"synthesizedSlant\":"); w.number(g.pointee.synthesis.skew) }
-                    if label.lines > 1 { w.raw(",\"line\":"); w.integer(g.pointee.line) }
-                    if label.writingMode == .vertical { w.raw(g.pointee.upright ? ",\"orientation\":\"upright\"" : ",\"orientation\":\"sideways\"") }
-                    let m = g.pointee.transform
-                    // A rotation's matrix repeats its numbers (d = a, c = −b unless stretched; e, f the
-                    // origin's x, y): those are copied from the text just written instead of printed again.
-                    w.raw(",\"transform\":[")
-                    let a = w.count; w.number(m.a); let aEnd = w.count
-                    w.raw(","); let b = w.count; w.number(m.b); let bEnd = w.count
-                    w.raw(",")
-                    if m.c == -m.b { w.negated(b..<bEnd) } else { w.number(m.c) }
-                    w.raw(",")
-                    if m.d == m.a { w.repeated(a..<aEnd) } else { w.number(m.d) }
-                    // The translation is the origin unless the glyph is shifted (its text is copied then too).
-                    w.raw(",")
-                    if m.e == g.pointee.origin.x { w.repeated(x..<xEnd) } else { w.number(m.e) }
-                    w.raw(",")
-                    if m.f == g.pointee.origin.y { w.repeated(y..<yEnd) } else { w.number(m.f) }
                     w.raw("]")
-                    if inkBoxes {
-                        w.raw(",\"ink\":[")
-                        for (c, p) in g.pointee.inkBox(padding: label.halo?.width ?? 0).enumerated() {
-                            if c > 0 { w.raw(",") }
-                            w.raw("["); w.number(p.x); w.raw(","); w.number(p.y); w.raw("]")
-                        }
-                        w.raw("]")
-                    }
-                    w.raw("}")
                 }
+                if !label.pointee.diagnostics.isEmpty {
+                    w.raw(",\"diagnostics\":[")
+                    for (k, d) in label.pointee.diagnosticRecords.enumerated() {
+                        if k > 0 { w.raw(",") }
+                        w.diagnostic(d)
+                    }
+                    w.raw("]")
+                }
+                w.raw(",\"glyphs\":[")
+                // Each glyph read in place (a copy of a PlacedGlyph retains and releases its references).
+                label.pointee.glyphs.withUnsafeBufferPointer { glyphs in
+                    for k in glyphs.indices {
+                        let g = glyphs.baseAddress! + k
+                        if k > 0 { w.raw(",") }
+                        w.raw(singleLine ? "{" : "\n {")
+                        w.raw("\"glyph\":"); w.integer(Int(g.pointee.glyph))
+                        w.raw(",\"cluster\":"); w.integer(g.pointee.cluster)
+                        let address = fontAddress(g)
+                        if address != lastFont {
+                            lastFont = address; lastFontIndex = fontIndex[ObjectIdentifier(g.pointee.font)] ?? 0
+                            nameText = names[lastFontIndex]
+                        }
+                        w.raw(",\"font\":"); w.put(nameText)
+                        w.raw(",\"fontIndex\":"); w.integer(lastFontIndex)
+                        w.raw(",\"size\":"); size.write(g.pointee.size, to: &w)
+                        w.raw(",\"x\":"); let x = w.count; w.number(g.pointee.origin.x); let xEnd = w.count
+                        w.raw(",\"y\":"); let y = w.count; w.number(g.pointee.origin.y); let yEnd = w.count
+                        w.raw(",\"angle\":"); angle.write(g.pointee.angle.degrees, to: &w)
+                        w.raw(",\"advance\":"); advance.write(g.pointee.advance, to: &w)
+                        if g.pointee.color != lastColor { lastColor = g.pointee.color; colorText = JSONBytes.literal(g.pointee.color.description) }
+                        w.raw(",\"color\":"); w.put(colorText)
+                        if g.pointee.scaleX != 1 { w.raw(",\"scaleX\":"); w.number(g.pointee.scaleX) }
+                        if g.pointee.synthesis.bold { w.raw(",\"synthesizedBold\":"); w.number(g.pointee.synthesis.emboldening(size: g.pointee.size)) }
+                        if g.pointee.synthesis.oblique { w.raw(",\"synthesizedSlant\":"); w.number(g.pointee.synthesis.skew) }
+                        if label.pointee.lines > 1 { w.raw(",\"line\":"); w.integer(g.pointee.line) }
+                        if label.pointee.writingMode == .vertical { w.raw(g.pointee.upright ? ",\"orientation\":\"upright\"" : ",\"orientation\":\"sideways\"") }
+                        let m = g.pointee.transform
+                        // A rotation's matrix repeats its numbers (d = a, c = −b unless stretched; e, f the
+                        // origin's x, y): those are copied from the text just written instead of printed again.
+                        w.raw(",\"transform\":[")
+                        let a = w.count; w.number(m.a); let aEnd = w.count
+                        w.raw(","); let b = w.count; w.number(m.b); let bEnd = w.count
+                        w.raw(",")
+                        if m.c == -m.b { w.negated(b..<bEnd) } else { w.number(m.c) }
+                        w.raw(",")
+                        if m.d == m.a { w.repeated(a..<aEnd) } else { w.number(m.d) }
+                        // The translation is the origin unless the glyph is shifted (its text is copied then too).
+                        w.raw(",")
+                        if m.e == g.pointee.origin.x { w.repeated(x..<xEnd) } else { w.number(m.e) }
+                        w.raw(",")
+                        if m.f == g.pointee.origin.y { w.repeated(y..<yEnd) } else { w.number(m.f) }
+                        w.raw("]")
+                        if inkBoxes {
+                            w.raw(",\"ink\":[")
+                            for (c, p) in g.pointee.inkBox(padding: label.pointee.halo?.width ?? 0).enumerated() {
+                                if c > 0 { w.raw(",") }
+                                w.raw("["); w.number(p.x); w.raw(","); w.number(p.y); w.raw("]")
+                            }
+                            w.raw("]")
+                        }
+                        w.raw("}")
+                    }
+                }
+                w.raw("]}")
             }
-            w.raw("]}")
         }
         w.raw("]}\n")
         return w

@@ -58,6 +58,16 @@ final class OutlineTable: @unchecked Sendable {
         return Unmanaged<Entry>.fromOpaque(entry).takeUnretainedValue()
     }
 
+    /// The ``Entry/controlBox`` of `glyph` when it was published, else `nil`, read without retaining the
+    /// entry: every thread placing this glyph reads it, and a retain and release per read would be two
+    /// atomics on a counter they all share. The entry lives as long as the table (slots are never emptied).
+    @inline(__always)
+    func controlBox(_ glyph: UInt32) -> Rect? {
+        guard Int(glyph) < glyphCount, let raw = slots.load(ordering: .acquiring),
+              let entry = raw.assumingMemoryBound(to: Slot.self)[Int(glyph)].load(ordering: .acquiring) else { return nil }
+        return Unmanaged<Entry>.fromOpaque(entry)._withUnsafeGuaranteedRef { $0.controlBox }
+    }
+
     /// Publishes the outline of `glyph` and returns the entry every reader will see from now on (the
     /// first one published when two threads race).
     func publish(_ result: Result<BezPath, FreeTypeFace.GlyphFailure>, for glyph: UInt32) -> Entry {

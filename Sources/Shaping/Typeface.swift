@@ -255,8 +255,8 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     /// The ``BezPath/controlBox`` of ``outline(glyph:emboldened:)`` in font units (y up), cached with the
     /// outline: a glyph's ink box without a copy of its outline (``Rect/empty`` when it has no points).
     package func outlineControlBox(glyph: UInt32, emboldened: Bool) -> Rect {
-        guard emboldened else { return loadedEntry(glyph).controlBox }
-        if let entry = boldOutlineTable.entry(glyph) { return entry.controlBox }
+        guard emboldened else { return outlineTable.controlBox(glyph) ?? loadedEntry(glyph).controlBox }
+        if let box = boldOutlineTable.controlBox(glyph) { return box }
         let result = freeType.withLock { $0.emboldenedOutline(glyph: glyph, strength: SyntheticStyle.emboldenStrength) }
         return boldOutlineTable.publish(result, for: glyph).controlBox
     }
