@@ -55,6 +55,9 @@ public enum PlacementsJSON {
     }
 
 
+    /// The colour most glyphs have, as its string literal.
+    private static let blackText = JSONBytes.literal(RGBAColor.black.description)
+
     private static func write(_ labels: [PlacedLabel], inkBoxes: Bool, singleLine: Bool) -> JSONBytes {
         // The fonts table: each font once, in order of first use.
         var fonts: [Typeface] = []
@@ -100,9 +103,10 @@ public enum PlacementsJSON {
             w.raw("}}")
         }
         w.raw("],\"labels\":[")
-        // The colour most glyphs have, as its string literal: made per call, not kept in a static, since
-        // the glyph loop retains and releases it per glyph and a static's buffer is every thread's.
-        var lastColor = RGBAColor.black, colorText = JSONBytes.literal(RGBAColor.black.description)
+        // The colour most glyphs have, as its string literal: a copy of the static's bytes in a buffer of
+        // this call's, since the glyph loop retains and releases it per glyph and the static's buffer is
+        // every thread's (formatting the colour per call instead cost 2 k instructions).
+        var lastColor = RGBAColor.black, colorText = Self.blackText.withUnsafeBufferPointer { [UInt8]($0) }
         // A glyph's size, angle and advance are often the last glyph's (one size a label, a straight
         // stretch of path, a repeated letter): a value with the same bits as the last one printed in its
         // field is copied from that text instead of printed again (the printer is a function of the bits).
