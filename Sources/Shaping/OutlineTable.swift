@@ -53,9 +53,7 @@ final class OutlineTable: @unchecked Sendable {
     /// The entry of `glyph` when it was published, else `nil`. O(1), lock-free.
     @inline(__always)
     func entry(_ glyph: UInt32) -> Entry? {
-        guard Int(glyph) < glyphCount, let raw = slots.load(ordering: .acquiring),
-              let entry = raw.assumingMemoryBound(to: Slot.self)[Int(glyph)].load(ordering: .acquiring) else { return nil }
-        return Unmanaged<Entry>.fromOpaque(entry).takeUnretainedValue()
+        published(glyph).map { Unmanaged<Entry>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// The ``Entry/controlBox`` of `glyph` when it was published, else `nil`, read without retaining the
@@ -63,9 +61,15 @@ final class OutlineTable: @unchecked Sendable {
     /// atomics on a counter they all share. The entry lives as long as the table (slots are never emptied).
     @inline(__always)
     func controlBox(_ glyph: UInt32) -> Rect? {
-        guard Int(glyph) < glyphCount, let raw = slots.load(ordering: .acquiring),
-              let entry = raw.assumingMemoryBound(to: Slot.self)[Int(glyph)].load(ordering: .acquiring) else { return nil }
-        return Unmanaged<Entry>.fromOpaque(entry)._withUnsafeGuaranteedRef { $0.controlBox }
+        published(glyph).map { Unmanaged<Entry>.fromOpaque($0)._withUnsafeGuaranteedRef { $0.controlBox } }
+    }
+
+    /// The slot's pointer to the published entry of `glyph`, or `nil`: one acquiring load of the table
+    /// and one of the slot.
+    @inline(__always)
+    private func published(_ glyph: UInt32) -> UnsafeMutableRawPointer? {
+        guard Int(glyph) < glyphCount, let raw = slots.load(ordering: .acquiring) else { return nil }
+        return raw.assumingMemoryBound(to: Slot.self)[Int(glyph)].load(ordering: .acquiring)
     }
 
     /// Publishes the outline of `glyph` and returns the entry every reader will see from now on (the

@@ -245,30 +245,28 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     /// The cached outline of `glyph` or FreeType's failure, loading it under the FreeType lock the first time.
     private func loadedOutline(_ glyph: UInt32) -> Result<BezPath, FreeTypeFace.GlyphFailure> { loadedEntry(glyph).result }
 
-    /// The cached entry of `glyph`, loading its outline under the FreeType lock the first time.
-    private func loadedEntry(_ glyph: UInt32) -> OutlineTable.Entry {
-        if let entry = outlineTable.entry(glyph) { return entry }
-        let result = freeType.withLock { $0.outline(glyph: glyph) }
-        return outlineTable.publish(result, for: glyph)
+    /// The cached entry of `glyph` (emboldened for a synthesized bold when `emboldened`), loading its
+    /// outline under the FreeType lock the first time.
+    private func loadedEntry(_ glyph: UInt32, emboldened: Bool = false) -> OutlineTable.Entry {
+        let table = emboldened ? boldOutlineTable : outlineTable
+        if let entry = table.entry(glyph) { return entry }
+        let result = freeType.withLock {
+            emboldened ? $0.emboldenedOutline(glyph: glyph, strength: SyntheticStyle.emboldenStrength) : $0.outline(glyph: glyph)
+        }
+        return table.publish(result, for: glyph)
     }
 
     /// The ``BezPath/controlBox`` of ``outline(glyph:emboldened:)`` in font units (y up), cached with the
     /// outline: a glyph's ink box without a copy of its outline (``Rect/empty`` when it has no points).
     package func outlineControlBox(glyph: UInt32, emboldened: Bool) -> Rect {
-        guard emboldened else { return outlineTable.controlBox(glyph) ?? loadedEntry(glyph).controlBox }
-        if let box = boldOutlineTable.controlBox(glyph) { return box }
-        let result = freeType.withLock { $0.emboldenedOutline(glyph: glyph, strength: SyntheticStyle.emboldenStrength) }
-        return boldOutlineTable.publish(result, for: glyph).controlBox
+        (emboldened ? boldOutlineTable : outlineTable).controlBox(glyph) ?? loadedEntry(glyph, emboldened: emboldened).controlBox
     }
 
     /// The outline of `glyph` in font units with y up, emboldened for a synthesized bold when `emboldened`
     /// (``SyntheticStyle``: FreeType's `FT_Outline_EmboldenXY` at 1/24 em, so one outline serves every
     /// size); as ``outline(glyph:)`` otherwise. Cached like it, and read without a lock after its first load.
     public func outline(glyph: UInt32, emboldened: Bool) -> BezPath {
-        guard emboldened else { return outline(glyph: glyph) }
-        if let entry = boldOutlineTable.entry(glyph) { return (try? entry.result.get()) ?? BezPath() }
-        let result = freeType.withLock { $0.emboldenedOutline(glyph: glyph, strength: SyntheticStyle.emboldenStrength) }
-        return (try? boldOutlineTable.publish(result, for: glyph).result.get()) ?? BezPath()
+        (try? loadedEntry(glyph, emboldened: emboldened).result.get()) ?? BezPath()
     }
 
     /// The outline of `glyph` as ``outline(glyph:)`` gives it, or an error when FreeType cannot load it.
