@@ -80,10 +80,16 @@ public final class ShapeCache: Sendable {
 
         static func == (a: Key, b: Key) -> Bool {
             guard a.hash == b.hash, a.mode == b.mode, a.text.runs.count == b.text.runs.count, a.text.string == b.text.string else { return false }
-            for (x, y) in zip(a.text.runs, b.text.runs) where x.range != y.range || !x.attributes.sameShaping(as: y.attributes) {
-                return false
+            // Through buffer pointers: `zip` copied each run, retaining its fonts, features and language,
+            // and a cached key's are shared by every thread that looks it up.
+            return a.text.runs.withUnsafeBufferPointer { x in
+                b.text.runs.withUnsafeBufferPointer { y in
+                    for i in x.indices where x[i].range != y[i].range || !x[i].attributes.sameShaping(as: y[i].attributes) {
+                        return false
+                    }
+                    return true
+                }
             }
-            return true
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
