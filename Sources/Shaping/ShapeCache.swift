@@ -179,7 +179,7 @@ public final class ShapeCache: Sendable {
         let found: ShapedLine? = state.withLock { s in
             guard let i = s.index[key] else { s.stats.misses += 1; return nil }
             s.stats.hits += 1
-            s.slots[i]!.referenced = true
+            if !s.slots[i]!.referenced { s.slots[i]!.referenced = true }
             return s.slots[i]!.line
         }
         if let found { return Self.withRuns(of: key.text, found) }
@@ -199,8 +199,10 @@ public final class ShapeCache: Sendable {
 
     /// `line` with the caller's run attributes (colour, spacing and shift are not in the key).
     private static func withRuns(of text: AttributedText, _ line: ShapedLine) -> ShapedLine {
-        var same = line.runs.count == text.runs.count
-        if same { for (a, b) in zip(line.runs, text.runs) where a != b.attributes { same = false; break } }
+        // Compared in place (`zip` copied the cached line's attributes, whose fonts every thread shares).
+        let same = line.runs.count == text.runs.count && line.runs.withUnsafeBufferPointer { a in
+            text.runs.withUnsafeBufferPointer { b in !a.indices.contains { a[$0] != b[$0].attributes } }
+        }
         if same { return line }
         var copy = line
         copy.runs = text.runs.map(\.attributes)
