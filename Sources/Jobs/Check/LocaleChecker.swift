@@ -58,7 +58,7 @@ public enum LocaleChecker {
                 do { labels = try resolved.layout() } catch {
                     throw SceneError("labels[\(i)]", "in \(locale): \(error.description)")
                 }
-                let boxes = labels.map { $0.glyphs.map(InkBox.init).filter { !$0.isEmpty } }
+                let boxes = labels.map(InkBox.inked)
                 inks.append(boxes.flatMap { $0 })
                 checks.append(check(labels, boxes: boxes, resolved: resolved, locale: locale, index: i, key: key,
                                     text: label.text ?? (label.runs ?? []).map(\.text).joined()))
@@ -131,10 +131,21 @@ struct InkBox {
     /// The glyph's ink extent along its baseline from its origin, and its distance along the path.
     var inkMinX: Double, inkMaxX: Double, pathDistance: Double, cluster: Int
 
-    init(_ g: PlacedGlyph) {
+    /// The boxes of `label`'s glyphs that have ink.
+    static func inked(_ label: PlacedLabel) -> [InkBox] {
+        var out: [InkBox] = []
+        out.reserveCapacity(label.glyphs.count)
+        for g in label.glyphs {
+            let box = InkBox(g)
+            if !box.isEmpty { out.append(box) }
+        }
+        return out
+    }
+
+    init(_ g: borrowing PlacedGlyph) {
         corners = g.inkCorners()
-        let d = g.direction, c = corners
-        inkMinX = (c.0 - g.origin).dot(d); inkMaxX = (c.1 - g.origin).dot(d)
+        let d = g.direction, o = g.origin, c = corners
+        inkMinX = (c.0 - o).dot(d); inkMaxX = (c.1 - o).dot(d)
         minX = min(min(c.0.x, c.1.x), min(c.2.x, c.3.x)); maxX = max(max(c.0.x, c.1.x), max(c.2.x, c.3.x))
         minY = min(min(c.0.y, c.1.y), min(c.2.y, c.3.y)); maxY = max(max(c.0.y, c.1.y), max(c.2.y, c.3.y))
         pathDistance = g.pathDistance; cluster = g.cluster
