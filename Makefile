@@ -22,8 +22,9 @@ build: deps
 demo: build
 	.build/release/pathtext demo --out out/demo.png
 
-# The Swift tests run under a Fontconfig configuration of their own (exactly the fonts install-deps --test
-# installs, scripts/test-fonts), then the fallback suites again with fonts-noto-cjk present too.
+# The Swift and Python tests run under a Fontconfig configuration of their own (exactly the fonts
+# install-deps --test installs, scripts/test-fonts), then the fallback suites again with fonts-noto-cjk
+# present too.
 TEST_FONTS = FONTCONFIG_FILE=$(CURDIR)/.build/test-fonts
 test: test-deps
 	scripts/test-fonts
@@ -32,7 +33,7 @@ test: test-deps
 	    --filter 'SystemFallbackTests|SystemFontsCommandTests|WorldRingSceneTests|ItemizationTests'
 	SWIFT=$(SWIFT) scripts/test-bench-smoke   # every benchmark row once, debug build (pathtext-bench --smoke)
 	$(MAKE) test-capi
-	scripts/test-python $(TEST_PREFIX)
+	$(TEST_FONTS)/fonts.conf scripts/test-python $(TEST_PREFIX)   # the Swift tests' fonts, whatever the caller's Fontconfig
 	$(MAKE) test-wheel
 	.build/wheel-test-venv/bin/python scripts/bench-dask.py 64 1   # make bench-dask's run, on 64 labels once (a smoke run)
 	scripts/test-browser
@@ -101,7 +102,8 @@ test-capi:
 # The Python package's tests (pytest in a virtual environment under .build/).
 test-python:
 	$(MAKE) install PREFIX=$(TEST_PREFIX)
-	scripts/test-python $(TEST_PREFIX)
+	scripts/test-fonts
+	$(TEST_FONTS)/fonts.conf scripts/test-python $(TEST_PREFIX)
 
 # --- The Python wheel: libpathtext.so (the static build above), its C libraries and the fonts inside -----
 # dist/pathtext-VERSION-py3-none-manylinux_*.whl; the tag is what `auditwheel show` reports.

@@ -244,11 +244,12 @@ public enum PlacementsJSON {
         UnsafeRawPointer(g).load(fromByteOffset: fontOffset, as: UInt.self)
     }
 
-    /// The font's file as an absolute path (relative paths are taken from the current folder), or `nil`
-    /// for a font loaded from memory.
+    /// The font's file as an absolute path free of symbolic links (relative paths are taken from the
+    /// current folder), or `nil` for a font loaded from memory. A file is loaded once whatever name it is
+    /// reached by (``FontCache``), so its one resolved name is what every door reports, whichever name
+    /// loaded it first.
     public static func absolutePath(_ font: Typeface) -> String? {
         guard let path = font.path else { return nil }
-        if path.hasPrefix("/") { return path }
         // Resolved when the font was loaded (from the folder it was loaded in), bytes that are not UTF-8
         // shown as \xNN rather than U+FFFD.
         return font.absolutePath ?? path

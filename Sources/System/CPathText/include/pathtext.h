@@ -242,7 +242,7 @@ int pt_layout(pt_engine *engine, const char *text, const char *path_data, const 
               pt_label *label, pt_glyph **glyphs, size_t *count, char **error);
 
 /*
- * The file of font number `font` (pt_glyph.font): its absolute path in *path (release with pt_free), or
+ * The file of font number `font` (pt_glyph.font): its absolute path, symbolic links resolved, in *path (release with pt_free), or
  * NULL for a font loaded from memory, and its face index in *face_index (may be NULL).
  */
 int pt_font_file(pt_engine *engine, int32_t font, char **path, int32_t *face_index, char **error);
