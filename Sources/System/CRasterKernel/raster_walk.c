@@ -38,33 +38,42 @@ INLINE void deposit(uint32_t *row, int32_t c, int32_t a, int32_t b, int32_t h) {
     row[c + 1] += (uint32_t)t;
 }
 
-/// A row's part of a line crossing three or more cells, from `xl` to `xr` (xl < xr) with height `d`: the
-/// height up to each cell boundary B is ⌊(B − xl)·dydx⌋ (limited to |d|; `dydx` is the line's |dy/dx|), and
-/// the last piece takes the rest, so the pieces sum to exactly `d`. Marks the blocks written unless `mr`
-/// is NULL.
-__attribute__((noinline)) static void span(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d, double dydx) {
+/// A row's part of a line crossing three or more cells, from `xl` to `xr` (xl < xr) with height `d` (its
+/// sign `S`, a constant): the height up to each cell boundary B is ⌊(B − xl)·dydx⌋ (limited to |d|; `dydx`
+/// is the line's |dy/dx|), and the last piece takes the rest, so the pieces sum to exactly `d`. Each piece
+/// is split between its cell and the next as ``deposit`` does; the part a piece leaves to the next cell is
+/// carried and added with that cell's own (one store a cell; integer sums in any order are the same).
+/// Marks the blocks written when `M`.
+INLINE void span_body(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d, double dydx, const int32_t S,
+                      const int M) {
     int32_t il = xl >> 16, ic = (xr - 1) >> 16;
-    int32_t ad = d < 0 ? -d : d, sign = d < 0 ? -1 : 1;
-    // The first cell, from xl to its right boundary.
+    int32_t ad = S > 0 ? d : -d;
+    // The first cell, from xl to its right boundary (``deposit`` with twice the mean (xl − base) + ONE).
     int32_t bx = (il + 1) << 16;
     int32_t prev_h = (int32_t)((double)(bx - xl) * dydx);
     prev_h = prev_h < ad ? prev_h : ad;
-    deposit(row, il, xl, bx, sign * prev_h);
-    // The cells crossed whole: the mean x is the cell's middle, so ``deposit``'s split is half and half
-    // (t = ⌊piece / 2⌋, the same bytes).
+    int32_t h0 = S > 0 ? prev_h : -prev_h;
+    int32_t t0 = (int32_t)(((int64_t)h0 * ((xl & 0xFFFF) + PT_ONE)) >> 17);
+    row[il] += (uint32_t)(h0 - t0);
+    uint32_t carried = (uint32_t)t0;
+    // The cells crossed whole: the mean x is the cell's middle, so the split is half and half
+    // (t = ⌊piece / 2⌋, the same bytes as ``deposit``).
     for (int32_t c = il + 1; c < ic; c++) {
         bx += PT_ONE;
         int32_t h = (int32_t)((double)(bx - xl) * dydx);
         h = h < ad ? h : ad;
-        int32_t piece = sign * (h - prev_h);
+        int32_t piece = S > 0 ? h - prev_h : prev_h - h;
         int32_t t = piece >> 1;
-        row[c] += (uint32_t)(piece - t);
-        row[c + 1] += (uint32_t)t;
+        row[c] += carried + (uint32_t)(piece - t);
+        carried = (uint32_t)t;
         prev_h = h;
     }
-    // The last cell takes the rest.
-    deposit(row, ic, ic << 16, xr, sign * (ad - prev_h));
-    if (!mr) return;
+    // The last cell takes the rest (``deposit`` from its left edge to xr).
+    int32_t hl = S > 0 ? ad - prev_h : prev_h - ad;
+    int32_t tl = (int32_t)(((int64_t)hl * (xr - (ic << 16))) >> 17);
+    row[ic] += carried + (uint32_t)(hl - tl);
+    row[ic + 1] += (uint32_t)tl;
+    if (!M) return;
     // The blocks of cells il … ic + 1: the two ends, and any between (a row crossing 9 or more cells).
     int32_t first = il >> 3, last_block = (ic + 1) >> 3;
     mr[first] = MARK;
@@ -72,10 +81,21 @@ __attribute__((noinline)) static void span(uint32_t *row, uint8_t *mr, int32_t x
     for (int32_t b = first + 1; b < last_block; b++) mr[b] = MARK;
 }
 
+/// The out-of-line copies of ``span_body``, by the sign of the height and whether to mark.
+#define SPAN(name, S, M) \
+    __attribute__((noinline)) static void name(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d, \
+                                               double dydx) { \
+        span_body(row, mr, xl, xr, d, dydx, S, M); \
+    }
+SPAN(span_down_rows, 1, 1)
+SPAN(span_up_rows, -1, 1)
+SPAN(span_down_box, 1, 0)
+SPAN(span_up_box, -1, 0)
+
 /// A row's part of a line from `xl` to `xr` (xl < xr, 16.16) that leaves its first cell `il`, height `d`:
 /// across one cell boundary inline (split at it), across more in ``span``.
 INLINE void cross(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t il, int32_t d, double dydx,
-                  const int marking) {
+                  const int32_t dir, const int marking) {
     int32_t boundary = (il + 1) << 16;
     if (xr <= boundary + PT_ONE) {
         // Two pieces, split at the boundary: heights h1 (limited to |d|) and the rest.
@@ -92,25 +112,27 @@ INLINE void cross(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t il
         }
         return;
     }
-    span(row, marking ? mr : NULL, xl, xr, d, dydx);
+    if (marking) (dir > 0 ? span_down_rows : span_up_rows)(row, mr, xl, xr, d, dydx);
+    else (dir > 0 ? span_down_box : span_up_box)(row, mr, xl, xr, d, dydx);
 }
 
 /// A row's part of a line from x = `xl` to `xr` (16.16, xl ≤ xr), height `d` (signed by the winding,
 /// |d| ≤ ONE), on a line whose |dy/dx| is `dydx`: within one cell (most steps) inline, else ``cross``.
-INLINE void step_lr(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d, double dydx, const int marking) {
+INLINE void step_lr(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d, double dydx, const int32_t dir,
+                    const int marking) {
     int32_t il = xl >> 16;
     if (xr <= (il + 1) << 16) {
         deposit(row, il, xl, xr, d);
         mark_pair(mr, il, marking);
         return;
     }
-    cross(row, mr, xl, xr, il, d, dydx, marking);
+    cross(row, mr, xl, xr, il, d, dydx, dir, marking);
 }
 
 /// ``step_lr`` when the order of the two x is known (`rightward`: xa ≤ xb; a constant after inlining).
-INLINE void step_dir(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d, double dydx, const int rightward,
-                     const int marking) {
-    step_lr(row, mr, rightward ? xa : xb, rightward ? xb : xa, d, dydx, marking);
+INLINE void step_dir(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d, double dydx, const int32_t dir,
+                     const int rightward, const int marking) {
+    step_lr(row, mr, rightward ? xa : xb, rightward ? xb : xa, d, dydx, dir, marking);
 }
 
 /// 1/64 of a 16.16 unit, added to the x stepped from row to row (see ``rows``).
@@ -150,7 +172,7 @@ INLINE int32_t whole_rows(uint32_t *row, uint8_t *mr, intptr_t stride, intptr_t 
                 mr[(c + 1) >> 3] = MARK;
             }
         } else {
-            cross(row, mr, xl, xr, (int32_t)c, h, dydx, marking);
+            cross(row, mr, xl, xr, (int32_t)c, h, dydx, dir, marking);
         }
     } while (row != last);
     return x;
@@ -182,7 +204,7 @@ INLINE void rows(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
     double xf = (double)x0 + BIAS + (double)(below - y0) * dxdy;
     double per = dxdy * PT_ONE;
     int32_t x = (int32_t)xf;
-    step_dir(row, mr, x0, x, (below - y0) * dir, dydx, rightward, marking);
+    step_dir(row, mr, x0, x, (below - y0) * dir, dydx, dir, rightward, marking);
     const intptr_t stride = g->stride, mark_stride = marking ? g->mark_stride : 0;
     int32_t n = r1 - r0 - 1;
     if (n > 0) {
@@ -197,7 +219,7 @@ INLINE void rows(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
     }
     row += (intptr_t)(n + 1) * stride;
     if (marking) mr += (intptr_t)(n + 1) * mark_stride;
-    step_dir(row, mr, x, x1, (y1 - (r1 << 16)) * dir, dydx, rightward, marking);
+    step_dir(row, mr, x, x1, (y1 - (r1 << 16)) * dir, dydx, dir, rightward, marking);
 }
 
 /// A line from (x0, y0) down to (x1, y1), y0 < y1, winding `dir`, rightward or not (constants after
@@ -211,7 +233,7 @@ INLINE void line_down_dir(const grid *g, int32_t x0, int32_t y0, int32_t x1, int
     int32_t adx = rightward ? x1 - x0 : x0 - x1;
     double dydx = adx ? (double)(y1 - y0) / (double)adx : 0;
     if (r0 == r1) {
-        step_dir(row, mr, x0, x1, (y1 - y0) * dir, dydx, rightward, marking);
+        step_dir(row, mr, x0, x1, (y1 - y0) * dir, dydx, dir, rightward, marking);
         return;
     }
     rows(g, x0, y0, x1, y1, r0, r1, row, mr, dydx, dir, rightward, marking);
