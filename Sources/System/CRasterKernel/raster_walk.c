@@ -140,11 +140,10 @@ INLINE void step_dir(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t
 
 /// The `n` (≥ 1) whole rows of a line after the row at `row` (and `mr`), each of height ±ONE (`dir`): the x
 /// where the line leaves each row is `xf` stepped by `per`, truncated; `x` is where it entered the first.
-/// Returns the x where it leaves the last. A step within one cell costs no multiply. In the rows layout it
-/// runs out of line, one copy per direction (``WHOLE_ROWS``): inlined into the contour loop with the marks'
-/// pointer and stride, the loop's state did not fit in the registers beside the contour loop's, and the
-/// compiler kept x and the row pointers on the stack (≈ 29 instructions a row step, now 25). In the
-/// whole-box layout (no marks) it fits and stays inline.
+/// Returns the x where it leaves the last. A step within one cell costs no multiply. Inline in both layouts:
+/// round six kept it out of line in the rows layout (inline, the compiler kept x and the row pointers on the
+/// stack, ≈ 4 instructions more a row step), but with vertical lines walked apart (``vertical``) there are
+/// fewer whole rows per line here, and the call (≈ 45 instructions with its spills) cost more.
 INLINE int32_t whole_rows(uint32_t *row, uint8_t *mr, intptr_t stride, intptr_t mark_stride, int32_t x, int32_t n,
                           double xf, double per, double dydx, const int32_t dir, const int rightward,
                           const int marking) {
@@ -178,21 +177,9 @@ INLINE int32_t whole_rows(uint32_t *row, uint8_t *mr, intptr_t stride, intptr_t 
     return x;
 }
 
-/// The out-of-line copies of ``whole_rows`` for the rows layout (`M` 1), one per direction (`D` 1 or −1,
-/// rightward `R`).
-#define WHOLE_ROWS(name, D, R, M) \
-    __attribute__((noinline)) static int32_t name(uint32_t *row, uint8_t *mr, intptr_t stride, intptr_t mark_stride, \
-                                                  int32_t x, int32_t n, double xf, double per, double dydx) { \
-        return whole_rows(row, mr, stride, mark_stride, x, n, xf, per, dydx, D, R, M); \
-    }
-WHOLE_ROWS(whole_down_right_rows, 1, 1, 1)
-WHOLE_ROWS(whole_down_left_rows, 1, 0, 1)
-WHOLE_ROWS(whole_up_right_rows, -1, 1, 1)
-WHOLE_ROWS(whole_up_left_rows, -1, 0, 1)
-
 /// A line from (x0, y0) to (x1, y1), y0 < y1, over rows r0 < r1 (`row` and `mr` at r0), winding `dir`,
 /// specialised by direction (`dir` and `rightward` are constants after inlining): the first and last
-/// (partial) rows as ``step_dir``, the whole rows between in ``whole_rows`` (out of line in the rows layout).
+/// (partial) rows as ``step_dir``, the whole rows between in ``whole_rows``.
 ///
 /// The x where the line leaves each row is stepped in double from one division, plus ``BIAS``: the
 /// stepping's error stays far below the bias (under 2⁻⁸ unit after 2¹⁴ rows of coordinates below 2³⁰), so
@@ -207,16 +194,7 @@ INLINE void rows(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
     step_dir(row, mr, x0, x, (below - y0) * dir, dydx, dir, rightward, marking);
     const intptr_t stride = g->stride, mark_stride = marking ? g->mark_stride : 0;
     int32_t n = r1 - r0 - 1;
-    if (n > 0) {
-        if (marking) {
-            int32_t (*whole)(uint32_t *, uint8_t *, intptr_t, intptr_t, int32_t, int32_t, double, double, double) =
-                dir > 0 ? (rightward ? whole_down_right_rows : whole_down_left_rows)
-                        : (rightward ? whole_up_right_rows : whole_up_left_rows);
-            x = whole(row, mr, stride, mark_stride, x, n, xf, per, dydx);
-        } else {
-            x = whole_rows(row, mr, stride, mark_stride, x, n, xf, per, dydx, dir, rightward, 0);
-        }
-    }
+    if (n > 0) x = whole_rows(row, mr, stride, mark_stride, x, n, xf, per, dydx, dir, rightward, marking);
     row += (intptr_t)(n + 1) * stride;
     if (marking) mr += (intptr_t)(n + 1) * mark_stride;
     step_dir(row, mr, x, x1, (y1 - (r1 << 16)) * dir, dydx, dir, rightward, marking);
