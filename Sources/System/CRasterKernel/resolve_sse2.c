@@ -114,11 +114,13 @@ static inline void fill(uint8_t *p, intptr_t n, uint8_t v) {
     _mm_storeu_si128((__m128i *)(p + n - 16), x);
 }
 
-/// Fills `o[from ..< to]` with `v` in pairs of 16-byte stores (up to 31 bytes past `to`).
+/// Fills `o[from ..< to]` with `v` in fours of 16-byte stores (up to 63 bytes past `to`).
 static inline void fill_spilling(uint8_t *o, intptr_t from, intptr_t to, __m128i v) {
-    for (intptr_t p = from; p < to; p += 32) {
+    for (intptr_t p = from; p < to; p += 64) {
         _mm_storeu_si128((__m128i *)(o + p), v);
         _mm_storeu_si128((__m128i *)(o + p + 16), v);
+        _mm_storeu_si128((__m128i *)(o + p + 32), v);
+        _mm_storeu_si128((__m128i *)(o + p + 48), v);
     }
 }
 
