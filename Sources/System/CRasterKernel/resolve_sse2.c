@@ -132,10 +132,19 @@ static inline void row_spilling(uint32_t *row, uint8_t *mr, intptr_t mark_stride
     __m128i carry = _mm_setzero_si128();
     __m128i carried = _mm_setzero_si128();
     intptr_t done = 0;
-    for (intptr_t chunk = 0; chunk < mark_stride; chunk += 16) {
+    // The marks read 32 at a time (two loads, their masks joined; a row of marks is a multiple of 16 bytes,
+    // so a last 16 may be read alone).
+    for (intptr_t chunk = 0; chunk < mark_stride; chunk += 32) {
         __m128i m = _mm_loadu_si128((const __m128i *)(mr + chunk));
         unsigned bits = (unsigned)_mm_movemask_epi8(m);
-        if (!bits) continue;
+        if (chunk + 32 <= mark_stride) {
+            __m128i m1 = _mm_loadu_si128((const __m128i *)(mr + chunk + 16));
+            bits |= (unsigned)_mm_movemask_epi8(m1) << 16;
+            if (!bits) continue;
+            _mm_storeu_si128((__m128i *)(mr + chunk + 16), _mm_setzero_si128());
+        } else if (!bits) {
+            continue;
+        }
         _mm_storeu_si128((__m128i *)(mr + chunk), _mm_setzero_si128());
         do {
             intptr_t j = (chunk + __builtin_ctz(bits)) * 8;
