@@ -57,10 +57,16 @@ INLINE void span_body(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_
     row[il] += (uint32_t)(h0 - t0);
     uint32_t carried = (uint32_t)t0;
     // The cells crossed whole: the mean x is the cell's middle, so the split is half and half
-    // (t = ⌊piece / 2⌋, the same bytes as ``deposit``).
+    // (t = ⌊piece / 2⌋, the same bytes as ``deposit``). The distance bx − xl is stepped in double, exactly
+    // (integers below 2³¹). Not vectorised: it crosses 1.4 cells on average at 512 px, and the vector
+    // loop's set-up cost more than it saved.
+    double dist = (double)(bx - xl);
+#if defined(__clang__)
+#pragma clang loop vectorize(disable) interleave(disable)
+#endif
     for (int32_t c = il + 1; c < ic; c++) {
-        bx += PT_ONE;
-        int32_t h = (int32_t)((double)(bx - xl) * dydx);
+        dist += (double)PT_ONE;
+        int32_t h = (int32_t)(dist * dydx);
         h = h < ad ? h : ad;
         int32_t piece = S > 0 ? h - prev_h : prev_h - h;
         int32_t t = piece >> 1;
