@@ -104,14 +104,20 @@ INLINE void cross(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t il
                   const int32_t dir, const int marking) {
     int32_t boundary = (il + 1) << 16;
     if (xr <= boundary + PT_ONE) {
-        // Two pieces, split at the boundary: heights h1 (limited to |d|) and the rest.
-        int32_t ad = d < 0 ? -d : d;
+        // Two pieces, split at the boundary: heights h1 (limited to |d|) and the rest, each split as
+        // ``deposit`` does (the first's twice-the-mean is (xl − base) + ONE, the second's xr − boundary);
+        // what the first leaves to cell il + 1 is added with the second's own part there (one store).
+        // d's sign is dir's (every caller's height is dir times a positive one).
+        int32_t ad = dir > 0 ? d : -d;
         int32_t h1 = (int32_t)((double)(boundary - xl) * dydx);
         h1 = h1 < ad ? h1 : ad;
         int32_t h2 = ad - h1;
-        if (d < 0) { h1 = -h1; h2 = -h2; }
-        deposit(row, il, xl, boundary, h1);
-        deposit(row, il + 1, boundary, xr, h2);
+        if (dir < 0) { h1 = -h1; h2 = -h2; }
+        int32_t t1 = (int32_t)(((int64_t)h1 * ((xl & 0xFFFF) + PT_ONE)) >> 17);
+        int32_t t2 = (int32_t)(((int64_t)h2 * (xr - boundary)) >> 17);
+        row[il] += (uint32_t)(h1 - t1);
+        row[il + 1] += (uint32_t)(t1 + (h2 - t2));
+        row[il + 2] += (uint32_t)t2;
         if (marking) {
             mr[il >> 3] = MARK;
             mr[(il + 2) >> 3] = MARK;
