@@ -76,10 +76,10 @@ __attribute__((always_inline)) static inline void accumulate(uint32_t *cells, in
         __m128i v = _mm_packus_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d));
         _mm_storeu_si128((__m128i *)(out + i), v);
         if (skip) {
-            // Byte 15 to all 16 (SSE2 has no byte shuffle): to every 16-bit lane, then to every byte.
-            __m128i hi = _mm_srli_epi16(_mm_shufflehi_epi16(v, 0xFF), 8);
-            hi = _mm_shuffle_epi32(hi, 0xFF);
-            carried = _mm_packus_epi16(hi, hi);
+            // Byte 15 to all 16 (SSE2 has no byte shuffle): doubled into a 16-bit lane (the high bytes'
+            // unpack), that lane to the high four, then their last 32 bits to all four.
+            __m128i hi = _mm_shufflehi_epi16(_mm_unpackhi_epi8(v, v), 0xFF);
+            carried = _mm_shuffle_epi32(hi, 0xFF);
         }
     }
 tail:
@@ -155,10 +155,10 @@ static inline void row_spilling(uint32_t *row, uint8_t *mr, intptr_t mark_stride
             __m128i k = _mm_packs_epi32(a, b);
             k = _mm_packus_epi16(k, k);
             _mm_storel_epi64((__m128i *)(o + j), k);
-            // Byte 7 to all 16 (SSE2 has no byte shuffle): to every 16-bit lane, then to every byte.
-            __m128i hi = _mm_srli_epi16(_mm_shufflelo_epi16(k, 0xFF), 8);
-            hi = _mm_shuffle_epi32(hi, 0x00);
-            carried = _mm_packus_epi16(hi, hi);
+            // Byte 7 to all 16 (SSE2 has no byte shuffle): doubled into a 16-bit lane (the low bytes'
+            // unpack), that lane to the high four, then their last 32 bits to all four.
+            __m128i hi = _mm_shufflehi_epi16(_mm_unpacklo_epi8(k, k), 0xFF);
+            carried = _mm_shuffle_epi32(hi, 0xFF);
             done = j + 8;
         } while (bits);
     }
