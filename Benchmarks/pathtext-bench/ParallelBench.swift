@@ -115,6 +115,32 @@ enum ParallelBench {
             }
         }
 
+        /// A piece of arithmetic in registers: eight independent multiply-add chains in doubles and
+        /// four in integers, no memory touched. What two threads get on it is what the host's cores
+        /// give work that keeps the execution units busy, as shaping, sampling and number printing do;
+        /// two hardware threads of one core share those units, while the memory control mostly waits.
+        static func arithmeticPiece(_ seed: Int) -> UInt64 {
+            var d = SIMD8<Double>(repeating: Double(seed & 7) + 1) + SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
+            var x = SIMD4<UInt64>(repeating: UInt64(truncatingIfNeeded: seed) | 1) &+ SIMD4(0, 2, 4, 6)
+            for _ in 0..<Self.steps / 2 {
+                d = d * 0.999_999_9 + 1e-7
+                x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            }
+            return UInt64(truncatingIfNeeded: Int(d.sum())) ^ x[0] ^ x[1] ^ x[2] ^ x[3]
+        }
+
+        func runArithmetic(threads: Int) {
+            if threads == 1 { for p in 0..<Self.pieces { blackHole(Self.arithmeticPiece(p)) }; return }
+            let next = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                while true {
+                    let p = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard p < Self.pieces else { return }
+                    blackHole(Self.arithmeticPiece(p))
+                }
+            }
+        }
+
         func run(threads: Int) {
             if threads == 1 { for p in 0..<Self.pieces { piece(buffers[0], p) }; return }
             let next = Atomic<Int>(0)
@@ -150,12 +176,14 @@ enum ParallelBench {
         bodies += [{ run(layouts, threads: 1, passes: 8, layout) }, { run(layouts, threads: 2, passes: 8, layout) }]
         let control = ControlWork(threads: 2)
         bodies += [{ control.run(threads: 1) }, { control.run(threads: 2) }]
+        let controlIndex = bodies.count - 1
+        bodies += [{ control.runArithmetic(threads: 1) }, { control.runArithmetic(threads: 2) }]
         if let loop = profileLoop(bodies.count) {   // PATHTEXT_PARALLEL_LOOP=<body index>:<calls>, for a profiler
             for _ in 0..<loop.calls { bodies[loop.body]() }
             exit(0)
         }
         let t = measure(config, bodies)
-        let controlSpeedup = median(t.pairSpeedup[bodies.count / 2 - 1])
+        let controlSpeedup = median(t.pairSpeedup[controlIndex / 2])
         func note(_ what: String, _ i: Int, shared: String = "one engine, ") -> String {
             let pairs = t.pairSpeedup[i / 2]
             let capacity = 2 * median(t.cpu[i - 1]) / median(t.cpu[i])
@@ -188,16 +216,21 @@ enum ParallelBench {
                             note: note("the 64 label requests handed out 8 times in one go (512 requests), so the threads are woken once per 512 requests instead of once per 64", longLayout)))
         rows.append(makeRow("parallel/layout-64x8/2-threads/cpu", ours: t.cpu[longLayout], peer: t.cpu[longLayout - 1], peerName: "the same on 1 thread, process CPU time",
                             note: "process CPU time per 512 requests: 1.00 = no extra work (spinning, contention, waking threads) on 2 threads"))
-        let ci = t.wall.count - 1
+        let ci = controlIndex
         rows.append(makeRow("parallel/control/2-threads", ours: t.wall[ci], peer: t.wall[ci - 1], peerName: "the same pieces on 1 thread",
                             note: note("the control: 64 pieces of private work (pseudo-random reads and writes in a 256 KB buffer of the thread's own; no allocation, lock or shared data but the counter handing out pieces), what the host gives two threads in this run", ci, shared: "")))
         rows.append(makeRow("parallel/control/2-threads/cpu", ours: t.cpu[ci], peer: t.cpu[ci - 1], peerName: "the same pieces on 1 thread, process CPU time",
                             note: "process CPU time per batch of pieces: above 1.00, two threads ran slower each than one (a core or cache the host shares)"))
+        let ai = t.wall.count - 1
+        rows.append(makeRow("parallel/control-arithmetic/2-threads", ours: t.wall[ai], peer: t.wall[ai - 1], peerName: "the same pieces on 1 thread",
+                            note: note("the arithmetic control: 64 pieces of multiply-add chains in registers (8 in doubles, 4 in integers; no memory, no allocation, nothing shared but the counter), what the host gives two threads of busy execution units in this run", ai, shared: "")))
+        rows.append(makeRow("parallel/control-arithmetic/2-threads/cpu", ours: t.cpu[ai], peer: t.cpu[ai - 1], peerName: "the same pieces on 1 thread, process CPU time",
+                            note: "process CPU time per batch of pieces: above 1.00, two threads ran slower each than one (execution units the host's cores share)"))
         return rows
     }
 
     /// `PATHTEXT_PARALLEL_LOOP=<body>:<calls>`: run one body (0 layout on 1 thread, 1 on 2, 2–3 render, 4–5 check,
-    /// 6–7 place, then layout handed out 8 times, then the control) `calls` times and exit, so that a sampling profiler sees that body alone.
+    /// 6–7 place, then layout handed out 8 times, then the control, then the arithmetic control) `calls` times and exit, so that a sampling profiler sees that body alone.
     static func profileLoop(_ count: Int) -> (body: Int, calls: Int)? {
         guard let v = getenv("PATHTEXT_PARALLEL_LOOP").map({ String(cString: $0) }) else { return nil }
         let parts = v.split(separator: ":").compactMap { Int($0) }

@@ -229,6 +229,8 @@ extension LabelLayout {
     /// cluster costs HarfBuzz time that grows faster than its length (50 000 marks on one letter take
     /// seconds, in hb-shape too), and no writing system needs more than a few dozen.
     static func checkMarks(_ text: String, limit: Int) throws(LayoutError) {
+        // Marks start at U+0300, whose UTF-8 lead byte is 0xCC: a text without a byte from 0xCC up has none.
+        if text.utf8.withContiguousStorageIfAvailable({ !$0.contains { $0 >= 0xCC } }) == true { return }
         var run = 0, offset = 0, start = 0
         func check() throws(LayoutError) {
             if run > limit {
@@ -237,7 +239,7 @@ extension LabelLayout {
             }
         }
         for scalar in text.unicodeScalars {
-            switch scalar.properties.generalCategory {
+            switch scalar.value < 0x300 ? .otherLetter : scalar.properties.generalCategory {
             case .nonspacingMark, .spacingMark, .enclosingMark:
                 if run == 0 { start = offset }
                 run += 1

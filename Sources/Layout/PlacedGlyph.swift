@@ -97,6 +97,13 @@ public struct PlacedGlyph: Hashable, Sendable {
     /// The ink box grown by `padding` pixels on every side in the glyph's own frame (a halo's reach), so
     /// it encloses a round-joined stroke of width 2·`padding` of the outline.
     public func inkBox(padding: Double) -> [Point] {
+        let c = inkCorners(padding: padding)
+        return [c.0, c.1, c.2, c.3]
+    }
+
+    /// ``inkBox(padding:)``'s four corners, in the same order, without an array (for jobs that test many
+    /// glyphs' boxes against each other).
+    package func inkCorners(padding: Double = 0) -> (Point, Point, Point, Point) {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         if font.hasColorGlyphs, let color = font.colorGlyph(glyph) {
             var outline = font.outline(glyph: glyph, size: size, emboldened: synthesis.bold)
@@ -120,13 +127,13 @@ public struct PlacedGlyph: Hashable, Sendable {
                 minX = low.x; minY = low.y; maxX = high.x; maxY = high.y
             }
         }
-        guard minX.isFinite else { return Array(repeating: origin, count: 4) }
+        guard minX.isFinite else { return (origin, origin, origin, origin) }
         if padding > 0 {
             let px = padding / max(scaleX, 1e-9)   // the box is scaled along x by scaleX afterwards
             minX -= px; maxX += px; minY -= padding; maxY += padding
         }
         let m = transform
-        return [Point(minX, maxY), Point(maxX, maxY), Point(maxX, minY), Point(minX, minY)].map { m.apply($0) }
+        return (m.apply(Point(minX, maxY)), m.apply(Point(maxX, maxY)), m.apply(Point(maxX, minY)), m.apply(Point(minX, minY)))
     }
 }
 

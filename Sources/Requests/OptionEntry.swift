@@ -64,6 +64,7 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     /// An option stored at `keyPath`, written to JSON only when it differs from `defaultValue`.
     package static func value<V: Equatable>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, V>, _ syntax: OptionSyntax<V>,
                                            default defaultValue: V, help: String, flag: Bool = true) -> OptionEntry {
+        let keyPath = keyPath()   // once: the autoclosure made the runtime look the key path up per read
         let shown: String? = switch syntax.toJSON(defaultValue) {
         case .string(let s): s
         case .number(let v): MessageText.number(v)
@@ -72,45 +73,46 @@ public final class OptionEntry<Model>: @unchecked Sendable {
         }
         return OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
                            defaultText: shown, help: help, schema: syntax.schema,
-                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try syntax.fromJSON(j) },
-                           readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath()] = try syntax.fromText(last) } },
-                           write: { m in let v = m[keyPath: keyPath()]; return v == defaultValue ? nil : syntax.toJSON(v) })
+                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
+                           readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath] = try syntax.fromText(last) } },
+                           write: { m in let v = m[keyPath: keyPath]; return v == defaultValue ? nil : syntax.toJSON(v) })
     }
 
     /// An optional option stored at `keyPath` (`nil`: not given), written to JSON when set. `defaultText`
     /// says in help what applies when it is not given.
     package static func optional<V>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, V?>, _ syntax: OptionSyntax<V>,
                                    default defaultText: String? = nil, help: String, flag: Bool = true) -> OptionEntry {
-        OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
+        let keyPath = keyPath()
+        return OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
                     defaultText: defaultText, help: help, schema: syntax.schema,
-                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try syntax.fromJSON(j) },
-                    readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath()] = try syntax.fromText(last) } },
-                    write: { m in m[keyPath: keyPath()].map(syntax.toJSON) })
+                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
+                    readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath] = try syntax.fromText(last) } },
+                    write: { m in m[keyPath: keyPath].map(syntax.toJSON) })
     }
 
     /// A list option stored at `keyPath`: a JSON array, or one value per repetition of the flag.
     package static func list<V>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, [V]?>, _ item: OptionSyntax<V>,
                                help: String) -> OptionEntry {
-        let syntax = OptionSyntax<[V]>.list(item)
+        let syntax = OptionSyntax<[V]>.list(item), keyPath = keyPath()
         return OptionEntry(key: key, flag: kebab(key), placeholder: item.placeholder, expected: syntax.expected, defaultText: nil,
                            help: help, repeatable: true, schema: syntax.schema,
-                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try syntax.fromJSON(j) },
+                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
                            readText: { t, m throws(OptionValueError) in
                                var out: [V] = []
                                for w in t { out.append(try item.fromText(w)) }
-                               if !out.isEmpty { m[keyPath: keyPath()] = out }
+                               if !out.isEmpty { m[keyPath: keyPath] = out }
                            },
-                           write: { m in m[keyPath: keyPath()].map(syntax.toJSON) })
+                           write: { m in m[keyPath: keyPath].map(syntax.toJSON) })
     }
 
     /// The same option on a model that holds this one at `keyPath`.
     package func lifted<Outer>(_ keyPath: @autoclosure @escaping () -> WritableKeyPath<Outer, Model>) -> OptionEntry<Outer> {
-        let readJSON = readJSON, readText = readText, write = write
+        let readJSON = readJSON, readText = readText, write = write, keyPath = keyPath()
         return OptionEntry<Outer>(key: key, flag: flag, placeholder: placeholder, expected: expected, defaultText: defaultText,
                                   help: help, repeatable: repeatable, schema: schema, sample: sample,
-                                  readJSON: { j, m throws(OptionValueError) in try readJSON(j, &m[keyPath: keyPath()]) },
-                                  readText: { t, m throws(OptionValueError) in try readText(t, &m[keyPath: keyPath()]) },
-                                  write: { m in write(m[keyPath: keyPath()]) })
+                                  readJSON: { j, m throws(OptionValueError) in try readJSON(j, &m[keyPath: keyPath]) },
+                                  readText: { t, m throws(OptionValueError) in try readText(t, &m[keyPath: keyPath]) },
+                                  write: { m in write(m[keyPath: keyPath]) })
     }
 
     /// Reads the JSON value of this option into `model`.

@@ -117,22 +117,24 @@ extension OptionEntry {
     static func objects<T>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, [T]>, help: String,
                            read: @escaping (JSONValue, String) throws(JSONError) -> T,
                            write: @escaping (T) -> JSONValue) -> OptionEntry {
-        OptionEntry(key: key, flag: nil, placeholder: "[…]", expected: "a list of objects", defaultText: nil, help: help,
+        let keyPath = keyPath()   // once (see ``OptionEntry/value(_:_:_:default:help:flag:)``)
+        return OptionEntry(key: key, flag: nil, placeholder: "[…]", expected: "a list of objects", defaultText: nil, help: help,
                     schema: JSONSchemaText.object(["type": .string("array"), "items": JSONSchemaText.object(["type": .string("object")])]),
-                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try readObjects(j, read) },
+                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try readObjects(j, read) },
                     readText: { _, _ throws(OptionValueError) in throw OptionValueError("only scene files have \(key)") },
-                    write: { m in m[keyPath: keyPath()].isEmpty ? nil : .array(m[keyPath: keyPath()].map(write)) })
+                    write: { m in m[keyPath: keyPath].isEmpty ? nil : .array(m[keyPath: keyPath].map(write)) })
     }
 
     /// ``objects(_:_:help:read:write:)`` for an optional list.
     static func objects<T>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, [T]?>, help: String,
                            read: @escaping (JSONValue, String) throws(JSONError) -> T,
                            write: @escaping (T) -> JSONValue) -> OptionEntry {
-        OptionEntry(key: key, flag: nil, placeholder: "[…]", expected: "a list of objects", defaultText: nil, help: help,
+        let keyPath = keyPath()   // once (see ``OptionEntry/value(_:_:_:default:help:flag:)``)
+        return OptionEntry(key: key, flag: nil, placeholder: "[…]", expected: "a list of objects", defaultText: nil, help: help,
                     schema: JSONSchemaText.object(["type": .string("array"), "items": JSONSchemaText.object(["type": .string("object")])]),
-                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath()] = try readObjects(j, read) },
+                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try readObjects(j, read) },
                     readText: { _, _ throws(OptionValueError) in throw OptionValueError("only scene files have \(key)") },
-                    write: { m in m[keyPath: keyPath()].map { .array($0.map(write)) } })
+                    write: { m in m[keyPath: keyPath].map { .array($0.map(write)) } })
     }
 
     private static func readObjects<T>(_ j: JSONValue, _ read: (JSONValue, String) throws(JSONError) -> T) throws(OptionValueError) -> [T] {

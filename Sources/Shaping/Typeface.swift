@@ -248,18 +248,19 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     /// The cached entry of `glyph` (emboldened for a synthesized bold when `emboldened`), loading its
     /// outline under the FreeType lock the first time.
     private func loadedEntry(_ glyph: UInt32, emboldened: Bool = false) -> OutlineTable.Entry {
-        let table = emboldened ? boldOutlineTable : outlineTable
-        if let entry = table.entry(glyph) { return entry }
+        // Each table is read in its own branch: `emboldened ? boldOutlineTable : outlineTable` is an owned
+        // reference, a retain and a release of a table that every thread drawing this font reads.
+        if let entry = emboldened ? boldOutlineTable.entry(glyph) : outlineTable.entry(glyph) { return entry }
         let result = freeType.withLock {
             emboldened ? $0.emboldenedOutline(glyph: glyph, strength: SyntheticStyle.emboldenStrength) : $0.outline(glyph: glyph)
         }
-        return table.publish(result, for: glyph)
+        return emboldened ? boldOutlineTable.publish(result, for: glyph) : outlineTable.publish(result, for: glyph)
     }
 
     /// The ``BezPath/controlBox`` of ``outline(glyph:emboldened:)`` in font units (y up), cached with the
     /// outline: a glyph's ink box without a copy of its outline (``Rect/empty`` when it has no points).
     package func outlineControlBox(glyph: UInt32, emboldened: Bool) -> Rect {
-        (emboldened ? boldOutlineTable : outlineTable).controlBox(glyph) ?? loadedEntry(glyph, emboldened: emboldened).controlBox
+        (emboldened ? boldOutlineTable.controlBox(glyph) : outlineTable.controlBox(glyph)) ?? loadedEntry(glyph, emboldened: emboldened).controlBox
     }
 
     /// The outline of `glyph` in font units with y up, emboldened for a synthesized bold when `emboldened`

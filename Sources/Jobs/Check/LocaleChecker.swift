@@ -58,7 +58,7 @@ public enum LocaleChecker {
                 do { labels = try resolved.layout() } catch {
                     throw SceneError("labels[\(i)]", "in \(locale): \(error.description)")
                 }
-                let boxes = labels.map { $0.glyphs.map(InkBox.init).filter { !$0.isEmpty } }
+                let boxes = labels.map(InkBox.inked)
                 inks.append(boxes.flatMap { $0 })
                 checks.append(check(labels, boxes: boxes, resolved: resolved, locale: locale, index: i, key: key,
                                     text: label.text ?? (label.runs ?? []).map(\.text).joined()))
@@ -125,33 +125,53 @@ public enum LocaleChecker {
 /// separating axes. (The placer's `OrientedBox` is a rectangle: a label's collision box, not its ink.)
 struct InkBox {
     /// Corners: bottom-left, bottom-right, top-right, top-left in the glyph's frame.
-    var corners: [Point]
+    var corners: (Point, Point, Point, Point)
+    /// The corners' axis-aligned bounds on the canvas.
+    var minX: Double, minY: Double, maxX: Double, maxY: Double
     /// The glyph's ink extent along its baseline from its origin, and its distance along the path.
-    var minX: Double, maxX: Double, pathDistance: Double, cluster: Int
+    var inkMinX: Double, inkMaxX: Double, pathDistance: Double, cluster: Int
 
-    init(_ g: PlacedGlyph) {
-        corners = g.inkBox()
-        let d = g.direction
-        minX = (corners[0] - g.origin).dot(d); maxX = (corners[1] - g.origin).dot(d)
+    /// The boxes of `label`'s glyphs that have ink.
+    static func inked(_ label: PlacedLabel) -> [InkBox] {
+        var out: [InkBox] = []
+        out.reserveCapacity(label.glyphs.count)
+        for g in label.glyphs {
+            let box = InkBox(g)
+            if !box.isEmpty { out.append(box) }
+        }
+        return out
+    }
+
+    init(_ g: borrowing PlacedGlyph) {
+        corners = g.inkCorners()
+        let d = g.direction, o = g.origin, c = corners
+        inkMinX = (c.0 - o).dot(d); inkMaxX = (c.1 - o).dot(d)
+        minX = min(min(c.0.x, c.1.x), min(c.2.x, c.3.x)); maxX = max(max(c.0.x, c.1.x), max(c.2.x, c.3.x))
+        minY = min(min(c.0.y, c.1.y), min(c.2.y, c.3.y)); maxY = max(max(c.0.y, c.1.y), max(c.2.y, c.3.y))
         pathDistance = g.pathDistance; cluster = g.cluster
     }
 
     /// Whether the glyph has no ink (a space).
-    var isEmpty: Bool { corners[0] == corners[2] }
+    var isEmpty: Bool { corners.0 == corners.2 }
 
     /// How deep two boxes interpenetrate: the smallest overlap of their projections on the four edge
     /// normals (≤ 0: apart).
-    static func depth(_ a: [Point], _ b: [Point]) -> Double {
-        var least = Double.infinity
-        for poly in [a, b] {
-            for k in 0..<2 {
-                guard let axis = (poly[k + 1] - poly[k]).normalized else { continue }
-                let pa = a.map { Vector($0.x, $0.y).dot(axis) }, pb = b.map { Vector($0.x, $0.y).dot(axis) }
-                let overlap = min(pa.max()!, pb.max()!) - max(pa.min()!, pb.min()!)
-                least = min(least, overlap)
-            }
+    static func depth(_ a: InkBox, _ b: InkBox) -> Double {
+        func overlap(on edge: Vector) -> Double {
+            guard let axis = edge.normalized else { return .infinity }
+            let pa = a.projected(on: axis), pb = b.projected(on: axis)
+            return min(pa.max, pb.max) - max(pa.min, pb.min)
         }
+        let least = min(min(overlap(on: a.corners.1 - a.corners.0), overlap(on: a.corners.2 - a.corners.1)),
+                        min(overlap(on: b.corners.1 - b.corners.0), overlap(on: b.corners.2 - b.corners.1)))
         return least.isFinite ? least : -1
+    }
+
+    /// The least and greatest projection of the corners on `axis`.
+    private func projected(on axis: Vector) -> (min: Double, max: Double) {
+        let p0 = Vector(corners.0.x, corners.0.y).dot(axis), p1 = Vector(corners.1.x, corners.1.y).dot(axis)
+        let p2 = Vector(corners.2.x, corners.2.y).dot(axis), p3 = Vector(corners.3.x, corners.3.y).dot(axis)
+        return (Swift.min(Swift.min(p0, p1), Swift.min(p2, p3)), Swift.max(Swift.max(p0, p1), Swift.max(p2, p3)))
     }
 
     /// Whether any glyph of `a` overlaps any glyph of `b` by more than half a pixel.
@@ -159,13 +179,16 @@ struct InkBox {
         guard !a.isEmpty, !b.isEmpty else { return false }
         let ra = bounds(a), rb = bounds(b)
         guard ra.minX < rb.maxX, rb.minX < ra.maxX, ra.minY < rb.maxY, rb.minY < ra.maxY else { return false }
-        for x in a { for y in b where depth(x.corners, y.corners) > 0.5 { return true } }
+        for x in a {
+            // Boxes whose bounds are apart (or touch) cannot interpenetrate on every axis.
+            for y in b where x.minX < y.maxX && y.minX < x.maxX && x.minY < y.maxY && y.minY < x.maxY && depth(x, y) > 0.5 { return true }
+        }
         return false
     }
 
     static func bounds(_ boxes: [InkBox]) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
         var r = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
-        for b in boxes { for p in b.corners { r.minX = min(r.minX, p.x); r.maxX = max(r.maxX, p.x); r.minY = min(r.minY, p.y); r.maxY = max(r.maxY, p.y) } }
+        for b in boxes { r.minX = min(r.minX, b.minX); r.maxX = max(r.maxX, b.maxX); r.minY = min(r.minY, b.minY); r.maxY = max(r.maxY, b.maxY) }
         return r
     }
 
@@ -178,8 +201,8 @@ struct InkBox {
         for k in 1..<boxes.count {
             let a = boxes[k - 1], b = boxes[k]
             guard a.cluster != b.cluster else { continue }
-            let straight = a.pathDistance + a.maxX - (b.pathDistance + b.minX)
-            if straight <= 0.5, depth(a.corners, b.corners) > 0.5 { n += 1 }
+            let straight = a.pathDistance + a.inkMaxX - (b.pathDistance + b.inkMinX)
+            if straight <= 0.5, depth(a, b) > 0.5 { n += 1 }
         }
         return n
     }
