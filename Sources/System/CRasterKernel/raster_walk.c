@@ -124,6 +124,28 @@ INLINE void cross(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t il
         }
         return;
     }
+    if (xr <= boundary + 2 * PT_ONE) {
+        // Three pieces (a third of ``span``'s calls at 512 px), inline: ``span_body`` for one cell crossed
+        // whole, the same arithmetic in the same order.
+        int32_t ad = dir > 0 ? d : -d;
+        int32_t h1 = (int32_t)((double)(boundary - xl) * dydx);
+        h1 = h1 < ad ? h1 : ad;
+        int32_t h2 = (int32_t)((double)(boundary + PT_ONE - xl) * dydx);
+        h2 = h2 < ad ? h2 : ad;
+        int32_t p1 = dir > 0 ? h1 : -h1, p2 = dir > 0 ? h2 - h1 : h1 - h2, p3 = dir > 0 ? ad - h2 : h2 - ad;
+        int32_t t1 = (int32_t)(((int64_t)p1 * ((xl & 0xFFFF) + PT_ONE)) >> 17);
+        int32_t t2 = p2 >> 1;
+        int32_t t3 = (int32_t)(((int64_t)p3 * (xr - boundary - PT_ONE)) >> 17);
+        row[il] += (uint32_t)(p1 - t1);
+        row[il + 1] += (uint32_t)t1 + (uint32_t)(p2 - t2);
+        row[il + 2] += (uint32_t)t2 + (uint32_t)(p3 - t3);
+        row[il + 3] += (uint32_t)t3;
+        if (marking) {
+            mr[il >> 3] = MARK;
+            mr[(il + 3) >> 3] = MARK;
+        }
+        return;
+    }
     if (marking) (dir > 0 ? span_down_rows : span_up_rows)(row, mr, xl, xr, d, dydx);
     else (dir > 0 ? span_down_box : span_up_box)(row, mr, xl, xr, d, dydx);
 }
