@@ -84,10 +84,10 @@ public final class OptionEntry<Model>: @unchecked Sendable {
                                    default defaultText: String? = nil, help: String, flag: Bool = true) -> OptionEntry {
         let keyPath = keyPath()
         return OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
-                    defaultText: defaultText, help: help, schema: syntax.schema,
-                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
-                    readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath] = try syntax.fromText(last) } },
-                    write: { m in m[keyPath: keyPath].map(syntax.toJSON) })
+                           defaultText: defaultText, help: help, schema: syntax.schema,
+                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
+                           readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath] = try syntax.fromText(last) } },
+                           write: { m in m[keyPath: keyPath].map(syntax.toJSON) })
     }
 
     /// A list option stored at `keyPath`: a JSON array, or one value per repetition of the flag.

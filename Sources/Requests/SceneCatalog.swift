@@ -119,10 +119,10 @@ extension OptionEntry {
                            write: @escaping (T) -> JSONValue) -> OptionEntry {
         let keyPath = keyPath()   // once (see ``OptionEntry/value(_:_:_:default:help:flag:)``)
         return OptionEntry(key: key, flag: nil, placeholder: "[…]", expected: "a list of objects", defaultText: nil, help: help,
-                    schema: JSONSchemaText.object(["type": .string("array"), "items": JSONSchemaText.object(["type": .string("object")])]),
-                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try readObjects(j, read) },
-                    readText: { _, _ throws(OptionValueError) in throw OptionValueError("only scene files have \(key)") },
-                    write: { m in m[keyPath: keyPath].isEmpty ? nil : .array(m[keyPath: keyPath].map(write)) })
+                           schema: JSONSchemaText.object(["type": .string("array"), "items": JSONSchemaText.object(["type": .string("object")])]),
+                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try readObjects(j, read) },
+                           readText: { _, _ throws(OptionValueError) in throw OptionValueError("only scene files have \(key)") },
+                           write: { m in m[keyPath: keyPath].isEmpty ? nil : .array(m[keyPath: keyPath].map(write)) })
     }
 
     /// ``objects(_:_:help:read:write:)`` for an optional list.
@@ -131,10 +131,10 @@ extension OptionEntry {
                            write: @escaping (T) -> JSONValue) -> OptionEntry {
         let keyPath = keyPath()   // once (see ``OptionEntry/value(_:_:_:default:help:flag:)``)
         return OptionEntry(key: key, flag: nil, placeholder: "[…]", expected: "a list of objects", defaultText: nil, help: help,
-                    schema: JSONSchemaText.object(["type": .string("array"), "items": JSONSchemaText.object(["type": .string("object")])]),
-                    readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try readObjects(j, read) },
-                    readText: { _, _ throws(OptionValueError) in throw OptionValueError("only scene files have \(key)") },
-                    write: { m in m[keyPath: keyPath].map { .array($0.map(write)) } })
+                           schema: JSONSchemaText.object(["type": .string("array"), "items": JSONSchemaText.object(["type": .string("object")])]),
+                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try readObjects(j, read) },
+                           readText: { _, _ throws(OptionValueError) in throw OptionValueError("only scene files have \(key)") },
+                           write: { m in m[keyPath: keyPath].map { .array($0.map(write)) } })
     }
 
     private static func readObjects<T>(_ j: JSONValue, _ read: (JSONValue, String) throws(JSONError) -> T) throws(OptionValueError) -> [T] {
