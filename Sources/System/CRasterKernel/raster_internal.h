@@ -30,8 +30,8 @@ typedef void pt_accumulate_fn(uint32_t *cells, intptr_t n, int32_t width, int ev
 #define PT_SKIP_WIDTH 64
 
 /// How far past a row's end the SIMD rows passes may store (blocks and fills rewritten by the rows after):
-/// a block at cell width + 1 stores 8 bytes from there, a fill 64 bytes (AVX2; SSE2 32) from before its
-/// gap's end.
+/// a block at cell width + 1 stores 8 bytes from there, a fill 64 bytes (AVX2: two stores of 32; SSE2: four
+/// of 16) from before its gap's end.
 #define PT_SPILL 72
 
 pt_resolve_fn pt_resolve_scalar;

@@ -38,33 +38,48 @@ INLINE void deposit(uint32_t *row, int32_t c, int32_t a, int32_t b, int32_t h) {
     row[c + 1] += (uint32_t)t;
 }
 
-/// A row's part of a line crossing three or more cells, from `xl` to `xr` (xl < xr) with height `d`: the
-/// height up to each cell boundary B is ⌊(B − xl)·dydx⌋ (limited to |d|; `dydx` is the line's |dy/dx|), and
-/// the last piece takes the rest, so the pieces sum to exactly `d`. Marks the blocks written unless `mr`
-/// is NULL.
-__attribute__((noinline)) static void span(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d, double dydx) {
+/// A row's part of a line crossing three or more cells, from `xl` to `xr` (xl < xr) with height `d` (its
+/// sign `S`, a constant): the height up to each cell boundary B is ⌊(B − xl)·dydx⌋ (limited to |d|; `dydx`
+/// is the line's |dy/dx|), and the last piece takes the rest, so the pieces sum to exactly `d`. Each piece
+/// is split between its cell and the next as ``deposit`` does; the part a piece leaves to the next cell is
+/// carried and added with that cell's own (one store a cell; integer sums in any order are the same).
+/// Marks the blocks written when `M`.
+INLINE void span_body(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d, double dydx, const int32_t S,
+                      const int M) {
     int32_t il = xl >> 16, ic = (xr - 1) >> 16;
-    int32_t ad = d < 0 ? -d : d, sign = d < 0 ? -1 : 1;
-    // The first cell, from xl to its right boundary.
+    int32_t ad = S > 0 ? d : -d;
+    // The first cell, from xl to its right boundary (``deposit`` with twice the mean (xl − base) + ONE).
     int32_t bx = (il + 1) << 16;
     int32_t prev_h = (int32_t)((double)(bx - xl) * dydx);
     prev_h = prev_h < ad ? prev_h : ad;
-    deposit(row, il, xl, bx, sign * prev_h);
-    // The cells crossed whole: the mean x is the cell's middle, so ``deposit``'s split is half and half
-    // (t = ⌊piece / 2⌋, the same bytes).
+    int32_t h0 = S > 0 ? prev_h : -prev_h;
+    int32_t t0 = (int32_t)(((int64_t)h0 * ((xl & 0xFFFF) + PT_ONE)) >> 17);
+    row[il] += (uint32_t)(h0 - t0);
+    uint32_t carried = (uint32_t)t0;
+    // The cells crossed whole: the mean x is the cell's middle, so the split is half and half
+    // (t = ⌊piece / 2⌋, the same bytes as ``deposit``). The distance bx − xl is stepped in double, exactly
+    // (integers below 2³¹). Not vectorised: it crosses 1.4 cells on average at 512 px, and the vector
+    // loop's set-up cost more than it saved.
+    double dist = (double)(bx - xl);
+#if defined(__clang__)
+#pragma clang loop vectorize(disable) interleave(disable)
+#endif
     for (int32_t c = il + 1; c < ic; c++) {
-        bx += PT_ONE;
-        int32_t h = (int32_t)((double)(bx - xl) * dydx);
+        dist += (double)PT_ONE;
+        int32_t h = (int32_t)(dist * dydx);
         h = h < ad ? h : ad;
-        int32_t piece = sign * (h - prev_h);
+        int32_t piece = S > 0 ? h - prev_h : prev_h - h;
         int32_t t = piece >> 1;
-        row[c] += (uint32_t)(piece - t);
-        row[c + 1] += (uint32_t)t;
+        row[c] += carried + (uint32_t)(piece - t);
+        carried = (uint32_t)t;
         prev_h = h;
     }
-    // The last cell takes the rest.
-    deposit(row, ic, ic << 16, xr, sign * (ad - prev_h));
-    if (!mr) return;
+    // The last cell takes the rest (``deposit`` from its left edge to xr).
+    int32_t hl = S > 0 ? ad - prev_h : prev_h - ad;
+    int32_t tl = (int32_t)(((int64_t)hl * (xr - (ic << 16))) >> 17);
+    row[ic] += carried + (uint32_t)(hl - tl);
+    row[ic + 1] += (uint32_t)tl;
+    if (!M) return;
     // The blocks of cells il … ic + 1: the two ends, and any between (a row crossing 9 or more cells).
     int32_t first = il >> 3, last_block = (ic + 1) >> 3;
     mr[first] = MARK;
@@ -72,45 +87,86 @@ __attribute__((noinline)) static void span(uint32_t *row, uint8_t *mr, int32_t x
     for (int32_t b = first + 1; b < last_block; b++) mr[b] = MARK;
 }
 
+/// The out-of-line copies of ``span_body``, by the sign of the height and whether to mark.
+#define SPAN(name, S, M) \
+    __attribute__((noinline)) static void name(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d, \
+                                               double dydx) { \
+        span_body(row, mr, xl, xr, d, dydx, S, M); \
+    }
+SPAN(span_down_rows, 1, 1)
+SPAN(span_up_rows, -1, 1)
+SPAN(span_down_box, 1, 0)
+SPAN(span_up_box, -1, 0)
+
 /// A row's part of a line from `xl` to `xr` (xl < xr, 16.16) that leaves its first cell `il`, height `d`:
 /// across one cell boundary inline (split at it), across more in ``span``.
 INLINE void cross(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t il, int32_t d, double dydx,
-                  const int marking) {
+                  const int32_t dir, const int marking) {
     int32_t boundary = (il + 1) << 16;
     if (xr <= boundary + PT_ONE) {
-        // Two pieces, split at the boundary: heights h1 (limited to |d|) and the rest.
-        int32_t ad = d < 0 ? -d : d;
+        // Two pieces, split at the boundary: heights h1 (limited to |d|) and the rest, each split as
+        // ``deposit`` does (the first's twice-the-mean is (xl − base) + ONE, the second's xr − boundary);
+        // what the first leaves to cell il + 1 is added with the second's own part there (one store).
+        // d's sign is dir's (every caller's height is dir times a positive one).
+        int32_t ad = dir > 0 ? d : -d;
         int32_t h1 = (int32_t)((double)(boundary - xl) * dydx);
         h1 = h1 < ad ? h1 : ad;
         int32_t h2 = ad - h1;
-        if (d < 0) { h1 = -h1; h2 = -h2; }
-        deposit(row, il, xl, boundary, h1);
-        deposit(row, il + 1, boundary, xr, h2);
+        if (dir < 0) { h1 = -h1; h2 = -h2; }
+        int32_t t1 = (int32_t)(((int64_t)h1 * ((xl & 0xFFFF) + PT_ONE)) >> 17);
+        int32_t t2 = (int32_t)(((int64_t)h2 * (xr - boundary)) >> 17);
+        row[il] += (uint32_t)(h1 - t1);
+        row[il + 1] += (uint32_t)(t1 + (h2 - t2));
+        row[il + 2] += (uint32_t)t2;
         if (marking) {
             mr[il >> 3] = MARK;
             mr[(il + 2) >> 3] = MARK;
         }
         return;
     }
-    span(row, marking ? mr : NULL, xl, xr, d, dydx);
+    if (xr <= boundary + 2 * PT_ONE) {
+        // Three pieces (a third of ``span``'s calls at 512 px), inline: ``span_body`` for one cell crossed
+        // whole, the same arithmetic in the same order.
+        int32_t ad = dir > 0 ? d : -d;
+        int32_t h1 = (int32_t)((double)(boundary - xl) * dydx);
+        h1 = h1 < ad ? h1 : ad;
+        int32_t h2 = (int32_t)((double)(boundary + PT_ONE - xl) * dydx);
+        h2 = h2 < ad ? h2 : ad;
+        int32_t p1 = dir > 0 ? h1 : -h1, p2 = dir > 0 ? h2 - h1 : h1 - h2, p3 = dir > 0 ? ad - h2 : h2 - ad;
+        int32_t t1 = (int32_t)(((int64_t)p1 * ((xl & 0xFFFF) + PT_ONE)) >> 17);
+        int32_t t2 = p2 >> 1;
+        int32_t t3 = (int32_t)(((int64_t)p3 * (xr - boundary - PT_ONE)) >> 17);
+        row[il] += (uint32_t)(p1 - t1);
+        row[il + 1] += (uint32_t)t1 + (uint32_t)(p2 - t2);
+        row[il + 2] += (uint32_t)t2 + (uint32_t)(p3 - t3);
+        row[il + 3] += (uint32_t)t3;
+        if (marking) {
+            mr[il >> 3] = MARK;
+            mr[(il + 3) >> 3] = MARK;
+        }
+        return;
+    }
+    if (marking) (dir > 0 ? span_down_rows : span_up_rows)(row, mr, xl, xr, d, dydx);
+    else (dir > 0 ? span_down_box : span_up_box)(row, mr, xl, xr, d, dydx);
 }
 
 /// A row's part of a line from x = `xl` to `xr` (16.16, xl ≤ xr), height `d` (signed by the winding,
 /// |d| ≤ ONE), on a line whose |dy/dx| is `dydx`: within one cell (most steps) inline, else ``cross``.
-INLINE void step_lr(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d, double dydx, const int marking) {
+INLINE void step_lr(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d, double dydx, const int32_t dir,
+                    const int marking) {
     int32_t il = xl >> 16;
     if (xr <= (il + 1) << 16) {
         deposit(row, il, xl, xr, d);
         mark_pair(mr, il, marking);
         return;
     }
-    cross(row, mr, xl, xr, il, d, dydx, marking);
+    cross(row, mr, xl, xr, il, d, dydx, dir, marking);
 }
 
 /// ``step_lr`` when the order of the two x is known (`rightward`: xa ≤ xb; a constant after inlining).
-INLINE void step_dir(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d, double dydx, const int rightward,
-                     const int marking) {
-    step_lr(row, mr, rightward ? xa : xb, rightward ? xb : xa, d, dydx, marking);
+INLINE void step_dir(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t d, double dydx, const int32_t dir,
+                     const int rightward, const int marking) {
+    step_lr(row, mr, rightward ? xa : xb, rightward ? xb : xa, d, dydx, dir, marking);
 }
 
 /// 1/64 of a 16.16 unit, added to the x stepped from row to row (see ``rows``).
@@ -118,11 +174,10 @@ INLINE void step_dir(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t
 
 /// The `n` (≥ 1) whole rows of a line after the row at `row` (and `mr`), each of height ±ONE (`dir`): the x
 /// where the line leaves each row is `xf` stepped by `per`, truncated; `x` is where it entered the first.
-/// Returns the x where it leaves the last. A step within one cell costs no multiply. In the rows layout it
-/// runs out of line, one copy per direction (``WHOLE_ROWS``): inlined into the contour loop with the marks'
-/// pointer and stride, the loop's state did not fit in the registers beside the contour loop's, and the
-/// compiler kept x and the row pointers on the stack (≈ 29 instructions a row step, now 25). In the
-/// whole-box layout (no marks) it fits and stays inline.
+/// Returns the x where it leaves the last. A step within one cell costs no multiply. Inline in both layouts:
+/// round six kept it out of line in the rows layout (inline, the compiler kept x and the row pointers on the
+/// stack, ≈ 4 instructions more a row step), but with vertical lines walked apart (``vertical``) there are
+/// fewer whole rows per line here, and the call (≈ 45 instructions with its spills) cost more.
 INLINE int32_t whole_rows(uint32_t *row, uint8_t *mr, intptr_t stride, intptr_t mark_stride, int32_t x, int32_t n,
                           double xf, double per, double dydx, const int32_t dir, const int rightward,
                           const int marking) {
@@ -150,27 +205,15 @@ INLINE int32_t whole_rows(uint32_t *row, uint8_t *mr, intptr_t stride, intptr_t 
                 mr[(c + 1) >> 3] = MARK;
             }
         } else {
-            cross(row, mr, xl, xr, (int32_t)c, h, dydx, marking);
+            cross(row, mr, xl, xr, (int32_t)c, h, dydx, dir, marking);
         }
     } while (row != last);
     return x;
 }
 
-/// The out-of-line copies of ``whole_rows`` for the rows layout (`M` 1), one per direction (`D` 1 or −1,
-/// rightward `R`).
-#define WHOLE_ROWS(name, D, R, M) \
-    __attribute__((noinline)) static int32_t name(uint32_t *row, uint8_t *mr, intptr_t stride, intptr_t mark_stride, \
-                                                  int32_t x, int32_t n, double xf, double per, double dydx) { \
-        return whole_rows(row, mr, stride, mark_stride, x, n, xf, per, dydx, D, R, M); \
-    }
-WHOLE_ROWS(whole_down_right_rows, 1, 1, 1)
-WHOLE_ROWS(whole_down_left_rows, 1, 0, 1)
-WHOLE_ROWS(whole_up_right_rows, -1, 1, 1)
-WHOLE_ROWS(whole_up_left_rows, -1, 0, 1)
-
 /// A line from (x0, y0) to (x1, y1), y0 < y1, over rows r0 < r1 (`row` and `mr` at r0), winding `dir`,
 /// specialised by direction (`dir` and `rightward` are constants after inlining): the first and last
-/// (partial) rows as ``step_dir``, the whole rows between in ``whole_rows`` (out of line in the rows layout).
+/// (partial) rows as ``step_dir``, the whole rows between in ``whole_rows``.
 ///
 /// The x where the line leaves each row is stepped in double from one division, plus ``BIAS``: the
 /// stepping's error stays far below the bias (under 2⁻⁸ unit after 2¹⁴ rows of coordinates below 2³⁰), so
@@ -182,22 +225,52 @@ INLINE void rows(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
     double xf = (double)x0 + BIAS + (double)(below - y0) * dxdy;
     double per = dxdy * PT_ONE;
     int32_t x = (int32_t)xf;
-    step_dir(row, mr, x0, x, (below - y0) * dir, dydx, rightward, marking);
+    step_dir(row, mr, x0, x, (below - y0) * dir, dydx, dir, rightward, marking);
     const intptr_t stride = g->stride, mark_stride = marking ? g->mark_stride : 0;
     int32_t n = r1 - r0 - 1;
-    if (n > 0) {
-        if (marking) {
-            int32_t (*whole)(uint32_t *, uint8_t *, intptr_t, intptr_t, int32_t, int32_t, double, double, double) =
-                dir > 0 ? (rightward ? whole_down_right_rows : whole_down_left_rows)
-                        : (rightward ? whole_up_right_rows : whole_up_left_rows);
-            x = whole(row, mr, stride, mark_stride, x, n, xf, per, dydx);
-        } else {
-            x = whole_rows(row, mr, stride, mark_stride, x, n, xf, per, dydx, dir, rightward, 0);
-        }
-    }
+    if (n > 0) x = whole_rows(row, mr, stride, mark_stride, x, n, xf, per, dydx, dir, rightward, marking);
     row += (intptr_t)(n + 1) * stride;
     if (marking) mr += (intptr_t)(n + 1) * mark_stride;
-    step_dir(row, mr, x, x1, (y1 - (r1 << 16)) * dir, dydx, rightward, marking);
+    step_dir(row, mr, x, x1, (y1 - (r1 << 16)) * dir, dydx, dir, rightward, marking);
+}
+
+/// A vertical line at x from y0 down to y1 (y0 < y1), winding `dir`: the bytes of ``line_down_dir``, whose
+/// stepped x stays x (its step is 0, the bias below one unit), so every row's part lies within the cell of
+/// x and the whole rows all deposit the same two values (a quarter to a half of the whole rows of the
+/// bench's glyphs lie on vertical stems): no division, no stepping, two constant additions a row.
+INLINE void vertical(const grid *g, int32_t x, int32_t y0, int32_t y1, const int32_t dir, const int marking) {
+    int32_t r0 = y0 >> 16, r1 = (y1 - 1) >> 16;
+    const intptr_t stride = g->stride, mark_stride = marking ? g->mark_stride : 0;
+    uint32_t *row = g->cells + (intptr_t)r0 * stride;
+    uint8_t *mr = marking ? g->marks + (intptr_t)r0 * mark_stride : NULL;
+    int32_t c = x >> 16;
+    if (r0 == r1) {
+        deposit(row, c, x, x, (y1 - y0) * dir);
+        mark_pair(mr, c, marking);
+        return;
+    }
+    deposit(row, c, x, x, (((r0 + 1) << 16) - y0) * dir);
+    mark_pair(mr, c, marking);
+    // A whole row as ``whole_rows`` with xl = xr = x: twice the mean is 2·frac, t = ±frac.
+    int32_t frac = x & 0xFFFF;
+    uint32_t right = (uint32_t)(dir > 0 ? frac : -frac), left = (uint32_t)(dir * PT_ONE) - right;
+    uint32_t *const last = row + (intptr_t)(r1 - r0) * stride;
+    uint32_t *cell = row + c;
+    uint8_t *m0 = marking ? mr + (c >> 3) : NULL, *m1 = marking ? mr + ((c + 1) >> 3) : NULL;
+    for (row += stride; row != last; row += stride) {
+        cell += stride;
+        cell[0] += left;
+        cell[1] += right;
+        if (marking) {
+            m0 += mark_stride;
+            m1 += mark_stride;
+            *m0 = MARK;
+            *m1 = MARK;
+        }
+    }
+    if (marking) mr = m0 + mark_stride - (c >> 3);
+    deposit(last, c, x, x, (y1 - (r1 << 16)) * dir);
+    mark_pair(mr, c, marking);
 }
 
 /// A line from (x0, y0) down to (x1, y1), y0 < y1, winding `dir`, rightward or not (constants after
@@ -211,7 +284,7 @@ INLINE void line_down_dir(const grid *g, int32_t x0, int32_t y0, int32_t x1, int
     int32_t adx = rightward ? x1 - x0 : x0 - x1;
     double dydx = adx ? (double)(y1 - y0) / (double)adx : 0;
     if (r0 == r1) {
-        step_dir(row, mr, x0, x1, (y1 - y0) * dir, dydx, rightward, marking);
+        step_dir(row, mr, x0, x1, (y1 - y0) * dir, dydx, dir, rightward, marking);
         return;
     }
     rows(g, x0, y0, x1, y1, r0, r1, row, mr, dydx, dir, rightward, marking);
@@ -220,8 +293,9 @@ INLINE void line_down_dir(const grid *g, int32_t x0, int32_t y0, int32_t x1, int
 /// ``line_down_dir`` for either horizontal direction.
 INLINE void line_down(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, const int32_t dir,
                       const int marking) {
-    if (x1 >= x0) line_down_dir(g, x0, y0, x1, y1, dir, 1, marking);
-    else line_down_dir(g, x0, y0, x1, y1, dir, 0, marking);
+    if (x1 > x0) line_down_dir(g, x0, y0, x1, y1, dir, 1, marking);
+    else if (x1 < x0) line_down_dir(g, x0, y0, x1, y1, dir, 0, marking);
+    else vertical(g, x0, y0, y1, dir, marking);
 }
 
 /// Accumulates a line within [0, width] × [0, rows] (16.16), one step per row; the end points are exact,

@@ -144,35 +144,52 @@ PT_AVX2 static inline void fill_spilling(uint8_t *o, intptr_t from, intptr_t to,
     }
 }
 
+/// The marked blocks of one chunk of a row's marks (`bits`, block `chunk` first) for ``row_spilling``: each
+/// gap before a block filled by ``fill_spilling`` from where the last block ended (what it writes past the
+/// gap is rewritten by the blocks and fills after it, in order), each block's 8 bytes stored whole.
+PT_AVX2 __attribute__((always_inline)) static inline void blocks_spilling(uint32_t *row, uint8_t *o, intptr_t chunk,
+                                                                          unsigned bits, __m256i *carry,
+                                                                          __m256i *carried, intptr_t *done,
+                                                                          const int even_odd) {
+    do {
+        intptr_t j = (chunk + __builtin_ctz(bits)) * 8;
+        bits &= bits - 1;
+        fill_spilling(o, *done, j, *carried);
+        __m256i k = coverage(sums(row + j, carry), even_odd);
+        // Packs work within halves (bytes 0–3 of each 32-bit lane of the low half: lanes 0–3, of the
+        // high half: lanes 4–7); one permute gathers the 8 bytes into the low 8, repeated.
+        k = _mm256_packs_epi32(k, k);
+        k = _mm256_packus_epi16(k, k);
+        k = _mm256_permutevar8x32_epi32(k, _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4));
+        _mm_storel_epi64((__m128i *)(o + j), _mm256_castsi256_si128(k));
+        *carried = _mm256_shuffle_epi8(k, _mm256_set1_epi8(7));
+        *done = j + 8;
+    } while (bits);
+}
+
 /// One row of the rows layout where stores may run up to ``PT_SPILL`` bytes past the row's end (into later
-/// rows, which are written after it): each gap between marked blocks is filled by ``fill_spilling`` from
-/// where the last block ended (what it writes past the gap is rewritten by the blocks and fills after it,
-/// in order), and each block's 8 bytes are stored whole, even a block at or past the row's end. The
-/// carried coverage is kept as a vector of 32 bytes, ready to store.
+/// rows, which are written after it), its blocks as ``blocks_spilling``. The carried coverage is kept as a
+/// vector of 32 bytes, ready to store. The marks are read 32 at a time (one `vpmovmskb` for 32 blocks;
+/// a row of marks is a multiple of 16 bytes, so at most one read of 16 ends it).
 PT_AVX2 static inline void row_spilling(uint32_t *row, uint8_t *mr, intptr_t mark_stride, int32_t width, uint8_t *o,
                                         const int even_odd) {
     __m256i carry = _mm256_setzero_si256();
     __m256i carried = _mm256_setzero_si256();
-    intptr_t done = 0;
-    for (intptr_t chunk = 0; chunk < mark_stride; chunk += 16) {
+    intptr_t done = 0, chunk = 0;
+    for (; chunk + 32 <= mark_stride; chunk += 32) {
+        __m256i m = _mm256_loadu_si256((const __m256i *)(mr + chunk));
+        unsigned bits = (unsigned)_mm256_movemask_epi8(m);
+        if (!bits) continue;
+        _mm256_storeu_si256((__m256i *)(mr + chunk), _mm256_setzero_si256());
+        blocks_spilling(row, o, chunk, bits, &carry, &carried, &done, even_odd);
+    }
+    if (chunk < mark_stride) {
         __m128i m = _mm_loadu_si128((const __m128i *)(mr + chunk));
         unsigned bits = (unsigned)_mm_movemask_epi8(m);
-        if (!bits) continue;
-        _mm_storeu_si128((__m128i *)(mr + chunk), _mm_setzero_si128());
-        do {
-            intptr_t j = (chunk + __builtin_ctz(bits)) * 8;
-            bits &= bits - 1;
-            fill_spilling(o, done, j, carried);
-            __m256i k = coverage(sums(row + j, &carry), even_odd);
-            // Packs work within halves (bytes 0–3 of each 32-bit lane of the low half: lanes 0–3, of the
-            // high half: lanes 4–7); one permute gathers the 8 bytes into the low 8, repeated.
-            k = _mm256_packs_epi32(k, k);
-            k = _mm256_packus_epi16(k, k);
-            k = _mm256_permutevar8x32_epi32(k, _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4));
-            _mm_storel_epi64((__m128i *)(o + j), _mm256_castsi256_si128(k));
-            carried = _mm256_shuffle_epi8(k, _mm256_set1_epi8(7));
-            done = j + 8;
-        } while (bits);
+        if (bits) {
+            _mm_storeu_si128((__m128i *)(mr + chunk), _mm_setzero_si128());
+            blocks_spilling(row, o, chunk, bits, &carry, &carried, &done, even_odd);
+        }
     }
     fill_spilling(o, done, width, carried);
 }

@@ -76,10 +76,10 @@ __attribute__((always_inline)) static inline void accumulate(uint32_t *cells, in
         __m128i v = _mm_packus_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d));
         _mm_storeu_si128((__m128i *)(out + i), v);
         if (skip) {
-            // Byte 15 to all 16 (SSE2 has no byte shuffle): to every 16-bit lane, then to every byte.
-            __m128i hi = _mm_srli_epi16(_mm_shufflehi_epi16(v, 0xFF), 8);
-            hi = _mm_shuffle_epi32(hi, 0xFF);
-            carried = _mm_packus_epi16(hi, hi);
+            // Byte 15 to all 16 (SSE2 has no byte shuffle): doubled into a 16-bit lane (the high bytes'
+            // unpack), that lane to the high four, then their last 32 bits to all four.
+            __m128i hi = _mm_shufflehi_epi16(_mm_unpackhi_epi8(v, v), 0xFF);
+            carried = _mm_shuffle_epi32(hi, 0xFF);
         }
     }
 tail:
@@ -114,11 +114,13 @@ static inline void fill(uint8_t *p, intptr_t n, uint8_t v) {
     _mm_storeu_si128((__m128i *)(p + n - 16), x);
 }
 
-/// Fills `o[from ..< to]` with `v` in pairs of 16-byte stores (up to 31 bytes past `to`).
+/// Fills `o[from ..< to]` with `v` in fours of 16-byte stores (up to 63 bytes past `to`).
 static inline void fill_spilling(uint8_t *o, intptr_t from, intptr_t to, __m128i v) {
-    for (intptr_t p = from; p < to; p += 32) {
+    for (intptr_t p = from; p < to; p += 64) {
         _mm_storeu_si128((__m128i *)(o + p), v);
         _mm_storeu_si128((__m128i *)(o + p + 16), v);
+        _mm_storeu_si128((__m128i *)(o + p + 32), v);
+        _mm_storeu_si128((__m128i *)(o + p + 48), v);
     }
 }
 
@@ -130,10 +132,19 @@ static inline void row_spilling(uint32_t *row, uint8_t *mr, intptr_t mark_stride
     __m128i carry = _mm_setzero_si128();
     __m128i carried = _mm_setzero_si128();
     intptr_t done = 0;
-    for (intptr_t chunk = 0; chunk < mark_stride; chunk += 16) {
+    // The marks read 32 at a time (two loads, their masks joined; a row of marks is a multiple of 16 bytes,
+    // so a last 16 may be read alone).
+    for (intptr_t chunk = 0; chunk < mark_stride; chunk += 32) {
         __m128i m = _mm_loadu_si128((const __m128i *)(mr + chunk));
         unsigned bits = (unsigned)_mm_movemask_epi8(m);
-        if (!bits) continue;
+        if (chunk + 32 <= mark_stride) {
+            __m128i m1 = _mm_loadu_si128((const __m128i *)(mr + chunk + 16));
+            bits |= (unsigned)_mm_movemask_epi8(m1) << 16;
+            if (!bits) continue;
+            _mm_storeu_si128((__m128i *)(mr + chunk + 16), _mm_setzero_si128());
+        } else if (!bits) {
+            continue;
+        }
         _mm_storeu_si128((__m128i *)(mr + chunk), _mm_setzero_si128());
         do {
             intptr_t j = (chunk + __builtin_ctz(bits)) * 8;
@@ -144,10 +155,10 @@ static inline void row_spilling(uint32_t *row, uint8_t *mr, intptr_t mark_stride
             __m128i k = _mm_packs_epi32(a, b);
             k = _mm_packus_epi16(k, k);
             _mm_storel_epi64((__m128i *)(o + j), k);
-            // Byte 7 to all 16 (SSE2 has no byte shuffle): to every 16-bit lane, then to every byte.
-            __m128i hi = _mm_srli_epi16(_mm_shufflelo_epi16(k, 0xFF), 8);
-            hi = _mm_shuffle_epi32(hi, 0x00);
-            carried = _mm_packus_epi16(hi, hi);
+            // Byte 7 to all 16 (SSE2 has no byte shuffle): doubled into a 16-bit lane (the low bytes'
+            // unpack), that lane to the high four, then their last 32 bits to all four.
+            __m128i hi = _mm_shufflehi_epi16(_mm_unpacklo_epi8(k, k), 0xFF);
+            carried = _mm_shuffle_epi32(hi, 0xFF);
             done = j + 8;
         } while (bits);
     }
