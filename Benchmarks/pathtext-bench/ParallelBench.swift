@@ -45,13 +45,19 @@ enum ParallelBench {
     /// With `passes` > 1 the batch is handed out that many times in one go, so the threads are woken
     /// (and go back to sleep) once per `passes` batches.
     static func run(_ batch: [String], threads: Int, passes: Int = 1, _ body: @escaping @Sendable (String) -> Void) {
-        if threads == 1 { for _ in 0..<passes { for r in batch { body(r) } }; return }
-        let next = Atomic<Int>(0), total = batch.count * passes
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        handOut(batch.count * passes, threads: threads) { i, _ in body(batch[i % batch.count]) }
+    }
+
+    /// Calls `body(item, thread)` for every item of `0..<count`: in order on this thread when `threads`
+    /// is 1, else on `threads` threads, each taking the next item from a shared counter when it is free.
+    static func handOut(_ count: Int, threads: Int, _ body: @Sendable (_ item: Int, _ thread: Int) -> Void) {
+        if threads == 1 { for i in 0..<count { body(i, 0) }; return }
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: threads) { t in
             while true {
                 let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard i < total else { return }
-                body(batch[i % batch.count])
+                guard i < count else { return }
+                body(i, t)
             }
         }
     }
@@ -83,10 +89,9 @@ enum ParallelBench {
         return Job { blackHole(try! LocaleChecker.check(scene, strings: strings, resolver: resolver)) }
     }
 
-    /// Runs `jobs` one after the other (`threads` 1) or one per thread.
+    /// Runs `jobs` one after the other (`threads` 1), or on `threads` threads, each taking the next job.
     static func run(_ jobs: [Job], threads: Int) {
-        if threads == 1 { for j in jobs { j.body() }; return }
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { jobs[$0].body() }
+        handOut(jobs.count, threads: threads) { i, _ in jobs[i].body() }
     }
 
     /// The control: pieces of work that share nothing between threads but the counter handing them out.
@@ -130,27 +135,11 @@ enum ParallelBench {
         }
 
         func runArithmetic(threads: Int) {
-            if threads == 1 { for p in 0..<Self.pieces { blackHole(Self.arithmeticPiece(p)) }; return }
-            let next = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: threads) { _ in
-                while true {
-                    let p = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    guard p < Self.pieces else { return }
-                    blackHole(Self.arithmeticPiece(p))
-                }
-            }
+            ParallelBench.handOut(Self.pieces, threads: threads) { p, _ in blackHole(Self.arithmeticPiece(p)) }
         }
 
         func run(threads: Int) {
-            if threads == 1 { for p in 0..<Self.pieces { piece(buffers[0], p) }; return }
-            let next = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: threads) { t in
-                while true {
-                    let p = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    guard p < Self.pieces else { return }
-                    piece(buffers[t], p)
-                }
-            }
+            ParallelBench.handOut(Self.pieces, threads: threads) { p, t in piece(buffers[t], p) }
         }
     }
 
