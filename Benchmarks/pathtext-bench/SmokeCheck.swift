@@ -135,25 +135,32 @@ extension SmokeCheck {
     static let placeWays = 60
 
     /// The Helsinki roads fixture, or in a smoke run a copy of it cut to its first ``placeWays`` label
-    /// requests (in the temporary folder; `nil` when the fixture cannot be read or cut).
+    /// requests (`nil` when the fixture cannot be read or cut).
     static func helsinkiFile(_ config: BenchConfig, root: String) -> String? {
-        let file = root + "/fixtures/osm/helsinki-roads.json"
-        guard config.smoke else { return file }
+        config.smoke ? cutCopy : root + "/fixtures/osm/helsinki-roads.json"
+    }
+
+    /// The cut copy's path in the temporary folder, this process's own.
+    private static var cutPath: String { NSTemporaryDirectory() + "pathtext-smoke-helsinki-\(getpid()).json" }
+
+    /// The package's fixture cut to its first ``placeWays`` requests, written once per run (the place,
+    /// cache and parallel groups all ask for it).
+    private static let cutCopy: String? = cutHelsinki(root: packageRoot())
+
+    private static func cutHelsinki(root: String) -> String? {
+        let file = root + "/fixtures/osm/helsinki-roads.json", path = cutPath
         guard let data = FileManager.default.contents(atPath: file),
               var doc = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
               let labels = doc["labels"] as? [Any] else { progress("smoke: cannot read \(file)"); return nil }
         doc["labels"] = Array(labels.prefix(placeWays))
-        let cut = NSTemporaryDirectory() + "pathtext-smoke-helsinki-\(getpid()).json"
         guard let bytes = try? JSONSerialization.data(withJSONObject: doc),
-              FileManager.default.createFile(atPath: cut, contents: bytes) else { progress("smoke: cannot write \(cut)"); return nil }
-        progress("smoke: the Helsinki rows on the first \(min(placeWays, labels.count)) of its \(labels.count) ways (\(cut))")
-        return cut
+              FileManager.default.createFile(atPath: path, contents: bytes) else { progress("smoke: cannot write \(path)"); return nil }
+        progress("smoke: the Helsinki rows on the first \(min(placeWays, labels.count)) of its \(labels.count) ways (\(path))")
+        return path
     }
-}
 
-extension SmokeCheck {
     /// Removes the cut-down copy ``helsinkiFile(_:root:)`` wrote, if any.
     static func removeHelsinkiCopy() {
-        unlink(NSTemporaryDirectory() + "pathtext-smoke-helsinki-\(getpid()).json")
+        unlink(cutPath)
     }
 }
