@@ -20,8 +20,9 @@ let usage = """
                      with the pathtext binary beside this one (debug or release); place/ and
                      cache/helsinki on the first 60 of the 777 Helsinki ways (Mapnik too); parallel/
                      one run of each batch (after its warm-up); layout/, raster/, capi/ and check/ keep
-                     their inputs. The rows' own checks stay (same output as the peer, requests succeed). After the table, every row that is missing, not
-                     finite or without its peer is named on stderr and the run exits 1. Implies
+                     their inputs. The rows' own checks stay (same output as the peer, requests
+                     succeed). After the table, every row that is missing, not finite or without its
+                     peer is named on stderr and the run exits 1. Implies
                      --no-json (a --json PATH given writes "smoke": true); --runs and --filter do not apply.
       --runs N       runs per row, at least 5 (default 7)
       --json PATH    where to write the results (default: bench.json at the package root)

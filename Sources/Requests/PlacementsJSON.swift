@@ -54,7 +54,6 @@ public enum PlacementsJSON {
         write(labels, inkBoxes: inkBoxes, singleLine: singleLine).bytes
     }
 
-
     /// The colour most glyphs have, as its string literal.
     private static let blackText = JSONBytes.literal(RGBAColor.black.description)
 
