@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import TestSupport
 
 /// Whether the Chromium comparison runs: with `PATHTEXT_BROWSER=1`, which `scripts/test-browser` (and so
 /// `make test` and CI) sets. It is then never skipped: a missing `chromium` fails the comparison, so a missing
@@ -12,24 +13,14 @@ private func compareBrowser(_ arguments: [String]) throws -> [String: Any] { try
 /// Runs the comparison script `scripts/NAME` with `arguments` and `--json -` (and this build's pathtext),
 /// and parses its JSON report; a non-zero exit is a failure naming the script's stderr.
 func comparisonReport(_ name: String, _ arguments: [String]) throws -> [String: Any] {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: packageRoot + "/scripts/" + name)
-    p.arguments = arguments + ["--json", "-"]
-    var env = ProcessInfo.processInfo.environment
-    env["PATHTEXT"] = pathtextBinary
-    p.environment = env
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out; p.standardError = err
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    #expect(p.terminationStatus == 0, "\(String(decoding: e, as: UTF8.self))")
-    return try #require(try JSONSerialization.jsonObject(with: o) as? [String: Any])
+    let r = try runProgram(packageRoot + "/scripts/" + name, arguments + ["--json", "-"], environment: ["PATHTEXT": pathtextBinary])
+    #expect(r.status == 0, "\(r.stderr)")
+    return try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
 }
 
 /// PathText against headless Chromium (fixtures/browser/results.md has the figures these thresholds come
-/// from). Skipped unless PATHTEXT_BROWSER=1 and chromium is installed: a developer check, not CI's.
+/// from). The plain `swift test` run leaves it to `scripts/test-browser`, which runs it with
+/// `PATHTEXT_BROWSER=1` in `make test` and CI, where a missing `chromium` fails it.
 @Suite("Browser comparison (needs PATHTEXT_BROWSER=1 and chromium; skipped otherwise)",
        .enabled(if: browserComparisonEnabled), .serialized)
 struct BrowserComparisonTests {

@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import TestSupport
 import PathText
 
 /// The inputs of issue 13 that ran for minutes or took gigabytes (rows 4, 5 and 8) end, through the

@@ -1,11 +1,5 @@
 import Foundation
-
-/// The result of running `pathtext`.
-struct Run {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
+import TestSupport
 
 /// The package root (three levels above this file).
 let packageRoot: String = {
@@ -27,21 +21,7 @@ let pathtextBinary: String = {
 /// variables to remove, and waits.
 func pathtext(_ arguments: [String], environment: [String: String] = [:], unset: [String] = [], cwd: String? = nil,
               binary: String = pathtextBinary) throws -> Run {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: binary)
-    p.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    for (k, v) in environment { env[k] = v }
-    for k in unset { env[k] = nil }
-    p.environment = env
-    if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out; p.standardError = err
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    try runProgram(binary, arguments, environment: environment, unset: unset, cwd: cwd)
 }
 
 /// Parses JSON output.

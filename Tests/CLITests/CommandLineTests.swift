@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import TestSupport
 import PathText
 
 @Suite struct CommandLineTests {

@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import TestSupport
 import PathText
 
 /// Issue 27 item 20: a font in a folder whose name is not UTF-8 is named with its real bytes (`\xFF`), not
@@ -16,16 +17,9 @@ import PathText
             mkdir "$dir" && cp "$2" "$dir/Other.ttf" && cd "$dir"
             exec "$3" layout --text Hi --path "M0 0 L99 0" --font Other.ttf
             """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", script, "sh", base.path, packageRoot + "/Fonts/NotoSerif-Regular.ttf", pathtextBinary]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
-        let o = try #require(try json(String(decoding: data, as: UTF8.self)) as? [String: Any])
+        let r = try runProgram("/bin/sh", ["-c", script, "sh", base.path, packageRoot + "/Fonts/NotoSerif-Regular.ttf", pathtextBinary])
+        #expect(r.status == 0, "\(r.stderr)")
+        let o = try #require(try json(r.stdout) as? [String: Any])
         let path = try #require((o["fonts"] as? [[String: Any]])?.first?["path"] as? String)
         #expect(path.hasSuffix("/f\\xFFx/Other.ttf"), "\(path)")
         #expect(!path.contains("\u{FFFD}"))

@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -181,15 +182,5 @@ import Glibc
 
 /// Runs `script` with bash, `$0` being the pathtext binary and `$@` the `arguments`.
 func runShell(_ script: String, arguments: [String] = [], cwd: String? = nil) throws -> Run {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/bin/bash")
-    p.arguments = ["-c", script, pathtextBinary] + arguments
-    if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out; p.standardError = err
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    try runProgram("/bin/bash", ["-c", script, pathtextBinary] + arguments, cwd: cwd)
 }

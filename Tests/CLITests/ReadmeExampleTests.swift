@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import TestSupport
 import PathText
 
 /// README's "Using the library" example, as a new user would run it: a fresh package outside the repository

@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import TestSupport
 import PathText
 
 /// README's quick starts: each at most 10 lines, and the command-line one run as written, line by line, by

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Foundation
 @testable import Requests
 
@@ -182,16 +183,9 @@ import Foundation
         let lines = documents.map { d in d.map { String($0 >> 4, radix: 16) + String($0 & 15, radix: 16) }.joined() }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: input)
 
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", Self.peer, input.path]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
-        let theirs = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let peer = try runProgram("/usr/bin/env", ["python3", "-c", Self.peer, input.path])
+        #expect(peer.status == 0, "\(peer.stderr)")
+        let theirs = peer.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         #expect(theirs.count == documents.count)
 
         var disagreements: [String] = [], accepted = 0, refused = 0

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Shaping
 
 /// Fonts shared by all tests (a `Typeface` is safe to share between threads).
@@ -26,22 +27,15 @@ struct HBGlyph: Decodable, Equatable {
 /// Runs HarfBuzz's own `hb-shape` on `text` and decodes its JSON.
 func hbShape(_ fontPath: String, _ text: String, features: String? = nil, direction: String? = nil,
              variations: String? = nil, language: String? = nil) throws -> [HBGlyph] {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
     var args = ["--output-format=json", "--no-glyph-names"]
     if let features { args.append("--features=\(features)") }
     if let direction { args.append("--direction=\(direction)") }
     if let variations { args.append("--variations=\(variations)") }
     if let language { args.append("--language=\(language)") }
     args += [fontPath, text]
-    p.arguments = args
-    let out = Pipe()
-    p.standardOutput = out
-    try p.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    #expect(p.terminationStatus == 0)
-    return try JSONDecoder().decode([HBGlyph].self, from: data)
+    let r = try runProgram("/usr/bin/hb-shape", args)
+    #expect(r.status == 0, "\(r.stderr)")
+    return try JSONDecoder().decode([HBGlyph].self, from: Data(r.stdout.utf8))
 }
 
 /// The code point index of each UTF-8 offset that starts a scalar of `text`.
