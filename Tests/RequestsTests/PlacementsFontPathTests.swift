@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Geometry
 import Layout
 import Shaping
@@ -19,20 +20,19 @@ import Shaping
     }
 
     @Test func aLinkedFontIsReportedByItsResolvedPathInEitherOrder() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("font-links-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        // A copy of its own (not the Fonts/ file other tests load), reached first through an absolute link.
-        let real = URL(fileURLWithPath: dir + "/real.ttf").resolvingSymlinksInPath().path
-        try FileManager.default.copyItem(atPath: fontsDir + "/NotoSansHebrew-Regular.ttf", toPath: real)
-        try FileManager.default.createSymbolicLink(atPath: dir + "/link.ttf", withDestinationPath: real)
-        let throughLink = try FontCache.typeface(path: dir + "/link.ttf")
-        let direct = try FontCache.typeface(path: real)
-        #expect(throughLink === direct)                       // one file, one load
-        #expect(throughLink.path == dir + "/link.ttf")        // the name it was first loaded by
-        #expect(PlacementsJSON.absolutePath(throughLink) == real)
-        #expect(try reportedPath(direct) == real)
-        // Uncached, through the link alone: the same resolved name.
-        #expect(PlacementsJSON.absolutePath(try Typeface(path: dir + "/link.ttf")) == real)
+        try withTemporaryFolder("font-links") { dir in
+            // A copy of its own (not the Fonts/ file other tests load), reached first through an absolute link.
+            let real = URL(fileURLWithPath: dir + "/real.ttf").resolvingSymlinksInPath().path
+            try FileManager.default.copyItem(atPath: fontsDir + "/NotoSansHebrew-Regular.ttf", toPath: real)
+            try FileManager.default.createSymbolicLink(atPath: dir + "/link.ttf", withDestinationPath: real)
+            let throughLink = try FontCache.typeface(path: dir + "/link.ttf")
+            let direct = try FontCache.typeface(path: real)
+            #expect(throughLink === direct)                       // one file, one load
+            #expect(throughLink.path == dir + "/link.ttf")        // the name it was first loaded by
+            #expect(PlacementsJSON.absolutePath(throughLink) == real)
+            #expect(try reportedPath(direct) == real)
+            // Uncached, through the link alone: the same resolved name.
+            #expect(PlacementsJSON.absolutePath(try Typeface(path: dir + "/link.ttf")) == real)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Shaping
 
 /// The fonts compiled into the library against the files they were built from.
@@ -70,14 +71,13 @@ import Testing
 
     @Test func sourcesTellEmbeddedFileAndMemoryApart() throws {
         // Through a symbolic link in another folder: the absolute path is the real file's.
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("link-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let real = URL(fileURLWithPath: fontsDir + "/NotoSansThai-Regular.ttf").resolvingSymlinksInPath().path
-        try FileManager.default.createSymbolicLink(atPath: dir + "/thai.ttf", withDestinationPath: real)
-        let linked = try Typeface(path: dir + "/thai.ttf")
-        #expect(linked.source == .file(absolutePath: real))
-        #expect(linked.absolutePath == real && linked.path == dir + "/thai.ttf" && linked.name == "thai.ttf")
+        try withTemporaryFolder("link") { dir in
+            try FileManager.default.createSymbolicLink(atPath: dir + "/thai.ttf", withDestinationPath: real)
+            let linked = try Typeface(path: dir + "/thai.ttf")
+            #expect(linked.source == .file(absolutePath: real))
+            #expect(linked.absolutePath == real && linked.path == dir + "/thai.ttf" && linked.name == "thai.ttf")
+        }
         #expect(real.hasPrefix("/") && !real.contains("/./") && !real.contains("/../"))
         // A relative path (up from the working folder to the root, then down) is made absolute.
         let depth = FileManager.default.currentDirectoryPath.split(separator: "/").count
