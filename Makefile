@@ -120,3 +120,6 @@ test-wheel: wheel
 # pathtext.dask's throughput with 1 and 2 worker processes (LocalCluster), in the wheel's test venv.
 bench-dask: test-wheel
 	.build/wheel-test-venv/bin/python scripts/bench-dask.py
+
+bench-table:  # BENCHMARKS.md's table from the bench.json of the last make bench
+	scripts/bench-table
