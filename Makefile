@@ -2,10 +2,10 @@
 # Every target installs what it needs first (scripts/install-deps is idempotent).
 SWIFT ?= swift
 SECONDS ?= 60
-# Release builds of the CLI and the benchmarks link the Swift runtime and Foundation statically: a
-# `pathtext` process then loads no Swift shared libraries (one-label render 17.5 -> 11.9 ms CPU, peak
-# RSS 31.6 -> 24.7 MB; see BENCHMARKS.md, "Round three (issue #17): one process"). Every release build
-# in .build/release uses these same flags, so the targets below never rebuild each other's objects.
+# Release builds of the CLI and the benchmarks link the Swift runtime statically (the library imports no
+# Foundation): a `pathtext` process then loads no Swift shared libraries (BENCHMARKS.md, "One process").
+# Every release build in .build/release uses these same flags, so the targets below never rebuild each
+# other's objects.
 RELEASE = -c release --static-swift-stdlib
 
 .PHONY: deps test-deps build demo test serve loadtest gallery docs bench bench-place sanitize fuzz clean install test-capi test-python wheel test-wheel bench-dask

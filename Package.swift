@@ -43,44 +43,57 @@ let package = Package(
         .target(name: "CPlaygroundAssets", path: "Sources/System/CPlaygroundAssets", exclude: ["page"]),
         // The header of libpathtext (pathtext.h); the functions are Swift's (Doors/C).
         .target(name: "CPathText", path: "Sources/System/CPathText"),
+        // The C library's elementary functions (sin, cos, atan2, …) as builtins under names of our own.
+        .target(name: "CMath", path: "Sources/System/CMath"),
         // A prefetch hint (one static inline function) for Geometry's path-measure queries.
         .target(name: "CPrefetch", path: "Sources/System/CPrefetch"),
         // The rasterizer's kernel: the 16.16 contour walker and the final pass (scalar, SSE2, AVX2 chosen at run time).
         .target(name: "CRasterKernel", path: "Sources/System/CRasterKernel"),
 
+        // ── The bottom: support code that depends on nothing of ours (every OS call in Support/Syscalls.swift,
+        // locks, deadlines, atomic and temporary files, the elementary functions).
+        .target(name: "Support", dependencies: ["CMath"]),
+        // JSON: the strict reader (positions, duplicate keys), the writer and the one number rule.
+        .target(name: "JSON"),
+        // XML: libxml2 behind plain values (no network, no entities, bounded), for SVG input and the check's formats.
+        .target(name: "XML", dependencies: ["CLibXML2"]),
+
         // ── The stages, in the order data flows: path geometry and shaping, placement on the path, drawing.
-        .target(name: "Geometry", dependencies: ["CPrefetch"]),
-        .target(name: "Shaping", dependencies: ["Geometry", "CEmbeddedFonts", "CScalarTable", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CICUBreak"]),
-        .target(name: "Layout", dependencies: ["Geometry", "Shaping"]),
-        .target(name: "Render", dependencies: ["Geometry", "Shaping", "Layout", "CPNG", "CPNGWriter", "CRasterKernel"]),
+        .target(name: "Geometry", dependencies: ["Support", "CPrefetch"]),
+        .target(name: "Shaping", dependencies: ["Support", "Geometry", "CEmbeddedFonts", "CScalarTable", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CICUBreak"]),
+        .target(name: "Layout", dependencies: ["Support", "Geometry", "Shaping"]),
+        .target(name: "Render", dependencies: ["Support", "Geometry", "Shaping", "Layout", "CPNG", "CPNGWriter", "CRasterKernel"]),
 
         // ── Requests: the label and scene request model, the one option catalog, JSON in and out (one
         // escaper, one number rule), validation and limits, diagnostics codes, and the placements reply.
-        .target(name: "Requests", dependencies: ["Geometry", "Shaping", "Layout", "Render"]),
+        .target(name: "Requests", dependencies: ["Support", "JSON", "Geometry", "Shaping", "Layout"]),
+
+        // ── The pipeline: a resolved request laid out and drawn (raster, SVG) or encoded (placements).
+        .target(name: "Pipeline", dependencies: ["Support", "JSON", "Geometry", "Shaping", "Layout", "Render", "Requests"]),
 
         // ── Jobs on a whole document: SVG in (libxml2, touched in XMLTree.swift alone).
-        .target(name: "SVGInput", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests", "CLibXML2"], path: "Sources/Jobs/SVG"),
+        .target(name: "SVGInput", dependencies: ["XML", "Support", "Geometry", "Shaping", "Layout", "Render", "Requests"], path: "Sources/Jobs/SVG"),
         // ── Jobs on many labels. The placer: candidates along paths, a collision grid, road pieces joined (issue #24).
-        .target(name: "Placer", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"], path: "Sources/Jobs/Placer"),
+        .target(name: "Placer", dependencies: ["Pipeline", "JSON", "Support", "Geometry", "Shaping", "Layout", "Render", "Requests"], path: "Sources/Jobs/Placer"),
         // ── Jobs on many labels: the locale check (every translation of a scene's labels, laid out and judged).
-        .target(name: "Check", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"], path: "Sources/Jobs/Check"),
+        .target(name: "Check", dependencies: ["XML", "Pipeline", "JSON", "Support", "Geometry", "Shaping", "Layout", "Render", "Requests"], path: "Sources/Jobs/Check"),
 
         // ── The showcase: the demo scenes, badges and the clock (examples, not library).
-        .target(name: "Showcase", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests"]),
+        .target(name: "Showcase", dependencies: ["Support", "Geometry", "Shaping", "Layout", "Render", "Requests"]),
 
         // ── The doors. `PathText` is the Swift library (the stages and requests, not the showcase);
         // PathTextEngine takes requests in the scene files' words for the C library, Python, batch and HTTP.
-        .target(name: "PathText", dependencies: ["Geometry", "Shaping", "Layout", "Render", "Requests", "SVGInput", "Placer"], path: "Sources/Doors/PathText"),
-        .target(name: "PathTextEngine", dependencies: ["PathText", "Check"], path: "Sources/Doors/Engine"),
-        .target(name: "PathTextC", dependencies: ["PathTextEngine", "CPathText"], path: "Sources/Doors/C"),
-        .target(name: "Playground", dependencies: ["PathText", "PathTextEngine", "Showcase", "CMicroHTTPD", "CPlaygroundAssets"],
+        .target(name: "PathText", dependencies: ["Support", "Geometry", "Shaping", "Layout", "Render", "Requests", "Pipeline", "SVGInput", "Placer"], path: "Sources/Doors/PathText"),
+        .target(name: "PathTextEngine", dependencies: ["Pipeline", "JSON", "Support", "PathText", "Check"], path: "Sources/Doors/Engine"),
+        .target(name: "PathTextC", dependencies: ["JSON", "Support", "PathText", "PathTextEngine", "CPathText"], path: "Sources/Doors/C"),
+        .target(name: "Playground", dependencies: ["JSON", "Support", "PathText", "PathTextEngine", "Showcase", "CMicroHTTPD", "CPlaygroundAssets"],
                 path: "Sources/Doors/Serve"),
         // The command-line tool: a thin shell over the library.
-        .executableTarget(name: "pathtext", dependencies: ["PathText", "PathTextEngine", "Showcase", "Playground", "SVGInput", "Check"], path: "Sources/Doors/CLI"),
+        .executableTarget(name: "pathtext", dependencies: ["Pipeline", "JSON", "Support", "PathText", "PathTextEngine", "Showcase", "Playground", "SVGInput", "Check"], path: "Sources/Doors/CLI"),
 
         .executableTarget(
             name: "pathtext-bench",
-            dependencies: ["PathText", "PathTextEngine", "PathTextC", "CPathText", "CFreeType", "CHarfBuzz", "Showcase", "Placer", "Check"],
+            dependencies: ["Pipeline", "JSON", "PathText", "PathTextEngine", "PathTextC", "CPathText", "CFreeType", "CHarfBuzz", "Showcase", "Placer", "Check"],
             path: "Benchmarks/pathtext-bench"
         ),
 
@@ -91,23 +104,26 @@ let package = Package(
         .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzSupport", "Geometry", "Shaping", "Layout", "Render"], path: "Fuzz/FuzzPipeline"),
         .executableTarget(name: "FuzzFontTables", dependencies: ["FuzzSupport", "Geometry", "Shaping", "Layout", "Render"], path: "Fuzz/FuzzFontTables"),
         .executableTarget(name: "FuzzSceneJSON", dependencies: ["FuzzSupport", "Geometry", "Layout", "Requests"], path: "Fuzz/FuzzSceneJSON"),
-        .executableTarget(name: "FuzzHTTPRequest", dependencies: ["FuzzSupport", "Geometry", "Playground"], path: "Fuzz/FuzzHTTPRequest"),
-        .executableTarget(name: "FuzzSVGInput", dependencies: ["FuzzSupport", "Geometry", "Layout", "Requests", "SVGInput"], path: "Fuzz/FuzzSVGInput"),
+        .executableTarget(name: "FuzzHTTPRequest", dependencies: ["Support", "FuzzSupport", "Geometry", "Playground"], path: "Fuzz/FuzzHTTPRequest"),
+        .executableTarget(name: "FuzzSVGInput", dependencies: ["XML", "FuzzSupport", "Geometry", "Layout", "Requests", "SVGInput"], path: "Fuzz/FuzzSVGInput"),
 
         // Tests mirror the modules.
         // Helpers shared by the test targets only.
         .target(name: "TestSupport", dependencies: ["Geometry"], path: "Tests/Support"),
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
-        .testTarget(name: "ShapingTests", dependencies: ["Shaping", "CHarfBuzz", "CFreeType", "TestSupport"]),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Shaping", "Geometry", "TestSupport"]),
+        .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
+        .testTarget(name: "XMLTests", dependencies: ["XML"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Support", "Geometry", "TestSupport"]),
+        .testTarget(name: "ShapingTests", dependencies: ["Support", "Shaping", "CHarfBuzz", "CFreeType", "TestSupport"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Support", "Layout", "Shaping", "Geometry", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Shaping", "Geometry", "TestSupport", "CFreeType", "CPNG", "CRasterKernel"]),
-        .testTarget(name: "RequestsTests", dependencies: ["Requests", "Render", "Layout", "Shaping", "Geometry", "TestSupport"]),
-        .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "Requests", "Render", "Layout", "Shaping", "Geometry"]),
+        .testTarget(name: "RequestsTests", dependencies: ["Pipeline", "JSON", "Requests", "Render", "Layout", "Shaping", "Geometry", "TestSupport"]),
+        .testTarget(name: "ShowcaseTests", dependencies: ["Pipeline", "Showcase", "Requests", "Render", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "CheckTests", dependencies: ["Check", "Requests", "Layout", "Shaping", "Geometry"]),
-        .testTarget(name: "CLITests", dependencies: ["PathText", "Showcase", "TestSupport"]),
-        .testTarget(name: "SVGInputTests", dependencies: ["SVGInput", "Requests", "Layout", "Shaping", "Geometry"]),
+        .testTarget(name: "CLITests", dependencies: ["Pipeline", "JSON", "PathText", "Showcase", "TestSupport"]),
+        .testTarget(name: "SVGInputTests", dependencies: ["XML", "Pipeline", "SVGInput", "Requests", "Layout", "Shaping", "Geometry"]),
         .testTarget(name: "PlacerTests", dependencies: ["Placer", "Requests", "Layout", "Geometry"], path: "Tests/Jobs/PlacerTests"),
-        .testTarget(name: "PathTextEngineTests", dependencies: ["PathTextEngine", "PathTextC", "CPathText", "PathText"]),
+        .testTarget(name: "PathTextEngineTests", dependencies: ["JSON", "PathTextEngine", "PathTextC", "CPathText", "PathText"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PathText", "Showcase"]),
     ],
     swiftLanguageModes: [.v6]

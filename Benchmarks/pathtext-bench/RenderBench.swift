@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Pipeline
 import Glibc
 #endif
 import Foundation

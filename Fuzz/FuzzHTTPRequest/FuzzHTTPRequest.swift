@@ -4,6 +4,7 @@
 // The input is: a first line `METHOD /path?query`, header lines `Name: value` up to an empty line, then
 // the body. Built with `-Xswiftc -DFUZZING` (see scripts/fuzz) this file only defines
 // LLVMFuzzerTestOneInput; built plainly it replays its seed corpus (fixtures/fuzz/FuzzHTTPRequest).
+import Support
 import Foundation
 import FuzzSupport
 import Geometry

@@ -3,6 +3,7 @@
 // Built with `-Xswiftc -DFUZZING` (see scripts/fuzz) this file only defines LLVMFuzzerTestOneInput and
 // libFuzzer supplies `main`. Built plainly (as `swift build` does) it is a replay tool: it runs the files
 // given as arguments (folders are walked), or its seed corpus fixtures/fuzz/FuzzSVGInput when given none.
+import XML
 import Foundation
 import FuzzSupport
 import Geometry

@@ -28,7 +28,7 @@ let verbose = ProcessInfo.processInfo.environment["FUZZ_VERBOSE"] != nil
 /// One input. Decode and resolve errors are fine; traps, hangs and non-finite positions are bugs.
 func fuzzSceneJSON(_ bytes: UnsafeRawBufferPointer) {
     let scene: Scene
-    do { scene = try SceneJSON.decode(Data(bytes)) } catch {
+    do { scene = try SceneJSON.decode(Array(bytes)) } catch {
         if verbose { print("not a scene: \(error)") }
         return
     }

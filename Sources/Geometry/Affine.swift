@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 /// A 2D affine transform, `p ↦ (a·x + c·y + e, b·x + d·y + f)`, the same layout as SVG's `matrix(a b c d e f)`.
 public struct Affine: Hashable, Sendable, Codable {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 /// An angle: the one angle convention at PathText's Swift boundary. Placed glyphs, path samples, shape
 /// builders and the label options that are angles (`maxAngle`, `rotate`) take and give `Angle` values, so

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 extension BezPath {
     /// The parallel (offset) curve at signed distance `d` on the normal side ``Vector/turnedLeft`` of each

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 /// Shape builders. Angles are in radians from +x towards +y, so on a y-down canvas they increase
 /// clockwise and `-π/2` is the top; `clockwise: true` means the angle increases along the path.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 extension EllipticalArc {
     /// The SVG endpoint parameterisation of this arc: what an `A` command needs to redraw it.

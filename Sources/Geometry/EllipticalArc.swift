@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 /// An arc of an ellipse in centre parameterisation:
 /// `θ(t) = startAngle + t·sweepAngle`, `p(t) = center + R(xRotation)·(radii.x·cos θ, radii.y·sin θ)`.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 /// The one flattening rule: how many equal steps make chords within a tolerance of a curve. Geometry's
 /// ``Segment/flatten(tolerance:_:)`` and the rasterizer's contours both count steps with it. (The

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 import Synchronization
 
 extension PathMeasure {
@@ -25,7 +19,7 @@ extension PathMeasure {
     /// zero-filled (a zero state is ``empty``) and commits page by page as slots are first written, so a
     /// measure of a long road that one label queries costs the pages of the slots it touches. From
     /// ``hugePageBytes`` the mapping is aligned to 2 MB and advised for transparent huge pages
-    /// (`madvise(MADV_HUGEPAGE)`, where the kernel allows it), so that random queries do not also miss the
+    /// (transparent huge pages through `Syscalls.adviseHugePages`, where the kernel allows it), so that random queries do not also miss the
     /// TLB; a touched slot then commits its 2 MB page. Smaller arenas are allocated and their states
     /// initialised.
     struct RecordArena {
@@ -64,23 +58,20 @@ extension PathMeasure {
         init(count: Int) {
             self.count = count
             let bytes = max(count, 1) * Self.stride
-            #if os(Linux)
             if bytes >= Self.mappedBytes {
                 let huge = bytes >= Self.hugePageBytes
                 let total = huge ? bytes + Self.hugePage : bytes
-                let p = mmap(nil, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
-                if let p, p != MAP_FAILED {
+                if let p = Syscalls.mapAnonymous(total) {
                     var start = p
                     if huge {
                         let address = UInt(bitPattern: p), mask = UInt(Self.hugePage - 1)
                         start = p + Int(((address + mask) & ~mask) - address)
-                        _ = madvise(start, bytes, Int32(MADV_HUGEPAGE))  // a hint: refused where THP is off
+                        Syscalls.adviseHugePages(start, bytes)
                     }
                     base = start; mapping = p; mappingBytes = total
                     return
                 }
             }
-            #endif
             base = .allocate(byteCount: bytes, alignment: 64)
             mapping = nil; mappingBytes = bytes
             for i in 0..<count { state(slot(i)).initialize(to: Atomic(Self.empty)) }
@@ -88,9 +79,7 @@ extension PathMeasure {
 
         /// Frees the arena (the overflow blocks are the storage's to free).
         func release() {
-            #if os(Linux)
-            if let mapping { _ = munmap(mapping, mappingBytes); return }
-            #endif
+            if let mapping { Syscalls.unmap(mapping, mappingBytes); return }
             base.deallocate()
         }
 
@@ -121,7 +110,7 @@ extension PathMeasure {
             let state = self.state(slot)
             guard state.pointee.compareExchange(expected: Self.empty, desired: Self.writing, ordering: .acquiring).exchanged else {
                 // Another thread is copying the same records in (a few hundred bytes): wait for it.
-                while state.pointee.load(ordering: .acquiring) != Self.built { sched_yield() }
+                while state.pointee.load(ordering: .acquiring) != Self.built { Syscalls.yieldThread() }
                 return
             }
             let n = records.count

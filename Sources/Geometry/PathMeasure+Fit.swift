@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 extension PathMeasure {
     /// What a query needs of one piece, in one record: where the piece starts, a polynomial for its

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 
 extension PathMeasure {
     /// The length of `seg` to `accuracy` of its size: exact for lines and circular arcs; otherwise the

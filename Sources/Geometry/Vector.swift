@@ -1,3 +1,4 @@
+import Support
 /// A displacement in the plane: a difference of two points, a tangent, a normal.
 public struct Vector: Hashable, Sendable, Codable {
     /// The horizontal component.
@@ -63,10 +64,3 @@ public struct Vector: Hashable, Sendable, Codable {
     @inlinable public static func += (a: inout Vector, b: Vector) { a = a + b }
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif

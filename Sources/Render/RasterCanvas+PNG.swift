@@ -1,3 +1,4 @@
+import Support
 extension RasterCanvas {
     /// The canvas as an 8-bit RGBA PNG with straight alpha (colour channels unpremultiplied, rounded).
     /// - Parameter compression: speed against size (default ``PNGCompression/fast``).
@@ -15,7 +16,8 @@ extension RasterCanvas {
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` (for example an unwritable or missing folder),
     ///   or an encoding error.
     public func writePNG(to path: String, compression: PNGCompression = .fast) throws(RenderError) {
-        try AtomicFile.write(pngData(compression: compression), to: path)
+        let bytes = try pngData(compression: compression)
+        do { try AtomicFile.write(bytes, to: path) } catch { throw RenderError(error) }
     }
 
     /// Reads a PNG of any colour type and bit depth libpng supports (converted to 8-bit RGBA).
@@ -44,7 +46,9 @@ extension RasterCanvas {
     /// Reads the PNG file at `path`; see ``init(pngData:pixelLimit:)``.
     /// - Throws: ``RenderError/cannotRead(path:reason:)`` when the file cannot be read.
     public init(pngFile path: String, pixelLimit: Int = RasterCanvas.defaultPixelLimit) throws(RenderError) {
-        try self.init(pngData: AtomicFile.read(path), pixelLimit: pixelLimit)
+        let bytes: [UInt8]
+        do { bytes = try AtomicFile.read(path) } catch { throw RenderError(error) }
+        try self.init(pngData: bytes, pixelLimit: pixelLimit)
     }
 
     /// The pixels with straight alpha.

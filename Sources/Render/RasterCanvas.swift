@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 import Geometry
 import Shaping
 
@@ -96,7 +90,7 @@ public struct RasterCanvas: Sendable {
         guard let base = buf.baseAddress else { return }
         let raw = UnsafeMutableRawPointer(base), n = buf.count
         if p.r == p.a && p.g == p.a && p.b == p.a {  // white, black, transparent: one byte
-            memset(base, Int32(p.a), n)
+            buf.update(repeating: p.a)
             return
         }
         let word = UInt32(p.r) | UInt32(p.g) << 8 | UInt32(p.b) << 16 | UInt32(p.a) << 24

@@ -1,3 +1,5 @@
+import Support
+
 /// Why rendering or writing an image failed.
 public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A canvas with no pixels (zero or negative width or height) was requested.
@@ -12,6 +14,14 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// A file could not be read.
     case cannotRead(path: String, reason: String)
+
+    /// The same failure of a file read or write.
+    public init(_ error: FileError) {
+        switch error {
+        case let .cannotWrite(path, reason): self = .cannotWrite(path: path, reason: reason)
+        case let .cannotRead(path, reason): self = .cannotRead(path: path, reason: reason)
+        }
+    }
 
     /// A one-line explanation for people.
     public var description: String {

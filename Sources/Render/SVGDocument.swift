@@ -1,3 +1,4 @@
+import Support
 import Geometry
 import Shaping
 
@@ -106,7 +107,7 @@ public struct SVGDocument: Hashable, Sendable {
     /// left on failure), in place for a device or FIFO.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)``.
     public func write(to path: String) throws(RenderError) {
-        try AtomicFile.write(Array(text.utf8), to: path)
+        do { try AtomicFile.write(Array(text.utf8), to: path) } catch { throw RenderError(error) }
     }
 
     private func n(_ v: Double) -> String { SVGPathData.number(v, decimals: decimals) }

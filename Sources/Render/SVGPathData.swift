@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 import Geometry
 
 /// Writes paths as compact SVG path data: `M`, `L`, `Q`, `C`, `A` and `Z`, absolute coordinates

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 import Geometry
 
 /// Builds the outline of a stroke from flattened polylines, to be filled with the non-zero rule.

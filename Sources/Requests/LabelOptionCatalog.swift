@@ -1,6 +1,6 @@
+import JSON
 import Geometry
 import Layout
-import Render
 import Shaping
 
 /// Every label option, declared once: the JSON key, the flag, the values, the default and the help.

@@ -1,7 +1,7 @@
+import JSON
 import Geometry
 import Shaping
 import Layout
-import Render
 /// One option declared once: its JSON key, its command-line flag, its values, default and help, and how
 /// it is read into and written from the typed model `Model` (``LabelOptions``, ``RunStyle`` or a scene
 /// value). Scene keys, CLI flags, `--help`, messages and README's option table all come from entries.

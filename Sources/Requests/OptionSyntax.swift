@@ -1,5 +1,5 @@
+import JSON
 import Layout
-import Render
 import Geometry
 import Shaping
 

@@ -1,6 +1,5 @@
 import Geometry
 import Shaping
-import Render
 import Layout
 
 /// The label options as a table, for the "Label options" article and `pathtext help options`: made from the catalog, so the

@@ -1,9 +1,5 @@
-import Render
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import JSON
+import Support
 import Geometry
 import Layout
 import Shaping

@@ -1,6 +1,5 @@
 import Geometry
 import Layout
-import Render
 import Shaping
 
 extension RGBAColor {

@@ -1,7 +1,6 @@
 import Geometry
 import Shaping
 import Layout
-import Render
 
 /// A picture described as data: a canvas, shapes and labels on paths.
 ///

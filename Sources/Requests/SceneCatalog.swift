@@ -1,7 +1,7 @@
+import JSON
 import Geometry
 import Shaping
 import Layout
-import Render
 
 extension SceneLabel {
     /// Every key of a label, in reading order: the text and path, the run attributes

@@ -1,7 +1,6 @@
 import Geometry
 import Shaping
 import Layout
-import Render
 /// A scene that cannot be read or drawn, with the JSON path of the bad value.
 public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where in the scene the problem is: `labels[2].align`, or empty for the whole file.

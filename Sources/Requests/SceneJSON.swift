@@ -1,10 +1,6 @@
+import Support
+import JSON
 import Shaping
-import Render
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Geometry
 import Layout
 
@@ -20,41 +16,33 @@ public enum SceneJSON {
 
     /// Reads a scene from JSON bytes.
     /// - Throws: ``SceneError`` naming the JSON path of the first bad value.
-    public static func decode(_ data: Data) throws(SceneError) -> Scene { try decode(Array(data)) }
-
-    /// Reads a scene from JSON bytes.
     public static func decode(_ bytes: [UInt8]) throws(SceneError) -> Scene {
         do throws(JSONError) { return try scene(try document(bytes)) } catch { throw SceneError(error.path, error.message) }
     }
 
     /// Reads one label request (a label object, as in a scene's `labels`) from JSON bytes.
     /// - Throws: ``SceneError`` naming the key at fault (`align`, `runs[1].color`).
-    public static func decodeLabel(_ data: Data) throws(SceneError) -> SceneLabel { try decodeLabel(Array(data)) }
-
-    /// Reads one label request from JSON bytes.
     public static func decodeLabel(_ bytes: [UInt8]) throws(SceneError) -> SceneLabel {
         do throws(JSONError) { return try label(try document(bytes), at: "") } catch { throw SceneError(error.path, error.message) }
     }
 
     /// Reads a scene file (errors name the JSON path within it, not the file).
     public static func read(path: String) throws(SceneError) -> Scene {
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumBytes {
-            throw SceneError("", "the file is \(size) bytes, over the limit of \(maximumBytes)")
+        switch Syscalls.readFile(path, limit: maximumBytes) {
+        case .success(let bytes): return try decode(bytes)
+        case .failure(.tooLarge(let size)): throw SceneError("", "the file is \(size) bytes, over the limit of \(maximumBytes)")
+        case .failure: throw SceneError("", "cannot read the file (missing, unreadable or a folder)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SceneError("", "cannot read the file (missing, unreadable or a folder)")
-        }
-        return try decode(data)
     }
 
     /// Writes a scene as pretty-printed JSON with sorted keys; options at their defaults are left out.
-    public static func encode(_ scene: Scene) -> Data {
-        Data(json(of: scene).serialized(pretty: true, sortedKeys: true).utf8)
+    public static func encode(_ scene: Scene) -> [UInt8] {
+        Array(json(of: scene).serialized(pretty: true, sortedKeys: true).utf8)
     }
 
     /// Writes a label request as compact JSON; options at their defaults are left out.
-    public static func encodeLabel(_ label: SceneLabel) -> Data {
-        Data(json(of: label).serialized(sortedKeys: true).utf8)
+    public static func encodeLabel(_ label: SceneLabel) -> [UInt8] {
+        Array(json(of: label).serialized(sortedKeys: true).utf8)
     }
 
     static func document(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {

@@ -1,7 +1,7 @@
+import JSON
 import Geometry
 import Shaping
 import Layout
-import Render
 
 /// A label ready to lay out: text with attributes, the path, the options and the paragraph direction.
 public struct ResolvedLabel: Sendable {

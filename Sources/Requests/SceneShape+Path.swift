@@ -1,6 +1,5 @@
 import Shaping
 import Layout
-import Render
 import Geometry
 
 extension SceneShape {

@@ -1,7 +1,7 @@
+import JSON
 import Geometry
 import Shaping
 import Layout
-import Render
 extension ShapedLine {
     /// The glyphs as `hb-shape --output-format=json --no-glyph-names` prints them, in pixels, plus the
     /// font of each glyph:

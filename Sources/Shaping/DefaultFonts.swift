@@ -1,3 +1,4 @@
+import Support
 internal import CEmbeddedFonts
 
 /// The default fonts: compiled into the library, so they work from any program, package or working
@@ -94,7 +95,7 @@ public enum DefaultFonts {
         if plain, let folder {
             try check(folder)
             let path = join(folder, name)
-            if Syscalls.kind(of: path) == .file {
+            if Syscalls.kind(of: path) == .regular {
                 do { return try FontCache.typeface(path: path) } catch {
                     throw .invalidFont(name: name, reason: "the file in the fonts folder cannot be loaded as a font")
                 }
@@ -108,7 +109,7 @@ public enum DefaultFonts {
     private static let loaded = Locked<[Int: Typeface]>([:])
 
     private static func check(_ folder: String) throws(FontError) {
-        guard Syscalls.kind(of: folder) == .directory else { throw .fontsFolderNotFound(path: folder) }
+        guard Syscalls.kind(of: folder) == .folder else { throw .fontsFolderNotFound(path: folder) }
     }
 
     private static func join(_ folder: String, _ name: String) -> String {

@@ -1,3 +1,4 @@
+import Support
 /// Font files loaded once per process, shared by every resolver, engine, door and thread, and kept under a
 /// memory budget.
 ///

@@ -1,3 +1,4 @@
+import Support
 /// The bytes of a font, in one block of memory that FreeType and HarfBuzz both read.
 ///
 /// Immutable after creation. Bytes read from a file or copied from memory are owned and freed in
@@ -61,7 +62,7 @@ final class FontData: Sendable {
         guard !path.utf8.contains(0) else {
             throw .unreadable(path: path.replacing("\u{0}", with: "\\0"), reason: "the path contains a NUL character")
         }
-        switch Syscalls.readRegularFile(path, limit: limit) {
+        switch Syscalls.readRegularFileIntoAllocation(path, limit: limit) {
         case .success(let (base, count)): return FontData(owning: base, count: count)
         case .failure(.unreadable(let reason)): throw .unreadable(path: path, reason: reason)
         case .failure(.notARegularFile(folder: true)): throw .unreadable(path: path, reason: "it is a folder")

@@ -1,3 +1,4 @@
+import Support
 internal import CFontconfig
 
 /// Finds installed fonts by family and style, and the system's fallback fonts, with Fontconfig (the

@@ -1,3 +1,4 @@
+import Support
 internal import CHarfBuzz
 
 /// Cleared HarfBuzz buffers kept between shaping calls, so that a call does not allocate and grow a

@@ -1,3 +1,4 @@
+import Support
 /// Shaped lines kept for text that was shaped before: a map repeats its street names at every zoom and
 /// tile, a locale sweep repeats its labels, a batch repeats its styles; a repeated label skips the
 /// itemizer and HarfBuzz.

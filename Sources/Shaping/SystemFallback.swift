@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials  // URL; not all of Foundation (its ICU-based half costs every process at start-up)
-#else
-import Foundation
-#endif
+import Support
 
 /// A fallback query: what Fontconfig is asked for when no font of a run's stack covers a cluster.
 struct FallbackQuery: Hashable, Sendable {
@@ -77,7 +73,7 @@ enum SystemFallback {
         if let font = s.fonts[location] { return font }
         do {
             // The real file, not a link such as Debian's fonts-japanese-gothic.ttf → ipaexg.ttf.
-            let path = URL(fileURLWithPath: location.path).resolvingSymlinksInPath().path
+            let path = Syscalls.realPath(location.path) ?? location.path
             let font = try FontCache.typeface(path: path, faceIndex: location.faceIndex, namedInstance: location.namedInstance)
             s.fonts[location] = font
             return font

@@ -1,3 +1,4 @@
+import Support
 import Geometry
 
 /// A colour bitmap glyph (CBDT or sbix, as in Noto Color Emoji): premultiplied RGBA pixels of one

@@ -1,3 +1,4 @@
+import Support
 import Geometry
 
 /// A font face: FreeType for outlines, HarfBuzz for shaping, sharing one copy of the file's bytes.

@@ -1,3 +1,4 @@
+import Support
 /// Weights that match: when fallback lands on a face whose weight or slant differs from the run's first
 /// font (a Bold primary, a Regular fallback for Thai), the same family in the primary's style is asked
 /// of Fontconfig, and used when the system has it and it covers the cluster (browsers do the same

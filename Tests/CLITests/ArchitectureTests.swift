@@ -1,8 +1,9 @@
 import Testing
 import Foundation
 
-/// The dependency rules of notes/architecture.md that the compiler does not enforce by itself, checked on
-/// the sources: the stages hold no request language, and the umbrella exports the library, not the showcase.
+/// The rules of ARCHITECTURE.md that the compiler does not enforce by itself, checked on the sources and
+/// the manifest: the module graph, the one `Syscalls.swift`, no Foundation in the library, no glibc-only
+/// name outside Support, the stages holding no request language, the umbrella exporting no showcase.
 @Suite struct ArchitectureTests {
     static func sources(_ folder: String) throws -> [(name: String, text: String)] {
         let dir = packageRoot + "/Sources/" + folder
@@ -11,11 +12,105 @@ import Foundation
         }
     }
 
+    /// Every Swift file under Sources/, as (path below Sources, text).
+    static func allSources() throws -> [(path: String, text: String)] {
+        let root = packageRoot + "/Sources"
+        let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        return try files.sorted().map { ($0, try String(contentsOfFile: root + "/" + $0, encoding: .utf8)) }
+    }
+
+    /// ARCHITECTURE.md's module table: module → (folder, dependencies).
+    static func documentedModules() throws -> [String: (folder: String, dependencies: Set<String>)] {
+        let text = try String(contentsOfFile: packageRoot + "/ARCHITECTURE.md", encoding: .utf8)
+        let start = try #require(text.range(of: "<!-- modules:begin -->")), end = try #require(text.range(of: "<!-- modules:end -->"))
+        var out: [String: (String, Set<String>)] = [:]
+        for row in text[start.upperBound..<end.lowerBound].split(separator: "\n") where row.hasPrefix("| ") && !row.hasPrefix("| module") {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 3 else { continue }
+            let deps = cells[2] == "—" ? [] : cells[2].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            out[cells[0]] = (cells[1], Set(deps))
+        }
+        return out
+    }
+
+    /// Package.swift's targets: name → (folder, dependencies that are PathText's own Swift modules).
+    static func manifestTargets(among modules: Set<String>) throws -> [String: (folder: String, dependencies: Set<String>)] {
+        let manifest = try String(contentsOfFile: packageRoot + "/Package.swift", encoding: .utf8)
+        let target = try Regex(#"\.(?:target|executableTarget)\(name: "([^"]+)"(?:, dependencies: \[([^\]]*)\])?(?:,\s*path: "([^"]+)")?"#)
+        var out: [String: (String, Set<String>)] = [:]
+        for match in manifest.matches(of: target) {
+            guard let name = match.output[1].substring.map(String.init), modules.contains(name) else { continue }
+            let deps = (match.output[2].substring.map(String.init) ?? "").split(separator: ",")
+                .map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            out[name] = (match.output[3].substring.map(String.init) ?? "Sources/" + name, Set(deps).intersection(modules))
+        }
+        return out
+    }
+
+    /// The module graph of ARCHITECTURE.md is the manifest's, and every file imports only what its module
+    /// declares (of PathText's own modules).
+    @Test func theModuleGraphIsTheDocumentedOne() throws {
+        let documented = try Self.documentedModules()
+        #expect(documented.count >= 15)
+        let modules = Set(documented.keys)
+        let manifest = try Self.manifestTargets(among: modules)
+        #expect(Set(manifest.keys) == modules, "ARCHITECTURE.md lists \(modules.sorted()), Package.swift has \(manifest.keys.sorted())")
+        for (name, doc) in documented {
+            guard let actual = manifest[name] else { continue }
+            #expect(actual.folder == doc.folder, "\(name): folder \(actual.folder) in Package.swift, \(doc.folder) in ARCHITECTURE.md")
+            #expect(actual.dependencies == doc.dependencies,
+                    "\(name): Package.swift depends on \(actual.dependencies.sorted()), ARCHITECTURE.md says \(doc.dependencies.sorted())")
+            let folder = packageRoot + "/" + doc.folder
+            let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            for file in files {
+                let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+                for line in text.split(separator: "\n") {
+                    let words = line.split(separator: " ")
+                    guard let k = words.firstIndex(of: "import"), k + 1 < words.count, words[..<k].allSatisfy({ $0.hasPrefix("@") || ["internal", "package", "public"].contains($0) }) else { continue }
+                    let module = String(words[k + 1])
+                    if modules.contains(module) {
+                        #expect(doc.dependencies.contains(module), "\(doc.folder)/\(file) imports \(module), which \(name) does not depend on")
+                    }
+                }
+            }
+        }
+    }
+
+    /// One `Syscalls.swift`, in Support, and the only file that imports the platform's C library.
+    @Test func oneSyscallsFileHoldsThePlatform() throws {
+        let sources = try Self.allSources()
+        #expect(sources.count > 100)
+        #expect(sources.filter { $0.path.hasSuffix("/Syscalls.swift") || $0.path == "Syscalls.swift" }.map(\.path) == ["Support/Syscalls.swift"])
+        let platform = ["import Glibc", "import Darwin", "import Musl", "canImport(Glibc)", "canImport(Darwin)", "canImport(Musl)"]
+        for (path, text) in sources where path != "Support/Syscalls.swift" {
+            for word in platform { #expect(!text.contains(word), "\(path) has \(word)") }
+        }
+    }
+
+    /// No glibc-only name (the fields and calls that differ on Darwin) outside the support module.
+    @Test func noGlibcOnlyNameOutsideSupport() throws {
+        let glibcOnly = ["__sigaction_handler", "st_mtim", "O_TMPFILE", "MAP_NORESERVE", "MADV_HUGEPAGE", "linkat", "environ", "pthread_\\w+", "sigaction", "sigset_t"]
+        for (path, text) in try Self.allSources() where !path.hasPrefix("Support/") {
+            for word in glibcOnly {
+                #expect(!text.contains(try Regex("\\b" + word + "\\b")), "\(path) names \(word)")
+            }
+        }
+    }
+
+    /// No library module imports Foundation (it brings a second ICU and tens of megabytes).
+    @Test func noFoundationInTheLibrary() throws {
+        for (path, text) in try Self.allSources() {
+            for line in text.split(separator: "\n") where line.hasPrefix("import Foundation") || line.hasSuffix("import Foundation") {
+                Issue.record("\(path): \(line)")
+            }
+        }
+    }
+
     /// Layout keeps only placement, and no stage reads or writes JSON or option syntax (issue 22): that is
     /// the request module's.
     @Test func theStagesHoldNoRequestLanguage() throws {
         let words = ["JSONValue", "OptionSyntax", "OptionEntry", "JSONStringLiteral", "JSONNumber", "MessageText", "LabelOptionCatalog"]
-        for stage in ["Geometry", "Shaping", "Layout", "Render"] {
+        for stage in ["Support", "Geometry", "Shaping", "Layout", "Render"] {
             for (name, text) in try Self.sources(stage) {
                 for word in words { #expect(!text.contains(word), "\(stage)/\(name) uses \(word)") }
                 #expect(!text.contains("import Requests"), "\(stage)/\(name) imports Requests")
@@ -28,7 +123,7 @@ import Foundation
     @Test func theUmbrellaExportsNoShowcase() throws {
         let umbrella = try String(contentsOfFile: packageRoot + "/Sources/Doors/PathText/PathText.swift", encoding: .utf8)
         let exported = umbrella.split(separator: "\n").filter { $0.hasPrefix("@_exported import ") }.map { $0.dropFirst("@_exported import ".count) }
-        #expect(exported == ["Geometry", "Shaping", "Layout", "Render", "Requests", "SVGInput", "Placer"])
+        #expect(exported == ["Geometry", "Shaping", "Layout", "Render", "Requests", "Pipeline", "SVGInput", "Placer"])
         let manifest = try String(contentsOfFile: packageRoot + "/Package.swift", encoding: .utf8)
         let line = try #require(manifest.split(separator: "\n").first { $0.contains(#".target(name: "PathText""#) })
         #expect(!line.contains("Showcase"))
@@ -41,19 +136,6 @@ import Foundation
         #expect(top.filter { $0.hasPrefix("C") }.isEmpty, "\(top)")
         for folder in try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Sources/System") {
             #expect(folder.hasPrefix("C"), "\(folder)")
-        }
-    }
-
-    /// The package targets macOS too: the C library is imported only under `#if canImport(Glibc)`.
-    @Test func noUnconditionalGlibcImport() throws {
-        let root = packageRoot + "/Sources"
-        let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
-        #expect(files.count > 100)
-        for file in files {
-            let lines = try String(contentsOfFile: root + "/" + file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-            for (k, line) in lines.enumerated() where line == "import Glibc" {
-                #expect(k > 0 && lines[k - 1] == "#if canImport(Glibc)", "\(file):\(k + 1)")
-            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Pipeline
 import Testing
 import Foundation
 import TestSupport

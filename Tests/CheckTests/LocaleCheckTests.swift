@@ -190,4 +190,16 @@ let packageRoot = String(fontsDir.dropLast("/Fonts".count))
         #expect(x.texts["ja"] == ["ACCOUNT BALANCE": "口座残高", "money": "見せて"])
         #expect(throws: StringTableError.self) { try read("b.xlf", "<xliff><file><trans-unit><target>x</target></trans-unit></file></xliff>") }
     }
+
+    /// The XML formats are read by libxml2 (the XML module): CDATA and character references resolved,
+    /// malformed XML refused with libxml2's line, entity declarations refused (XXE).
+    @Test func xmlFormatsAreReadByLibxml2() throws {
+        let a = try read("values-de/strings.xml", "<resources>\n<string name=\"a\"><![CDATA[<b>&</b>]]></string>\n</resources>")
+        #expect(a.texts["de"] == ["a": "<b>&</b>"])
+        #expect {
+            try read("values-de/strings.xml", "<resources>\n<string name=\"a\">x\n</resources>")
+        } throws: { ($0 as? StringTableError)?.description.hasSuffix("strings.xml: line 3: Premature end of data in tag resources line 1") == true }
+        let xxe = "<!DOCTYPE r [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><resources><string name=\"a\">&e;</string></resources>"
+        #expect { try read("values-de/strings.xml", xxe) } throws: { ($0 as? StringTableError)?.description.contains("XXE") == true }
+    }
 }

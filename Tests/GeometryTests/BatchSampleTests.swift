@@ -1,3 +1,4 @@
+import Support
 import Foundation
 import Dispatch
 import Testing
@@ -105,12 +106,4 @@ import Testing
             #expect(m.storage.locateSegment(s, preferEarlier: false) == m.storage.locateSegmentByBisection(s, preferEarlier: false))
         }
     }
-}
-
-/// A value several test threads write, under an `NSLock`.
-private final class Locked<State>: @unchecked Sendable {
-    private var state: State
-    private let lock = NSLock()
-    init(_ state: State) { self.state = state }
-    func withLock<R>(_ body: (inout State) -> R) -> R { lock.lock(); defer { lock.unlock() }; return body(&state) }
 }

@@ -29,7 +29,7 @@ import Shaping
             #expect(abs(angleDiff(a.angle.radians, b.angle.radians)) < 1e-9)
         }
         // Centred in the span: the middle of the label lies at 225° (the upper left), r from the centre.
-        let mid = spanned.glyphs.map { Dial(center: .zero, zeroDirection: 0).angle(of: $0.origin) }
+        let mid = spanned.glyphs.map { Angle.normalized(($0.origin - Point.zero).angle) }
         #expect(mid.allSatisfy { $0 > .pi && $0 < 1.5 * .pi })
     }
 
@@ -47,7 +47,7 @@ import Shaping
         #expect(visible.overflow && !visible.droppedClusters.isEmpty)
         #expect(visible.diagnostics.contains(.droppedClusters(visible.droppedClusters)))
         for g in visible.glyphs {
-            let a = Dial(center: .zero, zeroDirection: 0).angle(of: g.origin + g.direction * (g.advance / 2))
+            let a = Angle.normalized((g.origin + g.direction * (g.advance / 2) - Point.zero).angle)
             #expect(a >= .pi - 1e-9 && a <= 1.5 * .pi + 1e-9)
         }
         // Shrink: to the size that fits the span exactly.

@@ -1,3 +1,4 @@
+import JSON
 import CPathText
 import Foundation
 import PathText

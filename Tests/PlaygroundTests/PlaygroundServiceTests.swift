@@ -34,7 +34,7 @@ import Showcase
         let reply = post("/api/layout", request)
         #expect(reply.status == 200)
         let resolver = SceneResolver()
-        let label = try SceneJSON.decodeLabel(Data(request.utf8))
+        let label = try SceneJSON.decodeLabel(Array(request.utf8))
         let placed = try resolver.resolve(label, index: 0).layout()
         #expect(String(decoding: reply.body, as: UTF8.self) == PlacementsJSON.encode(placed))
     }

@@ -62,7 +62,7 @@ import Render
         ("blend", ##""knockout""##, { $0.blend == .destinationOut }),
     ]
 
-    func label(_ json: String) throws -> SceneLabel { try SceneJSON.decodeLabel(Data(json.utf8)) }
+    func label(_ json: String) throws -> SceneLabel { try SceneJSON.decodeLabel(Array(json.utf8)) }
 
     @Test func everyKeyHasASampleAndDecodesToItsTypedValue() throws {
         #expect(Self.samples.map(\.key) == SceneLabel.catalog.map(\.key))
@@ -99,7 +99,7 @@ import Render
 
     @Test func valuesOutsideTheirRangeNameTheKeyAndTheValue() {
         func error(_ json: String) -> String? {
-            do { _ = try SceneJSON.decodeLabel(Data(json.utf8)); return nil } catch { return error.description }
+            do { _ = try SceneJSON.decodeLabel(Array(json.utf8)); return nil } catch { return error.description }
         }
         #expect(error(##"{"offset": "1e308%"}"##) == ##"offset: expected an offset of at most 1000000000 px or 1000000%, got "1e308%""##)
         #expect(error(##"{"repeat": -10}"##) == "repeat: expected a number from 0 to 1000000000, got -10")

@@ -1,3 +1,4 @@
+import Pipeline
 import Testing
 import Foundation
 import Geometry
@@ -6,7 +7,7 @@ import Layout
 @testable import Requests
 
 @Suite struct SceneJSONTests {
-    func decode(_ json: String) throws(SceneError) -> Scene { try SceneJSON.decode(Data(json.utf8)) }
+    func decode(_ json: String) throws(SceneError) -> Scene { try SceneJSON.decode(Array(json.utf8)) }
 
     func error(_ json: String) -> String? {
         do { _ = try decode(json); return nil } catch { return error.description }

@@ -1,3 +1,4 @@
+import Pipeline
 import Testing
 import Foundation
 import Geometry
@@ -9,11 +10,11 @@ import Render
 /// Spans in scene files: degrees on circle and arc shapes, the `arc` shape, and the dial scene's labels.
 @Suite struct SpanSceneTests {
     func render(_ json: String) throws -> RenderedScene {
-        try SceneRenderer.render(try SceneJSON.decode(Data(json.utf8)), resolver: SceneResolver(fontsDir: fontsDir))
+        try SceneRenderer.render(try SceneJSON.decode(Array(json.utf8)), resolver: SceneResolver(fontsDir: fontsDir))
     }
 
     /// Dial angle (0 at 3 o'clock, clockwise, degrees) of a point about (200, 200).
-    func degrees(_ p: Point) -> Double { Dial(center: Point(200, 200), zeroDirection: 0).angle(of: p) * 180 / .pi }
+    func degrees(_ p: Point) -> Double { Angle.normalized((p - Point(200, 200)).angle) * 180 / .pi }
 
     /// A span in degrees on a circle that starts at 180°: every glyph's midpoint lies between the bounds.
     @Test func degreesOnACircleBoundTheLabel() throws {
@@ -56,8 +57,8 @@ import Render
         do { _ = try render(bad) } catch {
             #expect("\(error)" == "labels[0].span: a span in degrees needs a label that follows a circle or arc shape")
         }
-        #expect(throws: SceneError.self) { try SceneJSON.decodeLabel(Data(##"{"span": ["10%"]}"##.utf8)) }
-        #expect(throws: SceneError.self) { try SceneJSON.decodeLabel(Data(##"{"span": ["10", "x%"]}"##.utf8)) }
+        #expect(throws: SceneError.self) { try SceneJSON.decodeLabel(Array(##"{"span": ["10%"]}"##.utf8)) }
+        #expect(throws: SceneError.self) { try SceneJSON.decodeLabel(Array(##"{"span": ["10", "x%"]}"##.utf8)) }
     }
 
     /// The dial scene: the top label overflows into its own half only, so a long translation is reported.
@@ -72,7 +73,7 @@ import Render
         #expect(top.diagnostics.contains { if case .shrunk(_, _, let fits) = $0 { !fits } else { false } })
         #expect(top.overflow)
         for g in top.glyphs {
-            let a = Dial(center: Point(400, 400), zeroDirection: 0).angle(of: g.origin + g.direction * (g.advance / 2)) * 180 / .pi
+            let a = Angle.normalized((g.origin + g.direction * (g.advance / 2) - Point(400, 400)).angle) * 180 / .pi
             #expect(a >= 190 - 1e-6 && a <= 350 + 1e-6, "\(a)")
         }
     }

@@ -1,3 +1,4 @@
+import Pipeline
 import Testing
 import Foundation
 import Geometry
@@ -31,7 +32,7 @@ import Render
         return (scene, text)
     }
 
-    func dialAngle(_ p: Point) -> Double { Dial(center: centre, zeroDirection: 0).angle(of: p) * 180 / .pi }
+    func dialAngle(_ p: Point) -> Double { Angle.normalized((p - centre).angle) * 180 / .pi }
 
     /// A German label wraps onto two lines on the top arc, both inside the span, each cluster's midpoint
     /// on its baseline exactly k line heights from the path (to 1e-6 px, measured with the path's nearest
@@ -86,17 +87,17 @@ import Render
 
     /// The options read from JSON: a word or a chain, maxLines, lineHeight; written back the same way.
     @Test func overflowChainsReadAndWrite() throws {
-        let label = try SceneJSON.decodeLabel(Data(#"{"overflow": ["shrink", "wrap", "ellipsis"], "minSize": 20, "maxLines": 3, "lineHeight": 50}"#.utf8))
+        let label = try SceneJSON.decodeLabel(Array(#"{"overflow": ["shrink", "wrap", "ellipsis"], "minSize": 20, "maxLines": 3, "lineHeight": 50}"#.utf8))
         #expect(label.options.overflow == .chain([.shrink(minimumSize: 20), .wrap, .ellipsis]))
         #expect(label.options.maxLines == 3 && label.options.lineHeight == 50)
         let back = String(decoding: SceneJSON.encodeLabel(label), as: UTF8.self)
         #expect(back.contains(#""overflow":["shrink","wrap","ellipsis"]"#) || back.contains(#""overflow" : ["#))
-        #expect(try SceneJSON.decodeLabel(Data(#"{"overflow": "wrap"}"#.utf8)).options.overflow == .wrap)
-        #expect(throws: SceneError.self) { try SceneJSON.decodeLabel(Data(#"{"overflow": []}"#.utf8)) }
-        #expect(throws: SceneError.self) { try SceneJSON.decodeLabel(Data(#"{"overflow": ["wrap", "squeeze"]}"#.utf8)) }
-        #expect(throws: SceneError.self) { try SceneJSON.decodeLabel(Data(#"{"maxLines": 0}"#.utf8)) }
-        #expect(throws: SceneError.self) { try SceneJSON.decodeLabel(Data(#"{"maxLines": 2.5}"#.utf8)) }
-        #expect(throws: SceneError.self) { try SceneJSON.decodeLabel(Data(#"{"lineHeight": 0}"#.utf8)) }
+        #expect(try SceneJSON.decodeLabel(Array(#"{"overflow": "wrap"}"#.utf8)).options.overflow == .wrap)
+        #expect(throws: SceneError.self) { try SceneJSON.decodeLabel(Array(#"{"overflow": []}"#.utf8)) }
+        #expect(throws: SceneError.self) { try SceneJSON.decodeLabel(Array(#"{"overflow": ["wrap", "squeeze"]}"#.utf8)) }
+        #expect(throws: SceneError.self) { try SceneJSON.decodeLabel(Array(#"{"maxLines": 0}"#.utf8)) }
+        #expect(throws: SceneError.self) { try SceneJSON.decodeLabel(Array(#"{"maxLines": 2.5}"#.utf8)) }
+        #expect(throws: SceneError.self) { try SceneJSON.decodeLabel(Array(#"{"lineHeight": 0}"#.utf8)) }
     }
 
     /// The placements JSON gives the label's line count and each glyph's line.

@@ -1,3 +1,5 @@
+import XML
+import Pipeline
 import Testing
 import Geometry
 import Shaping

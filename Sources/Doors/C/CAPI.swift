@@ -1,11 +1,5 @@
+import Support
 import CPathText
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PathText
 import PathTextEngine
 
@@ -13,7 +7,7 @@ import PathTextEngine
 // error, and returns a status with a malloc'ed message: no Swift error crosses the boundary.
 
 /// The version string, allocated once.
-nonisolated(unsafe) private let versionCString: UnsafeMutablePointer<CChar>? = strdup(Engine.version)
+nonisolated(unsafe) private let versionCString: UnsafeMutablePointer<CChar>? = Syscalls.duplicateForC(Engine.version)
 
 /// `const char *pt_version(void)`.
 @_cdecl("pt_version")
@@ -96,7 +90,7 @@ public func pt_layout_json_impl(_ engine: OpaquePointer?, _ labelJSON: UnsafePoi
     guard let request = String(validatingCString: labelJSON) else { return fail(errorOut, "label_json: not valid UTF-8", PT_EINVAL) }
     do {
         let json = try unwrap(engine).layoutJSON(request)
-        guard let copy = strdup(json) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
+        guard let copy = Syscalls.duplicateForC(json) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
         placements.pointee = copy
         return PT_OK
     } catch {
@@ -117,7 +111,7 @@ public func pt_place_json_impl(_ engine: OpaquePointer?, _ placeJSON: UnsafePoin
     guard let request = String(validatingCString: placeJSON) else { return fail(errorOut, "place_json: not valid UTF-8", PT_EINVAL) }
     do {
         let json = try unwrap(engine).placeJSON(request)
-        guard let copy = strdup(json) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
+        guard let copy = Syscalls.duplicateForC(json) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
         result.pointee = copy
         return PT_OK
     } catch {
@@ -144,7 +138,7 @@ public func pt_render_impl(_ engine: OpaquePointer?, _ sceneJSON: UnsafePointer<
     guard let request = String(validatingCString: sceneJSON) else { return fail(errorOut, "scene_json: not valid UTF-8", PT_EINVAL) }
     do {
         let data = try unwrap(engine).render(request, format: imageFormat)
-        guard let buffer = malloc(max(data.count, 1))?.assumingMemoryBound(to: UInt8.self) else {
+        guard let buffer = Syscalls.allocateForC(data.count)?.assumingMemoryBound(to: UInt8.self) else {
             return fail(errorOut, "out of memory", PT_ENOMEM)
         }
         data.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: data.count) }
@@ -197,7 +191,7 @@ public func pt_layout_options_json_impl(_ engine: OpaquePointer?, _ text: Unsafe
     do { label = try CLayout.label(text, pathData, options) } catch { return fail(errorOut, error.message, PT_EINVAL) }
     do {
         let json = try unwrap(engine).layoutJSON(label)
-        guard let copy = strdup(json) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
+        guard let copy = Syscalls.duplicateForC(json) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
         placements.pointee = copy
         return PT_OK
     } catch {
@@ -219,7 +213,7 @@ public func pt_font_file_impl(_ engine: OpaquePointer?, _ font: Int32, _ path: U
         return fail(errorOut, "font: no font numbered \(font) (the engine has \(e.fonts.count))", PT_EINVAL)
     }
     if let file = PlacementsJSON.absolutePath(typeface) {
-        guard let copy = strdup(file) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
+        guard let copy = Syscalls.duplicateForC(file) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
         path.pointee = copy
     }
     faceIndex?.pointee = Int32(truncatingIfNeeded: typeface.faceIndex)
@@ -229,7 +223,7 @@ public func pt_font_file_impl(_ engine: OpaquePointer?, _ font: Int32, _ path: U
 /// `void pt_free(void *pointer)`.
 @_cdecl("pt_free")
 public func pt_free_impl(_ pointer: UnsafeMutableRawPointer?) {
-    free(pointer)
+    Syscalls.freeForC(pointer)
 }
 
 // MARK: Helpers
@@ -242,6 +236,6 @@ func unwrap(_ engine: OpaquePointer) -> Engine {
 /// Stores `message` in `*error` (when the caller asked for it) and returns `code`.
 @discardableResult
 func fail(_ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ message: String, _ code: Int32 = PT_EREQUEST) -> Int32 {
-    errorOut?.pointee = strdup(message)
+    errorOut?.pointee = Syscalls.duplicateForC(message)
     return code
 }

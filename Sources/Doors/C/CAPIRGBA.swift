@@ -1,11 +1,5 @@
+import Support
 import CPathText
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PathText
 import PathTextEngine
 
@@ -26,7 +20,7 @@ public func pt_render_rgba_impl(_ engine: OpaquePointer?, _ sceneJSON: UnsafePoi
     guard let request = String(validatingCString: sceneJSON) else { return fail(errorOut, "scene_json: not valid UTF-8", PT_EINVAL) }
     do {
         let image = try unwrap(engine).renderRGBA(request)
-        guard let buffer = malloc(max(image.pixels.count, 1))?.assumingMemoryBound(to: UInt8.self) else {
+        guard let buffer = Syscalls.allocateForC(image.pixels.count)?.assumingMemoryBound(to: UInt8.self) else {
             return fail(errorOut, "out of memory", PT_ENOMEM)
         }
         image.pixels.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: image.pixels.count) }

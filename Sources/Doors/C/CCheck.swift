@@ -1,11 +1,5 @@
+import Support
 import CPathText
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PathTextEngine
 
 /// `int pt_check_json(pt_engine *, const char *check_json, char **result_json, char **error)`: a scene
@@ -22,7 +16,7 @@ public func pt_check_json_impl(_ engine: OpaquePointer?, _ checkJSON: UnsafePoin
     guard let request = String(validatingCString: checkJSON) else { return fail(errorOut, "check_json: not valid UTF-8", PT_EINVAL) }
     do {
         let json = try unwrap(engine).checkJSON(request)
-        guard let copy = strdup(json) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
+        guard let copy = Syscalls.duplicateForC(json) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
         result.pointee = copy
         return PT_OK
     } catch {

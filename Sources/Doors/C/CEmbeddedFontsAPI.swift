@@ -1,11 +1,6 @@
+import JSON
+import Support
 import CPathText
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PathText
 import PathTextEngine
 
@@ -14,7 +9,7 @@ import PathTextEngine
 
 /// The embedded fonts' names as a JSON array, made once.
 nonisolated(unsafe) private let embeddedNamesCString: UnsafeMutablePointer<CChar>? =
-    strdup(JSONValue.array(DefaultFonts.embeddedFileNames.map { .string($0) }).serialized())
+    Syscalls.duplicateForC(JSONValue.array(DefaultFonts.embeddedFileNames.map { .string($0) }).serialized())
 
 /// `const char *pt_embedded_font_names(void)`.
 @_cdecl("pt_embedded_font_names")

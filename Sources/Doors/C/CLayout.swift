@@ -1,11 +1,5 @@
+import Support
 import CPathText
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PathText
 import PathTextEngine
 
@@ -28,7 +22,7 @@ enum CLayout {
     /// Every placed glyph of `labels`, in a malloc'ed `pt_glyph` array; `nil` when out of memory.
     static func glyphs(_ labels: [PlacedLabel], fonts: FontRegistry) -> (pointer: UnsafeMutablePointer<pt_glyph>, count: Int)? {
         let total = labels.reduce(0) { $0 + $1.glyphs.count }
-        guard let buffer = malloc(max(total, 1) * MemoryLayout<pt_glyph>.stride)?.bindMemory(to: pt_glyph.self, capacity: max(total, 1)) else {
+        guard let buffer = Syscalls.allocateForC(max(total, 1) * MemoryLayout<pt_glyph>.stride)?.bindMemory(to: pt_glyph.self, capacity: max(total, 1)) else {
             return nil
         }
         var k = 0
@@ -99,7 +93,7 @@ enum CLayout {
         let clustersAt = numbersAt + names * MemoryLayout<Double>.stride
         let codePointsAt = clustersAt + clusters * MemoryLayout<Int32>.stride
         let charsAt = codePointsAt + codePoints * MemoryLayout<UInt32>.stride
-        guard let raw = malloc(charsAt + chars) else { return nil }
+        guard let raw = Syscalls.allocateForC(charsAt + chars) else { return nil }
         let diagnostics = raw.bindMemory(to: pt_diagnostic.self, capacity: n)
         let namePointers = (raw + namesAt).bindMemory(to: UnsafePointer<CChar>?.self, capacity: max(names, 1))
         let numbers = (raw + numbersAt).bindMemory(to: Double.self, capacity: max(names, 1))

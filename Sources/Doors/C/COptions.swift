@@ -1,3 +1,4 @@
+import JSON
 import CPathText
 import PathText
 import PathTextEngine

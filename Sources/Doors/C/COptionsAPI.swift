@@ -1,11 +1,5 @@
+import Support
 import CPathText
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PathText
 import PathTextEngine
 
@@ -86,13 +80,13 @@ public func pt_options_json_impl(_ options: OpaquePointer?, _ json: UnsafeMutabl
     json?.pointee = nil
     guard let options else { return fail(errorOut, "options is NULL", PT_EINVAL) }
     guard let json else { return fail(errorOut, "label_json is NULL", PT_EINVAL) }
-    guard let copy = strdup(unwrapOptions(options).json) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
+    guard let copy = Syscalls.duplicateForC(unwrapOptions(options).json) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
     json.pointee = copy
     return PT_OK
 }
 
 /// The catalog's JSON, made once.
-nonisolated(unsafe) private let catalogCString: UnsafeMutablePointer<CChar>? = strdup(OptionCatalogJSON.text)
+nonisolated(unsafe) private let catalogCString: UnsafeMutablePointer<CChar>? = Syscalls.duplicateForC(OptionCatalogJSON.text)
 
 /// `const char *pt_options_catalog_json(void)`.
 @_cdecl("pt_options_catalog_json")
@@ -104,6 +98,7 @@ public func pt_options_catalog_json_impl() -> UnsafePointer<CChar>? {
 @_cdecl("pt_diagnostic_number")
 public func pt_diagnostic_number_impl(_ d: UnsafePointer<pt_diagnostic>?, _ name: UnsafePointer<CChar>?, _ fallback: Double) -> Double {
     guard let d, let name, let names = d.pointee.number_names, let numbers = d.pointee.numbers else { return fallback }
-    for k in 0..<d.pointee.number_count { if let n = names[k], strcmp(n, name) == 0 { return numbers[k] } }
+    let wanted = Syscalls.bytes(ofCString: name)
+    for k in 0..<d.pointee.number_count { if let n = names[k], Syscalls.bytes(ofCString: n) == wanted { return numbers[k] } }
     return fallback
 }

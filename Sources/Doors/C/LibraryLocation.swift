@@ -1,11 +1,5 @@
+import Support
 import CPathText
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PathText
 
 /// Where the installed library finds its fonts: beside itself, found through `dladdr`.
@@ -13,9 +7,7 @@ enum LibraryLocation {
     /// The folder this shared library was loaded from (symlinks resolved), or `nil`.
     static func libraryFolder() -> String? {
         guard let name = pt_internal_library_file() else { return nil }
-        guard let real = realpath(name, nil) else { return nil }
-        defer { free(real) }
-        let path = String(cString: real)
+        guard let path = Syscalls.realPath(String(cString: name)) else { return nil }
         guard let slash = path.lastIndex(of: "/") else { return nil }
         return String(path[..<slash])
     }
@@ -24,16 +16,13 @@ enum LibraryLocation {
     /// `LIBDIR/../share/pathtext/fonts`, then a `Fonts/` folder in the library's folder or above it (a build
     /// tree); `nil` means the fonts compiled into the library (placements then name no file path).
     static func defaultFontsFolder() -> String? {
-        if let env = getenv("PATHTEXT_FONTS"), env.pointee != 0 { return String(cString: env) }
+        if let env = Syscalls.environment("PATHTEXT_FONTS"), !env.isEmpty { return env }
         guard var dir = libraryFolder() else { return nil }
         let marker = DefaultFonts.stackFileNames[0]
         let installed = dir + "/../share/pathtext/fonts"
-        if access(installed + "/" + marker, R_OK) == 0, let real = realpath(installed, nil) {
-            defer { free(real) }
-            return String(cString: real)
-        }
+        if Syscalls.exists(installed + "/" + marker, readable: true), let real = Syscalls.realPath(installed) { return real }
         for _ in 0..<6 {
-            if access(dir + "/Fonts/" + marker, R_OK) == 0 { return dir + "/Fonts" }
+            if Syscalls.exists(dir + "/Fonts/" + marker, readable: true) { return dir + "/Fonts" }
             guard let slash = dir.lastIndex(of: "/"), !dir.isEmpty else { break }
             dir = String(dir[..<slash])
         }

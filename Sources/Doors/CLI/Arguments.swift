@@ -1,3 +1,4 @@
+import JSON
 import PathText
 
 /// Command-line arguments split into options and positional values, checked against what a

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Support
 
 /// The lines of `pathtext layout --batch`'s standard input, read in blocks with a bound on each line: a
 /// line longer than `limit` bytes is not kept whole (its bytes are skipped up to its newline), so a
@@ -41,8 +39,8 @@ struct BatchLines: IteratorProtocol, Sequence {
             if start == end {
                 guard !finished else { break }
                 beforeRead()
-                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n < 0 && errno == EINTR { continue }
+                let n = buffer.withUnsafeMutableBytes { Syscalls.readSome(fd, $0.baseAddress!, $0.count) }
+                if n < 0 && Syscalls.lastError == Syscalls.Errno.interrupted { continue }
                 if n <= 0 { finished = true; break }
                 start = 0; end = n
             }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Support
 
 /// Why the command failed, and with which exit code.
 enum CLIError: Error, CustomStringConvertible {
@@ -39,12 +37,6 @@ func printError(_ line: String) {
 /// stderr as a text stream. Write errors are ignored (there is nowhere left to report them), never a crash.
 struct StandardError: TextOutputStream {
     mutating func write(_ s: String) {
-        var bytes = Array(s.utf8)[...]
-        while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress!, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return }
-            bytes = bytes.dropFirst(n)
-        }
+        _ = Syscalls.writeAll(Syscalls.standardError, Array(s.utf8))
     }
 }

@@ -1,10 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import JSON
+import Support
 import PathText
 
 /// The command line read from `argv`'s bytes, so that invalid UTF-8 is an error naming the argument
@@ -16,7 +11,7 @@ enum CommandLineBytes {
         let argv = CommandLine.unsafeArgv
         for k in 1..<Int(CommandLine.argc) {
             guard let p = argv[k] else { continue }
-            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
+            let bytes = Syscalls.bytes(ofCString: p)
             guard let word = String(validating: bytes, as: UTF8.self) else {
                 let previous = words.last
                 let name = previous.map { $0.hasPrefix("--") && !$0.contains("=") ? "\($0)" : "argument \(k)" } ?? "argument \(k)"

@@ -1,11 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Support
 
 /// Which file a path names, so outputs can be compared with inputs and with each other however they are
 /// spelled (`./a.json`, `dir/../a.json`, a symbolic link, a hard link).
@@ -23,20 +16,17 @@ struct FileIdentity: Hashable {
     /// The identity of the file `path` names (following symbolic links).
     init(_ path: String) {
         // `dir/../a.json` with `dir` missing: the folder is created before writing, so it is `a.json`.
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        var st = stat()
-        if stat(path, &st) == 0 || stat(url.path, &st) == 0 {
-            key = "\(st.st_dev):\(st.st_ino)"
-            isSpecial = st.st_mode & S_IFMT != S_IFREG && st.st_mode & S_IFMT != S_IFDIR
+        let standard = PathNames.standardized(path, workingFolder: Syscalls.absolutePath("."))
+        if let id = Syscalls.identity(of: path) ?? Syscalls.identity(of: standard) {
+            key = "\(id.device):\(id.inode)"
+            isSpecial = id.kind == .special
             return
         }
         isSpecial = false
-        let parent = url.deletingLastPathComponent().path
-        if let real = realpath(parent, nil) {
-            defer { free(real) }
-            key = String(cString: real) + "/" + url.lastPathComponent
+        if let real = Syscalls.realPath(PathNames.folder(of: standard)) {
+            key = real + "/" + PathNames.lastComponent(of: standard)
         } else {
-            key = url.path
+            key = standard
         }
     }
 }

@@ -1,15 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials  // ProcessInfo
-#else
-import Foundation
-#endif
+import Support
 
 /// Where the default fonts come from for this run: the embedded fonts, unless `--fonts-dir DIR` or
 /// `$PATHTEXT_FONTS` names a folder to load the same file names from.
@@ -19,7 +8,7 @@ enum FontsFolder {
 
     /// The folder from `--fonts-dir`, else from `$PATHTEXT_FONTS`, else `nil` (the embedded fonts).
     /// - Throws: ``CLIError/failure(_:)`` naming the flag or variable when the folder does not exist.
-    static func resolve(_ args: Arguments, environment: [String: String] = ProcessInfo.processInfo.environment)
+    static func resolve(_ args: Arguments, environment: [String: String] = Syscalls.environment())
         throws(CLIError) -> String?
     {
         let folder: String, origin: String, hint: String
@@ -30,8 +19,7 @@ enum FontsFolder {
         } else {
             return nil
         }
-        var st = stat()
-        guard stat(folder, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+        guard Syscalls.kind(of: folder) == .folder else {
             throw .failure("\(origin): cannot find the fonts folder \(folder)\(hint)")
         }
         return folder

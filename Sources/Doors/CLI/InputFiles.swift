@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Support
 import PathText
 
 /// Reading the command's input files within ``ResourceLimits``.
@@ -25,35 +23,12 @@ enum InputFiles {
         func tooLarge(_ size: Double) -> CLIError {
             .failure("\(path): " + LayoutError.limitExceeded(what: "scene file size in bytes", amount: size, limit: Double(limit)).description)
         }
-        func systemError(_ code: Int32) -> CLIError {
-            .failure("cannot read scene file \(path): \(String(cString: strerror(code)))")
+        switch Syscalls.readFile(path, limit: limit) {
+        case .success(let bytes): return bytes
+        case .failure(.tooLarge(let size)): throw tooLarge(Double(size))
+        case .failure(.unreadable(let why)): throw .failure("cannot read scene file \(path): \(why)")
+        case .failure(.notARegularFile): throw .failure("cannot read scene file \(path): it is a folder")
+        case .failure(.empty): return []
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw systemError(errno) }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw systemError(errno) }
-        if st.st_mode & S_IFMT == S_IFDIR { throw systemError(EISDIR) }
-        if st.st_mode & S_IFMT == S_IFREG, Int(st.st_size) > limit { throw tooLarge(Double(st.st_size)) }
-        // Read at most limit + 1 bytes: enough to tell a pipe or device that is too long.
-        let regular = st.st_mode & S_IFMT == S_IFREG
-        var bytes = [UInt8](repeating: 0, count: (regular ? min(limit, Int(st.st_size)) : limit) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count {
-                // A regular file that grew while being read.
-                guard bytes.count <= limit else { throw tooLarge(Double(count)) }
-                bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - bytes.count))
-            }
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw systemError(errno)
-            }
-            if n == 0 { break }
-            count += n
-        }
-        guard count <= limit else { throw tooLarge(Double(count)) }
-        return Array(bytes[0..<count])
     }
 }

@@ -1,6 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Pipeline
+import JSON
+import Support
 import PathText
 import Synchronization
 
@@ -62,7 +62,7 @@ enum Output {
             for f in files { made += try makeFolder(for: f.path) }
             try failing { try AtomicFile.write(all: files) }
         } catch {
-            for folder in made.reversed() { rmdir(folder) }
+            Folders.remove(made)
             throw error
         }
     }
@@ -130,27 +130,17 @@ enum Output {
     @discardableResult
     static func makeFolder(for path: String) throws(CLIError) -> [String] {
         let longest = path.split(separator: "/").map(\.utf8.count).max() ?? 0
-        guard path.utf8.count < Int(PATH_MAX), longest <= Int(NAME_MAX) else {
+        let limits = Syscalls.pathLimits
+        guard path.utf8.count < limits.path, longest <= limits.name else {
             throw .failure("cannot write \(MessageText.shortened(path)): the path is too long (\(path.utf8.count) bytes, a name of \(longest); "
-                           + "at most \(Int(PATH_MAX) - 1) and \(NAME_MAX))")
+                           + "at most \(limits.path - 1) and \(limits.name))")
         }
         let dir = PathNames.folder(of: path)
         guard !dir.isEmpty else { return [] }
-        var made: [String] = []
-        var prefix = dir.hasPrefix("/") ? "/" : ""
-        for part in dir.split(separator: "/") {
-            prefix += part
-            // An existing file in the way shows up as ENOTDIR at the next level, or when writing.
-            if mkdir(prefix, 0o755) == 0 {
-                made.append(prefix)
-            } else if errno != EEXIST {
-                let why = String(cString: strerror(errno))
-                for folder in made.reversed() { rmdir(folder) }
-                throw .failure("cannot create the folder \(MessageText.shortened(prefix)): \(why)")
-            }
-            prefix += "/"
+        do { return try Folders.make(dir) } catch {
+            guard case let .cannotWrite(folder, why) = error else { throw .failure(error.description) }
+            throw .failure("cannot create the folder \(MessageText.shortened(folder)): \(why)")
         }
-        return made
     }
 
     /// The first error a write to stdout met (0: none).
@@ -160,13 +150,8 @@ enum Output {
     /// A closed pipe raises SIGPIPE, which ends the process quietly (status 141 in a shell).
     static func writeStdout(_ text: String) {
         guard stdoutError.load(ordering: .relaxed) == 0 else { return }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress!, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { stdoutError.store(n < 0 ? errno : EIO, ordering: .relaxed); return }
-            bytes = bytes.dropFirst(n)
-        }
+        let bytes = Array(text.utf8)
+        if let code = Syscalls.writeAll(Syscalls.standardOutput, bytes) { stdoutError.store(code, ordering: .relaxed) }
     }
 
     /// The exit status after stdout's writes: a failed write (a full disk, `> /dev/full`) turns success
@@ -175,8 +160,8 @@ enum Output {
     static func finish(_ status: Int32) -> Int32 {
         let code = stdoutError.load(ordering: .relaxed)
         guard code != 0 else { return status }
-        if code == EPIPE { return 141 }
-        printError("pathtext: cannot write to standard output: " + String(cString: strerror(code)))
+        if code == Syscalls.Errno.brokenPipe { return 141 }
+        printError("pathtext: cannot write to standard output: " + Syscalls.message(code))
         return status == 0 ? 1 : status
     }
 }

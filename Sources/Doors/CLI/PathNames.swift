@@ -19,4 +19,23 @@ enum PathNames {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
         return String(name[name.index(after: dot)...])
     }
+
+    /// `path` made absolute (joined to `workingFolder` when relative) with `.` and `..` removed by its
+    /// text alone, links not followed: `a/../b.json` → `/cwd/b.json` (what `URL.standardizedFileURL` gave).
+    static func standardized(_ path: String, workingFolder: String) -> String {
+        var parts: [Substring] = []
+        for part in ((path.hasPrefix("/") ? "" : workingFolder + "/") + path).split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The last component: `out/demo.png` → `demo.png`.
+    static func lastComponent(of path: String) -> String {
+        String(path.split(separator: "/").last ?? "")
+    }
 }

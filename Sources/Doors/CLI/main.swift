@@ -1,4 +1,5 @@
 // pathtext: a thin shell over the PathText library.
+import Support
 import PathText
 
 // SIGINT and SIGTERM remove a temporary file being written before the process ends.

@@ -1,3 +1,4 @@
+import Support
 import PathText
 
 /// One engine behind every front door that is not Swift: it owns loaded fonts and resolvers, takes

@@ -1,3 +1,4 @@
+import Support
 import PathText
 
 /// The fonts an engine's typed call uses, each loaded once and numbered for the life of the engine, so a

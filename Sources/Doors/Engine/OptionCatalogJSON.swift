@@ -1,3 +1,4 @@
+import JSON
 import PathText
 
 /// The option catalog (``SceneLabel/catalog``, ``SceneRun/catalog``, ``Scene/catalog``, ``SceneShape/catalog``)

@@ -1,3 +1,5 @@
+import Pipeline
+import JSON
 import PathText
 
 /// Every piece of request decoding the front doors (C library, Python, `pathtext layout --batch`) need,

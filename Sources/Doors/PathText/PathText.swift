@@ -4,5 +4,6 @@
 @_exported import Layout
 @_exported import Render
 @_exported import Requests
+@_exported import Pipeline
 @_exported import SVGInput
 @_exported import Placer

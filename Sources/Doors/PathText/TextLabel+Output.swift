@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension TextLabel {
     /// The label drawn onto a new RGBA canvas.
     /// - Parameters:
@@ -17,7 +11,7 @@ extension TextLabel {
     }
 
     /// The label as PNG bytes (8-bit RGBA), ready to write or to hand to an image view.
-    public func png(canvas: CanvasSize = .fittedWithMargin, background: RGBAColor = .transparent) throws(PathTextError) -> Data {
+    public func png(canvas: CanvasSize = .fittedWithMargin, background: RGBAColor = .transparent) throws(PathTextError) -> [UInt8] {
         try Self.png(of: [self], canvas: canvas, background: background)
     }
 
@@ -49,10 +43,10 @@ extension TextLabel {
 
     /// Several labels as PNG bytes.
     public static func png(of labels: [TextLabel], canvas: CanvasSize = .fittedWithMargin,
-                           background: RGBAColor = .transparent) throws(PathTextError) -> Data
+                           background: RGBAColor = .transparent) throws(PathTextError) -> [UInt8]
     {
         let picture = try image(of: labels, canvas: canvas, background: background)
-        do { return Data(try picture.pngData()) } catch { throw .render(error) }
+        do { return try picture.pngData() } catch { throw .render(error) }
     }
 
     /// Several labels as one SVG document.

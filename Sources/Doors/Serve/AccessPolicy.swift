@@ -1,3 +1,4 @@
+import JSON
 import PathText
 
 /// Which requests the playground answers, as local development servers decide it: the page and its API

@@ -1,11 +1,6 @@
+import Support
 internal import CMicroHTTPD
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
-import Geometry
 
 /// An HTTP request as a ``HTTPServer`` handler sees it: the body is complete and within the size limit.
 public struct HTTPRequest: Sendable {

@@ -1,3 +1,4 @@
+import JSON
 import PathText
 
 /// Decoding the playground's small requests (drag, measure, sleep): plain objects. Label and scene requests go

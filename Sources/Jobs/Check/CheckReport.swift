@@ -1,3 +1,4 @@
+import JSON
 import Requests
 
 /// The check's results as a table for people and as JSON for programs.

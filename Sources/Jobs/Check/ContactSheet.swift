@@ -1,4 +1,5 @@
-import Foundation
+import Pipeline
+import Support
 import Geometry
 import Shaping
 import Layout
@@ -16,8 +17,9 @@ public enum ContactSheet {
     /// - Throws: ``SceneError`` for a scene that cannot be drawn or a file that cannot be written.
     public static func write(_ template: Scene, strings: StringTable, results: [LabelCheck], resolver: SceneResolver,
                              to dir: String) throws(SceneError) -> [String] {
-        do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-            throw SceneError("", "cannot make the folder \(dir): \(error.localizedDescription)")
+        do { try Folders.make(dir) } catch {
+            guard case let .cannotWrite(_, why) = error else { throw SceneError("", error.description) }
+            throw SceneError("", "cannot make the folder \(dir): \(why)")
         }
         var written: [String] = []
         var scenes: [(String, Scene)] = []
@@ -81,8 +83,8 @@ public enum ContactSheet {
     /// The contact sheet page: the grid, then per locale its picture and its rows.
     static func html(_ locales: [String], results: [LabelCheck]) -> String {
         func esc(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            s.replacing("&", with: "&amp;").replacing("<", with: "&lt;")
+                .replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
         }
         var h = """
         <!DOCTYPE html><html><head><meta charset="utf-8"><title>pathtext check</title><style>

@@ -1,4 +1,5 @@
-import Foundation
+import Support
+import JSON
 import Requests
 
 /// Translations: for each locale, the text of each key. A key names a scene label by its source text
@@ -52,11 +53,12 @@ public enum StringTableReader {
     /// Reads the file at `path`, choosing the format by its extension.
     /// - Throws: ``StringTableError`` naming the file and, where known, the line.
     public static func read(path: String) throws(StringTableError) -> StringTable {
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > StringTable.maximumBytes {
+        let data: [UInt8]
+        switch Syscalls.readFile(path, limit: StringTable.maximumBytes) {
+        case .success(let bytes): data = bytes
+        case .failure(.tooLarge(let size)):
             throw StringTableError("\(path): the file is \(size) bytes, over the limit of \(StringTable.maximumBytes)")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw StringTableError("\(path): cannot read the file (missing, unreadable or a folder)")
+        case .failure: throw StringTableError("\(path): cannot read the file (missing, unreadable or a folder)")
         }
         guard let text = String(validating: data, as: UTF8.self) else { throw StringTableError("\(path): the file is not UTF-8") }
         let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
@@ -94,8 +96,8 @@ public enum StringTableReader {
             if folder.hasPrefix("values-") {
                 // Android: values-de, values-pt-rBR → pt-BR, values-b+sr+Latn → sr-Latn.
                 let q = String(folder.dropFirst(7))
-                if q.hasPrefix("b+") { return q.dropFirst(2).replacingOccurrences(of: "+", with: "-") }
-                return q.replacingOccurrences(of: "-r", with: "-")
+                if q.hasPrefix("b+") { return String(q.dropFirst(2).replacing("+", with: "-")) }
+                return q.replacing("-r", with: "-")
             }
         }
         guard let name = parts.last, let dot = name.lastIndex(of: ".") else { return nil }
@@ -110,7 +112,7 @@ public enum StringTableReader {
     static func delimited(_ text: String, separator: Character) throws(StringTableError) -> StringTable {
         let rows = try records(text, separator: separator)
         guard let header = rows.first else { throw StringTableError("the file is empty") }
-        let names = header.map { $0.trimmingCharacters(in: .whitespaces) }
+        let names = header.map { $0.trimmingSpaces }
         guard let lc = names.firstIndex(where: { ["locale", "lang", "language"].contains($0.lowercased()) }) else {
             throw StringTableError("line 1: the header has no locale column (expected a column named locale)")
         }
@@ -120,7 +122,7 @@ public enum StringTableReader {
             guard row.count == names.count else {
                 throw StringTableError("line \(n + 1): \(row.count) fields, but the header has \(names.count)")
             }
-            let locale = row[lc].trimmingCharacters(in: .whitespaces)
+            let locale = row[lc].trimmingSpaces
             guard !locale.isEmpty else { throw StringTableError("line \(n + 1): the locale is empty") }
             if let k = keyColumn, let t = textColumn {
                 table.set(row[t], key: row[k], locale: locale)

@@ -1,4 +1,5 @@
-import Foundation
+import XML
+import Support
 
 extension StringTableReader {
     // MARK: gettext .po
@@ -14,17 +15,17 @@ extension StringTableReader {
             if let i = pair.0, let s = pair.1 {
                 if i.isEmpty {
                     for line in s.split(separator: "\n") where line.hasPrefix("Language:") {
-                        language = line.dropFirst(9).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "-")
+                        language = line.dropFirst(9).trimmingSpaces.replacing("_", with: "-")
                     }
                 } else if !s.isEmpty { entries.append((i, s)) }
             }
             pair = (nil, nil); current = 0
         }
         for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingSpaces
             if line.isEmpty || line.hasPrefix("#") { continue }
             func quoted(_ s: Substring) throws(StringTableError) -> String {
-                try unquote(String(s).trimmingCharacters(in: .whitespaces), line: n + 1)
+                try unquote(String(s).trimmingSpaces, line: n + 1)
             }
             if line.hasPrefix("msgctxt") { if pair.1 != nil { flush() }; current = 0; continue }
             if line.hasPrefix("msgid_plural") { current = 0; continue }
@@ -87,7 +88,7 @@ extension StringTableReader {
             while true {
                 while let c = s.first, c.isWhitespace { if c.isNewline { line += 1 }; s = s.dropFirst() }
                 if s.hasPrefix("/*") {
-                    if let end = s.range(of: "*/") { line += s[..<end.lowerBound].filter(\.isNewline).count; s = s[end.upperBound...] } else { s = "" }
+                    if let end = s.firstRange(of: "*/") { line += s[..<end.lowerBound].filter(\.isNewline).count; s = s[end.upperBound...] } else { s = "" }
                 } else if s.hasPrefix("//") {
                     s = s.drop { !$0.isNewline }
                 } else { return }
@@ -122,18 +123,26 @@ extension StringTableReader {
         return table
     }
 
-    // MARK: Android strings.xml and XLIFF 1.2
+    // MARK: Android strings.xml and XLIFF 1.2, read with libxml2
+
+    /// The root element of an XML string table (no entities, no network; libxml2's message and line).
+    static func xmlRoot(_ text: String) throws(StringTableError) -> XMLElement {
+        do { return try XMLTree.parse(Array(text.utf8), limits: XMLLimits(bytes: StringTable.maximumBytes, elements: XMLLimits.default.elements)) } catch {
+            if case .malformed(let line, let message) = error, line > 0 { throw StringTableError("line \(line): \(message)") }
+            throw StringTableError(error.description)
+        }
+    }
 
     /// `<resources><string name="KEY">text</string>…</resources>`.
     static func androidStrings(_ text: String, locale: String?) throws(StringTableError) -> StringTable {
         guard let locale else { throw StringTableError("no locale: put the file in a values-de folder") }
         var table = StringTable()
-        for element in try FlatXML.elements(text, named: "string") {
-            guard let name = element.attributes["name"] else { throw StringTableError("line \(element.line): <string> without a name") }
+        for element in try xmlRoot(text).descendants(named: "string") {
+            guard let name = element.attribute("name") else { throw StringTableError("line \(element.line): <string> without a name") }
             var v = element.text
             // Android's own escapes: \' \" \n, and surrounding quotes that keep spaces.
             if v.count >= 2, v.hasPrefix("\""), v.hasSuffix("\"") { v = String(v.dropFirst().dropLast()) }
-            v = v.replacingOccurrences(of: "\\'", with: "'").replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\n", with: "\n")
+            v = v.replacing("\\'", with: "'").replacing("\\\"", with: "\"").replacing("\\n", with: "\n")
             table.set(v, key: name, locale: locale)
         }
         return table
@@ -143,127 +152,18 @@ extension StringTableReader {
     /// The key is the unit's `resname`, else its source text, else its `id`.
     static func xliff(_ text: String) throws(StringTableError) -> StringTable {
         var table = StringTable()
-        let files = try FlatXML.elements(text, named: "file")
+        let root = try xmlRoot(text)
+        let files = root.name == "file" ? [root] : root.descendants(named: "file")
         guard !files.isEmpty else { throw StringTableError("no <file> element") }
         for file in files {
-            guard let locale = file.attributes["target-language"] else { throw StringTableError("line \(file.line): <file> without target-language") }
-            for unit in try FlatXML.elements(file.inner, named: "trans-unit") {
-                let source = try FlatXML.elements(unit.inner, named: "source").first?.text
-                guard let target = try FlatXML.elements(unit.inner, named: "target").first?.text, !target.isEmpty else { continue }
-                guard let key = unit.attributes["resname"] ?? source ?? unit.attributes["id"] else { continue }
+            guard let locale = file.attribute("target-language") else { throw StringTableError("line \(file.line): <file> without target-language") }
+            for unit in file.descendants(named: "trans-unit") {
+                let source = unit.descendants(named: "source").first?.text
+                guard let target = unit.descendants(named: "target").first?.text, !target.isEmpty else { continue }
+                guard let key = unit.attribute("resname") ?? source ?? unit.attribute("id") else { continue }
                 table.set(target, key: key, locale: locale)
             }
         }
         return table
-    }
-}
-
-/// A small, bounded reader for the flat XML of strings.xml and XLIFF: finds elements by name, with
-/// their attributes and text (entities and CDATA resolved, nested markup's text kept). Not a general
-/// XML parser: no DTDs, no namespaces beyond prefixes being part of the name.
-enum FlatXML {
-    struct Element {
-        var attributes: [String: String]
-        /// The text inside, markup removed.
-        var text: String
-        /// The markup inside, as written.
-        var inner: String
-        /// The line the element starts on.
-        var line: Int
-    }
-
-    /// Every `<name …>…</name>` element (not nested in another of the same name).
-    static func elements(_ xml: String, named name: String) throws(StringTableError) -> [Element] {
-        var out: [Element] = []
-        var rest = Substring(xml)
-        let open = "<" + name
-        // Lines are counted as the search moves on (once over the text, not from its start per element).
-        var counted = xml.startIndex, lines = 1
-        func line(of index: String.Index) -> Int {
-            if index > counted { lines += xml[counted..<index].reduce(0) { $1.isNewline ? $0 + 1 : $0 }; counted = index }
-            return lines
-        }
-        while let start = rest.range(of: open) {
-            let after = rest[start.upperBound...]
-            guard let c = after.first, c == ">" || c == "/" || c.isWhitespace else { rest = after; continue }
-            let ln = line(of: start.lowerBound)
-            guard let tagEnd = after.firstIndex(of: ">") else { throw StringTableError("line \(ln): <\(name) is not closed") }
-            let attrText = after[..<tagEnd]
-            let attributes = try parseAttributes(attrText.hasSuffix("/") ? attrText.dropLast() : attrText, line: ln)
-            if attrText.hasSuffix("/") {
-                out.append(Element(attributes: attributes, text: "", inner: "", line: ln))
-                rest = after[after.index(after: tagEnd)...]
-                continue
-            }
-            let body = after[after.index(after: tagEnd)...]
-            guard let close = body.range(of: "</" + name + ">") else { throw StringTableError("line \(ln): <\(name)> has no </\(name)>") }
-            let inner = String(body[..<close.lowerBound])
-            out.append(Element(attributes: attributes, text: try text(of: inner, line: ln), inner: inner, line: ln))
-            rest = body[close.upperBound...]
-        }
-        return out
-    }
-
-    static func parseAttributes(_ s: Substring, line: Int) throws(StringTableError) -> [String: String] {
-        var out: [String: String] = [:]
-        var rest = s
-        while true {
-            rest = rest.drop { $0.isWhitespace }
-            guard !rest.isEmpty else { return out }
-            guard let eq = rest.firstIndex(of: "=") else { throw StringTableError("line \(line): bad attribute \(rest.prefix(20))") }
-            let name = rest[..<eq].trimmingCharacters(in: .whitespaces)
-            rest = rest[rest.index(after: eq)...].drop { $0.isWhitespace }
-            guard let q = rest.first, q == "\"" || q == "'" else { throw StringTableError("line \(line): attribute \(name) is not quoted") }
-            rest = rest.dropFirst()
-            guard let end = rest.firstIndex(of: q) else { throw StringTableError("line \(line): attribute \(name) is not closed") }
-            out[name] = try entities(String(rest[..<end]), line: line)
-            rest = rest[rest.index(after: end)...]
-        }
-    }
-
-    /// The text of markup: tags dropped, CDATA kept as is, entities resolved.
-    static func text(of inner: String, line: Int) throws(StringTableError) -> String {
-        var out = "", rest = Substring(inner)
-        while !rest.isEmpty {
-            if rest.hasPrefix("<![CDATA[") {
-                guard let end = rest.range(of: "]]>") else { throw StringTableError("line \(line): CDATA is not closed") }
-                out += rest[rest.index(rest.startIndex, offsetBy: 9)..<end.lowerBound]
-                rest = rest[end.upperBound...]
-            } else if rest.hasPrefix("<") {
-                guard let end = rest.firstIndex(of: ">") else { throw StringTableError("line \(line): a tag is not closed") }
-                rest = rest[rest.index(after: end)...]
-            } else {
-                let end = rest.firstIndex(of: "<") ?? rest.endIndex
-                out += try entities(String(rest[..<end]), line: line)
-                rest = rest[end...]
-            }
-        }
-        return out
-    }
-
-    /// `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&#NN;` `&#xHH;` resolved.
-    static func entities(_ s: String, line: Int) throws(StringTableError) -> String {
-        guard s.contains("&") else { return s }
-        var out = "", rest = Substring(s)
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            guard let semi = rest[amp...].firstIndex(of: ";"), rest.distance(from: amp, to: semi) <= 10 else {
-                throw StringTableError("line \(line): a bare & (write &amp;)")
-            }
-            let name = rest[rest.index(after: amp)..<semi]
-            switch name {
-            case "amp": out += "&"
-            case "lt": out += "<"
-            case "gt": out += ">"
-            case "quot": out += "\""
-            case "apos": out += "'"
-            default:
-                let v: UInt32? = name.hasPrefix("#x") ? UInt32(name.dropFirst(2), radix: 16) : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
-                guard let v, let sc = Unicode.Scalar(v) else { throw StringTableError("line \(line): unknown entity &\(name);") }
-                out.unicodeScalars.append(sc)
-            }
-            rest = rest[rest.index(after: semi)...]
-        }
-        return out + rest
     }
 }

@@ -1,8 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Pipeline
+import JSON
 import Geometry
 import Layout
 import Render

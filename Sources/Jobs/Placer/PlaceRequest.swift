@@ -1,3 +1,4 @@
+import JSON
 import Geometry
 import Layout
 import Requests

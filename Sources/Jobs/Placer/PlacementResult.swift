@@ -2,6 +2,7 @@ import Geometry
 import Requests
 import Layout
 import Render
+import Shaping
 
 /// One label the placer placed.
 public struct PlacedRequestLabel: Sendable {

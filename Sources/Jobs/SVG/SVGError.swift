@@ -1,3 +1,4 @@
+import XML
 /// Why an SVG document cannot be read.
 public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The document is larger than the limit.
@@ -16,6 +17,16 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupported(SVGWarning)
     /// The file cannot be read.
     case unreadable(path: String, reason: String)
+
+    /// The same failure of the XML reader.
+    public init(_ error: XMLError) {
+        switch error {
+        case .tooLarge(let bytes, let limit): self = .tooLarge(bytes: bytes, limit: limit)
+        case .tooManyElements(let limit): self = .tooManyElements(limit: limit)
+        case .entitiesRefused: self = .entitiesRefused
+        case .malformed(let line, let message): self = .malformed(line: line, message: message)
+        }
+    }
 
     /// The message a user reads: what is wrong, and where (an element and attribute, or a line).
     public var description: String {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 import Requests
 
 extension SVGInput {
@@ -11,18 +7,13 @@ extension SVGInput {
     ///   ``read(_:options:resolver:)``.
     public static func read(file path: String, options: SVGReadOptions = SVGReadOptions(),
                             resolver: SceneResolver = SceneResolver()) throws(SVGError) -> SVGScene {
-        guard let f = fopen(path, "rb") else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, f)
-            if n > 0 { bytes += chunk[0..<n] }
-            if bytes.count > options.limits.bytes { throw .tooLarge(bytes: bytes.count, limit: options.limits.bytes) }
-            if n < chunk.count {
-                if ferror(f) != 0 { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-                break
-            }
+        let bytes: [UInt8]
+        switch Syscalls.readFile(path, limit: options.limits.bytes) {
+        case .success(let read): bytes = read
+        case .failure(.tooLarge(let n)): throw .tooLarge(bytes: n, limit: options.limits.bytes)
+        case .failure(.unreadable(let why)): throw .unreadable(path: path, reason: why)
+        case .failure(.notARegularFile): throw .unreadable(path: path, reason: "it is a folder")
+        case .failure(.empty): bytes = []
         }
         return try read(bytes, options: options, resolver: resolver)
     }

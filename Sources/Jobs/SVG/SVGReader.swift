@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import XML
+import Support
 import Geometry
 import Shaping
 import Layout
@@ -45,7 +42,8 @@ public enum SVGInput {
     ///   `<svg>`, and with ``SVGReadOptions/strict`` the first unsupported feature.
     public static func read(_ bytes: [UInt8], options: SVGReadOptions = SVGReadOptions(),
                             resolver: SceneResolver = SceneResolver()) throws(SVGError) -> SVGScene {
-        let root = try XMLTree.parse(bytes, limits: options.limits)
+        let root: XMLElement
+        do { root = try XMLTree.parse(bytes, limits: options.limits) } catch { throw SVGError(error) }
         guard root.name == "svg", root.namespace == svgNamespace || root.namespace == nil else {
             throw .notSVG(root: root.name)
         }

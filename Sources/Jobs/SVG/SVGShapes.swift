@@ -1,3 +1,4 @@
+import XML
 import Geometry
 
 /// The basic shapes as paths in their own user space, starting where SVG says their paths start (a

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 import Geometry
 
 /// SVG's `transform` attribute: a list of `matrix`, `translate`, `scale`, `rotate`, `skewX` and `skewY`.

@@ -1,3 +1,4 @@
+import Support
 import PathText
 
 /// `pathtext fonts`: the fonts compiled into the library, by the stable names the placements JSON gives

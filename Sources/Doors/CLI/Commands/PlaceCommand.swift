@@ -1,3 +1,4 @@
+import Support
 import PathText
 
 /// `pathtext place`: place many labels without collisions and draw them over the file's shapes.

@@ -1,10 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Pipeline
+import Support
 import PathText
 
 /// `pathtext render` with standard streams: a scene read from stdin (`-`), the image written to stdout
@@ -12,15 +7,11 @@ import PathText
 enum RenderStreams {
     /// Reads a scene from stdin.
     static func readScene() throws(CLIError) -> Scene {
-        var data: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                if n < 0 { throw .failure("cannot read stdin: \(String(cString: strerror(errno)))") }
-                break
-            }
-            data += chunk[0..<n]
+        let data: [UInt8]
+        switch Syscalls.readAll(Syscalls.standardInput) {
+        case .success(let bytes): data = bytes
+        case .failure(.unreadable(let why)): throw .failure("cannot read stdin: \(why)")
+        case .failure(let other): throw .failure("cannot read stdin: \(other)")
         }
         do { return try SceneJSON.decode(data) } catch { throw .failure("stdin: \(error.description)") }
     }
@@ -59,17 +50,9 @@ enum RenderStreams {
 
     /// Writes `bytes` to stdout (file descriptor 1, unbuffered: nothing else may be buffered for stdout).
     static func writeStdout(_ bytes: some Collection<UInt8>) throws(CLIError) {
-        let ok = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
-            var done = 0
-            while done < buffer.count {
-                let n = write(1, buffer.baseAddress! + done, buffer.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                done += n
-            }
-            return true
-        } ?? false
-        guard ok else { throw .failure("cannot write to stdout: \(String(cString: strerror(errno)))") }
+        if let code = Syscalls.writeAll(Syscalls.standardOutput, bytes) {
+            throw .failure("cannot write to stdout: \(Syscalls.message(code))")
+        }
     }
 
     /// A surface that draws nothing: for placements without a picture. It counts what it was asked to draw,

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Support
 import Playground
 
 /// `pathtext serve`: the playground page and its JSON API on a local HTTP server.
@@ -41,11 +37,7 @@ enum ServeCommand {
         }
         // Block SIGINT and SIGTERM before the server's threads start (they inherit the mask), then wait for
         // either on this thread and stop cleanly.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        Syscalls.blockStopSignals()
         let fontsDir = try FontsFolder.resolve(args)
         let service: PlaygroundService
         let access = AccessPolicy(host: host, port: UInt16(port), allowedOrigins: origins)
@@ -55,8 +47,7 @@ enum ServeCommand {
             server = try HTTPServer(host: host, port: UInt16(port), threads: threads, timeLimit: timeLimit) { service.handle($0) }
         } catch { throw .failure(error.description) }
         printError("pathtext: the playground is at http://\(host):\(port)/ (Ctrl-C stops it)")
-        var received: Int32 = 0
-        sigwait(&signals, &received)
+        _ = Syscalls.waitForStopSignal()
         server.stop()
     }
 }

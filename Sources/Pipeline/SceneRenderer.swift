@@ -1,0 +1,134 @@
+import JSON
+import Support
+import Geometry
+import Shaping
+import Layout
+import Render
+import Requests
+
+/// A scene drawn: the pixels, and the placements of every label (for `--json`).
+public struct RenderedScene: Sendable {
+    /// The picture.
+    public var canvas: RasterCanvas
+    /// The placed labels, in the scene's label order (a repeated label contributes several).
+    public var labels: [PlacedLabel]
+}
+
+/// Resolves and draws scenes.
+public enum SceneRenderer {
+    /// Draws `scene` to pixels: background, then shapes in order, then labels in order.
+    ///
+    /// - Parameters:
+    ///   - resolver: where fonts come from (and the cache of loaded fonts).
+    ///   - pixelLimit: the largest canvas allowed, checked before anything is allocated
+    ///     (default: the resolver's ``ResourceLimits/canvasPixels``).
+    /// - Throws: ``SceneError`` naming the JSON path of the value at fault.
+    public static func render(_ scene: Scene, resolver: SceneResolver = SceneResolver(),
+                              pixelLimit: Int? = nil) throws(SceneError) -> RenderedScene {
+        let pixelLimit = pixelLimit ?? resolver.limits.canvasPixels
+        let background = scene.background ?? .transparent
+        var canvas: RasterCanvas
+        do { canvas = try RasterCanvas(width: scene.width, height: scene.height, background: background, pixelLimit: pixelLimit) } catch {
+            throw SceneError(scene.width <= 0 ? "width" : scene.height <= 0 ? "height" : "", error.description)
+        }
+        var budget = CoverageBudget(resolver.limits, raster: true, width: scene.width, height: scene.height)
+        let labels = try draw(scene, on: &canvas, resolver: resolver, budget: &budget)
+        canvas.releaseScratch()  // not held while the picture is encoded
+        return RenderedScene(canvas: canvas, labels: labels)
+    }
+
+    /// Draws `scene` as SVG: one `<path>` per shape and per placed glyph, outlines baked into canvas
+    /// coordinates, so any browser shows what the PNG shows.
+    public static func renderSVG(_ scene: Scene, resolver: SceneResolver = SceneResolver(),
+                                 pixelLimit: Int? = nil) throws(SceneError) -> (svg: SVGDocument, labels: [PlacedLabel]) {
+        let pixelLimit = pixelLimit ?? resolver.limits.canvasPixels
+        let background = scene.background ?? .transparent
+        guard scene.width > 0, scene.height > 0 else { throw SceneError(scene.width <= 0 ? "width" : "height", "expected a size above 0") }
+        guard scene.width.multipliedReportingOverflow(by: scene.height).partialValue <= pixelLimit, scene.width <= pixelLimit, scene.height <= pixelLimit else {
+            throw SceneError("", RenderError.canvasTooLarge(width: scene.width, height: scene.height, limit: pixelLimit).description)
+        }
+        var svg = SVGDocument(width: Double(scene.width), height: Double(scene.height), background: background.a == 0 ? nil : background)
+        svg.commandLimit = resolver.limits.vectorCommands
+        var budget = CoverageBudget(resolver.limits, raster: false, width: scene.width, height: scene.height)
+        let labels = try draw(scene, on: &svg, resolver: resolver, budget: &budget)
+        return (svg, labels)
+    }
+
+    /// Draws the shapes, then the labels, of `scene` on `surface`, and returns the placed labels.
+    public static func draw<S: DrawingSurface>(_ scene: Scene, on surface: inout S, resolver: SceneResolver) throws(SceneError) -> [PlacedLabel] {
+        var unlimited = CoverageBudget(limit: .max, width: scene.width, height: scene.height)
+        return try draw(scene, on: &surface, resolver: resolver, budget: &unlimited)
+    }
+
+    /// Draws `scene`, charging each shape and label to `budget` before it is drawn.
+    static func draw<S: DrawingSurface>(_ scene: Scene, on surface: inout S, resolver: SceneResolver,
+                                        budget: inout CoverageBudget) throws(SceneError) -> [PlacedLabel] {
+        var shapesByID: [String: BezPath] = [:], definitions: [String: SceneShape] = [:]
+        var paths: [BezPath] = []
+        paths.reserveCapacity(scene.shapes.count)
+        for (i, shape) in scene.shapes.enumerated() {
+            let path = try shape.path(at: "shapes[\(i)]")
+            if let id = shape.id { shapesByID[id] = path; definitions[id] = shape }
+            paths.append(path)
+        }
+        let order = scene.order ?? (scene.shapes.indices.map(SceneItem.shape) + scene.labels.indices.map(SceneItem.label))
+        var placed: [PlacedLabel] = []
+        for item in order {
+            let i: Int
+            switch item {
+            case .shape(let k):
+                guard paths.indices.contains(k) else { throw SceneError("order", "no shape \(k)") }
+                let at = "shapes[\(k)]", shape = scene.shapes[k], path = paths[k]
+                let pad = shape.stroke == nil ? 0 : (shape.strokeWidth ?? 1)
+                do { try budget.charge(path, padding: pad) } catch { throw SceneError(at, error.description) }
+                try draw(shape, path: path, on: &surface, at: at, limits: resolver.limits)
+                try checkBudgets(surface, at: at, limits: resolver.limits)
+                continue
+            case .label(let k):
+                guard scene.labels.indices.contains(k) else { throw SceneError("order", "no label \(k)") }
+                i = k
+            }
+            let label = scene.labels[i]
+            let resolved = try resolver.resolve(label, index: i, shapes: shapesByID, definitions: definitions)
+            let labels: [PlacedLabel]
+            do { labels = try resolved.layout() } catch {
+                if case .path(let e) = error { throw SceneError("labels[\(i)]." + (label.shape != nil ? "shape" : "path"), e.description) }
+                throw SceneError("labels[\(i)]", error.description)
+            }
+            do { for l in labels { try budget.charge(l) } } catch { throw SceneError("labels[\(i)]", error.description) }
+            for l in labels { surface.draw(l, mode: resolved.blend) }
+            try checkBudgets(surface, at: "labels[\(i)]", limits: resolver.limits)
+            placed += labels
+        }
+        return placed
+    }
+
+    /// Throws when drawing stopped early: the request's ``Deadline`` passed, or the surface's vector budget
+    /// (``ResourceLimits/vectorCommands``) is used up.
+    static func checkBudgets<S: DrawingSurface>(_ surface: S, at: String, limits: ResourceLimits) throws(SceneError) {
+        if let d = Deadline.passed { throw SceneError(at, d.message) }
+        if surface.isFull {
+            throw SceneError(at, "the SVG would hold more than \(MessageText.number(Double(limits.vectorCommands))) path commands (the vector "
+                             + "budget; bent glyphs are written as many short lines): bend fewer or smaller glyphs, use warp rigid, or ask for PNG")
+        }
+    }
+
+    static func draw<S: DrawingSurface>(_ shape: SceneShape, path: BezPath, on surface: inout S, at: String,
+                                        limits: ResourceLimits = .default) throws(SceneError) {
+        let rule = shape.fillRule ?? .nonZero
+        let mode = shape.blend ?? .sourceOver
+        if let fill = shape.fill {
+            surface.fillPath(path, transform: .identity, color: fill, rule: rule, mode: mode)
+        }
+        if let stroke = shape.stroke {
+            let width = shape.strokeWidth ?? 1
+            guard width > 0, width <= OptionLimits.distance else {
+                throw SceneError(at + ".strokeWidth", "expected a width above 0 and at most \(MessageText.number(OptionLimits.distance)), got \(MessageText.number(width))")
+            }
+            guard width <= limits.strokeWidth else {
+                throw SceneError(at + ".strokeWidth", LayoutError.limitExceeded(what: "stroke width", amount: width, limit: limits.strokeWidth).description)
+            }
+            surface.strokePath(path, width: width, color: stroke, cap: shape.strokeCap ?? .round, mode: mode)
+        }
+    }
+}
