@@ -59,6 +59,12 @@ __attribute__((always_inline)) static inline void pt_fill_short(uint8_t *p, intp
     }
 }
 
+/// Writes `n` (≥ 0) copies of `v` at `p` (the fills within a row of the passes that store nothing past it).
+static inline void pt_fill(uint8_t *p, intptr_t n, uint8_t v) {
+    if (n < 16) pt_fill_short(p, n, 0x0101010101010101ull * v);
+    else memset(p, v, (size_t)n);
+}
+
 /// Stores the low `n` (0 < n < 8) bytes of `bytes` at `p`, with at most two stores of 4 bytes (or bytes).
 __attribute__((always_inline)) static inline void pt_store_partial(uint8_t *p, intptr_t n, uint64_t bytes) {
     if (n >= 4) {

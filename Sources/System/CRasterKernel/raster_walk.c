@@ -1,4 +1,7 @@
 // The contour walker (16.16 fixed point, shared by every final pass) and the choice of final pass.
+//
+// Every line is cut where it crosses a row boundary and, within a row, where it crosses a cell boundary.
+// Each piece, lying within one cell, is one ``deposit``; the routines after it only find the pieces.
 #include "CRasterKernel.h"
 #include "raster_internal.h"
 
@@ -18,149 +21,95 @@ typedef struct {
 
 #define INLINE __attribute__((always_inline)) static inline
 
-/// Marks the blocks of cells `i` and `i + 1` (when `marking`, a constant after inlining).
-INLINE void mark_pair(uint8_t *mr, int32_t i, const int marking) {
-    if (!marking) return;
-    mr[i >> 3] = MARK;
-    mr[(i + 1) >> 3] = MARK;
-}
-
-/// The part of a line within cell `c` of a row, from x = `a` to x = `b` (16.16, both within the cell) with
-/// height `h` (2⁻¹⁶ px, signed by the winding): `h` is split between `c` and `c + 1` by the mean x, so the
-/// two deposits always sum to exactly `h`.
-INLINE void deposit(uint32_t *row, int32_t c, int32_t a, int32_t b, int32_t h) {
-    // 0 … 2·ONE. Each of a and b is taken from the cell's left edge before adding: at the widest mask
-    // (16 384 px) x reaches 2³⁰, so a + b or c << 17 alone could reach 2³¹ and overflow.
-    int32_t base = c << 16;
-    int32_t twice_mean = (a - base) + (b - base);
-    int32_t t = (int32_t)(((int64_t)h * twice_mean) >> 17);
+/// The one deposit: a piece of a line within cell `c` of a row, of height `h` (2⁻¹⁶ px, signed by the
+/// winding), whose mean x lies `tm` / 2 from the cell's left edge (`tm`, twice the mean, 0 … 2·ONE).
+/// The pixel's area right of the piece is h · (1 − tm / 2¹⁷); every pixel further right gets all of h.
+/// As differences for the prefix sum:
+///
+///     t = ⌊h · tm / 2¹⁷⌋,   cell c += h − t,   cell c + 1 += t
+///
+/// so the two always sum to exactly `h`. (A piece across a whole cell has tm = ONE: t = ⌊h / 2⌋.)
+INLINE void deposit(uint32_t *row, intptr_t c, int32_t h, int32_t tm) {
+    int32_t t = (int32_t)(((int64_t)h * tm) >> 17);
     row[c] += (uint32_t)(h - t);
     row[c + 1] += (uint32_t)t;
 }
 
-/// A row's part of a line crossing three or more cells, from `xl` to `xr` (xl < xr) with height `d` (its
-/// sign `S`, a constant): the height up to each cell boundary B is ⌊(B − xl)·dydx⌋ (limited to |d|; `dydx`
-/// is the line's |dy/dx|), and the last piece takes the rest, so the pieces sum to exactly `d`. Each piece
-/// is split between its cell and the next as ``deposit`` does; the part a piece leaves to the next cell is
-/// carried and added with that cell's own (one store a cell; integer sums in any order are the same).
-/// Marks the blocks written when `M`.
-INLINE void span_body(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d, double dydx, const int32_t S,
-                      const int M) {
-    int32_t il = xl >> 16, ic = (xr - 1) >> 16;
-    int32_t ad = S > 0 ? d : -d;
-    // The first cell, from xl to its right boundary (``deposit`` with twice the mean (xl − base) + ONE).
-    int32_t bx = (il + 1) << 16;
-    int32_t prev_h = (int32_t)((double)(bx - xl) * dydx);
-    prev_h = prev_h < ad ? prev_h : ad;
-    int32_t h0 = S > 0 ? prev_h : -prev_h;
-    int32_t t0 = (int32_t)(((int64_t)h0 * ((xl & 0xFFFF) + PT_ONE)) >> 17);
-    row[il] += (uint32_t)(h0 - t0);
-    uint32_t carried = (uint32_t)t0;
-    // The cells crossed whole: the mean x is the cell's middle, so the split is half and half
-    // (t = ⌊piece / 2⌋, the same bytes as ``deposit``). The distance bx − xl is stepped in double, exactly
-    // (integers below 2³¹). Not vectorised: it crosses 1.4 cells on average at 512 px, and the vector
-    // loop's set-up cost more than it saved.
-    double dist = (double)(bx - xl);
+/// Marks the blocks of cells `a` … `b` (a < b) when `marking` (a constant after inlining): the two ends,
+/// and any between when the cells span more than 8 (only in the ``SPAN`` copies).
+INLINE void mark_cells(uint8_t *mr, intptr_t a, intptr_t b, const int marking) {
+    if (!marking) return;
+    mr[a >> 3] = MARK;
+    mr[b >> 3] = MARK;
+    if (b - a > 8)
+        for (intptr_t k = (a >> 3) + 1; k < b >> 3; k++) mr[k] = MARK;
+}
+
+/// A row's part of a line from `xl` to `xr` (xl < xr) with height `d` (signed by `dir`), from cell `il` to
+/// cell `ic` > il. It is cut at each cell boundary B between: the height up to B is
+///
+///     H(B) = min(⌊(B − xl) · dydx⌋, |d|)        (`dydx`: the line's |dy/dx|)
+///
+/// and each piece, one ``deposit``, is the difference of H at its two ends (the last takes the rest of |d|),
+/// so the pieces sum to exactly `d`. Twice the mean x of the first piece is (xl − its cell's left edge) +
+/// ONE, of the cells crossed whole ONE, of the last xr − its cell's left edge. B − xl is stepped in double
+/// by ONE, exactly (integers below 2³¹). Inlined for one or two boundaries (`ic` − `il` a constant: the
+/// loop unrolled); for more, in the ``SPAN`` copies. The loop is not vectorised: at 512 px a row crosses 1.4 cells on
+/// average, and the vector loop's set-up cost more than it saved.
+INLINE void pieces(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t il, int32_t ic, int32_t d,
+                   double dydx, const int32_t dir, const int marking) {
+    const int32_t ad = dir > 0 ? d : -d;
+    double reach = (double)(((il + 1) << 16) - xl);  // B − xl for the boundary after cell c
+    int32_t below = 0;                               // H at the piece's left end
+    int32_t tm = (xl & 0xFFFF) + PT_ONE;
 #if defined(__clang__)
 #pragma clang loop vectorize(disable) interleave(disable)
 #endif
-    for (int32_t c = il + 1; c < ic; c++) {
-        dist += (double)PT_ONE;
-        int32_t h = (int32_t)(dist * dydx);
+    for (int32_t c = il; c < ic; c++) {
+        int32_t h = (int32_t)(reach * dydx);
         h = h < ad ? h : ad;
-        int32_t piece = S > 0 ? h - prev_h : prev_h - h;
-        int32_t t = piece >> 1;
-        row[c] += carried + (uint32_t)(piece - t);
-        carried = (uint32_t)t;
-        prev_h = h;
+        deposit(row, c, dir > 0 ? h - below : below - h, tm);
+        below = h;
+        tm = PT_ONE;
+        reach += (double)PT_ONE;
     }
-    // The last cell takes the rest (``deposit`` from its left edge to xr).
-    int32_t hl = S > 0 ? ad - prev_h : prev_h - ad;
-    int32_t tl = (int32_t)(((int64_t)hl * (xr - (ic << 16))) >> 17);
-    row[ic] += carried + (uint32_t)(hl - tl);
-    row[ic + 1] += (uint32_t)tl;
-    if (!M) return;
-    // The blocks of cells il … ic + 1: the two ends, and any between (a row crossing 9 or more cells).
-    int32_t first = il >> 3, last_block = (ic + 1) >> 3;
-    mr[first] = MARK;
-    mr[last_block] = MARK;
-    for (int32_t b = first + 1; b < last_block; b++) mr[b] = MARK;
+    deposit(row, ic, dir > 0 ? ad - below : below - ad, xr - (ic << 16));
+    mark_cells(mr, il, ic + 1, marking);
 }
 
-/// The out-of-line copies of ``span_body``, by the sign of the height and whether to mark.
+/// The out-of-line copies of ``pieces`` for three or more boundaries, by the sign of the height and
+/// whether to mark.
 #define SPAN(name, S, M) \
     __attribute__((noinline)) static void name(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d, \
                                                double dydx) { \
-        span_body(row, mr, xl, xr, d, dydx, S, M); \
+        pieces(row, mr, xl, xr, xl >> 16, (xr - 1) >> 16, d, dydx, S, M); \
     }
 SPAN(span_down_rows, 1, 1)
 SPAN(span_up_rows, -1, 1)
 SPAN(span_down_box, 1, 0)
 SPAN(span_up_box, -1, 0)
 
-/// A row's part of a line from `xl` to `xr` (xl < xr, 16.16) that leaves its first cell `il`, height `d`:
-/// across one cell boundary inline (split at it), across more in ``span``.
-INLINE void cross(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t il, int32_t d, double dydx,
-                  const int32_t dir, const int marking) {
-    int32_t boundary = (il + 1) << 16;
-    if (xr <= boundary + PT_ONE) {
-        // Two pieces, split at the boundary: heights h1 (limited to |d|) and the rest, each split as
-        // ``deposit`` does (the first's twice-the-mean is (xl − base) + ONE, the second's xr − boundary);
-        // what the first leaves to cell il + 1 is added with the second's own part there (one store).
-        // d's sign is dir's (every caller's height is dir times a positive one).
-        int32_t ad = dir > 0 ? d : -d;
-        int32_t h1 = (int32_t)((double)(boundary - xl) * dydx);
-        h1 = h1 < ad ? h1 : ad;
-        int32_t h2 = ad - h1;
-        if (dir < 0) { h1 = -h1; h2 = -h2; }
-        int32_t t1 = (int32_t)(((int64_t)h1 * ((xl & 0xFFFF) + PT_ONE)) >> 17);
-        int32_t t2 = (int32_t)(((int64_t)h2 * (xr - boundary)) >> 17);
-        row[il] += (uint32_t)(h1 - t1);
-        row[il + 1] += (uint32_t)(t1 + (h2 - t2));
-        row[il + 2] += (uint32_t)t2;
-        if (marking) {
-            mr[il >> 3] = MARK;
-            mr[(il + 2) >> 3] = MARK;
-        }
-        return;
-    }
-    if (xr <= boundary + 2 * PT_ONE) {
-        // Three pieces (a third of ``span``'s calls at 512 px), inline: ``span_body`` for one cell crossed
-        // whole, the same arithmetic in the same order.
-        int32_t ad = dir > 0 ? d : -d;
-        int32_t h1 = (int32_t)((double)(boundary - xl) * dydx);
-        h1 = h1 < ad ? h1 : ad;
-        int32_t h2 = (int32_t)((double)(boundary + PT_ONE - xl) * dydx);
-        h2 = h2 < ad ? h2 : ad;
-        int32_t p1 = dir > 0 ? h1 : -h1, p2 = dir > 0 ? h2 - h1 : h1 - h2, p3 = dir > 0 ? ad - h2 : h2 - ad;
-        int32_t t1 = (int32_t)(((int64_t)p1 * ((xl & 0xFFFF) + PT_ONE)) >> 17);
-        int32_t t2 = p2 >> 1;
-        int32_t t3 = (int32_t)(((int64_t)p3 * (xr - boundary - PT_ONE)) >> 17);
-        row[il] += (uint32_t)(p1 - t1);
-        row[il + 1] += (uint32_t)t1 + (uint32_t)(p2 - t2);
-        row[il + 2] += (uint32_t)t2 + (uint32_t)(p3 - t3);
-        row[il + 3] += (uint32_t)t3;
-        if (marking) {
-            mr[il >> 3] = MARK;
-            mr[(il + 3) >> 3] = MARK;
-        }
-        return;
-    }
-    if (marking) (dir > 0 ? span_down_rows : span_up_rows)(row, mr, xl, xr, d, dydx);
-    else (dir > 0 ? span_down_box : span_up_box)(row, mr, xl, xr, d, dydx);
-}
-
-/// A row's part of a line from x = `xl` to `xr` (16.16, xl ≤ xr), height `d` (signed by the winding,
-/// |d| ≤ ONE), on a line whose |dy/dx| is `dydx`: within one cell (most steps) inline, else ``cross``.
+/// A row's part of a line from x = `xl` to `xr` (16.16, 0 ≤ xl ≤ xr), height `d` (signed by the winding
+/// `dir`, |d| ≤ ONE), on a line whose |dy/dx| is `dydx`: within one cell (most steps) one ``deposit``,
+/// across one or two boundaries ``pieces`` inline, across more a ``SPAN`` copy.
 INLINE void step_lr(uint32_t *row, uint8_t *mr, int32_t xl, int32_t xr, int32_t d, double dydx, const int32_t dir,
                     const int marking) {
-    int32_t il = xl >> 16;
-    if (xr <= (il + 1) << 16) {
-        deposit(row, il, xl, xr, d);
-        mark_pair(mr, il, marking);
-        return;
+    // xl ≥ 0, so the cell index needs no sign extension. `frac` is xl's distance from the cell's left edge,
+    // `inside` xr's: at most ONE when xr lies within the cell, and then twice the mean is their sum.
+    uint32_t c = (uint32_t)xl >> 16;
+    int32_t frac = xl & 0xFFFF, inside = (xr - xl) + frac;
+    if (__builtin_expect(inside <= PT_ONE, 1)) {
+        deposit(row, c, d, frac + inside);
+        mark_cells(mr, c, c + 1, marking);
+    } else if (inside <= 2 * PT_ONE) {
+        pieces(row, mr, xl, xr, (int32_t)c, (int32_t)c + 1, d, dydx, dir, marking);
+    } else if (inside <= 3 * PT_ONE) {
+        pieces(row, mr, xl, xr, (int32_t)c, (int32_t)c + 2, d, dydx, dir, marking);
+    } else if (marking) {
+        (dir > 0 ? span_down_rows : span_up_rows)(row, mr, xl, xr, d, dydx);
+    } else {
+        (dir > 0 ? span_down_box : span_up_box)(row, mr, xl, xr, d, dydx);
     }
-    cross(row, mr, xl, xr, il, d, dydx, dir, marking);
 }
 
 /// ``step_lr`` when the order of the two x is known (`rightward`: xa ≤ xb; a constant after inlining).
@@ -174,39 +123,22 @@ INLINE void step_dir(uint32_t *row, uint8_t *mr, int32_t xa, int32_t xb, int32_t
 
 /// The `n` (≥ 1) whole rows of a line after the row at `row` (and `mr`), each of height ±ONE (`dir`): the x
 /// where the line leaves each row is `xf` stepped by `per`, truncated; `x` is where it entered the first.
-/// Returns the x where it leaves the last. A step within one cell costs no multiply. Inline in both layouts:
-/// round six kept it out of line in the rows layout (inline, the compiler kept x and the row pointers on the
-/// stack, ≈ 4 instructions more a row step), but with vertical lines walked apart (``vertical``) there are
-/// fewer whole rows per line here, and the call (≈ 45 instructions with its spills) cost more.
+/// Returns the x where it leaves the last. A step within one cell costs no multiply (h · tm / 2¹⁷ with
+/// h = ±2¹⁶ is a shift). Inline in both layouts: round six kept it out of line in the rows layout (inline,
+/// the compiler kept x and the row pointers on the stack, ≈ 4 instructions more a row step), but with
+/// vertical lines walked apart (``vertical``) there are fewer whole rows per line here, and the call
+/// (≈ 45 instructions with its spills) cost more.
 INLINE int32_t whole_rows(uint32_t *row, uint8_t *mr, intptr_t stride, intptr_t mark_stride, int32_t x, int32_t n,
                           double xf, double per, double dydx, const int32_t dir, const int rightward,
                           const int marking) {
-    const int32_t h = dir * PT_ONE;
     uint32_t *const last = row + (intptr_t)n * stride;
     do {
         row += stride;
         if (marking) mr += mark_stride;
         xf += per;
         int32_t xn = (int32_t)xf;
-        int32_t xl = rightward ? x : xn, xr = rightward ? xn : x;
+        step_dir(row, mr, x, xn, dir * PT_ONE, dydx, dir, rightward, marking);
         x = xn;
-        // x ≥ 0 (clamped into the mask), so the cell index needs no sign extension. With `frac` the part of
-        // xl within its cell, `inside` is xr's distance from the cell's left edge: at most ONE within it.
-        uint32_t c = (uint32_t)xl >> 16;
-        int32_t frac = xl & 0xFFFF, inside = (xr - xl) + frac;
-        if (__builtin_expect(inside <= PT_ONE, 1)) {
-            // Within one cell: t = h · (twice the mean x in the cell) / 2¹⁷, as ``deposit``, for h = ±ONE.
-            int32_t tm = inside + frac;
-            int32_t t = dir > 0 ? tm >> 1 : -((tm + 1) >> 1);
-            row[c] += (uint32_t)(h - t);
-            row[c + 1] += (uint32_t)t;
-            if (marking) {
-                mr[c >> 3] = MARK;
-                mr[(c + 1) >> 3] = MARK;
-            }
-        } else {
-            cross(row, mr, xl, xr, (int32_t)c, h, dydx, dir, marking);
-        }
     } while (row != last);
     return x;
 }
@@ -236,43 +168,33 @@ INLINE void rows(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
 
 /// A vertical line at x from y0 down to y1 (y0 < y1), winding `dir`: the bytes of ``line_down_dir``, whose
 /// stepped x stays x (its step is 0, the bias below one unit), so every row's part lies within the cell of
-/// x and the whole rows all deposit the same two values (a quarter to a half of the whole rows of the
-/// bench's glyphs lie on vertical stems): no division, no stepping, two constant additions a row.
+/// x, with twice the mean 2 · (x − the cell's left edge), and the whole rows all make the same deposit (a
+/// quarter to a half of the whole rows of the bench's glyphs lie on vertical stems): no division, no
+/// stepping, two constant additions a row.
 INLINE void vertical(const grid *g, int32_t x, int32_t y0, int32_t y1, const int32_t dir, const int marking) {
     int32_t r0 = y0 >> 16, r1 = (y1 - 1) >> 16;
     const intptr_t stride = g->stride, mark_stride = marking ? g->mark_stride : 0;
     uint32_t *row = g->cells + (intptr_t)r0 * stride;
     uint8_t *mr = marking ? g->marks + (intptr_t)r0 * mark_stride : NULL;
-    int32_t c = x >> 16;
+    int32_t c = x >> 16, tm = 2 * (x & 0xFFFF);
     if (r0 == r1) {
-        deposit(row, c, x, x, (y1 - y0) * dir);
-        mark_pair(mr, c, marking);
+        deposit(row, c, (y1 - y0) * dir, tm);
+        mark_cells(mr, c, c + 1, marking);
         return;
     }
-    deposit(row, c, x, x, (((r0 + 1) << 16) - y0) * dir);
-    mark_pair(mr, c, marking);
-    // A whole row as ``whole_rows`` with xl = xr = x: twice the mean is 2·frac, t = ±frac.
-    int32_t frac = x & 0xFFFF;
-    uint32_t right = (uint32_t)(dir > 0 ? frac : -frac), left = (uint32_t)(dir * PT_ONE) - right;
-    uint32_t *const last = row + (intptr_t)(r1 - r0) * stride;
-    uint32_t *cell = row + c;
-    uint8_t *m0 = marking ? mr + (c >> 3) : NULL, *m1 = marking ? mr + ((c + 1) >> 3) : NULL;
-    for (row += stride; row != last; row += stride) {
-        cell += stride;
-        cell[0] += left;
-        cell[1] += right;
-        if (marking) {
-            m0 += mark_stride;
-            m1 += mark_stride;
-            *m0 = MARK;
-            *m1 = MARK;
-        }
+    deposit(row, c, (((r0 + 1) << 16) - y0) * dir, tm);
+    mark_cells(mr, c, c + 1, marking);
+    for (int32_t r = r0 + 1; r < r1; r++) {
+        row += stride;
+        if (marking) mr += mark_stride;
+        deposit(row, c, dir * PT_ONE, tm);
+        mark_cells(mr, c, c + 1, marking);
     }
-    if (marking) mr = m0 + mark_stride - (c >> 3);
-    deposit(last, c, x, x, (y1 - (r1 << 16)) * dir);
-    mark_pair(mr, c, marking);
+    row += stride;
+    if (marking) mr += mark_stride;
+    deposit(row, c, (y1 - (r1 << 16)) * dir, tm);
+    mark_cells(mr, c, c + 1, marking);
 }
-
 /// A line from (x0, y0) down to (x1, y1), y0 < y1, winding `dir`, rightward or not (constants after
 /// inlining): one step for a line within one row, else ``rows``.
 INLINE void line_down_dir(const grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1, const int32_t dir,

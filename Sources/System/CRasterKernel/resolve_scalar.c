@@ -2,12 +2,6 @@
 // other than x86.
 #include "raster_internal.h"
 
-/// Writes `n` (≥ 0) copies of `v` at `p`.
-static inline void fill(uint8_t *p, intptr_t n, uint8_t v) {
-    if (n < 16) pt_fill_short(p, n, 0x0101010101010101ull * v);
-    else memset(p, v, (size_t)n);
-}
-
 void pt_resolve_scalar(uint32_t *cells, intptr_t cell_stride, uint8_t *marks, intptr_t mark_stride,
                        int32_t width, int32_t rows, int even_odd, uint8_t *out) {
     for (int32_t y = 0; y < rows; y++) {
@@ -25,7 +19,7 @@ void pt_resolve_scalar(uint32_t *cells, intptr_t cell_stride, uint8_t *marks, in
                 memset(row + j, 0, 8 * sizeof *row);
                 continue;
             }
-            fill(o + done, j - done, carried);
+            pt_fill(o + done, j - done, carried);
             for (int k = 0; k < 8; k++) {
                 sum += row[j + k];
                 row[j + k] = 0;
@@ -34,7 +28,7 @@ void pt_resolve_scalar(uint32_t *cells, intptr_t cell_stride, uint8_t *marks, in
             }
             done = j + 8 < width ? j + 8 : width;
         }
-        fill(o + done, width - done, carried);
+        pt_fill(o + done, width - done, carried);
     }
 }
 
