@@ -276,9 +276,11 @@ static void clipped_line(const grid *g, double w, double h, double ax, double ay
     piece(g, w, h, sx, sy, bx, by);
 }
 
-/// The contours of an unclipped job (every point within the mask), each streamed: each point converted
-/// once, and the lines between consecutive points walked, inline (no call per line).
-INLINE void walk_in(const pt_raster_job *job, const grid *shared, const int marking) {
+/// The contours of a job, each streamed: the lines between consecutive points, each point read once.
+/// Unclipped (every point within the mask), each point is converted once to 16.16 and the lines are walked
+/// inline (no call per line), marking the blocks when `marking`; clipped, each line goes through
+/// ``clipped_line`` (the rows layout). `marking` and `clipped` are constants after inlining.
+INLINE void walk(const pt_raster_job *job, const grid *shared, const int marking, const int clipped) {
     // A copy the stores to cells and marks cannot alias (marks are bytes, which alias anything): its fields
     // stay in registers or are reloaded from this frame, never through the caller's pointer.
     const grid copy = *shared, *g = &copy;
@@ -289,30 +291,18 @@ INLINE void walk_in(const pt_raster_job *job, const grid *shared, const int mark
     for (intptr_t k = 0; k < job->contour_count; k++) {
         intptr_t end = job->ends[k];
         if (end - start < 2) { start = end; continue; }
-        int32_t ax = fixed(p[2 * (end - 1)] - ox, w), ay = fixed(p[2 * (end - 1) + 1] - oy, h);
-        for (intptr_t i = start; i < end; i++) {
-            int32_t bx = fixed(p[2 * i] - ox, w), by = fixed(p[2 * i + 1] - oy, h);
-            line_in(g, ax, ay, bx, by, marking);
-            ax = bx;
-            ay = by;
-        }
-        start = end;
-    }
-}
-
-/// The contours of a clipped job, in the rows layout.
-static void walk_clipped(const pt_raster_job *job, const grid *g) {
-    const double w = job->width, h = job->height;
-    const double ox = job->origin_x, oy = job->origin_y;
-    const double *p = job->points;
-    intptr_t start = 0;
-    for (intptr_t k = 0; k < job->contour_count; k++) {
-        intptr_t end = job->ends[k];
-        if (end - start < 2) { start = end; continue; }
         double ax = p[2 * (end - 1)] - ox, ay = p[2 * (end - 1) + 1] - oy;
+        int32_t fax = fixed(ax, w), fay = fixed(ay, h);
         for (intptr_t i = start; i < end; i++) {
             double bx = p[2 * i] - ox, by = p[2 * i + 1] - oy;
-            clipped_line(g, w, h, ax, ay, bx, by);
+            if (clipped) {
+                clipped_line(g, w, h, ax, ay, bx, by);
+            } else {
+                int32_t fbx = fixed(bx, w), fby = fixed(by, h);
+                line_in(g, fax, fay, fbx, fby, marking);
+                fax = fbx;
+                fay = fby;
+            }
             ax = bx;
             ay = by;
         }
@@ -320,8 +310,10 @@ static void walk_clipped(const pt_raster_job *job, const grid *g) {
     }
 }
 
-__attribute__((noinline)) static void walk_rows(const pt_raster_job *job, const grid *g) { walk_in(job, g, 1); }
-__attribute__((noinline)) static void walk_box(const pt_raster_job *job, const grid *g) { walk_in(job, g, 0); }
+/// ``walk``'s three copies: unclipped in the rows layout and in the whole box, each out of line, and clipped.
+__attribute__((noinline)) static void walk_rows(const pt_raster_job *job, const grid *g) { walk(job, g, 1, 0); }
+__attribute__((noinline)) static void walk_box(const pt_raster_job *job, const grid *g) { walk(job, g, 0, 0); }
+static void walk_clipped(const pt_raster_job *job, const grid *g) { walk(job, g, 1, 1); }
 
 // MARK: Choosing the final pass
 
