@@ -137,17 +137,18 @@ enum LabelFlags {
     /// Resolves the flags into a label ready to lay out.
     static func resolve(_ args: Arguments, resolver: SceneResolver) throws(CLIError) -> ResolvedLabel {
         let label = try sceneLabel(args)
-        do {
-            return try resolver.resolve(label, index: 0)
-        } catch {
-            // Bad input data (path, font file, text) is exit 1; a bad option value is a usage error.
-            let key = error.path.hasPrefix("labels[0].") ? String(error.path.dropFirst("labels[0].".count)) : ""
-            let input = error.path.isEmpty || SceneLabel.inputKeys.contains(key)
-            throw input ? .failure(flagMessage(error)) : .usage(flagMessage(error))
-        }
+        do { return try resolver.resolve(label, index: 0) } catch { throw word(error) }
     }
 
-    /// `labels[0].letterSpacing: expected …` → `--letter-spacing: expected …`.
+    /// A scene error of the label given by flags (`labels[0].size: …`), said in the flags' terms
+    /// (`--size: …`): bad input data (the path, a font file, the text) or a whole-label failure (layout,
+    /// budgets) is exit 1; a bad option value is a usage error (exit 2).
+    static func word(_ error: SceneError) -> CLIError {
+        let key = error.path.hasPrefix("labels[0].") ? String(error.path.dropFirst("labels[0].".count)) : ""
+        let input = key.isEmpty || SceneLabel.inputKeys.contains(key)
+        return input ? .failure(flagMessage(error)) : .usage(flagMessage(error))
+    }
+
     static func flagMessage(_ e: SceneError) -> String {
         var key = e.path
         if let dot = key.firstIndex(of: "."), key.hasPrefix("labels[") { key = String(key[key.index(after: dot)...]) } else if key.hasPrefix("labels[") { key = "" }

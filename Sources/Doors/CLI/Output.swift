@@ -10,44 +10,22 @@ import Synchronization
 /// the other outputs before any work, by file identity (see ``FileIdentity``), so no spelling of a path
 /// lets the command overwrite what it reads.
 enum Output {
-    /// Draws `scene` and `extra` labels, writes `.png` or `.svg` to `path` (and the placements to `json`,
-    /// `-` for stdout), and returns the placements.
+    /// Draws `scene`, writes `.png` or `.svg` to `path` (and the placements to `json`, `-` for stdout), and
+    /// returns the placements. A label given by flags is a scene's label like any other (one resolver, one
+    /// coverage budget, one drawing loop); `word` says a scene error in the door's terms (a flag for it).
     /// - Parameter inputs: files the command read besides the fonts (the scene file).
     @discardableResult
-    static func render(_ scene: Scene, extra: [ResolvedLabel] = [], resolver: SceneResolver, to path: String,
-                       json: String? = nil, inputs: [String] = []) throws(CLIError) -> [PlacedLabel] {
+    static func render(_ scene: Scene, resolver: SceneResolver, to path: String, json: String? = nil, inputs: [String] = [],
+                       word: (SceneError) -> CLIError = { .failure($0.description) }) throws(CLIError) -> [PlacedLabel] {
         let ext = PathNames.pathExtension(of: path).lowercased()
         guard ext == "png" || ext == "svg" else { throw .usage("--out must end in .png or .svg, got \"\(path)\"") }
         try checkFiles(outputs: [("--out", path)] + (json.map { [("--json", $0)] } ?? []),
-                       inputs: inputs + fontInputs(scene, extra: extra, resolver: resolver))
-        // Lay the extra labels out first; drawing them is then a plain loop on either surface.
-        var extras: [(labels: [PlacedLabel], mode: CompositeMode)] = []
-        for label in extra {
-            extras.append((try layout(label), label.knockout ? .destinationOut : .sourceOver))
-        }
-        let extraLabels = extras.flatMap(\.labels)
-        var placed: [PlacedLabel]
-        // Flag labels go on a scene without labels: they get the whole budget, charged before drawing.
-        var budget = CoverageBudget(resolver.limits, raster: ext == "png", width: scene.width, height: scene.height)
-        for l in extraLabels { do { try budget.charge(l) } catch { throw .failure(error.description) } }
-        let image: [UInt8]
-        if ext == "png" {
-            var rendered = try failing { try SceneRenderer.render(scene, resolver: resolver) }
-            for (labels, mode) in extras { for l in labels { rendered.canvas.draw(l, mode: mode) } }
-            rendered.canvas.releaseScratch()
-            image = try failing { try rendered.canvas.pngData() }
-            placed = rendered.labels
-        } else {
-            var (svg, labels) = try failing { try SceneRenderer.renderSVG(scene, resolver: resolver) }
-            for (ls, mode) in extras { for l in ls { svg.draw(l, mode: mode) } }
-            image = Array(svg.text.utf8)
-            placed = labels
-        }
-        placed.append(contentsOf: extraLabels)
+                       inputs: inputs + fontInputs(scene, resolver: resolver))
+        let (image, placed) = try RenderStreams.draw(scene, resolver: resolver, format: ext, word: word)
         warn(placed)
         // Every output is written, or none: the image and a JSON file are renamed into place together
         // (AtomicFile.write(all:)), and folders made for them are removed again when that fails.
-        var files: [(bytes: [UInt8], path: String)] = [(image, path)]
+        var files: [(bytes: [UInt8], path: String)] = [(image ?? [], path)]
         if let json, json != "-" { files.append((Array(PlacementsJSON.encode(placed).utf8), json)) }
         try writeAll(files)
         if json == "-" { print(PlacementsJSON.encode(placed), terminator: "") }
@@ -84,14 +62,13 @@ enum Output {
         }
     }
 
-    /// The font files a scene and extra labels read: each label's and run's fonts (as the resolver finds
-    /// them) and the embedded stack.
-    static func fontInputs(_ scene: Scene, extra: [ResolvedLabel], resolver: SceneResolver) -> [String] {
+    /// The font files a scene reads: each label's and run's fonts (as the resolver finds them) and the
+    /// embedded stack.
+    static func fontInputs(_ scene: Scene, resolver: SceneResolver) -> [String] {
         let names = Set(scene.labels.flatMap(\.fontFiles))
         // Fonts that fail to load are reported by the render itself, with the label's JSON path.
         var paths = names.sorted().compactMap { (try? resolver.font($0))?.path }
         paths += ((try? resolver.embeddedStack()) ?? []).compactMap(\.path)
-        for label in extra { for run in label.text.runs { paths += run.attributes.fonts.compactMap(\.path) } }
         return paths
     }
 

@@ -26,7 +26,7 @@ enum SVGFiles {
         guard isSVG(file, bytes) else { throw .usage("pathtext layout takes an SVG document (or --text and --path), not \(file)") }
         let scene = try scene(bytes, file: file, resolver: resolver, strict: args.has("strict"))
         let result: (bytes: [UInt8]?, labels: [PlacedLabel])
-        do { result = try RenderStreams.render(scene, extra: [], resolver: resolver, format: nil) } catch let CLIError.failure(m) {
+        do { result = try RenderStreams.render(scene, resolver: resolver, format: nil) } catch let CLIError.failure(m) {
             throw .failure("\(file): \(m)")
         }
         print(PlacementsJSON.encode(result.labels, inkBoxes: args.has("ink")), terminator: "")

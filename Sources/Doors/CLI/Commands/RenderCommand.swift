@@ -31,7 +31,7 @@ enum RenderCommand {
         guard !(out == "-" && args.value("json") == "-") else { throw .usage("--out - and --json - cannot both use stdout") }
         let resolver = SceneResolver(fontsDir: try FontsFolder.resolve(args), flags: args)
         let scene: Scene
-        var flagLabel: ResolvedLabel? = nil
+        var word: (SceneError) -> CLIError = { .failure($0.description) }
         if let file = args.positional.first {
             guard args.positional.count == 1 else { throw .usage("unexpected argument \(args.positional[1])") }
             let outputs = [("--out", out), ("--json", args.value("json"))].compactMap { f, p in p.map { (f, $0) } }
@@ -51,17 +51,20 @@ enum RenderCommand {
         } else {
             let width = try args.integer("width", in: 1...1_000_000) ?? 800
             let height = try args.integer("height", in: 1...1_000_000) ?? 400
-            scene = Scene(width: width, height: height, background: try args.value("background", .color) ?? .white)
-            flagLabel = try LabelFlags.resolve(args, resolver: resolver)
+            // The label given by flags is the scene's one label: the same route as a scene file's.
+            var flagScene = Scene(width: width, height: height, background: try args.value("background", .color) ?? .white)
+            flagScene.labels = [try LabelFlags.sceneLabel(args)]
+            scene = flagScene
+            word = LabelFlags.word
         }
         let unnamed = ["cannot write", "cannot create", "the output "]
         do {
             if let out, out != "-" {
-                try Output.render(scene, extra: flagLabel.map { [$0] } ?? [], resolver: resolver, to: out,
-                                  json: args.value("json"), inputs: args.positional.filter { $0 != "-" })
+                try Output.render(scene, resolver: resolver, to: out, json: args.value("json"),
+                                  inputs: args.positional.filter { $0 != "-" }, word: word)
             } else {  // the image to stdout, or only the placements
                 let format = out == nil ? nil : args.value("format") ?? "png"
-                let result = try RenderStreams.render(scene, extra: flagLabel.map { [$0] } ?? [], resolver: resolver, format: format)
+                let result = try RenderStreams.render(scene, resolver: resolver, format: format, word: word)
                 if let bytes = result.bytes { try RenderStreams.writeStdout(bytes) }
                 if let json = args.value("json") { try Output.writeJSON(result.labels, to: json) }
             }

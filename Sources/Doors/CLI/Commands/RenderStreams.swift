@@ -16,36 +16,37 @@ enum RenderStreams {
         do { return try SceneJSON.decode(data) } catch { throw .failure("stdin: \(error.description)") }
     }
 
-    /// Lays out (and, for an image, draws) `scene` and `extra` labels; returns the image's bytes in
-    /// `format` (`nil`: placements only, nothing drawn) and the placements.
-    static func render(_ scene: Scene, extra: [ResolvedLabel], resolver: SceneResolver,
-                       format: String?) throws(CLIError) -> (bytes: [UInt8]?, labels: [PlacedLabel]) {
-        var extras: [(labels: [PlacedLabel], mode: CompositeMode)] = []
-        for label in extra {
-            extras.append((try failing { try label.layout() }, label.knockout ? .destinationOut : .sourceOver))
+    /// Lays out (and, for an image, draws) `scene`, then warns of its diagnostics; returns the image's bytes
+    /// in `format` (`nil`: placements only, nothing drawn) and the placements.
+    static func render(_ scene: Scene, resolver: SceneResolver, format: String?,
+                       word: (SceneError) -> CLIError = { .failure($0.description) }) throws(CLIError) -> (bytes: [UInt8]?, labels: [PlacedLabel]) {
+        let result = try draw(scene, resolver: resolver, format: format, word: word)
+        Output.warn(result.labels)
+        return result
+    }
+
+    /// The one route of every `render`: the scene laid out and drawn by the pipeline (`SceneRenderer`) in
+    /// `format` (`png`, `svg`, or `nil` for the placements alone); `word` says its errors in the door's terms.
+    static func draw(_ scene: Scene, resolver: SceneResolver, format: String?,
+                     word: (SceneError) -> CLIError) throws(CLIError) -> (bytes: [UInt8]?, labels: [PlacedLabel]) {
+        func drawn<R>(_ body: () throws(SceneError) -> R) throws(CLIError) -> R {
+            do { return try body() } catch { throw word(error) }
         }
-        var bytes: [UInt8]? = nil
-        var placed: [PlacedLabel]
         switch format {
         case "png"?:
-            var rendered = try failing { try SceneRenderer.render(scene, resolver: resolver) }
-            for (labels, mode) in extras { for l in labels { rendered.canvas.draw(l, mode: mode) } }
-            bytes = try failing { try rendered.canvas.pngData() }
-            placed = rendered.labels
+            var rendered = try drawn { () throws(SceneError) in try SceneRenderer.render(scene, resolver: resolver) }
+            rendered.canvas.releaseScratch()
+            return (try failing { try rendered.canvas.pngData() }, rendered.labels)
         case "svg"?:
-            var (svg, labels) = try failing { try SceneRenderer.renderSVG(scene, resolver: resolver) }
-            for (ls, mode) in extras { for l in ls { svg.draw(l, mode: mode) } }
-            bytes = Array(svg.text.utf8)
-            placed = labels
+            let (svg, labels) = try drawn { () throws(SceneError) in try SceneRenderer.renderSVG(scene, resolver: resolver) }
+            return (Array(svg.text.utf8), labels)
         case nil:
             var surface = NullSurface()
-            placed = try failing { try SceneRenderer.draw(scene, on: &surface, resolver: resolver) }
+            let labels = try drawn { () throws(SceneError) in try SceneRenderer.draw(scene, on: &surface, resolver: resolver) }
+            return (nil, labels)
         case let other?:
             throw .usage("--format expects png or svg, got \"\(other)\"")
         }
-        placed += extras.flatMap(\.labels)
-        Output.warn(placed)
-        return (bytes, placed)
     }
 
     /// Writes `bytes` to stdout (file descriptor 1, unbuffered: nothing else may be buffered for stdout).
