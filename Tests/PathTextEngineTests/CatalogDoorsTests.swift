@@ -158,6 +158,34 @@ func flagWords(_ sample: JSONValue, repeatable: Bool) -> [String] {
         #expect(pt_options_json(o, &json, &error) == PT_OK && String(cString: json!) == "{}"); pt_free(json)
     }
 
+    /// `pt_layout`'s `path_data` is read by the catalog's `path` entry: the same syntax and the same
+    /// message as the `path` key of a JSON request; and options are read once at use, as set.
+    @Test func ptLayoutReadsPathDataAsTheCatalogDoes() throws {
+        let e = Unmanaged.passUnretained(engine).toOpaque()
+        let o = try #require(pt_options_new())
+        defer { pt_options_free(o) }
+        var error: UnsafeMutablePointer<CChar>? = nil
+        var glyphs: UnsafeMutablePointer<pt_glyph>? = nil
+        var count = 0
+        for bad in ["M 0 0 L 10", "M 0 0 Q 1 2 3", "X 1 2"] {
+            #expect(pt_layout(OpaquePointer(e), "Hi", bad, o, nil, &glyphs, &count, &error) == PT_EINVAL)
+            let c = error.map { String(cString: $0) } ?? ""
+            pt_free(error); error = nil
+            var jsonMessage = ""
+            do { _ = try engine.layout(#"{"text":"Hi","path":"\#(bad)"}"#) } catch { jsonMessage = error.message }
+            #expect(!c.isEmpty && c == jsonMessage, "\(bad): pt_layout says \(c), JSON says \(jsonMessage)")
+        }
+        // Many keys set one by one, then used: the label is what the JSON of the same keys gives.
+        for (key, value) in [("size", "20"), ("align", "center"), ("letterSpacing", "1.5"), ("color", "#ff0000"), ("size", "24")] {
+            #expect(pt_options_set(o, key, value, &error) == PT_OK)
+        }
+        #expect(pt_layout(OpaquePointer(e), "Hi", "M 0 0 L 300 0", o, nil, &glyphs, &count, &error) == PT_OK)
+        let typed = (0..<count).map { glyphs![$0].x }
+        pt_free(glyphs)
+        let viaJSON = try engine.layout(##"{"text":"Hi","path":"M 0 0 L 300 0","size":24,"align":"center","letterSpacing":1.5,"color":"#ff0000"}"##)
+        #expect(typed == viaJSON[0].glyphs.map(\.origin.x))
+    }
+
     @Test func withoutSystemFontsMissingCharactersAreNotdefWithTheirCodePoints() throws {
         let isolated = try Engine(fontsDir: fontsDir, systemFonts: false)
         let placed = try isolated.layout(#"{"text":"東京","path":"M0 0 L300 0"}"#)

@@ -8,16 +8,22 @@ import PathTextEngine
 enum CLayout {
     /// The options' label with `text` and `pathData` (when not NULL) in place of its own.
     static func label(_ text: UnsafePointer<CChar>?, _ pathData: UnsafePointer<CChar>?, _ options: OpaquePointer?) throws(EngineError) -> SceneLabel {
-        var label = options.map { unwrapOptions($0).label } ?? SceneLabel()
+        var label = try options.map { o throws(EngineError) in try unwrapOptions(o).label } ?? SceneLabel()
         if let text { label.text = try utf8(text, "text") }
         if let pathData {
+            // The catalog's path entry: the syntax and the messages of the `path` key everywhere else.
             let d = try utf8(pathData, "path_data")
-            do { label.path = try BezPath(svgPathData: d) } catch { throw EngineError("path: \(error.description)") }
+            do throws(OptionValueError) { try pathEntry.read(arguments: [d], into: &label) } catch {
+                throw EngineError("path\(error.subpath): \(error.message)")
+            }
         }
         guard label.text != nil || label.runs != nil else { throw EngineError("text is NULL and the options give no text or runs") }
         guard label.path != nil || label.shape != nil else { throw EngineError("path_data is NULL and the options give no path") }
         return label
     }
+
+    /// The catalog's entry for `path`, looked up once.
+    private static let pathEntry = SceneLabel.catalog.first { $0.key == "path" }!
 
     /// Every placed glyph of `labels`, in a malloc'ed `pt_glyph` array; `nil` when out of memory.
     static func glyphs(_ labels: [PlacedLabel], fonts: FontRegistry) -> (pointer: UnsafeMutablePointer<pt_glyph>, count: Int)? {

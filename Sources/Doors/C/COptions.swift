@@ -15,7 +15,8 @@ final class COptions {
     private(set) var given: [String: Given] = [:]
     private(set) var addedRuns: [SceneRun] = []
     /// The label the values make (``SceneLabel/catalog`` read in catalog order, so `minSize` follows `overflow`).
-    private(set) var label = SceneLabel()
+    /// The label the values make, built at its first use after a change (`nil`: not built since).
+    private var built: SceneLabel?
 
     /// The entry of `key`, or an error with the nearest known key.
     static func entry(_ key: String) throws(EngineError) -> OptionEntry<SceneLabel> {
@@ -43,9 +44,8 @@ final class COptions {
     /// Sets (or, with `nil`, clears) `key`.
     func set(_ key: String, _ value: String?) throws(EngineError) {
         let entry = try Self.entry(key)
-        var next = given
-        next[key] = try value.map { v throws(EngineError) in try Self.reading(v, for: entry) }
-        try commit(next, addedRuns)
+        given[key] = try value.map { v throws(EngineError) in try Self.reading(v, for: entry) }
+        built = nil
     }
 
     /// Adds one value to the repeatable `key`.
@@ -68,9 +68,8 @@ final class COptions {
         }
         var scratch = SceneLabel()
         do { try entry.read(arguments: [value], into: &scratch) } catch { throw EngineError("\(key): \(error.message)") }
-        var next = given
-        next[key] = .text(texts + [value])
-        try commit(next, addedRuns)
+        given[key] = .text(texts + [value])
+        built = nil
     }
 
     /// Adds a run with `style`'s run attributes.
@@ -82,15 +81,28 @@ final class COptions {
                 throw EngineError("style: a run takes only \(LabelOptionCatalog.style.map(\.key).joined(separator: ", ")), not \(other)")
             }
             guard style.addedRuns.isEmpty else { throw EngineError("style: a run's style has no runs of its own") }
-            run.style = style.label.style
+            run.style = try style.label.style
         }
-        try commit(given, addedRuns + [run])
+        addedRuns.append(run)
+        built = nil
     }
 
-    private func commit(_ next: [String: Given], _ runs: [SceneRun]) throws(EngineError) {
+    /// The label the values make, read through the catalog once per change of the values (each value was
+    /// checked alone when it was set, so setting n keys costs n readings, not n²).
+    var label: SceneLabel {
+        get throws(EngineError) {
+            if let built { return built }
+            let made = try Self.make(given, addedRuns)
+            built = made
+            return made
+        }
+    }
+
+    /// The label of `given` values and added runs, every key read by its catalog entry.
+    private static func make(_ given: [String: Given], _ runs: [SceneRun]) throws(EngineError) -> SceneLabel {
         var made = SceneLabel()
         for e in SceneLabel.catalog {
-            guard let g = next[e.key] else { continue }
+            guard let g = given[e.key] else { continue }
             do {
                 switch g {
                 case .json(let j): try e.read(j, into: &made)
@@ -99,9 +111,9 @@ final class COptions {
             } catch { throw EngineError("\(e.key)\(error.subpath): \(error.message)") }
         }
         if !runs.isEmpty { made.runs = (made.runs ?? []) + runs }
-        given = next; addedRuns = runs; label = made
+        return made
     }
 
     /// The options as a label request (the label's JSON object).
-    var json: String { SceneJSON.json(of: label).serialized() }
+    var json: String { get throws(EngineError) { SceneJSON.json(of: try label).serialized() } }
 }

@@ -80,7 +80,9 @@ public func pt_options_json_impl(_ options: OpaquePointer?, _ json: UnsafeMutabl
     json?.pointee = nil
     guard let options else { return fail(errorOut, "options is NULL", PT_EINVAL) }
     guard let json else { return fail(errorOut, "label_json is NULL", PT_EINVAL) }
-    guard let copy = Syscalls.duplicateForC(unwrapOptions(options).json) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
+    let text: String
+    do { text = try unwrapOptions(options).json } catch { return fail(errorOut, error.message, PT_EINVAL) }
+    guard let copy = Syscalls.duplicateForC(text) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
     json.pointee = copy
     return PT_OK
 }
