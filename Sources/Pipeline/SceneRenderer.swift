@@ -25,14 +25,17 @@ public enum SceneRenderer {
     /// - Throws: ``SceneError`` naming the JSON path of the value at fault.
     public static func render(_ scene: Scene, resolver: SceneResolver = SceneResolver(),
                               pixelLimit: Int? = nil) throws(SceneError) -> RenderedScene {
+        let (scene, shift) = try fitted(scene, resolver: resolver)
         let pixelLimit = pixelLimit ?? resolver.limits.canvasPixels
         let background = scene.background ?? .transparent
         var canvas: RasterCanvas
         do { canvas = try RasterCanvas(width: scene.width, height: scene.height, background: background, pixelLimit: pixelLimit) } catch {
             throw SceneError(scene.width <= 0 ? "width" : scene.height <= 0 ? "height" : "", error.description)
         }
-        var budget = CoverageBudget(resolver.limits, raster: true, width: scene.width, height: scene.height)
-        let labels = try draw(scene, on: &canvas, resolver: resolver, budget: &budget)
+        // A fitted canvas's boxes are charged unclipped (they are in the labels' own coordinates).
+        var budget = CoverageBudget(resolver.limits, raster: true, width: shift == nil ? scene.width : Self.unclipped,
+                                    height: shift == nil ? scene.height : Self.unclipped)
+        let labels = try draw(scene, on: &canvas, shift: shift, resolver: resolver, budget: &budget)
         canvas.releaseScratch()  // not held while the picture is encoded
         return RenderedScene(canvas: canvas, labels: labels)
     }
@@ -41,6 +44,7 @@ public enum SceneRenderer {
     /// coordinates, so any browser shows what the PNG shows.
     public static func renderSVG(_ scene: Scene, resolver: SceneResolver = SceneResolver(),
                                  pixelLimit: Int? = nil) throws(SceneError) -> (svg: SVGDocument, labels: [PlacedLabel]) {
+        let (scene, shift) = try fitted(scene, resolver: resolver)
         let pixelLimit = pixelLimit ?? resolver.limits.canvasPixels
         let background = scene.background ?? .transparent
         guard scene.width > 0, scene.height > 0 else { throw SceneError(scene.width <= 0 ? "width" : "height", "expected a size above 0") }
@@ -49,9 +53,35 @@ public enum SceneRenderer {
         }
         var svg = SVGDocument(width: Double(scene.width), height: Double(scene.height), background: background.a == 0 ? nil : background)
         svg.commandLimit = resolver.limits.vectorCommands
-        var budget = CoverageBudget(resolver.limits, raster: false, width: scene.width, height: scene.height)
-        let labels = try draw(scene, on: &svg, resolver: resolver, budget: &budget)
+        var budget = CoverageBudget(resolver.limits, raster: false, width: shift == nil ? scene.width : Self.unclipped,
+                                    height: shift == nil ? scene.height : Self.unclipped)
+        let labels = try draw(scene, on: &svg, shift: shift, resolver: resolver, budget: &budget)
         return (svg, labels)
+    }
+
+    /// `scene` with its canvas fitted to its labels when it asks for it (``Scene/fitCanvas``), and the shift that
+    /// moves what it draws onto that canvas: the labels are laid out once on a ``NullSurface`` and measured
+    /// by ``CanvasFit`` (the rule of `TextLabel`'s fitted canvas). Any other scene comes back as it is.
+    static func fitted(_ scene: Scene, resolver: SceneResolver) throws(SceneError) -> (Scene, Affine?) {
+        guard let margin = scene.fitCanvas else { return (scene, nil) }
+        var measuring = NullSurface()
+        let labels = try draw(scene, on: &measuring, resolver: resolver)
+        let frame = CanvasFit.frame(labels, margin: margin)
+        var sized = scene
+        sized.width = frame.width; sized.height = frame.height; sized.fitCanvas = nil
+        return (sized, frame.shift)
+    }
+
+    /// The extent a fitted canvas's budget clips to: none to speak of.
+    static let unclipped = 1 << 40
+
+    /// ``draw(_:on:resolver:budget:)`` moved by `shift` when there is one (a fitted canvas).
+    static func draw<S: DrawingSurface>(_ scene: Scene, on surface: inout S, shift: Affine?, resolver: SceneResolver,
+                                        budget: inout CoverageBudget) throws(SceneError) -> [PlacedLabel] {
+        guard let shift else { return try draw(scene, on: &surface, resolver: resolver, budget: &budget) }
+        var moved = ShiftedSurface(base: surface, shift: shift)
+        defer { surface = moved.base }
+        return try draw(scene, on: &moved, resolver: resolver, budget: &budget)
     }
 
     /// Draws the shapes, then the labels, of `scene` on `surface`, and returns the placed labels.

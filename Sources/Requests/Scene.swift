@@ -21,6 +21,10 @@ public struct Scene: Hashable, Sendable {
     /// The paint order, when it is not every shape and then every label: each item names a shape or a
     /// label by index, as an SVG document interleaves them. Scene files do not carry it.
     public var order: [SceneItem]?
+    /// When set, the canvas is fitted to the labels: their ink box (halos included; the advance box when
+    /// there is no ink) grown by this margin in pixels, rounded out to whole pixels, and everything drawn
+    /// moved onto it. `width` and `height` are then not needed (the fitted size replaces them).
+    public var fitCanvas: Double?
 
     /// Creates a scene.
     public init(width: Int, height: Int, background: RGBAColor? = nil, shapes: [SceneShape] = [], labels: [SceneLabel] = []) {

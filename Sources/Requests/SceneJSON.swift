@@ -54,7 +54,13 @@ public enum SceneJSON {
     package static func scene(_ json: JSONValue) throws(JSONError) -> Scene {
         var s = Scene(width: 0, height: 0)
         try OptionCatalog.read(json, into: &s, entries: Scene.catalog, at: "")
-        for key in ["width", "height"] where json[key] == nil || json[key] == .null { throw JSONError(key, "required") }
+        for key in ["width", "height"] where s.fitCanvas == nil && (json[key] == nil || json[key] == .null) {
+            throw JSONError(key, "required (or give fitCanvas: a margin in pixels, to fit the canvas to the labels)")
+        }
+        if s.fitCanvas != nil {  // fitted: the size comes from the labels
+            if json["width"] == nil || json["width"] == .null { s.width = 1 }
+            if json["height"] == nil || json["height"] == .null { s.height = 1 }
+        }
         return s
     }
 

@@ -21,7 +21,7 @@ import Layout
     @Test func errorsNameTheJSONPath() {
         #expect(error(#"{"width": "wide", "height": 50}"#) == "width: expected a whole number from 1 to 1000000, got \"wide\"")
         #expect(error(#"{"width": 400.5, "height": 50}"#) == "width: expected a whole number from 1 to 1000000, got 400.5")
-        #expect(error(#"{"height": 50}"#) == "width: required")
+        #expect(error(#"{"height": 50}"#) == "width: required (or give fitCanvas: a margin in pixels, to fit the canvas to the labels)")
         #expect(error(##"{"width": 1, "height": 1, "labels": [{}, {}, {"text": "x", "path": "M0 0", "colour": "#fff"}]}"##)
                 == "labels[2].colour: unknown key (did you mean color?)")
         #expect(error(#"{"width": 1, "height": 1, "shapes": [{"type": "circle", "radius": "big"}]}"#)

@@ -102,7 +102,8 @@ public enum OptionCatalogJSON {
                 JSONMember("run", object(SceneRun.catalog, description: "a run of a label: its text and attributes")),
                 JSONMember("shape", object(SceneShape.catalog, description: "a scene shape")),
                 JSONMember("scene", object(Scene.catalog, description: "a scene", items: ["labels": "label", "shapes": "shape"],
-                                           extra: [JSONMember("required", .array([.string("width"), .string("height")]))])),
+                                           extra: [JSONMember("anyOf", .array([JSONSchemaText.object(["required": .array([.string("width"), .string("height")])]),
+                                                                                 JSONSchemaText.object(["required": .array([.string("fitCanvas")])])]))])),
             ])),
         ])
     }

@@ -1,3 +1,4 @@
+import Pipeline
 extension TextLabel {
     /// The label drawn onto a new RGBA canvas.
     /// - Parameters:
@@ -63,19 +64,8 @@ extension TextLabel {
         case .fixed(let w, let h):
             return (w, h, .identity)
         case .fitted(let margin):
-            var box = labels.reduce(Rect.empty) { $0.union($1.inkBounds) }
-            if box.isEmpty { box = labels.reduce(Rect.empty) { $0.union($1.advanceBounds) } }
-            if box.isEmpty { box = Rect(x: 0, y: 0, width: 0, height: 0) }
-            let m = margin.isFinite ? max(0, margin) : 0
-            let x0 = (box.minX - m).rounded(.down), y0 = (box.minY - m).rounded(.down)
-            let w = Int(clamping: Int64(((box.maxX + m).rounded(.up) - x0).clamped(1, 1e9)))
-            let h = Int(clamping: Int64(((box.maxY + m).rounded(.up) - y0).clamped(1, 1e9)))
-            return (w, h, .translate(Vector(-x0, -y0)))
+            let ink = labels.reduce(Rect.empty) { $0.union($1.inkBounds) }, advance = labels.reduce(Rect.empty) { $0.union($1.advanceBounds) }
+            return CanvasFit.frame(ink: ink, advance: advance, margin: margin)
         }
     }
-}
-
-extension Double {
-    /// The value limited to `lo...hi` (NaN becomes `lo`).
-    fileprivate func clamped(_ lo: Double, _ hi: Double) -> Double { self >= lo ? Swift.min(self, hi) : lo }
 }

@@ -1,3 +1,4 @@
+import Pipeline
 /// One label laid out along a path: the one-call front door.
 ///
 /// ```swift
@@ -37,7 +38,7 @@ public struct TextLabel: Sendable {
     /// Wraps a label laid out with ``LabelLayout`` directly, computing its bounds.
     public init(_ placement: PlacedLabel) {
         self.placement = placement
-        (inkBounds, advanceBounds) = Self.bounds(of: placement)
+        (inkBounds, advanceBounds) = CanvasFit.bounds(of: placement)
     }
 
     /// Lays `text` out along `path` in one call.

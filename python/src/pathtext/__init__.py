@@ -609,15 +609,16 @@ def render_label(text: str, path: str, format: str = "png", **options: Any) -> U
     """Draws one label along SVG path data `path` and returns it: PNG bytes (format="png"), SVG text's bytes
     (format="svg"), or an RGBAImage (format="rgba"; numpy.asarray() gives a (height, width, 4) uint8 array).
 
-    The canvas is fitted to the glyphs' em boxes (from 1.1 em above each glyph's baseline to 0.4 em below,
-    turned with the glyph) with a margin (margin=4 pixels, plus the halo), the path moved onto it; width= and height= give a fixed canvas instead, in the path's own coordinates; background= colours
+    The canvas is fitted by the library, by the rule of every door (a scene's "fitCanvas", Swift's TextLabel): the
+    label's ink box, halo included, with a margin (margin=8 pixels), rounded out to whole pixels; width= and
+    height= give a fixed canvas instead, in the path's own coordinates; background= colours
     it. Every other keyword is a label option (pathtext.options(); help(Engine.layout) lists them). Uses
     one engine per process (default_engine()); engine= takes another.
     """
     engine = options.pop("engine", None) or default_engine()
     if format not in ("png", "svg", "rgba"):
         raise Error('format: expected "png", "svg" or "rgba", got %r' % (format,))
-    return _render.render_label(engine, text, path, format=format, margin=options.pop("margin", 4), **options)
+    return _render.render_label(engine, text, path, format=format, margin=options.pop("margin", 8), **options)
 
 
 def layout(text: Optional[str] = None, path: Optional[str] = None, **options: Any) -> Dict[str, Any]:

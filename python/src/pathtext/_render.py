@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import json
-import math
 import os
 import threading
 from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple, Union
-
-from . import _pathdata
 
 if TYPE_CHECKING:
     from . import Engine
@@ -97,23 +93,7 @@ class RGBAImage:
         return "RGBAImage(%dx%d)" % (self.width, self.height)
 
 
-def _glyph_bounds(placements: Dict[str, Any]) -> Optional[Tuple[float, float, float, float]]:
-    """The box around every glyph of the placements (each glyph's em box turned by its angle), or None."""
-    xs, ys = [], []
-    for label in placements.get("labels", []):
-        for g in label.get("glyphs", []):
-            size, advance = g.get("size", label.get("size", 16)), g.get("advance", 0)
-            a = math.radians(g.get("angle", 0))
-            ca, sa = math.cos(a), math.sin(a)
-            for u, v in ((0, -1.1 * size), (advance, -1.1 * size), (0, 0.4 * size), (advance, 0.4 * size)):
-                xs.append(g["x"] + u * ca - v * sa)
-                ys.append(g["y"] + u * sa + v * ca)
-    if not xs:
-        return None
-    return min(xs), min(ys), max(xs), max(ys)
-
-
-def render_label(engine: Engine, text: Optional[str], path: Optional[str], format: str = "png", margin: float = 4,
+def render_label(engine: Engine, text: Optional[str], path: Optional[str], format: str = "png", margin: float = 8,
                  **options: Any) -> Union[bytes, RGBAImage]:
     """See pathtext.render_label."""
     from . import Engine
@@ -121,23 +101,7 @@ def render_label(engine: Engine, text: Optional[str], path: Optional[str], forma
     scene = {k: options.pop(k) for k in ("width", "height", "background") if k in options}
     label = Engine._label_request(text, path, options)
     if not fixed:
-        placements = json.loads(engine.layout_json(label))
-        bounds = _glyph_bounds(placements)
-        halo = label.get("halo", {})
-        pad = margin + (halo.get("width", 0) if isinstance(halo, dict) else 0)
-        if bounds is None:
-            x0, y0, x1, y1 = 0, 0, 1, 1
-        else:
-            x0, y0, x1, y1 = bounds
-        dx, dy = pad - math.floor(x0), pad - math.floor(y0)
-        try:
-            label["path"] = _pathdata.translate(label["path"], dx, dy) if "path" in label else None
-        except ValueError:
-            pass  # the library reports bad path data in its own words
-        if label.get("path") is None:
-            label.pop("path", None)
-        scene["width"] = max(1, math.ceil(x1) - math.floor(x0) + 2 * pad)
-        scene["height"] = max(1, math.ceil(y1) - math.floor(y0) + 2 * pad)
+        scene["fitCanvas"] = margin  # the library fits the canvas (CanvasFit): one rule for every door
     scene["labels"] = [label]
     if format == "rgba":
         return engine.render_rgba(scene)

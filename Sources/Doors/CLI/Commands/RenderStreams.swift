@@ -56,13 +56,4 @@ enum RenderStreams {
         }
     }
 
-    /// A surface that draws nothing: for placements without a picture. It counts what it was asked to draw,
-    /// which also keeps it from being a zero-sized type: ThreadSanitizer's instrumentation of an `inout`
-    /// zero-sized value dereferenced a wild address here (a SEGV under `make sanitize`).
-    struct NullSurface: DrawingSurface {
-        var calls = 0
-        mutating func fillPath(_ path: BezPath, transform: Affine, color: RGBAColor, rule: FillRule, mode: CompositeMode) { calls += 1 }
-        mutating func strokePath(_ path: BezPath, width: Double, color: RGBAColor, cap: LineCap, mode: CompositeMode) { calls += 1 }
-        mutating func drawBitmap(_ bitmap: ColorBitmap, transform: Affine, opacity: Double, mode: CompositeMode) { calls += 1 }
-    }
 }
