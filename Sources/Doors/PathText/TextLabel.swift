@@ -100,7 +100,9 @@ public struct TextLabel: Sendable {
             text.runs[i].attributes.fonts = try DefaultStack.fonts()
         }
         let measure = try path.measured(limits: options.limits)
-        do { return try LabelLayout.layout(text, along: measure, options: options).map(TextLabel.init) } catch {
+        // Shaped through the shared shaping cache, as every other door's labels are (one cache policy).
+        let shape = { (t: AttributedText) in ShapeCache.shared.shape(t, direction: .auto) }
+        do { return try LabelLayout.layout(text, along: measure, options: options, shape: shape).map(TextLabel.init) } catch {
             throw .layout(error)
         }
     }

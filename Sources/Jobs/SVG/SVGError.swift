@@ -31,11 +31,10 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The message a user reads: what is wrong, and where (an element and attribute, or a line).
     public var description: String {
         switch self {
-        case .tooLarge(let bytes, let limit): "the document is \(bytes) bytes, more than the limit of \(limit)"
+        case .tooLarge(let bytes, let limit): XMLError.tooLarge(bytes: bytes, limit: limit).description
         case .tooManyElements(let limit): "the document has more than \(limit) elements (each <use> copy counted)"
-        case .entitiesRefused:
-            "the document declares or uses XML entities (<!ENTITY …>, &name;): refused, since entities can read files (XXE) or expand without bound (billion laughs)"
-        case .malformed(let line, let message): line > 0 ? "not well-formed XML at line \(line): \(message)" : "not well-formed XML: \(message)"
+        case .entitiesRefused: XMLError.entitiesRefused.description
+        case .malformed(let line, let message): XMLError.malformed(line: line, message: message).description
         case .notSVG(let root): "the root element is <\(root)>, not <svg> (in the namespace http://www.w3.org/2000/svg)"
         case .badValue(let element, let attribute, let value, let expected):
             "<\(element)> \(attribute): expected \(expected), got \"\(value.count > 60 ? String(value.prefix(60)) + "…" : value)\""
