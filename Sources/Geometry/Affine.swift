@@ -1,7 +1,7 @@
 import Support
 
 /// A 2D affine transform, `p ↦ (a·x + c·y + e, b·x + d·y + f)`, the same layout as SVG's `matrix(a b c d e f)`.
-public struct Affine: Hashable, Sendable, Codable {
+public struct Affine: Hashable, Sendable {
     /// Coefficients of the linear part and the translation.
     public var a, b, c, d, e, f: Double
 

@@ -3,7 +3,7 @@
 /// Invariant: each segment starts where the previous one ends, and a closed subpath's last segment
 /// ends at ``start`` (``BezPath/close()`` adds the closing line when the pen is elsewhere), so measuring
 /// and filling need no special case for the closing edge.
-public struct Subpath: Hashable, Sendable, Codable {
+public struct Subpath: Hashable, Sendable {
     /// Where the subpath begins (its move-to point).
     public var start: Point
     /// The segments in order.
@@ -29,7 +29,7 @@ public struct Subpath: Hashable, Sendable, Codable {
 ///
 /// Build one with ``move(to:)``, ``line(to:)``, ``quad(to:control:)``, ``cubic(to:control1:control2:)``,
 /// ``arc(_:)`` and ``close()``, from SVG path data, or with the shape builders.
-public struct BezPath: Hashable, Sendable, Codable {
+public struct BezPath: Hashable, Sendable {
     /// The subpaths in drawing order.
     public var subpaths: [Subpath]
 

@@ -1,5 +1,5 @@
 /// A cubic Bézier curve with control points `p0`…`p3`.
-public struct CubicBez: ParamCurve, Hashable, Codable {
+public struct CubicBez: ParamCurve, Hashable {
     /// The start point, the two control points and the end point.
     public var p0, p1, p2, p3: Point
 

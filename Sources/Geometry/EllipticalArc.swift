@@ -4,7 +4,7 @@ import Support
 /// `θ(t) = startAngle + t·sweepAngle`, `p(t) = center + R(xRotation)·(radii.x·cos θ, radii.y·sin θ)`.
 ///
 /// Positive sweeps turn from +x towards +y, which is clockwise on a y-down canvas.
-public struct EllipticalArc: ParamCurve, Hashable, Codable {
+public struct EllipticalArc: ParamCurve, Hashable {
     /// The ellipse's centre.
     public var center: Point
     /// The semi-axes before rotation (`x` along the rotated x axis).

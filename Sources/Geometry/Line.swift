@@ -1,5 +1,5 @@
 /// A straight segment from `p0` to `p1`.
-public struct Line: ParamCurve, Hashable, Codable {
+public struct Line: ParamCurve, Hashable {
     /// The start point.
     public var p0: Point
     /// The end point.

@@ -1,5 +1,5 @@
 /// The shape of a stroke's open ends.
-public enum LineCap: String, Hashable, Sendable, Codable, CaseIterable {
+public enum LineCap: String, Hashable, Sendable, CaseIterable {
     /// The stroke stops square at the end point.
     case butt
     /// A half disc of the stroke's width around the end point.
@@ -9,7 +9,7 @@ public enum LineCap: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// The shape of a stroke where two segments meet.
-public enum LineJoin: String, Hashable, Sendable, Codable, CaseIterable {
+public enum LineJoin: String, Hashable, Sendable, CaseIterable {
     /// Outer edges extended to their meeting point, or a bevel when that lies beyond the miter limit.
     case miter
     /// A disc of the stroke's width around the vertex.

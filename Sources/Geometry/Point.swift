@@ -1,5 +1,5 @@
 /// A position in the plane, in pixels. The canvas convention is y down.
-public struct Point: Hashable, Sendable, Codable {
+public struct Point: Hashable, Sendable {
     /// The horizontal coordinate.
     public var x: Double
     /// The vertical coordinate (down on a canvas).

@@ -1,5 +1,5 @@
 /// A quadratic Bézier curve with control points `p0`, `p1`, `p2`.
-public struct QuadBez: ParamCurve, Hashable, Codable {
+public struct QuadBez: ParamCurve, Hashable {
     /// The start point, the control point and the end point.
     public var p0, p1, p2: Point
 

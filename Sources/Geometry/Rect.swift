@@ -1,7 +1,7 @@
 /// An axis-aligned rectangle in canvas coordinates (y down): the one bounding-box type.
 ///
 /// An empty rectangle (``empty``) has min > max; the union with it leaves the other rectangle unchanged.
-public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The smallest x.
     public var minX: Double
     /// The smallest y (the top on a y-down canvas).

@@ -1,5 +1,5 @@
 /// One piece of a subpath: a line, a quadratic or cubic Bézier, or an elliptical arc.
-public enum Segment: Hashable, Sendable, Codable {
+public enum Segment: Hashable, Sendable {
     /// A straight line.
     case line(Line)
     /// A quadratic Bézier.

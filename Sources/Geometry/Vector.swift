@@ -1,6 +1,6 @@
 import Support
 /// A displacement in the plane: a difference of two points, a tangent, a normal.
-public struct Vector: Hashable, Sendable, Codable {
+public struct Vector: Hashable, Sendable {
     /// The horizontal component.
     public var x: Double
     /// The vertical component (down on a canvas).

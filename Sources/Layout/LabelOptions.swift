@@ -1,7 +1,7 @@
 import Shaping
 
 /// Where along the path the label is anchored (SVG `text-anchor` with `startOffset`).
-public enum TextAnchor: String, Sendable, Hashable, CaseIterable, Codable {
+public enum TextAnchor: String, Sendable, Hashable, CaseIterable {
     /// The label starts at the anchor (`left` is accepted as a synonym).
     case start
     /// The label is centred on the anchor.
@@ -21,7 +21,7 @@ public enum TextAnchor: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// A distance along the path: pixels, or a percentage of the path's length.
-public enum PathOffset: Hashable, Sendable, Codable {
+public enum PathOffset: Hashable, Sendable {
     /// Pixels along the path (may be negative or beyond the length).
     case pixels(Double)
     /// Percent of the path's length (may be negative or beyond 100).
@@ -48,7 +48,7 @@ public enum PathOffset: Hashable, Sendable, Codable {
 }
 
 /// Which side of the path the text stands on (SVG 2 `side`).
-public enum PathSide: String, Sendable, Hashable, CaseIterable, Codable {
+public enum PathSide: String, Sendable, Hashable, CaseIterable {
     /// The text's up side is the path's left-hand normal (the default).
     case left
     /// The path is reversed first, so the text stands on the other side.
@@ -56,7 +56,7 @@ public enum PathSide: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// Which line of the text sits on the path.
-public enum Baseline: String, Sendable, Hashable, CaseIterable, Codable {
+public enum Baseline: String, Sendable, Hashable, CaseIterable {
     /// The alphabetic baseline (no shift).
     case alphabetic
     /// The middle of the x-height (or of ascender + descender where the font has no x-height).
@@ -68,7 +68,7 @@ public enum Baseline: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// How the perpendicular shift `dy` is applied.
-public enum ShiftMode: String, Sendable, Hashable, CaseIterable, Codable {
+public enum ShiftMode: String, Sendable, Hashable, CaseIterable {
     /// Measure and place along the parallel curve at distance `dy`, so spacing stays true on bends.
     case parallel
     /// SVG's rule: place on the path, then move each cluster along its own normal.
@@ -76,7 +76,7 @@ public enum ShiftMode: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// Whether labels are flipped to read the right way up.
-public enum Upright: String, Sendable, Hashable, CaseIterable, Codable {
+public enum Upright: String, Sendable, Hashable, CaseIterable {
     /// Flip when the label would read right to left on screen (the default).
     case auto
     /// Never flip.
@@ -84,7 +84,7 @@ public enum Upright: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// How clusters are positioned along the path.
-public enum PlacementMethod: String, Sendable, Hashable, CaseIterable, Codable {
+public enum PlacementMethod: String, Sendable, Hashable, CaseIterable {
     /// SVG 2's rule per cluster: the cluster's midpoint on the path, rotated to the tangent there.
     case align
     /// Both ends of each cluster on the path, rotated to the chord (corner-safe on polylines).
@@ -92,7 +92,7 @@ public enum PlacementMethod: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// What happens to clusters that fall off the ends of an open path.
-public enum OverflowPolicy: Sendable, Hashable, Codable {
+public enum OverflowPolicy: Sendable, Hashable {
     /// Drop clusters whose midpoint is off the path, and report them (SVG's behaviour).
     case visible
     /// Drop clusters from the logical end and append "…" so the rest fits.
@@ -133,7 +133,7 @@ public enum OverflowPolicy: Sendable, Hashable, Codable {
 }
 
 /// Fitting the label to a given length (SVG `textLength` with `lengthAdjust`).
-public enum FitMode: Sendable, Hashable, Codable {
+public enum FitMode: Sendable, Hashable {
     /// Natural advances.
     case none
     /// Distribute the difference between the clusters' gaps.
@@ -143,7 +143,7 @@ public enum FitMode: Sendable, Hashable, Codable {
 }
 
 /// How glyph outlines follow the path.
-public enum WarpMode: String, Sendable, Hashable, CaseIterable, Codable {
+public enum WarpMode: String, Sendable, Hashable, CaseIterable {
     /// Each glyph is rotated as a rigid body (the default).
     case rigid
     /// Every outline point is mapped through the path (SVG `method=stretch`).
@@ -151,7 +151,7 @@ public enum WarpMode: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// The direction lines of text run in (CSS `writing-mode`), along the path.
-public enum WritingMode: String, Sendable, Hashable, CaseIterable, Codable {
+public enum WritingMode: String, Sendable, Hashable, CaseIterable {
     /// Glyphs follow the path on their baselines.
     case horizontal
     /// The path runs down the text's column: upright glyphs are shaped top to bottom and stand along it.
@@ -160,7 +160,7 @@ public enum WritingMode: String, Sendable, Hashable, CaseIterable, Codable {
 
 /// Whether letter spacing applies between the letters of joining scripts (Arabic, Syriac, N'Ko,
 /// Mongolian, …; see ``CursiveScripts``).
-public enum CursiveTracking: String, Sendable, Hashable, CaseIterable, Codable {
+public enum CursiveTracking: String, Sendable, Hashable, CaseIterable {
     /// No spacing after a cluster whose first character's own script joins, so the joins hold (CSS Text 4,
     /// as Chromium draws it); spaces and other scripts are still spaced. Reported as
     /// ``LabelDiagnostic/suppressedSpacing(_:)``. The default.
@@ -177,7 +177,7 @@ public enum CursiveTracking: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// The point SVG's `rotate` turns each cluster about.
-public enum RotationCentre: String, Sendable, Hashable, CaseIterable, Codable {
+public enum RotationCentre: String, Sendable, Hashable, CaseIterable {
     /// The cluster's midpoint on the path (on its shifted baseline): Chromium's rule for text on a path.
     case midpoint
     /// The cluster's origin on its baseline: Chromium's rule for plain text (positioned by x and y).

@@ -5,9 +5,9 @@ import Geometry
 /// overflow policy applies at the span's ends, on closed paths too.
 ///
 /// On a closed path the span may run on across the path's start (`from` 75 %, `to` 25 %).
-public struct PathSpan: Hashable, Sendable, Codable {
+public struct PathSpan: Hashable, Sendable {
     /// One end of a span.
-    public enum Bound: Hashable, Sendable, Codable {
+    public enum Bound: Hashable, Sendable {
         /// Pixels along the path from its start.
         case pixels(Double)
         /// Percent of the path's length.

@@ -2,7 +2,7 @@ import Geometry
 import Shaping
 
 /// A line drawn along the label (CSS `text-decoration-line`).
-public enum TextDecoration: String, Sendable, Hashable, CaseIterable, Codable {
+public enum TextDecoration: String, Sendable, Hashable, CaseIterable {
     /// Under the baseline, at the font's `post.underlinePosition` (the band's top edge), `underlineThickness` thick.
     case underline
     /// Over the text: the band's top edge at the font's ascender, the underline's thickness.

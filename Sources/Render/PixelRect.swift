@@ -1,5 +1,5 @@
 /// A rectangle of whole pixels: columns `x..<x+width`, rows `y..<y+height`, y down.
-public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     /// The left column.
     public var x: Int
     /// The top row.

@@ -1,7 +1,7 @@
 import Geometry
 
 /// How to stroke a path: width, caps, joins.
-public struct StrokeOptions: Hashable, Sendable, Codable {
+public struct StrokeOptions: Hashable, Sendable {
     /// The full width of the stroke, in path units (scaled by `√|det|` of the transform).
     public var width: Double
     /// The shape of open ends.

@@ -1,5 +1,5 @@
 /// Vertical metrics of a font at one size, in pixels (y up, as fonts measure them).
-public struct FontMetrics: Hashable, Sendable, Codable {
+public struct FontMetrics: Hashable, Sendable {
     /// Height above the baseline of the tallest ascenders (typographic, from OS/2 or hhea).
     public var ascender: Double
     /// Depth below the baseline, as a negative number.

@@ -1,7 +1,7 @@
 /// Which styles may be synthesized when fallback lands on a face lighter or more upright than the run's
 /// (CSS `font-synthesis`): a Bold run whose Thai is drawn by a Regular face, an italic run drawn by an
 /// upright one. Browsers synthesize both by default.
-public enum FontSynthesis: String, Sendable, Hashable, CaseIterable, Codable {
+public enum FontSynthesis: String, Sendable, Hashable, CaseIterable {
     /// Never synthesize: the fallback face is drawn as it is.
     case none
     /// Embolden a face lighter than the run's (``SyntheticStyle/bold``).

@@ -1,5 +1,5 @@
 /// A colour with straight (not premultiplied) alpha, 8 bits per channel, sRGB.
-public struct RGBAColor: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct RGBAColor: Hashable, Sendable, CustomStringConvertible {
     /// Red, green, blue and alpha, 0…255.
     public var r, g, b, a: UInt8
 

@@ -1,5 +1,5 @@
 /// How glyphs stand in vertical writing (CSS `text-orientation`).
-public enum VerticalOrientation: String, Sendable, Hashable, CaseIterable, Codable {
+public enum VerticalOrientation: String, Sendable, Hashable, CaseIterable {
     /// CJK and other vertical scripts stand upright; Latin and other horizontal scripts lie sideways.
     case mixed
     /// Every glyph stands upright.
