@@ -43,7 +43,7 @@ extension AtomicFile {
             case .unnamed(let fd, let final, let shown):
                 defer { Syscalls.closeFile(fd) }
                 let dir = folder(of: final), name = String(final.split(separator: "/").last!)
-                let named = try TemporaryFiles.withSignalsBlocked { () throws(FileError) -> (String, Int?)? in
+                let named = try Syscalls.withStopSignalsBlocked { () throws(FileError) -> (String, Int?)? in
                     let temp = dir + "/." + name + ".tmp-\(Syscalls.processID)-\(UInt32.random(in: 0...UInt32.max))"
                     let slot = TemporaryFiles.register(temp)
                     guard Syscalls.linkUnnamedFile(fd, to: temp) else {
@@ -89,7 +89,7 @@ extension AtomicFile {
         if unnamed {
             let (fd, notSupported) = Syscalls.openUnnamedFile(in: dir)
             if fd >= 0 {
-                if let code = writeAll(fd, bytes) { Syscalls.closeFile(fd); throw fail(code) }
+                if let code = Syscalls.writeAll(fd, bytes) { Syscalls.closeFile(fd); throw fail(code) }
                 guard Syscalls.setPermissions(fd, mode), Syscalls.flushToDisk(fd) else {
                     let e = Syscalls.lastError; Syscalls.closeFile(fd); throw fail(e)
                 }
@@ -102,7 +102,7 @@ extension AtomicFile {
         }
         var template = Array((dir + "/." + name + ".tmp-XXXXXX").utf8CString)
         func templateName() -> String { String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self) }
-        let (fd2, slot) = try TemporaryFiles.withSignalsBlocked { () throws(FileError) -> (Int32, Int?) in
+        let (fd2, slot) = try Syscalls.withStopSignalsBlocked { () throws(FileError) -> (Int32, Int?) in
             let fd = template.withUnsafeMutableBufferPointer { Syscalls.makeTemporaryFile($0.baseAddress!) }
             guard fd >= 0 else { throw fail(Syscalls.lastError) }
             return (fd, TemporaryFiles.register(templateName()))
@@ -112,7 +112,7 @@ extension AtomicFile {
             Syscalls.closeFile(fd2); Syscalls.removeFile(temp); TemporaryFiles.unregister(slot)
             return fail(code)
         }
-        if let code = writeAll(fd2, bytes) { throw cleanUp(code) }
+        if let code = Syscalls.writeAll(fd2, bytes) { throw cleanUp(code) }
         guard Syscalls.setPermissions(fd2, mode), Syscalls.flushToDisk(fd2) else { throw cleanUp(Syscalls.lastError) }
         guard Syscalls.closeFile(fd2) else {
             let e = Syscalls.lastError; Syscalls.removeFile(temp); TemporaryFiles.unregister(slot); throw fail(e)

@@ -94,7 +94,7 @@ package enum AtomicFile {
             let code = Syscalls.lastError
             throw .cannotWrite(path: shown, reason: code == Syscalls.Errno.noReader ? "no process is reading from it (a FIFO or socket with no reader)" : reason(code))
         }
-        if let code = writeAll(fd, bytes) { Syscalls.closeFile(fd); throw .cannotWrite(path: shown, reason: reason(code)) }
+        if let code = Syscalls.writeAll(fd, bytes) { Syscalls.closeFile(fd); throw .cannotWrite(path: shown, reason: reason(code)) }
         guard Syscalls.closeFile(fd) || Syscalls.lastError == Syscalls.Errno.interrupted else {
             throw .cannotWrite(path: shown, reason: reason(Syscalls.lastError))
         }
@@ -104,9 +104,6 @@ package enum AtomicFile {
     private static func replace(_ path: String, with bytes: [UInt8], reportedAs shown: String, unnamed: Bool) throws(FileError) {
         try stage(bytes, for: path, reportedAs: shown, unnamed: unnamed).commit()
     }
-
-    /// Writes all of `bytes`, retrying after signals; returns the `errno` of a failure.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? { Syscalls.writeAll(fd, bytes) }
 
     /// Reads the whole file at `path`.
     /// - Throws: ``FileError/cannotRead(path:reason:)`` with the system's reason.

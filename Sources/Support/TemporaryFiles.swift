@@ -73,10 +73,4 @@ package enum TemporaryFiles {
             if base[0] != 0 { Syscalls.removeFile(cString: base) }
         }
     }
-
-    /// Runs `body` with SIGINT and SIGTERM held back, so a name is registered before a signal can end
-    /// the process between creating the file and registering it.
-    static func withSignalsBlocked<T>(_ body: () throws(FileError) -> T) throws(FileError) -> T {
-        try Syscalls.withStopSignalsBlocked(body)
-    }
 }

@@ -1,10 +1,11 @@
+import Support
 import JSON
 import CPathText
 import PathText
 import PathTextEngine
 
-/// What a `pt_options *` points at: the values set, by key, and the label they make, rebuilt after every
-/// change (so `pt_layout` only reads it, from any number of threads).
+/// What a `pt_options *` points at: the values set, by key, and the label they make, built at its first use
+/// after a change behind a lock (`pt_layout` calls on many threads may read one options object at once).
 final class COptions {
     /// How a value was given: a JSON literal, or the flag's text (several for a repeatable flag).
     enum Given: Equatable {
@@ -15,8 +16,9 @@ final class COptions {
     private(set) var given: [String: Given] = [:]
     private(set) var addedRuns: [SceneRun] = []
     /// The label the values make (``SceneLabel/catalog`` read in catalog order, so `minSize` follows `overflow`).
-    /// The label the values make, built at its first use after a change (`nil`: not built since).
-    private var built: SceneLabel?
+    /// The label the values make, built at its first use after a change (`nil`: not built since); behind a
+    /// lock, since concurrent `pt_layout` calls may be the first to use it together.
+    private let built = Locked<SceneLabel?>(nil)
 
     /// The entry of `key`, or an error with the nearest known key.
     static func entry(_ key: String) throws(EngineError) -> OptionEntry<SceneLabel> {
@@ -45,7 +47,7 @@ final class COptions {
     func set(_ key: String, _ value: String?) throws(EngineError) {
         let entry = try Self.entry(key)
         given[key] = try value.map { v throws(EngineError) in try Self.reading(v, for: entry) }
-        built = nil
+        built.withLock { $0 = nil }
     }
 
     /// Adds one value to the repeatable `key`.
@@ -69,7 +71,7 @@ final class COptions {
         var scratch = SceneLabel()
         do { try entry.read(arguments: [value], into: &scratch) } catch { throw EngineError("\(key): \(error.message)") }
         given[key] = .text(texts + [value])
-        built = nil
+        built.withLock { $0 = nil }
     }
 
     /// Adds a run with `style`'s run attributes.
@@ -84,17 +86,19 @@ final class COptions {
             run.style = try style.label.style
         }
         addedRuns.append(run)
-        built = nil
+        built.withLock { $0 = nil }
     }
 
     /// The label the values make, read through the catalog once per change of the values (each value was
     /// checked alone when it was set, so setting n keys costs n readings, not n²).
     var label: SceneLabel {
         get throws(EngineError) {
-            if let built { return built }
-            let made = try Self.make(given, addedRuns)
-            built = made
-            return made
+            try built.withLock { (cached: inout SceneLabel?) throws(EngineError) -> SceneLabel in
+                if let cached { return cached }
+                let made = try Self.make(given, addedRuns)
+                cached = made
+                return made
+            }
         }
     }
 
