@@ -47,6 +47,10 @@ package enum CanvasFit {
         return r
     }
 
+    /// The margin of a fitted canvas when none is given, in pixels: every door's default (Swift's
+    /// ``CanvasSize/fittedWithMargin``, `pathtext render --text` without a size, Python's `render_label`).
+    package static let defaultMargin = 8.0
+
     /// The canvas around `labels` with `margin` pixels each side, and the shift that moves them onto it.
     package static func frame(_ labels: [PlacedLabel], margin: Double) -> (width: Int, height: Int, shift: Affine) {
         let boxes = labels.map(bounds(of:))

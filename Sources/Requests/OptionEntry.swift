@@ -28,6 +28,9 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     public let help: String
     /// Whether the flag may be given several times (each adds a value).
     public let repeatable: Bool
+    /// Whether the flag is a switch that takes no value (``toggle(_:_:default:help:)``): given, it sets the
+    /// value that is not the default (`--ink`, `--no-system-fonts`).
+    public let isSwitch: Bool
     /// The JSON Schema of the value (from its ``OptionSyntax/schema``), for `schema/request.schema.json`.
     package let schema: JSONValue
     /// A value that is accepted and changes the result, for tests that walk the catalog through every door
@@ -39,19 +42,25 @@ public final class OptionEntry<Model>: @unchecked Sendable {
 
     /// Creates an entry from its parts; prefer ``value(_:_:_:default:help:flag:)`` and ``optional(_:_:_:default:help:flag:)``.
     package init(key: String, flag: String?, placeholder: String, expected: String, defaultText: String?, help: String, repeatable: Bool = false,
-                schema: JSONValue = .object([]), sample: JSONValue? = nil,
+                isSwitch: Bool = false, schema: JSONValue = .object([]), sample: JSONValue? = nil,
                 readJSON: @escaping (JSONValue, inout Model) throws(OptionValueError) -> Void,
                 readText: @escaping ([String], inout Model) throws(OptionValueError) -> Void,
                 write: @escaping (Model) -> JSONValue?) {
         self.key = key; self.flag = flag; self.placeholder = placeholder; self.expected = expected; self.defaultText = defaultText; self.help = help
-        self.repeatable = repeatable; self.schema = schema; self.sample = sample
+        self.repeatable = repeatable; self.isSwitch = isSwitch; self.schema = schema; self.sample = sample
         self.readJSON = readJSON; self.readText = readText; self.write = write
     }
 
     /// The same entry with `value` as its ``sample``.
     package func sample(_ value: JSONValue) -> OptionEntry {
         OptionEntry(key: key, flag: flag, placeholder: placeholder, expected: expected, defaultText: defaultText, help: help,
-                    repeatable: repeatable, schema: schema, sample: value, readJSON: readJSON, readText: readText, write: write)
+                    repeatable: repeatable, isSwitch: isSwitch, schema: schema, sample: value, readJSON: readJSON, readText: readText, write: write)
+    }
+
+    /// The same entry with `text` as its ``defaultText`` (what help says applies when the option is not given).
+    package func shownDefault(_ text: String?) -> OptionEntry {
+        OptionEntry(key: key, flag: flag, placeholder: placeholder, expected: expected, defaultText: text, help: help,
+                    repeatable: repeatable, isSwitch: isSwitch, schema: schema, sample: sample, readJSON: readJSON, readText: readText, write: write)
     }
 
     /// `letterSpacing` → `letter-spacing`.
@@ -90,6 +99,19 @@ public final class OptionEntry<Model>: @unchecked Sendable {
                            write: { m in m[keyPath: keyPath].map(syntax.toJSON) })
     }
 
+    /// A yes-or-no option stored at `keyPath`: `true`/`false` in JSON; on the command line a switch that sets
+    /// the value other than `defaultValue` (`--ink` for a default of false, `--no-system-fonts` for true).
+    /// Its sample is that other value.
+    package static func toggle(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, Bool>, default defaultValue: Bool,
+                              help: String) -> OptionEntry {
+        let keyPath = keyPath(), syntax = OptionSyntax<Bool>.bool
+        return OptionEntry(key: key, flag: (defaultValue ? "no-" : "") + kebab(key), placeholder: "", expected: syntax.expected,
+                           defaultText: nil, help: help, isSwitch: true, schema: syntax.schema, sample: .bool(!defaultValue),
+                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
+                           readText: { t, m throws(OptionValueError) in if !t.isEmpty { m[keyPath: keyPath] = !defaultValue } },
+                           write: { m in m[keyPath: keyPath] == defaultValue ? nil : .bool(m[keyPath: keyPath]) })
+    }
+
     /// A list option stored at `keyPath`: a JSON array, or one value per repetition of the flag.
     package static func list<V>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, [V]?>, _ item: OptionSyntax<V>,
                                help: String) -> OptionEntry {
@@ -109,7 +131,7 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     package func lifted<Outer>(_ keyPath: @autoclosure @escaping () -> WritableKeyPath<Outer, Model>) -> OptionEntry<Outer> {
         let readJSON = readJSON, readText = readText, write = write, keyPath = keyPath()
         return OptionEntry<Outer>(key: key, flag: flag, placeholder: placeholder, expected: expected, defaultText: defaultText,
-                                  help: help, repeatable: repeatable, schema: schema, sample: sample,
+                                  help: help, repeatable: repeatable, isSwitch: isSwitch, schema: schema, sample: sample,
                                   readJSON: { j, m throws(OptionValueError) in try readJSON(j, &m[keyPath: keyPath]) },
                                   readText: { t, m throws(OptionValueError) in try readText(t, &m[keyPath: keyPath]) },
                                   write: { m in write(m[keyPath: keyPath]) })

@@ -43,10 +43,14 @@ extension Scene {
     /// The keys of a scene.
     public static let catalog: [OptionEntry<Scene>] = {
         [
-            .value("width", \.width, .whole("W", 1...1_000_000), default: -1, help: "canvas width in pixels", flag: false),
-            .value("height", \.height, .whole("H", 1...1_000_000), default: -1, help: "canvas height in pixels", flag: false),
-            .optional("background", \.background, .color, default: "none", help: "background colour, or none", flag: false),
-            .optional("fitCanvas", \.fitCanvas, .number("PX", 0...1000), help: "fit the canvas to the labels' ink with this margin in pixels (then width and height may be left out)", flag: false),
+            .value("width", \.width, .whole("W", 1...1_000_000), default: -1, help: "canvas width in pixels")
+                .shownDefault(nil).sample(.number(300)),
+            .value("height", \.height, .whole("H", 1...1_000_000), default: -1, help: "canvas height in pixels")
+                .shownDefault(nil).sample(.number(200)),
+            .optional("background", \.background, .color, default: "none", help: "background colour, or none").sample(.string("#ffffff")),
+            .optional("fitCanvas", \.fitCanvas, .number("PX", 0...1000),
+                      help: "fit the canvas to the labels' ink with this margin in pixels (then width and height may be left out)")
+                .sample(.number(20)),
             .objects("shapes", \.shapes, help: "shapes, drawn first",
                      read: { j, at throws(JSONError) in try SceneJSON.shape(j, at: at) }, write: SceneJSON.json(of:)),
             .objects("labels", \.labels, help: "labels, drawn after the shapes",

@@ -180,13 +180,13 @@ import PathText
         let help = try pathtext(["layout", "--help"]).stdout
         let flags = SceneLabel.catalog.compactMap(\.flag)
         for flag in flags { #expect(help.contains("--\(flag) "), "--\(flag) missing from layout --help") }
-        // Every flag the help lists is one the catalog declares (or --fonts-dir / --ink / --batch / --no-system-fonts / --run).
+        // Every flag the help lists is one the label catalog or the settings catalog declares (or --batch / --run).
         let listed = help.split(separator: "\n").compactMap { line -> String? in
             let t = line.drop { $0 == " " }
             guard t.hasPrefix("--") else { return nil }
             return String(t.dropFirst(2).prefix { $0 != " " })
         }
-        #expect(Set(listed) == Set(flags + ["fonts-dir", "ink", "batch", "no-system-fonts", "run"]))
+        #expect(Set(listed) == Set(flags + RequestSettings.catalog.compactMap(\.flag) + ["batch", "run"]))
         let table = try pathtext(["help", "options", "--markdown"])
         #expect(table.stdout == OptionTable.markdown(SceneLabel.catalog) + "\n")
         // Each flag is accepted with a value its scene key takes.

@@ -24,7 +24,7 @@ import PathText
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var common = ["--text", text, "--font", font, "--size", "80", "--path", "M 20 150 L 780 150",
-                      "--width", "800", "--height", "220", "--no-system-fonts"]
+                      "--width", "800", "--height", "220", "--background", "#ffffff", "--no-system-fonts"]
         if let synthesis { common += ["--font-synthesis", synthesis] }
         let r = try pathtext(["render"] + common + ["--out", dir + "/a.png", "--json", dir + "/a.json"])
         #expect(r.status == 0, "\(r.stderr)")

@@ -44,8 +44,11 @@ import PathText
                 if p.a > 128 && Int(p.r) + Int(p.g) + Int(p.b) < 384 { dark += 1 }
             }
         }
-        // The CLI's default canvas (800 × 400, white), 19 glyphs at 40 px on it.
-        #expect(hello.width == 800 && hello.height == 400 && dark > 2000, "\(hello.width)×\(hello.height), \(dark) dark")
+        // Without --width and --height the canvas is fitted to the label with an 8 px margin, by the rule of
+        // every door: the size Swift's TextLabel gives the same label (its png() default), 19 glyphs at 40 px on it.
+        let swift = try TextLabel("Hello, curved world", along: "M 20 200 C 120 40 280 360 380 200", size: 40).image()
+        #expect(hello.width == swift.width && hello.height == swift.height && hello.width < 400 && dark > 2000,
+                "\(hello.width)×\(hello.height) against \(swift.width)×\(swift.height), \(dark) dark")
         let dial = try RasterCanvas(pngFile: packageRoot + "/out/dial.png")
         #expect(dial.width == 800 && dial.height == 800)
         // layout printed the placements of AVATAR's six letters, centred on the curve.

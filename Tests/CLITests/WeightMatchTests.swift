@@ -13,7 +13,7 @@ import PathText
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // The Thai alone, drawn with a Bold primary (whose Latin face has no Thai).
         var args = ["render", "--text", "ไทย", "--font", "NotoSans-Bold.ttf", "--size", "80", "--path", "M 20 150 L 580 150",
-                    "--width", "600", "--height", "220", "--out", dir + "/thai.png", "--json", dir + "/thai.json"]
+                    "--width", "600", "--height", "220", "--background", "#ffffff", "--out", dir + "/thai.png", "--json", dir + "/thai.json"]
         // Without the system's fonts the Regular Thai face is drawn as it is (no synthesized bold).
         if !systemFonts { args += ["--no-system-fonts", "--font-synthesis", "none"] }
         let r = try pathtext(args)

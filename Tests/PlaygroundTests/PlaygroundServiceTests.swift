@@ -44,7 +44,7 @@ import Showcase
             ("/api/layout", #"{"text":"A","path":"M0 0 L9 0","align":"middle-ish"}"#, [:], "align: expected start|center|end"),
             ("/api/layout", "not json", [:], "JSON"),
             ("/api/layout", #"{"text":"A","path":"M0 0 L9 0","font":["../x.ttf"]}"#, [:], "font: fonts are taken by name here"),
-            ("/api/render", #"{"width":10,"height":10}"#, ["format": "gif"], "format: expected png or svg"),
+            ("/api/render", #"{"width":10,"height":10}"#, ["format": "gif"], "format: expected png|svg"),
             ("/api/drag", #"{"path":"M0 0 L9 0","from":"x","to":[]}"#, [:], "from: expected a number"),
             ("/api/sleep", #"{"bedtime":0,"wake":60,"drag":"nose","to":[1,2]}"#, [:], "drag: expected bedtime, wake or whole"),
         ]
@@ -53,7 +53,14 @@ import Showcase
             #expect(reply.status == 400, "\(path) \(body)")
             let error = try #require(try json(reply)["error"] as? String)
             #expect(error.contains(message), "\(error)")
+            // The key at fault is given apart too, as the catalog spells it (the query parameter, the request key).
+            let key = String(message.prefix { $0 != ":" })
+            if ["align", "format", "font"].contains(key) { #expect(try json(reply)["key"] as? String == key, "\(error)") }
         }
+        // An engine setting is the server's, not a query's.
+        let refused = post("/api/layout", #"{"text":"A","path":"M0 0 L9 0"}"#, query: ["timeLimit": "9"])
+        let refusal = try json(refused)["error"] as? String ?? ""
+        #expect(refused.status == 400 && refusal.hasPrefix("timeLimit: is the server's setting"), "\(refusal)")
         #expect(Self.service.handle(HTTPRequest(method: "GET", path: "/nope")).status == 404)
         #expect(Self.service.handle(HTTPRequest(method: "GET", path: "/api/layout")).status == 405)
     }

@@ -1,3 +1,4 @@
+import JSON
 import Support
 import CPathText
 import PathText
@@ -70,6 +71,32 @@ private func makeEngine(_ fontsDir: UnsafePointer<CChar>?, systemFonts: Bool,
     }
 }
 
+/// `pt_engine *pt_engine_new_json(const char *settings_json, char **error)`: an engine from the catalog's
+/// request settings as JSON (`{"fontsDir": "…", "systemFonts": false, "timeLimit": 2, "format": "svg",
+/// "ink": true, "strict": true}`); the request settings are the defaults of the engine's calls.
+@_cdecl("pt_engine_new_json")
+public func pt_engine_new_json_impl(_ settingsJSON: UnsafePointer<CChar>?,
+                                    _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> OpaquePointer? {
+    errorOut?.pointee = nil
+    var settings = RequestSettings()
+    if let settingsJSON {
+        guard let text = String(validatingCString: settingsJSON) else { fail(errorOut, "settings_json: not valid UTF-8"); return nil }
+        do {
+            settings = try RequestSettings.decode(try JSONValue.parse(text))
+        } catch {
+            fail(errorOut, "settings_json: " + error.description); return nil
+        }
+    }
+    if settings.fontsDir == nil { settings.fontsDir = LibraryLocation.defaultFontsFolder() }
+    do {
+        let engine = try Engine(settings: settings)
+        return OpaquePointer(Unmanaged.passRetained(engine).toOpaque())
+    } catch {
+        fail(errorOut, error.message)
+        return nil
+    }
+}
+
 /// `void pt_engine_free(pt_engine *engine)`.
 @_cdecl("pt_engine_free")
 public func pt_engine_free_impl(_ engine: OpaquePointer?) {
@@ -129,11 +156,15 @@ public func pt_render_impl(_ engine: OpaquePointer?, _ sceneJSON: UnsafePointer<
     length?.pointee = 0
     guard let engine else { return fail(errorOut, "engine is NULL", PT_EINVAL) }
     guard let sceneJSON else { return fail(errorOut, "scene_json is NULL", PT_EINVAL) }
-    guard let format else { return fail(errorOut, "format is NULL", PT_EINVAL) }
     guard let bytes else { return fail(errorOut, "bytes is NULL", PT_EINVAL) }
     guard let length else { return fail(errorOut, "length is NULL", PT_EINVAL) }
-    guard let formatName = String(validatingCString: format), let imageFormat = ImageFormat(rawValue: formatName) else {
-        return fail(errorOut, "format: expected \"png\" or \"svg\", got \"\(String(cString: format))\"", PT_EINVAL)
+    // NULL: the engine's format setting.
+    var imageFormat: ImageFormat? = nil
+    if let format {
+        guard let formatName = String(validatingCString: format), let f = ImageFormat(rawValue: formatName) else {
+            return fail(errorOut, "format: expected \"png\" or \"svg\", got \"\(String(cString: format))\"", PT_EINVAL)
+        }
+        imageFormat = f
     }
     guard let request = String(validatingCString: sceneJSON) else { return fail(errorOut, "scene_json: not valid UTF-8", PT_EINVAL) }
     do {
@@ -167,7 +198,7 @@ public func pt_layout_impl(_ engine: OpaquePointer?, _ text: UnsafePointer<CChar
     do { label = try CLayout.label(text, pathData, options) } catch { return fail(errorOut, error.message, PT_EINVAL) }
     let e = unwrap(engine)
     let labels: [PlacedLabel]
-    do { labels = try e.layoutTyped(label) } catch { return fail(errorOut, error.message, PT_EREQUEST) }
+    do { labels = try e.layout(label) } catch { return fail(errorOut, error.message, PT_EREQUEST) }
     guard let buffer = CLayout.glyphs(labels, fonts: e.fonts) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
     if let labelOut, let first = labels.first {
         guard let l = CLayout.label(first) else { pt_free(buffer.pointer); return fail(errorOut, "out of memory", PT_ENOMEM) }

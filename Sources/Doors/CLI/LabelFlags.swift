@@ -8,15 +8,12 @@ enum LabelFlags {
     /// The catalog entries that are flags.
     static var entries: [OptionEntry<SceneLabel>] { SceneLabel.catalog.filter { $0.flag != nil } }
 
-    /// The value-taking options: every label flag, and `--fonts-dir`.
-    static var valued: Set<String> { Set(entries.compactMap(\.flag)).union(["fonts-dir", "run"]) }
+    /// The value-taking options: every label flag, and `--run`.
+    static var valued: Set<String> { Set(entries.compactMap(\.flag)).union(["run"]) }
 
     /// The flags of run attributes (`--color`, `--size`, `--font`, `--features`, …): after a `--run` they
     /// apply to that run.
     static var styleFlags: Set<String> { Set(LabelOptionCatalog.style.compactMap(\.flag)) }
-
-    /// The switches (options without a value).
-    static let switches: Set<String> = ["no-system-fonts"]
 
     /// Help lines for the label options.
 
@@ -24,8 +21,6 @@ enum LabelFlags {
         var lines = entries.map(helpLine)
         lines.append(line("--run T", "a run of text, instead of --text: the run attributes given after it (color, size, font, "
                                      + "fontFamily, features, lang, letterSpacing) apply to it, those before the first run to every run; repeatable"))
-        lines.append(line("--fonts-dir DIR", "load the default fonts from the files in DIR instead of the embedded copies (or $PATHTEXT_FONTS)"))
-        lines.append(line("--no-system-fonts", "no fallback to the system's fonts (Fontconfig) after the stack, for reproducible output"))
         return lines.joined(separator: "\n")
     }
 
@@ -158,12 +153,4 @@ enum LabelFlags {
 
     /// The option table of the "Label options" article, as Markdown (`pathtext help options --markdown`).
     static var markdownTable: String { OptionTable.markdown(SceneLabel.catalog) }
-}
-
-extension SceneResolver {
-    /// A resolver for `fontsDir` with the label switches applied (`--no-system-fonts`).
-    convenience init(fontsDir: String?, flags: Arguments) {
-        self.init(fontsDir: fontsDir)
-        systemFallback = !flags.has("no-system-fonts")
-    }
 }

@@ -15,7 +15,7 @@ enum Output {
     /// coverage budget, one drawing loop); `word` says a scene error in the door's terms (a flag for it).
     /// - Parameter inputs: files the command read besides the fonts (the scene file).
     @discardableResult
-    static func render(_ scene: Scene, resolver: SceneResolver, to path: String, json: String? = nil, inputs: [String] = [],
+    static func render(_ scene: Scene, resolver: SceneResolver, to path: String, json: String? = nil, ink: Bool = false, inputs: [String] = [],
                        word: (SceneError) -> CLIError = { .failure($0.description) }) throws(CLIError) -> [PlacedLabel] {
         let ext = PathNames.pathExtension(of: path).lowercased()
         guard ext == "png" || ext == "svg" else { throw .usage("--out must end in .png or .svg, got \"\(path)\"") }
@@ -26,9 +26,9 @@ enum Output {
         // Every output is written, or none: the image and a JSON file are renamed into place together
         // (AtomicFile.write(all:)), and folders made for them are removed again when that fails.
         var files: [(bytes: [UInt8], path: String)] = [(image ?? [], path)]
-        if let json, json != "-" { files.append((Array(PlacementsJSON.encode(placed).utf8), json)) }
+        if let json, json != "-" { files.append((Array(PlacementsJSON.encode(placed, inkBoxes: ink).utf8), json)) }
         try writeAll(files)
-        if json == "-" { print(PlacementsJSON.encode(placed), terminator: "") }
+        if json == "-" { print(PlacementsJSON.encode(placed, inkBoxes: ink), terminator: "") }
         return placed
     }
 
@@ -93,8 +93,8 @@ enum Output {
     }
 
     /// Writes placements JSON to `target` (`-` for stdout), atomically for files.
-    static func writeJSON(_ labels: [PlacedLabel], to target: String) throws(CLIError) {
-        let text = PlacementsJSON.encode(labels)
+    static func writeJSON(_ labels: [PlacedLabel], to target: String, ink: Bool = false) throws(CLIError) {
+        let text = PlacementsJSON.encode(labels, inkBoxes: ink)
         if target == "-" { print(text, terminator: ""); return }
         try writeAll([(Array(text.utf8), target)])
     }

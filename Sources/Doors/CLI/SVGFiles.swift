@@ -17,18 +17,19 @@ enum SVGFiles {
     }
 
     /// `pathtext layout DRAWING.svg`: the placements of every label, as `pathtext render --json -` writes them.
-    static func layout(_ file: String, _ args: Arguments) throws(CLIError) {
-        let others = LabelFlags.valued.subtracting(["fonts-dir"]).filter { args.value($0) != nil }
+    static func layout(_ file: String, _ args: Arguments, _ settings: RequestSettings) throws(CLIError) {
+        let others = LabelFlags.valued.filter { args.value($0) != nil }
         guard others.isEmpty else { throw .usage("an SVG document gives its own labels: --\(others.sorted()[0]) is not allowed with \(file)") }
-        let resolver = SceneResolver(fontsDir: try FontsFolder.resolve(args), flags: args)
+        let resolver = SceneResolver(settings)
         let path = file == "-" ? "/dev/stdin" : file
         let bytes = try InputFiles.readBytes(path, limits: resolver.limits)
         guard isSVG(file, bytes) else { throw .usage("pathtext layout takes an SVG document (or --text and --path), not \(file)") }
-        let scene = try scene(bytes, file: file, resolver: resolver, strict: args.has("strict"))
+        let scene = try scene(bytes, file: file, resolver: resolver, strict: settings.strict)
         let result: (bytes: [UInt8]?, labels: [PlacedLabel])
-        do { result = try RenderStreams.render(scene, resolver: resolver, format: nil) } catch let CLIError.failure(m) {
-            throw .failure("\(file): \(m)")
+        do { result = try RenderStreams.render(scene, resolver: resolver, format: nil) } catch {
+            if case .failure(let m) = error { throw .failure("\(file): \(m)") }
+            throw error
         }
-        print(PlacementsJSON.encode(result.labels, inkBoxes: args.has("ink")), terminator: "")
+        print(PlacementsJSON.encode(result.labels, inkBoxes: settings.ink), terminator: "")
     }
 }

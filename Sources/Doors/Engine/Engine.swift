@@ -1,3 +1,4 @@
+import JSON
 import Support
 import PathText
 
@@ -7,29 +8,30 @@ import PathText
 /// Thread safety: an engine may be used from any number of threads at once. Each request checks a
 /// resolver out of a small pool (a resolver caches the fonts it loaded and is used by one thread at a
 /// time), so requests run in parallel; the typed call's fonts live in a ``FontRegistry`` behind a lock. No lock is taken per glyph by the engine itself.
+///
+/// Every call takes one route: decode → resolve (``SceneResolver``: fonts, defaults and limits, once) →
+/// lay out (``ResolvedLabel/layout()``, through the shared shaping and path caches) → draw or encode.
 public final class Engine: Sendable {
     /// The version of the library and of `pt_version()`.
     public static let version = PathTextVersion.string
 
-    /// The fonts folder requests are resolved against (`nil`: the usual search).
-    public let fontsDir: String?
+    /// What the engine was made with (``RequestSettings/catalog``): its fonts folder, system fonts and time
+    /// limit, and the defaults of its requests (format, ink boxes, strict).
+    public let settings: RequestSettings
+    /// The fonts folder requests are resolved against (`nil`: the embedded fonts).
+    public var fontsDir: String? { settings.fontsDir }
+    /// Whether labels may fall back to the system's fonts (`false`: only the given and embedded fonts,
+    /// whatever a request's `systemFonts` says, so answers do not depend on the machine).
+    public var systemFonts: Bool { settings.systemFonts }
     /// The default stack, loaded once (for the typed call).
     let defaultStack: [Typeface]
     /// The fonts of the typed call, numbered for the life of the engine.
     public let fonts: FontRegistry
     private let pool: Locked<[ResolverSlot]>
-    /// The attributes resolved for a label style by ``layoutTyped(_:)`` (fonts loaded, limits checked), at most
-    /// ``typedStyleLimit`` of them.
-    private let typedStyles = Locked<[RunStyle: TextAttributes]>([:])
-    /// How many styles ``layoutTyped(_:)`` remembers.
-    static let typedStyleLimit = 64
     /// The limits every request gets.
     public let limits: ResourceLimits
     /// Whether requests may give fonts as file paths (`false` for a server: fonts only by name).
     public let allowFontPaths: Bool
-    /// Whether labels may fall back to the system's fonts (`false`: only the given and embedded fonts,
-    /// whatever a request's `systemFonts` says, so answers do not depend on the machine).
-    public let systemFonts: Bool
 
     /// A resolver checked out by one thread at a time.
     private final class ResolverSlot: @unchecked Sendable {
@@ -38,47 +40,73 @@ public final class Engine: Sendable {
         init(_ resolver: RequestDecoding.Resolver) { self.resolver = resolver }
     }
 
-    /// Creates an engine that loads the default fonts from `fontsDir` (`nil`: the fonts compiled into the
-    /// library) and applies `limits` to every request.
+    /// Creates an engine from `settings` (the catalog's request settings) that applies `limits` to every
+    /// request.
     /// - Parameter allowFontPaths: whether a request may give a font as a file path; a server passes `false`,
     ///   so fonts come only from the embedded fonts, the fonts folder and Fontconfig.
-    /// - Parameter systemFonts: whether labels may fall back to the system's fonts (Fontconfig).
     /// - Throws: ``EngineError`` when the fonts folder or a default font cannot be read.
-    public init(fontsDir: String? = nil, limits: ResourceLimits = .default, allowFontPaths: Bool = true,
-                systemFonts: Bool = true) throws(EngineError) {
-        self.fontsDir = fontsDir
+    public init(settings: RequestSettings, limits: ResourceLimits = .default, allowFontPaths: Bool = true) throws(EngineError) {
+        self.settings = settings
         self.limits = limits
         self.allowFontPaths = allowFontPaths
-        self.systemFonts = systemFonts
-        let first = RequestDecoding.makeResolver(fontsDir: fontsDir, limits: limits, systemFonts: systemFonts,
+        let first = RequestDecoding.makeResolver(fontsDir: settings.fontsDir, limits: limits, systemFonts: settings.systemFonts,
                                                  fontsByNameOnly: !allowFontPaths)
         defaultStack = try RequestDecoding.preload(first)
-        fonts = FontRegistry(fontsDir: fontsDir, defaultStack: defaultStack)
+        fonts = FontRegistry(fontsDir: settings.fontsDir, defaultStack: defaultStack)
         pool = Locked([ResolverSlot(first)])
     }
 
-    /// Runs `body` with a resolver no other thread is using.
+    /// Creates an engine that loads the default fonts from `fontsDir` (`nil`: the fonts compiled into the
+    /// library), with `systemFonts` as its switch and the other settings at their defaults.
+    public convenience init(fontsDir: String? = nil, limits: ResourceLimits = .default, allowFontPaths: Bool = true,
+                            systemFonts: Bool = true) throws(EngineError) {
+        var settings = RequestSettings()
+        settings.fontsDir = fontsDir
+        settings.systemFonts = systemFonts
+        try self.init(settings: settings, limits: limits, allowFontPaths: allowFontPaths)
+    }
+
+    /// Creates an engine from a JSON object of settings (`{"fontsDir": "fonts", "systemFonts": false,
+    /// "ink": true}`), what `pt_engine_new_json` and Python's `Engine(**settings)` pass.
+    /// - Throws: ``EngineError`` naming the bad key (with the nearest known one) and value.
+    public convenience init(settingsJSON: String, limits: ResourceLimits = .default, allowFontPaths: Bool = true) throws(EngineError) {
+        let settings: RequestSettings
+        do {
+            settings = try RequestSettings.decode(try JSONValue.parse(settingsJSON))
+        } catch { throw EngineError(key: error.path, error.message) }
+        try self.init(settings: settings, limits: limits, allowFontPaths: allowFontPaths)
+    }
+
+    /// Runs `body` with a resolver no other thread is using, under the settings' time limit.
     func withResolver<R>(_ body: (RequestDecoding.Resolver) throws(EngineError) -> R) throws(EngineError) -> R {
         let slot = pool.withLock { $0.popLast() } ?? ResolverSlot(RequestDecoding.makeResolver(
-            fontsDir: fontsDir, limits: limits, systemFonts: systemFonts, fontsByNameOnly: !allowFontPaths))
+            fontsDir: settings.fontsDir, limits: limits, systemFonts: settings.systemFonts, fontsByNameOnly: !allowFontPaths))
         defer { pool.withLock { $0.append(slot) } }
-        return try body(slot.resolver)
+        // A deadline the caller set (a server's) is kept when it ends sooner.
+        let own = settings.timeLimit.map { Deadline(seconds: $0) }
+        let deadline = [Deadline.current, own].compactMap { $0 }.min { $0.end < $1.end }
+        return try withDeadline(deadline) { () throws(EngineError) in
+            let answer = try body(slot.resolver)
+            if let passed = Deadline.passed { throw EngineError(key: "timeLimit", passed.message) }
+            return answer
+        }
     }
 
     /// Lays out one label request (a label object of a scene file) and returns the placements JSON.
     /// - Parameters:
-    ///   - inkBoxes: add each glyph's rotated ink box.
+    ///   - inkBoxes: add each glyph's rotated ink box (`nil`: the engine's ``RequestSettings/ink``).
     ///   - singleLine: no line breaks in the reply.
     /// - Throws: ``EngineError`` naming the bad key and value, or what the layout refused.
-    public func layoutJSON(_ request: String, inkBoxes: Bool = false, singleLine: Bool = false) throws(EngineError) -> String {
+    public func layoutJSON(_ request: String, inkBoxes: Bool? = nil, singleLine: Bool = false) throws(EngineError) -> String {
         let placed = try layout(request)
-        return PlacementsJSON.encode(placed, inkBoxes: inkBoxes, singleLine: singleLine)
+        return PlacementsJSON.encode(placed, inkBoxes: inkBoxes ?? settings.ink, singleLine: singleLine)
     }
 
     /// Lays out one label request and returns the placed labels (several when it repeats).
     public func layout(_ request: String) throws(EngineError) -> [PlacedLabel] {
-        let label = try resolve(request)
-        do { return try label.layout() } catch { throw EngineError(error.description) }
+        try withResolver { r throws(EngineError) in
+            try RequestDecoding.layout(RequestDecoding.label(request, resolver: r, allowFontPaths: allowFontPaths))
+        }
     }
 
     /// Decodes and resolves one label request (fonts loaded, path parsed) without laying it out.
@@ -86,67 +114,42 @@ public final class Engine: Sendable {
         try withResolver { r throws(EngineError) in try RequestDecoding.label(request, resolver: r, allowFontPaths: allowFontPaths) }
     }
 
-    /// Lays out a label given as the scene model (what `pt_options` holds) and returns the placed labels.
+    /// Lays out a label given as the scene model (what `pt_options` holds) and returns the placed labels:
+    /// resolved (fonts from the resolver's cache, limits checked) and laid out through the shared caches,
+    /// the route of every other door.
     /// - Throws: ``EngineError`` naming the bad key and value, or what the layout refused.
     public func layout(_ label: SceneLabel) throws(EngineError) -> [PlacedLabel] {
-        let resolved = try withResolver { r throws(EngineError) in try RequestDecoding.label(label, resolver: r, allowFontPaths: allowFontPaths) }
-        do { return try resolved.layout() } catch { throw EngineError(error.description) }
-    }
-
-    /// ``layout(_:)-(SceneLabel)`` for hot loops (`pt_layout`): a label of one run (`text`, no `runs`) on a
-    /// path reuses the text attributes resolved before for the same style (its fonts loaded, its size checked),
-    /// so a call pays for shaping and placement only. Any other label, and the first of each style, goes
-    /// through ``layout(_:)-(SceneLabel)``; both give the same placements.
-    public func layoutTyped(_ label: SceneLabel) throws(EngineError) -> [PlacedLabel] {
-        guard label.runs == nil, let text = label.text, !text.isEmpty, let path = label.path,
-              let attributes = typedStyles.withLock({ $0[label.style] }) else {
-            let resolved = try resolveLabel(label)
-            if label.runs == nil, resolved.text.runs.count == 1 {
-                let attributes = resolved.text.runs[0].attributes
-                typedStyles.withLock { cache in
-                    if cache.count < Self.typedStyleLimit { cache[label.style] = attributes }
-                }
-            }
-            do { return try resolved.layout() } catch { throw EngineError(error.description) }
+        try withResolver { r throws(EngineError) in
+            try RequestDecoding.layout(RequestDecoding.label(label, resolver: r, allowFontPaths: allowFontPaths))
         }
-        var options = label.options
-        options.limits = limits
-        do {
-            // ResolvedLabel.layout() of the label the resolver would make (its caches too).
-            return try ResolvedLabel.layout(AttributedText(text, attributes: attributes), along: path, options: options,
-                                            direction: label.direction)
-        } catch { throw EngineError(error.description) }
     }
 
-    /// A label given as the scene model, resolved with a pooled resolver.
-    private func resolveLabel(_ label: SceneLabel) throws(EngineError) -> ResolvedLabel {
-        try withResolver { r throws(EngineError) in try RequestDecoding.label(label, resolver: r, allowFontPaths: allowFontPaths) }
-    }
-
-    /// ``layout(_:)-(SceneLabel)`` as placements JSON.
-    public func layoutJSON(_ label: SceneLabel, inkBoxes: Bool = false, singleLine: Bool = false) throws(EngineError) -> String {
-        PlacementsJSON.encode(try layout(label), inkBoxes: inkBoxes, singleLine: singleLine)
+    /// ``layout(_:)-(SceneLabel)`` as placements JSON (ink boxes: `nil` for the engine's setting).
+    public func layoutJSON(_ label: SceneLabel, inkBoxes: Bool? = nil, singleLine: Bool = false) throws(EngineError) -> String {
+        PlacementsJSON.encode(try layout(label), inkBoxes: inkBoxes ?? settings.ink, singleLine: singleLine)
     }
 
     /// ``batchLine(_:inkBoxes:)`` as UTF-8 bytes, what `pathtext layout --batch` writes.
-    package func batchLineUTF8(_ request: String, inkBoxes: Bool = false) -> [UInt8] {
+    package func batchLineUTF8(_ request: String, inkBoxes: Bool? = nil) -> [UInt8] {
         do {
             let placed = try layout(request)
-            return PlacementsJSON.encodeUTF8(placed, inkBoxes: inkBoxes, singleLine: true)
+            return PlacementsJSON.encodeUTF8(placed, inkBoxes: inkBoxes ?? settings.ink, singleLine: true)
         } catch {
             return Array(("{\"error\":" + PlacementsJSON.string(error.message) + "}\n").utf8)
         }
     }
 
     /// One line of `pathtext layout --batch`: the placements on one line, or `{"error":"…"}`, newline-terminated.
-    public func batchLine(_ request: String, inkBoxes: Bool = false) -> String {
+    public func batchLine(_ request: String, inkBoxes: Bool? = nil) -> String {
         String(decoding: batchLineUTF8(request, inkBoxes: inkBoxes), as: UTF8.self)
     }
 
     /// Draws a scene request (a scene file's JSON) and returns the image's bytes.
     /// An SVG document (recognised by its root element) is read as `pathtext render drawing.svg` reads it,
     /// so the C library's `pt_render` and Python's `Engine.render` take SVG as well as scene JSON.
-    public func render(_ sceneJSON: String, format: ImageFormat) throws(EngineError) -> [UInt8] {
+    /// - Parameter format: the image format (`nil`: the engine's ``RequestSettings/format``).
+    public func render(_ sceneJSON: String, format: ImageFormat? = nil) throws(EngineError) -> [UInt8] {
+        let format = format ?? settings.format
         let bytes = Array(sceneJSON.utf8)
         if SVGInput.isSVG(path: "", prefix: Array(bytes.prefix(4096))) {
             return try renderSVGDocument(bytes, format: format).image

@@ -50,7 +50,8 @@ public enum OptionCatalogJSON {
     }
 
     /// The catalog as one JSON value:
-    /// `{"version":1,"groups":[{"id","title"}…],"label":[rows…],"run":[…],"scene":[…],"shape":[…]}`.
+    /// `{"version":1,"groups":[{"id","title"}…],"label":[rows…],"run":[…],"scene":[…],"shape":[…],"settings":[…]}`;
+    /// a settings row also says its `scope` (`engine` or `request`) and whether its flag is a `switch`.
     package static var value: JSONValue {
         let groupOf = Dictionary(uniqueKeysWithValues: groupOfLabelKeys().map { ($0.key, $0.group) })
         return .object([
@@ -60,6 +61,12 @@ public enum OptionCatalogJSON {
             JSONMember("run", .array(SceneRun.catalog.map { row($0) })),
             JSONMember("scene", .array(Scene.catalog.map { row($0) })),
             JSONMember("shape", .array(SceneShape.catalog.map { row($0) })),
+            JSONMember("settings", .array(RequestSettings.catalog.map { e in
+                guard case .object(var m) = row(e) else { return row(e) }
+                m.append(JSONMember("scope", .string(RequestSettings.scope(of: e.key).rawValue)))
+                m.append(JSONMember("switch", .bool(e.isSwitch)))
+                return .object(m)
+            })),
         ])
     }
 
@@ -101,6 +108,7 @@ public enum OptionCatalogJSON {
                 JSONMember("label", object(SceneLabel.catalog, description: "a label", items: ["runs": "run"], extra: [textOrRuns])),
                 JSONMember("run", object(SceneRun.catalog, description: "a run of a label: its text and attributes")),
                 JSONMember("shape", object(SceneShape.catalog, description: "a scene shape")),
+                JSONMember("settings", object(RequestSettings.catalog, description: "the request settings (pt_engine_new_json, Python's Engine keywords)")),
                 JSONMember("scene", object(Scene.catalog, description: "a scene", items: ["labels": "label", "shapes": "shape"],
                                            extra: [JSONMember("anyOf", .array([JSONSchemaText.object(["required": .array([.string("width"), .string("height")])]),
                                                                                  JSONSchemaText.object(["required": .array([.string("fitCanvas")])])]))])),

@@ -35,7 +35,7 @@ enum RequestDecoding {
     ///   Fontconfig families) but not given as paths, as a server must require.
     static func label(_ json: String, resolver: Resolver, allowFontPaths: Bool = true) throws(EngineError) -> ResolvedLabel {
         let label: SceneLabel
-        do { label = try SceneJSON.decodeLabel(Array(json.utf8)) } catch { throw EngineError(labelMessage(error.path, error.message)) }
+        do { label = try SceneJSON.decodeLabel(Array(json.utf8)) } catch { throw labelError(error.path, error.message) }
         return try self.label(label, resolver: resolver, allowFontPaths: allowFontPaths)
     }
 
@@ -43,30 +43,38 @@ enum RequestDecoding {
     static func label(_ label: SceneLabel, resolver: Resolver, allowFontPaths: Bool = true) throws(EngineError) -> ResolvedLabel {
         if !allowFontPaths { try checkFontNames(label.fontFiles, at: "font") }
         do { return try resolver.resolve(label, index: 0) } catch {
-            throw EngineError(labelMessage(error.path, error.message))
+            throw labelError(error.path, error.message)
+        }
+    }
+
+    /// Lays a resolved label out (the shared caches), its errors as the engine's.
+    static func layout(_ label: ResolvedLabel) throws(EngineError) -> [PlacedLabel] {
+        do { return try label.layout() } catch {
+            if case .path(let e) = error { throw EngineError(key: "path", e.description) }
+            throw EngineError(error.description)
         }
     }
 
     /// Refuses fonts given as paths (anything with a `/`, or starting with `.`).
     static func checkFontNames(_ names: [String], at key: String) throws(EngineError) {
         for name in names where name.contains("/") || name.hasPrefix(".") {
-            throw EngineError("\(key): fonts are taken by name here (an embedded font, a file in the fonts folder, or fontFamily), not as a path: \(MessageText.quoted(name))")
+            throw EngineError(key: key, "fonts are taken by name here (an embedded font, a file in the fonts folder, or fontFamily), not as a path: \(MessageText.quoted(name))")
         }
     }
 
-    /// `labels[0].align`, `expected …` → `align: expected …`.
-    static func labelMessage(_ path: String, _ message: String) -> String {
+    /// `labels[0].align`, `expected …` → the error at key `align`: a label request is one label.
+    static func labelError(_ path: String, _ message: String) -> EngineError {
         var key = path
         if key.hasPrefix("labels[0]") { key.removeFirst("labels[0]".count) }
         if key.hasPrefix(".") { key.removeFirst() }
-        if key.isEmpty && message.hasPrefix("expected an object") { return "expected a label object" }
-        return key.isEmpty ? message : "\(key): \(message)"
+        if key.isEmpty && message.hasPrefix("expected an object") { return EngineError("expected a label object") }
+        return EngineError(key: key, message)
     }
 
     /// A scene request (a whole scene file's JSON).
     static func scene(_ json: String, allowFontPaths: Bool = true) throws(EngineError) -> Scene {
         let scene: Scene
-        do { scene = try SceneJSON.decode(Array(json.utf8)) } catch { throw EngineError(error.description) }
+        do { scene = try SceneJSON.decode(Array(json.utf8)) } catch { throw EngineError(key: error.path, error.message) }
         if !allowFontPaths {
             for (i, label) in scene.labels.enumerated() { try checkFontNames(label.fontFiles, at: "labels[\(i)].font") }
         }
@@ -95,7 +103,7 @@ enum RequestDecoding {
                 return Array(svg.text.utf8)
             }
         } catch let error as SceneError {
-            throw EngineError(error.description)
+            throw EngineError(key: error.path, error.message)
         } catch let error as EngineError {
             throw error
         } catch {

@@ -1,3 +1,4 @@
+import Pipeline
 /// How big the picture of a label is.
 public enum CanvasSize: Hashable, Sendable {
     /// Just large enough for the labels' ink (their advance boxes when they have no ink) plus `margin`
@@ -7,6 +8,6 @@ public enum CanvasSize: Hashable, Sendable {
     /// A canvas of this size in the path's own coordinates (nothing moved; what falls outside is cut).
     case fixed(width: Int, height: Int)
 
-    /// Fitted with an 8-pixel margin: the default.
-    public static let fittedWithMargin = CanvasSize.fitted(margin: 8)
+    /// Fitted with ``CanvasFit/defaultMargin`` (8 pixels): the default of every door.
+    public static let fittedWithMargin = CanvasSize.fitted(margin: CanvasFit.defaultMargin)
 }

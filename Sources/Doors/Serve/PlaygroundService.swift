@@ -12,6 +12,8 @@ import PathTextEngine
 /// | `GET /` | | the page |
 /// | `POST /api/layout[?ink=1]` | label JSON | placements JSON |
 /// | `POST /api/render?format=png\|svg[&strict=1]` | scene JSON, or an SVG document | the image |
+///
+/// The query parameters are the request settings of ``RequestSettings/catalog`` (``QuerySettings``).
 /// | `GET /api/fonts` | | `{"embedded":[…],"system":[…]}` |
 /// | `GET /api/options` | | the option catalog (``OptionCatalogJSON``): every key with its flag, values, default, help, group |
 /// | `POST /api/drag` | `{"path","from","to":[[x,y],…]}` | `{"steps":[{"distance","x","y"},…]}` |
@@ -20,7 +22,7 @@ import PathTextEngine
 /// | `POST /api/sleep` | `{"bedtime","wake","drag":"bedtime\|wake\|whole","from":[x,y],"to":[x,y]}` | the range and its scene |
 /// | `GET /api/preset?name=dial\|badge\|sleep\|figure8` | | a scene |
 ///
-/// Errors are status 400 with `{"error": message}`. Handlers run concurrently on the server's threads;
+/// Errors are status 400 with `{"error": message, "key": key}` (the key when the error has one). Handlers run concurrently on the server's threads;
 /// they share one ``Engine`` (the same one the C library uses: fonts load once, requests run in parallel),
 /// which applies ``limits`` to every request. Fonts come only from the embedded fonts, `--fonts-dir` and
 /// Fontconfig: a font given as a path is refused.
@@ -42,9 +44,17 @@ public final class PlaygroundService: Sendable {
     /// Creates the service; `fontsDir` loads the default fonts from a folder instead of the embedded copies.
     /// - Parameter access: the hosts and origins allowed (a server always gives one; see ``AccessPolicy``).
     /// - Throws: ``PlaygroundError/fonts(_:)`` when the default fonts cannot be loaded.
-    public init(fontsDir: String? = nil, access: AccessPolicy? = nil) throws(PlaygroundError) {
+    public convenience init(fontsDir: String? = nil, access: AccessPolicy? = nil) throws(PlaygroundError) {
+        var settings = RequestSettings()
+        settings.fontsDir = fontsDir
+        try self.init(settings: settings, access: access)
+    }
+
+    /// Creates the service with the server's settings (``RequestSettings``: its fonts folder and system
+    /// fonts, and the defaults of its requests, which a query may change; the time limit is the server's).
+    public init(settings: RequestSettings, access: AccessPolicy? = nil) throws(PlaygroundError) {
         self.access = access
-        do { engine = try Engine(fontsDir: fontsDir, limits: Self.limits, allowFontPaths: false) } catch {
+        do { engine = try Engine(settings: settings, limits: Self.limits, allowFontPaths: false) } catch {
             throw .fonts(error.message)
         }
     }
@@ -82,14 +92,16 @@ public final class PlaygroundService: Sendable {
             }
         } catch {
             // Work stopped by the request's deadline is the server's limit, not a mistake in the request.
-            return Self.error(Deadline.passed != nil ? 503 : 400, error.message)
+            return Self.error(Deadline.passed != nil ? 503 : 400, error.message, key: error.key)
         }
     }
 
-    /// A JSON error reply.
-    public static func error(_ status: Int, _ message: String) -> HTTPResponse {
-        HTTPResponse(status: status, contentType: "application/json",
-                     body: Array(("{\"error\":" + jsonString(message) + "}\n").utf8))
+    /// A JSON error reply: `{"error": message}`, and `"key"` (the request key or query parameter at fault,
+    /// as the catalog spells it) when the error has one.
+    public static func error(_ status: Int, _ message: String, key: String = "") -> HTTPResponse {
+        let keyMember = key.isEmpty ? "" : ",\"key\":" + jsonString(key)
+        return HTTPResponse(status: status, contentType: "application/json",
+                            body: Array(("{\"error\":" + jsonString(message) + keyMember + "}\n").utf8))
     }
 
     /// The reply of `GET /api/options`, made once.
@@ -98,27 +110,27 @@ public final class PlaygroundService: Sendable {
     // MARK: Routes
 
     private func layout(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
-        let ink = request.query["ink"] == "1" || request.query["ink"] == "true"
+        let settings = try QuerySettings.read(request.query, over: engine.settings)
         do {
-            let json = try engine.layoutJSON(try Self.text(request.body), inkBoxes: ink)
+            let json = try engine.layoutJSON(try Self.text(request.body), inkBoxes: settings.ink)
             return HTTPResponse(contentType: "application/json", body: Array(json.utf8))
-        } catch { throw RequestError(error.message) }
+        } catch { throw RequestError(keeping: error) }
     }
 
     private func render(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
-        let word = request.query["format"] ?? "png"
-        guard let format = ImageFormat(rawValue: word) else { throw RequestError("format: expected png or svg, got \"\(word)\"") }
+        let settings = try QuerySettings.read(request.query, over: engine.settings)
+        let format = settings.format
         // An SVG document (Content-Type image/svg+xml; recognised by its root element) instead of scene JSON.
         if SVGInput.isSVG(path: "", prefix: Array(request.body.prefix(4096))) {
             do {
-                let (bytes, _) = try engine.renderSVGDocument(request.body, format: format, strict: request.query["strict"] == "1")
+                let (bytes, _) = try engine.renderSVGDocument(request.body, format: format, strict: settings.strict)
                 return HTTPResponse(contentType: format == .png ? "image/png" : "image/svg+xml", body: bytes)
-            } catch { throw RequestError(error.message) }
+            } catch { throw RequestError(keeping: error) }
         }
         do {
             let bytes = try engine.render(try Self.text(request.body), format: format)
             return HTTPResponse(contentType: format == .png ? "image/png" : "image/svg+xml", body: bytes)
-        } catch { throw RequestError(error.message) }
+        } catch { throw RequestError(keeping: error) }
     }
 
     private func place(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
@@ -256,11 +268,27 @@ public final class PlaygroundService: Sendable {
 
 /// A request the playground cannot answer, with the message for the 400 reply.
 struct RequestError: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
+    /// Where the bad value is (a key of the request, a query parameter), or empty.
+    var key: String
+    /// What is wrong there.
+    var reason: String
+    /// `key: reason`, or the reason alone.
+    var message: String { key.isEmpty ? reason : "\(key): \(reason)" }
+    init(_ message: String) { key = ""; reason = message }
+    init(key: String, _ reason: String) { self.key = key; self.reason = reason }
+    /// The engine's error, its key kept.
+    init(keeping error: any Error) {
+        switch error {
+        case let e as EngineError: key = e.key; reason = e.reason
+        case let e as RequestError: self = e
+        default: key = ""; reason = "\(error)"
+        }
+    }
 }
 
 extension Error {
     /// The message of a ``RequestError``, or the error's description.
     var message: String { (self as? RequestError)?.message ?? "\(self)" }
+    /// The key of a ``RequestError``, or empty.
+    var key: String { (self as? RequestError)?.key ?? "" }
 }

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import difflib
 import ctypes.util
 import json
 import os
@@ -126,6 +127,8 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.pt_engine_options_init.argtypes = [ctypes.POINTER(_EngineOptions)]
     lib.pt_engine_new2.restype = ctypes.c_void_p
     lib.pt_engine_new2.argtypes = [ctypes.POINTER(_EngineOptions), err]
+    lib.pt_engine_new_json.restype = ctypes.c_void_p
+    lib.pt_engine_new_json.argtypes = [ctypes.c_char_p, err]
     lib.pt_embedded_font_names.restype = ctypes.c_char_p
     lib.pt_embedded_font_names.argtypes = []
     lib.pt_embedded_font.restype = ctypes.c_int
@@ -324,22 +327,42 @@ class Engine:
     fonts_dir: the folder of the default fonts; None for the installed fonts.
     system_fonts: False never falls back to the system's fonts (Fontconfig) after the stack, so which
     characters are missing does not depend on the machine (the CLI's --no-system-fonts).
+    **settings: any other request setting of the library's catalog (catalog()["settings"]), by its
+    snake_case name: time_limit (seconds a call may run), and the defaults of the engine's calls: format
+    ("png" or "svg" for render()), ink (True: layout() gives ink boxes), strict (SVG input: what the reader
+    does not draw is an error). The same settings as the CLI's flags and pt_engine_new_json's keys.
     """
 
-    def __init__(self, fonts_dir: Optional[PathLike] = None, system_fonts: bool = True) -> None:
+    def __init__(self, fonts_dir: Optional[PathLike] = None, system_fonts: bool = True, **settings: Any) -> None:
         self._lib = _load()
         # Calls in flight, counted under a condition: close() waits for them before freeing the engine.
         self._state = threading.Condition()
         self._in_flight = 0
         _engines.add(self)
+        # Every request setting of the library's catalog (catalog()["settings"]), snake_case or camelCase,
+        # passed to pt_engine_new_json as one JSON object: the library reads and checks them.
+        known = {_snake(row["key"]): row["key"] for row in catalog()["settings"]}
+        given: Dict[str, Any] = {}
+        for name, value in settings.items():
+            key = known.get(name) or (name if name in known.values() else None)
+            if key is None:
+                near = difflib.get_close_matches(name, list(known), n=1)
+                raise TypeError("Engine() got an unexpected setting %r%s" % (name, " (did you mean %r?)" % near[0] if near else ""))
+            given[key] = value
+        if fonts_dir is not None:
+            given["fontsDir"] = os.fsdecode(fonts_dir)
+        if not system_fonts:
+            given["systemFonts"] = False
+        self.system_fonts = bool(given.get("systemFonts", True))
+        self.settings = dict(given)
+        try:
+            text = json.dumps(given, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        except (ValueError, UnicodeEncodeError) as e:
+            raise Error("Engine settings: %s" % e) from None
+        _no_nul(text, "the settings")
         error = ctypes.c_void_p()
-        settings = _EngineOptions()
-        self._lib.pt_engine_options_init(ctypes.byref(settings))
-        settings.fonts_dir = None if fonts_dir is None else _no_nul(os.fsencode(fonts_dir), "fonts_dir")
-        settings.system_fonts = 1 if system_fonts else 0
-        self.system_fonts = bool(system_fonts)
         with _barrier.call():
-            handle = self._lib.pt_engine_new2(ctypes.byref(settings), ctypes.byref(error))
+            handle = self._lib.pt_engine_new_json(text, ctypes.byref(error))
         if not handle:
             raise Error(_take_string(self._lib, error.value) or "cannot create the engine")
         self._handle = handle
@@ -541,18 +564,19 @@ class Engine:
             raise Error(_take_string(self._lib, error.value) or "check failed (status %d)" % status)
         return json.loads(_take_string(self._lib, out.value) or "{}")
 
-    def render(self, scene: Request, format: str = "png") -> bytes:
+    def render(self, scene: Request, format: Optional[str] = None) -> bytes:
         """Draws a scene (a dict, or its JSON text) or an SVG document (its text) and returns the PNG or SVG
-        file's bytes. A dict's keys may be camelCase or snake_case at every level (labels, runs, shapes)."""
+        file's bytes (format None: the engine's format setting, png unless Engine(format="svg")). A dict's
+        keys may be camelCase or snake_case at every level (labels, runs, shapes)."""
         if not isinstance(scene, (str, bytes)):
             scene = json.dumps(_camel_keys(scene), ensure_ascii=False)
         if isinstance(scene, str):
             scene = scene.encode("utf-8")
         _no_nul(scene, "the scene")
-        format = _no_nul(str(format).encode(), "format")
+        format_word = None if format is None else _no_nul(str(format).encode(), "format")
         data, length, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
         with self._using() as handle:
-            status = self._lib.pt_render(handle, scene, format, ctypes.byref(data),
+            status = self._lib.pt_render(handle, scene, format_word, ctypes.byref(data),
                                          ctypes.byref(length), ctypes.byref(error))
         if status != 0:
             raise Error(_take_string(self._lib, error.value) or "render failed (status %d)" % status)

@@ -6,32 +6,38 @@ enum LayoutCommand {
     static let command = CLI.Command(
         name: "layout", summary: "place text along a path and print the placements as JSON",
         usage: "usage: pathtext layout --text T --path D [options]\n"
-            + "       pathtext layout DRAWING.svg [--strict] [--ink]   (the placements of an SVG document's text)\n"
-            + "       pathtext layout --batch [--fonts-dir DIR] [--ink]   (one JSON label per line on stdin)\n\n"
-            + LabelFlags.usage + "\n"
-            + LabelFlags.line("--ink", "add each glyph's ink box (rotated rectangle) to the JSON") + "\n"
+            + "       pathtext layout DRAWING.svg [settings]   (the placements of an SVG document's text)\n"
+            + "       pathtext layout --batch [settings]   (one JSON label per line on stdin)\n\n"
+            + LabelFlags.usage + "\n\nsettings:\n" + settings.usage + "\n"
             + LabelFlags.line("--batch", "read one label request (a scene file's label object) per line on stdin and write one placements line per request; a bad line gets {\"error\": \"…\"} on its own line and the stream goes on"),
         run: run)
 
+    static let settings = SettingsFlags.all
+
     static func run(_ words: [String]) throws(CLIError) {
-        let args = try Arguments(words, command: "layout", valued: LabelFlags.valued, flags: LabelFlags.switches.union(["ink", "batch", "strict"]))
-        if let file = args.positional.first, args.positional.count == 1, !args.has("batch") { return try SVGFiles.layout(file, args) }
+        let args = try Arguments(words, command: "layout", valued: LabelFlags.valued.union(settings.valued),
+                                 flags: settings.switches.union(["batch"]))
+        let settings = try settings.read(args)
+        if let file = args.positional.first, args.positional.count == 1, !args.has("batch") {
+            return try settings.withTimeLimit { () throws(CLIError) in try SVGFiles.layout(file, args, settings) }
+        }
         guard args.positional.isEmpty else { throw .usage("unexpected argument \(args.positional[0])") }
-        if args.has("batch") { return try batch(args) }
-        let label = try LabelFlags.resolve(args, resolver: SceneResolver(fontsDir: FontsFolder.resolve(args), flags: args))
-        let placed = try Output.layout(label)
-        print(PlacementsJSON.encode(placed, inkBoxes: args.has("ink")), terminator: "")
-        Output.warn(placed)
+        if args.has("batch") { return try batch(args, settings) }
+        try settings.withTimeLimit { () throws(CLIError) in
+            let label = try LabelFlags.resolve(args, resolver: SceneResolver(settings))
+            let placed = try Output.layout(label)
+            print(PlacementsJSON.encode(placed, inkBoxes: settings.ink), terminator: "")
+            Output.warn(placed)
+        }
     }
 
     /// `--batch`: one request per line in, one reply per line out, with the fonts loaded once.
-    static func batch(_ args: Arguments) throws(CLIError) {
-        let others = LabelFlags.valued.subtracting(["fonts-dir"]).filter { args.value($0) != nil }
+    /// Each request gets the settings' time limit (the engine's own).
+    static func batch(_ args: Arguments, _ settings: RequestSettings) throws(CLIError) {
+        let others = LabelFlags.valued.filter { args.value($0) != nil }
         guard others.isEmpty else { throw .usage("--batch takes its labels from stdin, not --\(others.sorted()[0])") }
         let engine: Engine
-        let fontsDir = try FontsFolder.resolve(args)
-        do { engine = try Engine(fontsDir: fontsDir, systemFonts: !args.has("no-system-fonts")) } catch { throw .failure(error.message) }
-        let ink = args.has("ink")
+        do { engine = try Engine(settings: settings) } catch { throw .failure(error.message) }
         // Lines are bounded while read (a longer one is skipped, not held), and must be UTF-8.
         let limit = engine.limits.sceneFileBytes
         // Replies are written before the next read of stdin, so a caller that waits for each reply before
@@ -53,7 +59,7 @@ enum LayoutCommand {
                 let first = line.utf8.first ?? 0x20
                 let printable = first > 0x20 && first < 0x7F
                 guard printable || line.contains(where: { !$0.isWhitespace }) else { continue }
-                pending.bytes += engine.batchLineUTF8(line, inkBoxes: ink)
+                pending.bytes += engine.batchLineUTF8(line)
                 if pending.bytes.count >= 1 << 16 { flush() }
                 continue
             case .tooLong(let number, let bytes):

@@ -17,13 +17,16 @@ enum PlaceCommand {
         run: run)
 
     static func run(_ words: [String]) throws(CLIError) {
-        let args = try Arguments(words, command: "place", valued: ["out", "json", "fonts-dir"], flags: ["allow-overlap"])
+        let settingsFlags = SettingsFlags.engine
+        let args = try Arguments(words, command: "place", valued: settingsFlags.valued.union(["out", "json"]),
+                                 flags: settingsFlags.switches.union(["allow-overlap"]))
+        let settings = try settingsFlags.read(args)
         guard let file = args.positional.first else { throw .usage("a place file is required: pathtext place REQUESTS.json --out FILE.png") }
         guard args.positional.count == 1 else { throw .usage("unexpected argument \(args.positional[1])") }
         let out = args.value("out"), json = args.value("json")
         guard out != nil || json != nil else { throw .usage("--out FILE.png or --json FILE|- is required") }
         if let out { guard PathNames.pathExtension(of: out).lowercased() == "png" else { throw .usage("--out must end in .png, got \"\(out)\"") } }
-        let resolver = SceneResolver(fontsDir: try FontsFolder.resolve(args), flags: args)
+        let resolver = SceneResolver(settings)
         let outputs = [("--out", out), ("--json", json)].compactMap { f, p in p.map { (f, $0) } }
         try Output.checkFiles(outputs: outputs, inputs: [file] + ((try? resolver.embeddedStack()) ?? []).compactMap(\.path))
         let bytes = try InputFiles.readBytes(file, limits: resolver.limits)

@@ -6,7 +6,7 @@ enum ServeCommand {
     static let command = CLI.Command(
         name: "serve", summary: "serve the playground page and its JSON API over HTTP (Ctrl-C stops it)",
         usage: """
-        usage: pathtext serve [--host 127.0.0.1] [--port 8080] [--threads 8] [--time-limit 3] [--allow-origin ORIGIN]… [--fonts-dir DIR]
+        usage: pathtext serve [--host 127.0.0.1] [--port 8080] [--threads 8] [--time-limit 3] [--allow-origin ORIGIN]… [--fonts-dir DIR] [--no-system-fonts]
 
         Serves the playground at http://HOST:PORT/: type text in any script, edit the path, and watch the
         label lay out live. The API takes the same label and scene JSON as every other front door:
@@ -24,13 +24,17 @@ enum ServeCommand {
         run: run)
 
     static func run(_ words: [String]) throws(CLIError) {
-        let args = try Arguments(words, command: "serve", valued: ["host", "port", "threads", "time-limit", "allow-origin", "fonts-dir"])
+        let settingsFlags = SettingsFlags.engine
+        let args = try Arguments(words, command: "serve", valued: settingsFlags.valued.union(["host", "port", "threads", "allow-origin"]),
+                                 flags: settingsFlags.switches)
+        var settings = try settingsFlags.read(args)
         guard args.positional.isEmpty else { throw .usage("unexpected argument \(args.positional[0])") }
         let host = args.value("host") ?? "127.0.0.1"
         let port = try args.integer("port", in: 1...65535) ?? 8080
         let threads = try args.integer("threads", in: 1...64) ?? 8
-        let timeLimit = try args.number("time-limit") ?? 3
-        guard timeLimit > 0, timeLimit <= 3600 else { throw .usage("--time-limit: expected seconds in (0, 3600], got \(timeLimit)") }
+        // The server's time limit counts from a request's arrival (waiting included): the server applies it.
+        let timeLimit = settings.timeLimit ?? 3
+        settings.timeLimit = nil
         let origins = args.all("allow-origin")
         for origin in origins where !(origin.hasPrefix("http://") || origin.hasPrefix("https://")) || origin.contains(" ") {
             throw .usage("--allow-origin: expected an origin such as https://example.org, got \(origin)")
@@ -38,10 +42,9 @@ enum ServeCommand {
         // Block SIGINT and SIGTERM before the server's threads start (they inherit the mask), then wait for
         // either on this thread and stop cleanly.
         Syscalls.blockStopSignals()
-        let fontsDir = try FontsFolder.resolve(args)
         let service: PlaygroundService
         let access = AccessPolicy(host: host, port: UInt16(port), allowedOrigins: origins)
-        do { service = try PlaygroundService(fontsDir: fontsDir, access: access) } catch { throw .failure(error.description) }
+        do { service = try PlaygroundService(settings: settings, access: access) } catch { throw .failure(error.description) }
         let server: HTTPServer
         do {
             server = try HTTPServer(host: host, port: UInt16(port), threads: threads, timeLimit: timeLimit) { service.handle($0) }

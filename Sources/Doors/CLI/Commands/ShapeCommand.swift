@@ -3,7 +3,8 @@ import PathText
 /// `pathtext shape`: shape text with HarfBuzz and print the glyphs as `hb-shape --output-format=json` does,
 /// in pixels, with the font of each glyph.
 enum ShapeCommand {
-    static let valued: Set<String> = ["text", "font", "font-family", "fonts-dir", "size", "features", "lang", "dir"]
+    static let valued: Set<String> = ["text", "font", "font-family", "size", "features", "lang", "dir"]
+    static let settings = SettingsFlags(["fontsDir", "systemFonts"])
 
     static let command = CLI.Command(
         name: "shape", summary: "shape text and print the glyphs as JSON (like hb-shape)",
@@ -20,9 +21,9 @@ enum ShapeCommand {
         var args = words
         // Shaping needs no path: give the resolver a trivial one.
         args += ["--path", "M0 0 L1 0"]
-        let parsed = try Arguments(args, command: "shape", valued: valued.union(["path"]), flags: LabelFlags.switches)
+        let parsed = try Arguments(args, command: "shape", valued: valued.union(["path"]).union(settings.valued), flags: settings.switches)
         guard parsed.positional.isEmpty else { throw .usage("unexpected argument \(parsed.positional[0])") }
-        let label = try LabelFlags.resolve(parsed, resolver: SceneResolver(fontsDir: FontsFolder.resolve(parsed), flags: parsed))
+        let label = try LabelFlags.resolve(parsed, resolver: SceneResolver(try settings.read(parsed)))
         let line = Shaper.shape(label.text, direction: label.direction)
         print(line.hbShapeJSON())
         for d in line.diagnostics { printError("warning: \(d)") }

@@ -160,6 +160,16 @@ void pt_engine_options_init(pt_engine_options *options);
 /* Creates an engine from *options (NULL: the defaults). As pt_engine_new otherwise. */
 pt_engine *pt_engine_new2(const pt_engine_options *options, char **error);
 
+/*
+ * Creates an engine from its settings as a JSON object, the keys of the option catalog's "settings" rows
+ * (pt_options_catalog_json): "fontsDir" (as fonts_dir), "systemFonts" (false: never the system's fonts),
+ * "timeLimit" (seconds a call may run), and the defaults of the engine's calls: "format" ("png" or "svg",
+ * for pt_render with a NULL format), "ink" (true: pt_layout_json gives ink boxes), "strict" (SVG input:
+ * what the reader does not draw is an error). NULL or "{}": the defaults. An unknown key or a bad value
+ * is an error naming it. As pt_engine_new otherwise.
+ */
+pt_engine *pt_engine_new_json(const char *settings_json, char **error);
+
 /* Releases an engine (NULL is ignored). No call may be running on it. */
 void pt_engine_free(pt_engine *engine);
 
@@ -170,7 +180,7 @@ void pt_engine_free(pt_engine *engine);
 int pt_layout_json(pt_engine *engine, const char *label_json, char **placements_json, char **error);
 
 /*
- * Draws a scene request (JSON) as "png" or "svg" and returns the file's bytes in *bytes (release with
+ * Draws a scene request (JSON) as "png" or "svg" (NULL: the engine's "format" setting) and returns the file's bytes in *bytes (release with
  * pt_free) and their number in *length.
  */
 int pt_render(pt_engine *engine, const char *scene_json, const char *format,
