@@ -44,7 +44,7 @@ public struct RunStyle: Hashable, Sendable {
     }
 
     /// The size when neither run nor label gives one, pixels per em.
-    public static let defaultSize = 32.0
+    public static let defaultSize = TextAttributes.defaultSize
     /// The colour when neither run nor label gives one.
     public static let defaultColor = RGBAColor.black
 

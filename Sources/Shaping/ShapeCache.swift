@@ -54,8 +54,8 @@ public final class ShapeCache: Sendable {
         }
     }
 
-    /// The lookup key: the caller's text (compared and hashed without the attributes that do not change
-    /// shaping) and the entry point with its mode, with the hash computed once.
+    /// The lookup key: the text as it is shaped (``AttributedText/mergedForShaping``), compared by its runs'
+    /// ranges and ``ShapingAttributes`` alone, and the entry point with its mode, with the hash computed once.
     struct Key: Hashable, Sendable {
         let text: AttributedText
         /// 0–2: ``Shaper/shape(_:direction:)`` with `.auto`, `.ltr`, `.rtl`; 3–4: vertical, mixed or upright.
@@ -87,7 +87,7 @@ public final class ShapeCache: Sendable {
                 b.text.runs.withUnsafeBufferPointer { y in
                     guard var p = x.baseAddress, var q = y.baseAddress else { return true }
                     for _ in 0..<x.count {
-                        guard p.pointee.range == q.pointee.range, p.pointee.attributes.sameShaping(as: q.pointee.attributes) else { return false }
+                        guard p.pointee.range == q.pointee.range, p.pointee.attributes.shaping == q.pointee.attributes.shaping else { return false }
                         p += 1; q += 1
                     }
                     return true
@@ -156,12 +156,15 @@ public final class ShapeCache: Sendable {
     /// shaped before.
     public func shape(_ text: AttributedText, direction: ParagraphDirection = .auto) -> ShapedLine {
         let mode: UInt8 = switch direction { case .auto: 0; case .ltr: 1; case .rtl: 2 }
-        return lookup(Key(text, mode: mode)) { Shaper.shape(text, direction: direction) }
+        let shaped = text.mergedForShaping ?? text
+        return Self.painted(lookup(Key(shaped, mode: mode)) { Shaper.shape(shaped, direction: direction) }, as: text)
     }
 
     /// ``Shaper/shapeVertical(_:orientation:)``, from the cache when it can be.
     public func shapeVertical(_ text: AttributedText, orientation: VerticalOrientation = .mixed) -> ShapedLine {
-        lookup(Key(text, mode: orientation == .mixed ? 3 : 4)) { Shaper.shapeVertical(text, orientation: orientation) }
+        let shaped = text.mergedForShaping ?? text
+        return Self.painted(lookup(Key(shaped, mode: orientation == .mixed ? 3 : 4)) { Shaper.shapeVertical(shaped, orientation: orientation) },
+                            as: text)
     }
 
     /// The estimated bytes an entry for `line` costs: its glyphs, its text (held once by the key and the
@@ -185,7 +188,7 @@ public final class ShapeCache: Sendable {
             if !s.slots[i]!.referenced { s.slots[i]!.referenced = true }
             return s.slots[i]!.line
         }
-        if let found { return Self.withRuns(of: key.text, found) }
+        if let found { return found }
         let line = shape()
         let bytes = Self.estimatedBytes(line)
         state.withLock { s in
@@ -200,16 +203,20 @@ public final class ShapeCache: Sendable {
         return line
     }
 
-    /// `line` with the caller's run attributes (colour, spacing and shift are not in the key).
-    private static func withRuns(of text: AttributedText, _ line: ShapedLine) -> ShapedLine {
+    /// `line` (shaped from the key's text) with the caller's runs: their attributes, and each glyph's run.
+    /// A line of the caller's own runs with the same attributes comes back as it is (no copy).
+    private static func painted(_ line: ShapedLine, as text: AttributedText) -> ShapedLine {
         // Compared in place (`zip` copied the cached line's attributes, whose fonts every thread shares).
         let same = line.runs.count == text.runs.count && line.runs.withUnsafeBufferPointer { a in
             text.runs.withUnsafeBufferPointer { b in !a.indices.contains { a[$0] != b[$0].attributes } }
         }
         if same { return line }
-        var copy = line
-        copy.runs = text.runs.map(\.attributes)
-        return copy
+        if line.runs.count == text.runs.count {
+            var copy = line
+            copy.runs = text.runs.map(\.attributes)
+            return copy
+        }
+        return line.painted(as: text)
     }
 
     /// Evicts entries (CLOCK) until `bytes` more fit in the budget.
@@ -231,21 +238,4 @@ public final class ShapeCache: Sendable {
             s.stats.evictions += 1
         }
     }
-}
-
-extension TextAttributes {
-    /// The stored properties that do not change shaping (colour, letter and word spacing, baseline shift),
-    /// which ``sameShaping(as:)`` ignores. `TextAttributesShapingTests` fails when a property is added to
-    /// ``TextAttributes`` without a decision here or there.
-    static let notShapingInputs: Set<String> = ["color", "letterSpacing", "wordSpacing", "baselineShift"]
-
-    /// Whether `self` and `other` shape alike: every stored property but ``notShapingInputs`` equal,
-    /// compared in place (a copy retained the font list that a cached key shares between threads).
-    func sameShaping(as other: TextAttributes) -> Bool {
-        fonts == other.fonts && size == other.size && features == other.features && language == other.language
-            && systemFallback == other.systemFallback && fontSynthesis == other.fontSynthesis
-    }
-
-    /// The stored properties ``sameShaping(as:)`` compares.
-    static let shapingInputs: Set<String> = ["fonts", "size", "features", "language", "systemFallback", "fontSynthesis"]
 }

@@ -11,6 +11,7 @@ extension Shaper {
     /// (`HB_DIRECTION_TTB`, so the font's `vert`/`vrt2` forms and its vertical advances and origins apply);
     /// the others are shaped left to right, to be laid sideways.
     public static func shapeVertical(_ text: AttributedText, orientation: VerticalOrientation = .mixed) -> ShapedLine {
+        if let merged = text.mergedForShaping { return shapeVertical(merged, orientation: orientation).painted(as: text) }
         let (whole, _, diagnostics) = Itemizer.itemize(text, direction: .ltr)
         // Orientation is per character (UTR #50), not per script item: a space takes its neighbours'
         // script but is sideways (vo=R), with its horizontal advance.

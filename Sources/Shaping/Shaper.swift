@@ -22,7 +22,12 @@ public enum Shaper {
     /// Shapes `text` as one paragraph on one line.
     /// - Parameter direction: the paragraph's base direction; `.auto` takes it from the first strong
     ///   character.
+    ///
+    /// Neighbouring runs that differ only in paint, word spacing or baseline shift are shaped as one
+    /// (``AttributedText/mergedForShaping``): kerning, ligatures and joining cross a change of colour, and
+    /// each glyph keeps the run of its cluster's first character.
     public static func shape(_ text: AttributedText, direction: ParagraphDirection = .auto) -> ShapedLine {
+        if let merged = text.mergedForShaping { return shape(merged, direction: direction).painted(as: text) }
         let (items, paragraphLevel, diagnostics) = Itemizer.itemize(text, direction: direction)
         let (glyphs, fonts) = shapeItems(text, items) { _ in false }
         return ShapedLine(text: text.string, glyphs: glyphs, fonts: fonts, runs: text.runs.map(\.attributes),

@@ -40,7 +40,8 @@ import Testing
         let sansAgain = try Typeface(path: fontsDir + "/NotoSans-Regular.ttf")  // same file, another face object
         var twoRuns = AttributedText(pieces: [("office", TextAttributes(fonts: [TestFonts.sans], size: 20, systemFallback: false)),
                                               (" AV", TextAttributes(fonts: [TestFonts.sans], size: 20, systemFallback: false))])
-        twoRuns.runs[1].attributes.size = 20
+        // Runs that shape alike are one shaping run (and one key): a letter-spacing change ends the run.
+        twoRuns.runs[1].attributes.letterSpacing = 2
         let variants: [(String, () -> ShapedLine)] = [
             ("text", { cache.shape(Self.text("office AW")) }),
             ("font", { cache.shape(Self.text("office AV", fonts: [TestFonts.serif])) }),

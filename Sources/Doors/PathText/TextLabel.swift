@@ -56,7 +56,7 @@ public struct TextLabel: Sendable {
     ///   - options: every other placement option (``LabelOptions``).
     /// - Throws: ``PathTextError`` naming the stage that failed. A ``LabelOptions/repeat`` is an
     ///   error here (it makes several labels): use ``labels(_:along:options:)`` or ``repeated(_:along:every:size:color:fonts:embeddedFonts:systemFonts:align:options:)``.
-    public init(_ text: String, along path: some PathSource, size: Double = 32, color: RGBAColor = .black,
+    public init(_ text: String, along path: some PathSource, size: Double = TextAttributes.defaultSize, color: RGBAColor = .black,
                 fonts: [Typeface] = [], embeddedFonts: Bool = true, systemFonts: Bool = true,
                 align: TextAnchor? = nil, options: LabelOptions = LabelOptions())
         throws(PathTextError)
@@ -75,7 +75,7 @@ public struct TextLabel: Sendable {
 
     /// Copies of `text` along `path`, `gap` pixels apart, the block of copies anchored as one label would be
     /// (street names along a long road).
-    public static func repeated(_ text: String, along path: some PathSource, every gap: Double, size: Double = 32,
+    public static func repeated(_ text: String, along path: some PathSource, every gap: Double, size: Double = TextAttributes.defaultSize,
                                 color: RGBAColor = .black, fonts: [Typeface] = [], embeddedFonts: Bool = true,
                                 systemFonts: Bool = true, align: TextAnchor? = nil,
                                 options: LabelOptions = LabelOptions()) throws(PathTextError) -> [TextLabel]
