@@ -31,16 +31,24 @@ public struct RunStyle: Hashable, Sendable {
     /// Which styles may be synthesized when fallback lands on a face lighter or more upright than the
     /// run's first font (CSS `font-synthesis`; default ``FontSynthesis/both``).
     public var fontSynthesis: FontSynthesis?
+    /// CSS `font-weight`, 1–1000 (default 400): the face of each `fontFamily` is chosen by CSS font
+    /// matching (``CSSFontMatch``), and a variable face is set to it.
+    public var fontWeight: Double?
+    /// CSS `font-stretch`, percent of normal width, 50–200 (default 100).
+    public var fontStretch: Double?
+    /// CSS `font-style` (default normal).
+    public var fontStyle: CSSFontStyle?
 
     /// No attribute given.
     public init(fonts: [String]? = nil, fontFamilies: [FontFamilyName]? = nil, size: Double? = nil, color: RGBAColor? = nil,
                 features: [FeatureSetting]? = nil, language: String? = nil, letterSpacing: Double? = nil,
                 embeddedFonts: Bool? = nil, systemFonts: Bool? = nil, wordSpacing: Double? = nil, baselineShift: Double? = nil,
-                fontSynthesis: FontSynthesis? = nil) {
+                fontSynthesis: FontSynthesis? = nil, fontWeight: Double? = nil, fontStretch: Double? = nil, fontStyle: CSSFontStyle? = nil) {
         self.fonts = fonts; self.fontFamilies = fontFamilies; self.size = size; self.color = color
         self.features = features; self.language = language; self.letterSpacing = letterSpacing
         self.embeddedFonts = embeddedFonts; self.systemFonts = systemFonts
         self.wordSpacing = wordSpacing; self.baselineShift = baselineShift; self.fontSynthesis = fontSynthesis
+        self.fontWeight = fontWeight; self.fontStretch = fontStretch; self.fontStyle = fontStyle
     }
 
     /// The size when neither run nor label gives one, pixels per em.
@@ -54,6 +62,8 @@ public struct RunStyle: Hashable, Sendable {
                  color: color ?? fallback.color, features: features ?? fallback.features, language: language ?? fallback.language,
                  letterSpacing: letterSpacing ?? fallback.letterSpacing, embeddedFonts: embeddedFonts ?? fallback.embeddedFonts,
                  systemFonts: systemFonts ?? fallback.systemFonts, wordSpacing: wordSpacing ?? fallback.wordSpacing,
-                 baselineShift: baselineShift ?? fallback.baselineShift, fontSynthesis: fontSynthesis ?? fallback.fontSynthesis)
+                 baselineShift: baselineShift ?? fallback.baselineShift, fontSynthesis: fontSynthesis ?? fallback.fontSynthesis,
+                 fontWeight: fontWeight ?? fallback.fontWeight, fontStretch: fontStretch ?? fallback.fontStretch,
+                 fontStyle: fontStyle ?? fallback.fontStyle)
     }
 }

@@ -18,6 +18,12 @@ public enum LabelOptionCatalog {
                   .text("NAME[:STYLE]", expected: "a font family such as \"Noto Sans\" or \"Noto Sans:Bold\"",
                         parse: FontFamilyName.init(parsing:), write: \.description),
                   help: "fonts found through Fontconfig, in front of the font files").sample(.array([.string("DejaVu Sans")])),
+            .optional("fontWeight", \.fontWeight, .fontWeight, default: "400",
+                      help: "CSS font-weight, 1 to 1000 (or normal, bold): each fontFamily's face is chosen by CSS font matching, a variable face set to it").sample(.number(700)),
+            .optional("fontStretch", \.fontStretch, .fontStretch, default: "100%",
+                      help: "CSS font-stretch, 50% to 200% (or condensed, expanded, …): each fontFamily's face is chosen by CSS font matching, a variable face set to it").sample(.string("75%")),
+            .optional("fontStyle", \.fontStyle, .fontStyle, default: "normal",
+                      help: "CSS font-style: normal, italic, or oblique [ANGLE] (degrees, default 14): each fontFamily's face is chosen by CSS font matching").sample(.string("italic")),
             .optional("size", \.size, .number("PX", 0...ResourceLimits.default.fontSize, above: true), default: MessageText.number(RunStyle.defaultSize),
                       help: "font size in pixels per em (a server or engine may set a lower limit)").sample(.number(24)),
             .optional("color", \.color, .color, default: RunStyle.defaultColor.description, help: "text colour").sample(.string("#1d4ed8")),
@@ -172,5 +178,85 @@ extension FitMode {
         case .none: nil
         case .spacing(let l), .stretch(let l): l
         }
+    }
+}
+
+extension OptionSyntax where Value == Double {
+    /// CSS `font-weight`: a number from 1 to 1000, or `normal` (400) or `bold` (700).
+    package static var fontWeight: OptionSyntax {
+        let expected = "a number from 1 to 1000, normal or bold"
+        func word(_ t: String) throws(OptionValueError) -> Double {
+            switch t.lowercased() {
+            case "normal": return 400
+            case "bold": return 700
+            default:
+                guard let v = Double(t), v.isFinite, v >= 1, v <= 1000 else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
+                return v
+            }
+        }
+        return OptionSyntax(placeholder: "1-1000", expected: expected, fromJSON: { j throws(OptionValueError) in
+            switch j {
+            case .number(let v):
+                guard v.isFinite, v >= 1, v <= 1000 else { throw OptionValueError(expected: expected, got: MessageText.number(v)) }
+                return v
+            case .string(let s): return try word(s)
+            default: throw OptionValueError(expected: expected, got: j.shownInMessage)
+            }
+        }, fromText: word, toJSON: { .number($0) })
+        .with(schema: JSONSchemaText.object(["anyOf": .array([JSONSchemaText.number(1...1000, above: false),
+                                                               JSONSchemaText.object(["enum": .array([.string("normal"), .string("bold")])])])]))
+    }
+
+    /// CSS `font-stretch`: a percentage from 50% to 200% (`75%`, or a number: `75`), or a keyword
+    /// (`ultra-condensed` 50 … `normal` 100 … `ultra-expanded` 200).
+    package static var fontStretch: OptionSyntax {
+        let keywords: [(String, Double)] = [("ultra-condensed", 50), ("extra-condensed", 62.5), ("condensed", 75), ("semi-condensed", 87.5),
+                                            ("normal", 100), ("semi-expanded", 112.5), ("expanded", 125), ("extra-expanded", 150),
+                                            ("ultra-expanded", 200)]
+        let expected = "a percentage from 50% to 200%, or " + keywords.map(\.0).joined(separator: "|")
+        func word(_ t: String) throws(OptionValueError) -> Double {
+            let w = t.lowercased()
+            if let k = keywords.first(where: { $0.0 == w }) { return k.1 }
+            let digits = w.hasSuffix("%") ? String(w.dropLast()) : w
+            guard let v = Double(digits), v.isFinite, v >= 50, v <= 200 else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
+            return v
+        }
+        return OptionSyntax(placeholder: "PERCENT", expected: expected, fromJSON: { j throws(OptionValueError) in
+            switch j {
+            case .number(let v):
+                guard v.isFinite, v >= 50, v <= 200 else { throw OptionValueError(expected: expected, got: MessageText.number(v)) }
+                return v
+            case .string(let s): return try word(s)
+            default: throw OptionValueError(expected: expected, got: j.shownInMessage)
+            }
+        }, fromText: word, toJSON: { .string(MessageText.number($0) + "%") })
+        .with(schema: JSONSchemaText.object(["type": .array([.string("number"), .string("string")])]))
+    }
+}
+
+extension OptionSyntax where Value == CSSFontStyle {
+    /// CSS `font-style`: `normal`, `italic`, `oblique` or `oblique ANGLE` (degrees from -90 to 90, `deg` optional).
+    package static var fontStyle: OptionSyntax {
+        let expected = "normal, italic, or oblique [ANGLE] (degrees from -90 to 90)"
+        return .text("normal|italic|oblique [ANGLE]", expected: expected, parse: { t in
+            let words = t.lowercased().split(separator: " ").map(String.init)
+            switch words.first {
+            case "normal" where words.count == 1: return .normal
+            case "italic" where words.count == 1: return .italic
+            case "oblique":
+                guard words.count <= 2 else { return nil }
+                guard words.count == 2 else { return .oblique(angle: 14) }
+                let digits = words[1].hasSuffix("deg") ? String(words[1].dropLast(3)) : words[1]
+                guard let a = Double(digits), a.isFinite, abs(a) <= 90 else { return nil }
+                return .oblique(angle: a)
+            default: return nil
+            }
+        }, write: { s in
+            switch s {
+            case .normal: "normal"
+            case .italic: "italic"
+            case .oblique(let a): a == 14 ? "oblique" : "oblique \(MessageText.number(a))deg"
+            }
+        })
     }
 }

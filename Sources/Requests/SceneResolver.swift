@@ -83,10 +83,19 @@ public final class SceneResolver {
     /// embedded stack as fallback (alone when neither is given) unless `embedded` is false. The JSON paths
     /// of errors are made only when there is an error.
     package func stack(_ names: [String]?, families: [FontFamilyName]? = nil, embedded: Bool = true, at path: @autoclosure () -> String,
-                       familiesAt familyPath: @autoclosure () -> String = "fontFamily") throws(SceneError) -> [Typeface] {
+                       familiesAt familyPath: @autoclosure () -> String = "fontFamily", weight: Double? = nil, stretch: Double? = nil,
+                       style: CSSFontStyle? = nil) throws(SceneError) -> [Typeface] {
         var list: [Typeface] = []
         for family in families ?? [] {
-            do { list.append(try FontLookup.font(family: family.family, style: family.style)) } catch {
+            do {
+                // A style named with the family (`Noto Sans:Bold`) is that face; else CSS font matching picks the
+                // family's face for the weight, stretch and style (400, 100 %, normal when not given).
+                if family.style != nil || (weight == nil && stretch == nil && style == nil) {
+                    list.append(try FontLookup.font(family: family.family, style: family.style))
+                } else {
+                    list.append(try FontLookup.font(family: family.family, weight: weight ?? 400, stretch: stretch ?? 100, style: style ?? .normal))
+                }
+            } catch {
                 throw SceneError(familyPath(), error.description)
             }
         }
@@ -145,7 +154,8 @@ public final class SceneResolver {
             func rat() -> String { label.runs == nil ? at() : "\(at()).runs[\(k)]" }
             let style = run.style.over(label.style)
             var a = TextAttributes(fonts: try stack(style.fonts, families: style.fontFamilies, embedded: style.embeddedFonts ?? true,
-                                                    at: rat() + ".font", familiesAt: rat() + ".fontFamily"))
+                                                    at: rat() + ".font", familiesAt: rat() + ".fontFamily",
+                                                    weight: style.fontWeight, stretch: style.fontStretch, style: style.fontStyle))
             let size = style.size ?? RunStyle.defaultSize
             do { try limits.check(fontSize: size) } catch { throw SceneError(rat() + ".size", error.description) }
             a.size = size

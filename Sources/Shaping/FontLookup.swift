@@ -35,6 +35,97 @@ public enum FontLookup {
         return try FontCache.typeface(path: location.path, faceIndex: location.faceIndex, namedInstance: location.namedInstance)
     }
 
+    /// One installed face of a family, where it stands in CSS matching.
+    struct Face: Hashable, Sendable {
+        var location: Location
+        var traits: FaceTraits
+        /// Whether the face is a variable font's default instance with axes to set (``FaceTraits`` ranges).
+        var variable: Bool
+    }
+
+    /// The installed faces of `family` (its family names compared ignoring case and spaces), in
+    /// Fontconfig's order, with their CSS weights (Fontconfig's weights mapped to OpenType's), widths and
+    /// slants. A variable font's named instances are left out when its default instance (with the axis
+    /// ranges) is listed: the default instance is set to any weight or width in range.
+    static func faces(of family: String) -> [Face] {
+        if let known = familyFaces.withLock({ $0[family] }) { return known }
+        let found: [Face] = lock.withLock { _ -> [Face] in
+            guard FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
+            defer { FcPatternDestroy(pattern) }
+            add(pattern, "family", family)
+            guard let objects = FcObjectSetCreate() else { return [] }
+            defer { FcObjectSetDestroy(objects) }
+            for o in ["family", "file", "index", "weight", "width", "slant", "variable", "fontformat"] { _ = FcObjectSetAdd(objects, o) }
+            guard let set = FcFontList(nil, pattern, objects) else { return [] }
+            defer { FcFontSetDestroy(set) }
+            func same(_ a: String, _ b: String) -> Bool { a.lowercased().filter { $0 != " " } == b.lowercased().filter { $0 != " " } }
+            var out: [Face] = []
+            for i in 0..<Int(set.pointee.nfont) {
+                guard let font = set.pointee.fonts[i], strings(font, "family").contains(where: { same($0, family) }),
+                      let path = strings(font, "file").first,
+                      ["TrueType", "CFF"].contains(strings(font, "fontformat").first ?? "TrueType") else { continue }
+                var index: Int32 = 0
+                if FcPatternGetInteger(font, "index", 0, &index) != FcResultMatch { index = 0 }
+                var variable: FcBool = 0
+                if FcPatternGetBool(font, "variable", 0, &variable) != FcResultMatch { variable = 0 }
+                let weight = range(font, "weight").map { ClosedRange(uncheckedBounds: (FcWeightToOpenTypeDouble($0.lowerBound),
+                                                                                        FcWeightToOpenTypeDouble($0.upperBound))) }
+                    ?? 400...400
+                let width = range(font, "width") ?? 100...100
+                var slant: Int32 = 0
+                if FcPatternGetInteger(font, "slant", 0, &slant) != FcResultMatch { slant = 0 }
+                let traits = FaceTraits(weight: weight, width: width, slant: slant >= 110 ? .oblique : slant >= 100 ? .italic : .upright)
+                out.append(Face(location: Location(path: path, faceIndex: Int(index & 0xFFFF), namedInstance: Int(index >> 16)),
+                                traits: traits, variable: variable != 0))
+            }
+            // A variable font's default instance covers its named instances.
+            let variableFiles = Set(out.filter(\.variable).map { $0.location.path + "\u{0}\($0.location.faceIndex)" })
+            return out.filter { $0.variable || $0.location.namedInstance == 0
+                || !variableFiles.contains($0.location.path + "\u{0}\($0.location.faceIndex)") }
+        }
+        familyFaces.withLock { $0[family] = found }
+        return found
+    }
+
+    /// ``faces(of:)``'s answers so far.
+    private static let familyFaces = Locked<[String: [Face]]>([:])
+
+    /// A number or a range of numbers of `object` in `pattern`.
+    private static func range(_ pattern: OpaquePointer, _ object: String) -> ClosedRange<Double>? {
+        var number: Double = 0, whole: Int32 = 0
+        var r: OpaquePointer? = nil
+        if FcPatternGetRange(pattern, object, 0, &r) == FcResultMatch, let r {
+            var lo: Double = 0, hi: Double = 0
+            if FcRangeGetDouble(r, &lo, &hi) != 0, lo <= hi { return lo...hi }
+        }
+        if FcPatternGetDouble(pattern, object, 0, &number) == FcResultMatch { return number...number }
+        if FcPatternGetInteger(pattern, object, 0, &whole) == FcResultMatch { return Double(whole)...Double(whole) }
+        return nil
+    }
+
+    /// The face of `family` that CSS font matching picks for `weight`, `stretch` and `style`
+    /// (``CSSFontMatch``), loaded once per file identity. A variable face is set to the weight and width
+    /// asked for, within its ranges (its `wght` and `wdth` axes). `nil` when the family has no face.
+    /// - Returns: the face and whether it is as bold and as slanted as asked (else synthesis may apply).
+    public static func font(family: String, weight: Double, stretch: Double = 100, style: CSSFontStyle = .normal) throws(FontError) -> Typeface {
+        let faces = faces(of: family)
+        guard let best = CSSFontMatch.best(faces.map(\.traits), weight: weight, stretch: stretch, style: style) else {
+            throw .familyNotFound(family)
+        }
+        let face = faces[best]
+        var variations: [FontVariation] = []
+        if face.variable {
+            if face.traits.weight.lowerBound < face.traits.weight.upperBound {
+                variations.append(FontVariation(tag: "wght", value: min(max(weight, face.traits.weight.lowerBound), face.traits.weight.upperBound)))
+            }
+            if face.traits.width.lowerBound < face.traits.width.upperBound {
+                variations.append(FontVariation(tag: "wdth", value: min(max(stretch, face.traits.width.lowerBound), face.traits.width.upperBound)))
+            }
+        }
+        return try FontCache.typeface(path: face.location.path, faceIndex: face.location.faceIndex,
+                                      namedInstance: face.location.namedInstance, variations: variations)
+    }
+
     /// ``locate(family:style:)``'s answers so far.
     private static let located = Locked<[String: Location]>([:])
 

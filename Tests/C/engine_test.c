@@ -44,6 +44,13 @@ static void *worker(void *arg) {
     return bad;
 }
 
+/* Whether the `length` bytes at `bytes` hold `needle`. */
+static int contains(const unsigned char *bytes, size_t length, const char *needle) {
+    size_t n = strlen(needle);
+    for (size_t i = 0; bytes && i + n <= length; i++) if (memcmp(bytes + i, needle, n) == 0) return 1;
+    return 0;
+}
+
 /* Expects `status` to be a failure with a message containing `needle`, and releases the message. */
 #define EXPECT_ERROR(call, needle, what) do { int status_ = (call); expect_error(status_, error, needle, what); error = NULL; } while (0)
 static void expect_error(int status, char *error, const char *needle, const char *what) {
@@ -279,7 +286,26 @@ int main(void) {
     EXPECT_ERROR(pt_layout_json(engine, "{}", NULL, &error), "placements_json is NULL", "NULL output");
     CHECK(pt_layout_json(engine, "{}", NULL, NULL) == PT_EINVAL, "NULL error pointer is allowed");
     EXPECT_ERROR(pt_render(engine, NULL, "png", &bytes, &length, &error), "scene_json is NULL", "NULL scene");
-    EXPECT_ERROR(pt_render(engine, scene, NULL, &bytes, &length, &error), "format is NULL", "NULL format");
+    /* A NULL format is the engine's "format" setting: png for this engine, svg for one made with it. */
+    CHECK(pt_render(engine, scene, NULL, &bytes, &length, &error) == PT_OK && length > 8 && memcmp(bytes, "\x89PNG", 4) == 0,
+          "NULL format: the engine's png: %s", error ? error : "");
+    pt_free(bytes); bytes = NULL;
+    {
+        pt_engine *svg = pt_engine_new_json("{\"format\":\"svg\",\"ink\":true}", &error);
+        CHECK(svg != NULL, "pt_engine_new_json: %s", error ? error : "");
+        if (svg) {
+            CHECK(pt_render(svg, scene, NULL, &bytes, &length, &error) == PT_OK && contains(bytes, length, "<svg "),
+                  "NULL format: the engine's svg");
+            pt_free(bytes); bytes = NULL;
+            CHECK(pt_layout_json(svg, "{\"text\":\"Hi\",\"path\":\"M 0 50 L 200 50\"}", &json, &error) == PT_OK
+                  && strstr(json, "\"ink\"") != NULL, "the engine's ink setting");
+            pt_free(json); json = NULL;
+            pt_engine_free(svg);
+        }
+        CHECK(pt_engine_new_json("{\"timeLimt\":1}", &error) == NULL && error != NULL
+              && strstr(error, "did you mean timeLimit?") != NULL, "an unknown setting is named: %s", error ? error : "(null)");
+        pt_free(error); error = NULL;
+    }
     EXPECT_ERROR(pt_render(engine, scene, "png", NULL, &length, &error), "bytes is NULL", "NULL bytes");
     EXPECT_ERROR(pt_render(engine, scene, "png", &bytes, NULL, &error), "length is NULL", "NULL length");
     EXPECT_ERROR(pt_layout(engine, NULL, "M 0 0 L 1 0", NULL, NULL, &glyphs, &count, &error), "text is NULL", "NULL text");
