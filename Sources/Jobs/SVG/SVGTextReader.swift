@@ -431,7 +431,8 @@ extension SVGDocumentReader {
         let bold = s.fontWeight >= 600, italic = s.fontStyle == "italic" || s.fontStyle == "oblique"
         let styleName: String? = bold ? (italic ? "Bold Italic" : "Bold") : (italic ? "Italic" : nil)
         var out: [FontFamilyName] = []
-        for f in s.fontFamilies {
+        // The document's families, then the reader's defaults (the user agent's default font).
+        for f in s.fontFamilies + options.defaultFamilies.filter({ !s.fontFamilies.contains($0) }) {
             let family = Self.generics.contains(f.lowercased()) ? FontLookup.bestFamily(for: f.lowercased()) : f
             guard let family else { continue }
             if installed(family, styleName) {
