@@ -26,6 +26,18 @@ enum SVGBaseline: Hashable, Sendable {
     case textTop
     /// `ideographic`, `text-after-edge`, `text-bottom`: the descender (``Baseline/ideographic``).
     case ideographic
+    /// `mathematical`: half the ascender above the alphabetic baseline, as Chromium synthesizes it.
+    case mathematical
+}
+
+/// A `baseline-shift` as specified: a length (up positive, percentages of the font size resolved), or
+/// `super`/`sub`, which need the element's font (``SVGBaselines``).
+enum SVGBaselineShift: Hashable, Sendable {
+    case length(Double)
+    /// Up by half the font's height (ascender + descent), as Chromium draws it.
+    case superscript
+    /// Down by half the font's height.
+    case `subscript`
 }
 
 /// The computed style of an element: the properties PathText draws, after the cascade (presentation
@@ -61,8 +73,10 @@ struct SVGStyle: Sendable {
 
     // Not inherited.
     var display = true
-    var baselineShift = 0.0
+    var baselineShift: SVGBaselineShift = .length(0)
     var alignmentBaseline: SVGBaseline?
+    /// `alignment-baseline: baseline`: aligned on the parent's baseline, whatever this element's dominant one.
+    var alignsOnParent = false
 
     /// The properties a presentation attribute may set (SVG 2's list, the ones that matter here).
     static let properties: Set<String> = [
@@ -100,7 +114,7 @@ struct SVGStyle: Sendable {
     static func computed(parent: SVGStyle, declarations: [(name: String, value: String)], context: SVGLength.Context,
                          warn: (String, String) -> Void) -> SVGStyle {
         var s = parent
-        s.display = true; s.baselineShift = 0; s.alignmentBaseline = nil
+        s.display = true; s.baselineShift = .length(0); s.alignmentBaseline = nil; s.alignsOnParent = false
         var d: [String: String] = [:]
         for (name, value) in declarations { d[name] = value }
         let parentOpacity = parent.opacity
@@ -113,7 +127,12 @@ struct SVGStyle: Sendable {
         c.fontSize = s.fontSize
         for (name, value) in d where name != "font-size" {
             let v = value.trimmingCharacters(in: " \t\r\n")
-            if isInherit(v) { continue }
+            if isInherit(v) {
+                // The properties that are not inherited take the parent's value only when asked.
+                if name == "baseline-shift" { s.baselineShift = parent.baselineShift }
+                if name == "alignment-baseline" { s.alignmentBaseline = parent.alignmentBaseline; s.alignsOnParent = parent.alignsOnParent }
+                continue
+            }
             let lower = v.lowercased()
             switch name {
             case "fill", "stroke":
@@ -157,18 +176,22 @@ struct SVGStyle: Sendable {
             case "unicode-bidi":
                 if !["normal", "embed", "isolate"].contains(lower) { warn(name, "\(lower) is not supported: the text is laid out with the Unicode bidi algorithm") }
             case "dominant-baseline":
+                // no-change and reset-size (SVG 1.1) keep the parent's baseline.
+                if lower == "no-change" || lower == "reset-size" { continue }
                 if let b = baseline(lower, warn: { warn(name, $0) }) { s.dominantBaseline = b }
             case "alignment-baseline":
+                // auto and baseline: the parent's baseline (CSS Inline 3).
+                if lower == "baseline" { s.alignsOnParent = true; continue }
+                if lower == "auto" { continue }
                 s.alignmentBaseline = baseline(lower, warn: { warn(name, $0) })
             case "baseline-shift":
                 switch lower {
-                case "baseline": s.baselineShift = 0
-                // As Chromium draws them (CSS vertical-align): a third (a fifth) of the parent's font size, plus 1 px.
-                case "super": s.baselineShift = parent.fontSize / 3 + 1
-                case "sub": s.baselineShift = -(parent.fontSize / 5 + 1)
+                case "baseline": s.baselineShift = .length(0)
+                case "super": s.baselineShift = .superscript
+                case "sub": s.baselineShift = .subscript
                 default:
                     var cc = c; cc.percentBase = s.fontSize
-                    if let l = SVGLength(v) { s.baselineShift = l.resolved(cc) } else { warn(name, "cannot read \"\(v)\"") }
+                    if let l = SVGLength(v) { s.baselineShift = .length(l.resolved(cc)) } else { warn(name, "cannot read \"\(v)\": no shift") }
                 }
             case "white-space": s.preserveSpaces = ["pre", "pre-wrap", "break-spaces"].contains(lower)
             case "display": s.display = lower != "none"
@@ -250,9 +273,7 @@ struct SVGStyle: Sendable {
         case "hanging": return .hanging
         case "text-before-edge", "text-top", "before-edge": return .textTop
         case "ideographic", "text-after-edge", "text-bottom", "after-edge": return .ideographic
-        case "mathematical":
-            warn("mathematical is drawn as middle")
-            return .middle
+        case "mathematical": return .mathematical
         default:
             warn("cannot read \"\(v)\"")
             return nil

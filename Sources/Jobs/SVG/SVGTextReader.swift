@@ -32,7 +32,9 @@ struct SVGTextReader {
 
     private final class State {
         var chars: [Char] = []
-        var styles: [(style: SVGStyle, element: XMLElement)] = []
+        /// Each element's style, with its alignment baseline and its cumulative baseline shift (device
+        /// pixels, up positive; ``SVGBaselines``).
+        var styles: [(style: SVGStyle, element: XMLElement, baseline: SVGBaseline, shift: Double)] = []
         var paths: [PathInfo] = []
         var positions: [Positions] = []
         var lastSpace = true
@@ -44,7 +46,8 @@ struct SVGTextReader {
 
     func read() throws(SVGError) {
         let st = State()
-        collect(text, style: style, path: nil, into: st)
+        let rootBaseline = style.alignmentBaseline ?? style.dominantBaseline
+        collect(text, style: style, path: nil, baseline: rootBaseline, shift: 0, into: st)
         // Trailing collapsible space.
         if let last = st.chars.last, last.scalar == " ", !st.styles[last.style].style.preserveSpaces { st.chars.removeLast() }
         guard !st.chars.isEmpty else { return }
@@ -143,9 +146,15 @@ struct SVGTextReader {
 
     // MARK: Collecting characters
 
-    private func collect(_ e: XMLElement, style: SVGStyle, path: Int?, into st: State) {
+    private func collect(_ e: XMLElement, style: SVGStyle, path: Int?, baseline: SVGBaseline, shift parentShift: Double, into st: State) {
         let styleIndex = st.styles.count
-        st.styles.append((style, e))
+        var shift = parentShift
+        if style.baselineShift != .length(0) {
+            let scale = scaleOfCTM().0
+            let metrics = style.baselineShift == .length(0) ? nil : reader.primaryMetrics(runStyle(style, element: e, scale: scale))
+            shift += SVGBaselines.shift(style.baselineShift, metrics, scale: scale)
+        }
+        st.styles.append((style, e, baseline, shift))
         if !st.strokeWarned, style.stroke != .none {
             reader.warn(e, "stroke", "strokes on text are not drawn")
             st.strokeWarned = true
@@ -164,18 +173,23 @@ struct SVGTextReader {
                     let s = reader.computedStyle(c, parent: style)
                     guard s.display else { continue }
                     if c.name == "tspan", c.attribute("textLength") != nil { reader.warn(c, "textLength", "textLength on <tspan> is not supported: ignored") }
-                    if s.alignmentBaseline != nil, c.name == "tspan" { reader.warn(c, "alignment-baseline", "applies to the whole label here, not one tspan: ignored") }
                     if s.decoration != style.decoration { reader.warn(c, "text-decoration", "decorations apply to whole labels here: the label's own decoration is drawn") }
-                    collect(c, style: s, path: path, into: st)
+                    let b = SVGBaselines.alignment(child: s, parent: style, parentBaseline: baseline)
+                    if self.style.writingMode == .vertical, b != baseline {
+                        reader.warn(c, s.alignmentBaseline != nil ? "alignment-baseline" : "dominant-baseline",
+                                    "in vertical writing a <\(c.name)> takes the text's baseline: its own is ignored")
+                    }
+                    collect(c, style: s, path: path, baseline: self.style.writingMode == .vertical ? baseline : b, shift: shift, into: st)
                 case "textPath":
                     let s = reader.computedStyle(c, parent: style)
                     guard s.display else { continue }
+                    let b = self.style.writingMode == .vertical ? baseline : SVGBaselines.alignment(child: s, parent: style, parentBaseline: baseline)
                     if path != nil {
                         reader.warn(c, nil, "a <textPath> inside a <textPath> is laid out on the outer path")
-                        collect(c, style: s, path: path, into: st)
+                        collect(c, style: s, path: path, baseline: b, shift: shift, into: st)
                     } else {
                         st.paths.append(PathInfo(element: c, style: s))
-                        collect(c, style: s, path: st.paths.count - 1, into: st)
+                        collect(c, style: s, path: st.paths.count - 1, baseline: b, shift: shift, into: st)
                     }
                 case "title", "desc", "metadata":
                     continue
@@ -239,14 +253,14 @@ struct SVGTextReader {
         for i in range.indices {
             let c = st.chars[i]
             if c.style != runStyle, !text.isEmpty {
-                runs.append(SceneRun(text: text, style: self.runStyle(st.styles[runStyle].style, element: st.styles[runStyle].element, scale: scale)))
+                runs.append(SceneRun(text: text, style: shiftedRunStyle(st, runStyle, scale: scale, vertical: vertical)))
                 text = ""
             }
             runStyle = c.style
             text.unicodeScalars.append(c.scalar)
         }
         if !text.isEmpty {
-            runs.append(SceneRun(text: text, style: self.runStyle(st.styles[runStyle].style, element: st.styles[runStyle].element, scale: scale)))
+            runs.append(SceneRun(text: text, style: shiftedRunStyle(st, runStyle, scale: scale, vertical: vertical)))
         }
         // Graphemes over the whole label: the first character of each takes the lists' values.
         var all = ""
@@ -299,7 +313,7 @@ struct SVGTextReader {
         var label = SceneLabel(path: path, options: o)
         label.runs = runs
         label.direction = first.rtl ? .rtl : .ltr
-        applyBaseline(style.alignmentBaseline ?? first.dominantBaseline, to: &label)
+        if vertical { applyBaseline(style.alignmentBaseline ?? style.dominantBaseline, to: &label) }
         return (label, path)
     }
 
@@ -370,8 +384,24 @@ struct SVGTextReader {
         var label = SceneLabel(path: path, options: o)
         label.runs = runs
         label.direction = first.rtl ? .rtl : .ltr
-        applyBaseline(style.alignmentBaseline ?? first.dominantBaseline, to: &label)
+        if info.style.writingMode == .vertical || style.writingMode == .vertical {
+            applyBaseline(style.alignmentBaseline ?? style.dominantBaseline, to: &label)
+        }
         return (label, path)
+    }
+
+    /// A run's style with its element's baselines: in horizontal writing its alignment baseline (of its
+    /// own primary font) and its cumulative baseline shift; in vertical writing the shift alone (the
+    /// label's baseline is the text's, ``applyBaseline(_:to:)``).
+    private func shiftedRunStyle(_ st: State, _ index: Int, scale: Double, vertical: Bool) -> RunStyle {
+        let entry = st.styles[index]
+        var r = runStyle(entry.style, element: entry.element, scale: scale)
+        var up = entry.shift
+        if !vertical, self.style.writingMode != .vertical, entry.baseline != .alphabetic, let m = reader.primaryMetrics(r) {
+            up += SVGBaselines.up(entry.baseline, m)
+        }
+        r.baselineShift = up == 0 ? nil : up
+        return r
     }
 
     /// Maps an SVG baseline onto the label: ``Baseline`` where PathText's rule is the same, else a
@@ -383,12 +413,12 @@ struct SVGTextReader {
         case .middle: label.options.baseline = .middle
         case .textTop: label.options.baseline = .hanging
         case .ideographic: label.options.baseline = .ideographic
-        case .central, .hanging:
+        case .central, .hanging, .mathematical:
             guard let resolved = try? reader.resolver.resolve(label, index: 0), let run = resolved.text.runs.first,
                   let font = run.attributes.fonts.first else { return }
             let m = font.metrics(size: run.attributes.size)
             label.options.baseline = .alphabetic
-            label.options.dy -= b == .central ? (m.ascender + m.descender) / 2 : 0.8 * m.ascender
+            label.options.dy += SVGBaselines.up(b, m)
         }
     }
 
@@ -415,7 +445,6 @@ struct SVGTextReader {
         r.language = s.language
         if s.letterSpacing != 0 { r.letterSpacing = s.letterSpacing * scale }
         if s.wordSpacing != 0 { r.wordSpacing = s.wordSpacing * scale }
-        if s.baselineShift != 0 { r.baselineShift = s.baselineShift * scale }
         return r
     }
 }
