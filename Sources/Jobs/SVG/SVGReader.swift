@@ -178,6 +178,7 @@ final class SVGDocumentReader {
         }
         var initial = SVGStyle()
         initial.fontSize = options.fontSize
+        initial.medium = options.fontSize
         let style = computedStyle(root, parent: initial)
         rootFontSize = style.fontSize
         if let t = root.attribute("transform") { ctm = ctm * (transform(t, root) ?? .identity) }

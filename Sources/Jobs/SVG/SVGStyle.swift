@@ -54,6 +54,8 @@ struct SVGStyle: Sendable {
     var color: RGBAColor = .black
     var fontFamilies: [String] = []
     var fontSize = 16.0
+    /// The size the keyword `medium` names: the reader's initial font size (``SVGReadOptions/fontSize``).
+    var medium = 16.0
     var fontWeight = 400
     var fontStyle = "normal"
     var letterSpacing = 0.0
@@ -121,7 +123,7 @@ struct SVGStyle: Sendable {
         // font-size first: em units of the other properties refer to it.
         if let v = d["font-size"], !isInherit(v) {
             var c = context; c.fontSize = parent.fontSize; c.percentBase = parent.fontSize
-            if let px = fontSizeKeyword(v, parent: parent.fontSize) ?? SVGLength(v).map({ $0.resolved(c) }), px >= 0 { s.fontSize = px } else { warn("font-size", "cannot read \"\(v)\": the inherited size is used") }
+            if let px = fontSizeKeyword(v, parent: parent.fontSize, medium: parent.medium) ?? SVGLength(v).map({ $0.resolved(c) }), px >= 0 { s.fontSize = px } else { warn("font-size", "cannot read \"\(v)\": the inherited size is used") }
         }
         var c = context
         c.fontSize = s.fontSize
@@ -245,16 +247,21 @@ struct SVGStyle: Sendable {
         return value.map { max(0, min(1, $0)) }
     }
 
-    static func fontSizeKeyword(_ v: String, parent: Double) -> Double? {
-        switch v.lowercased() {
-        case "xx-small": 9
-        case "x-small": 10
-        case "small": 13
-        case "medium": 16
-        case "large": 18
-        case "x-large": 24
-        case "xx-large": 32
-        case "xxx-large": 48
+    /// The absolute keywords: browsers' sizes for a `medium` of 16 px (9, 10, 13, 16, 18, 24, 32, 48), else
+    /// `medium` scaled by CSS Fonts 4's factors.
+    static func fontSizeKeyword(_ v: String, parent: Double, medium: Double = 16) -> Double? {
+        let table: [String: Double] = ["xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24,
+                                       "xx-large": 32, "xxx-large": 48]
+        if medium == 16, let px = table[v.lowercased()] { return px }
+        return switch v.lowercased() {
+        case "xx-small": medium * 3 / 5
+        case "x-small": medium * 3 / 4
+        case "small": medium * 8 / 9
+        case "medium": medium
+        case "large": medium * 6 / 5
+        case "x-large": medium * 3 / 2
+        case "xx-large": medium * 2
+        case "xxx-large": medium * 3
         case "larger": parent * 1.2
         case "smaller": parent / 1.2
         default: nil

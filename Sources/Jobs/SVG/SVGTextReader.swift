@@ -36,6 +36,9 @@ struct SVGTextReader {
         /// pixels, up positive; ``SVGBaselines``).
         var styles: [(style: SVGStyle, element: XMLElement, baseline: SVGBaseline, shift: Double)] = []
         var paths: [PathInfo] = []
+        /// Each path's outline in user space and its `pathLength`; nil when the textPath refers to nothing
+        /// drawable (its characters are then left out, as resvg does).
+        var outlines: [(path: BezPath, pathLength: Double?)?] = []
         var positions: [Positions] = []
         var lastSpace = true
         var strokeWarned = false
@@ -48,6 +51,25 @@ struct SVGTextReader {
         let st = State()
         let rootBaseline = style.alignmentBaseline ?? style.dominantBaseline
         collect(text, style: style, path: nil, baseline: rootBaseline, shift: 0, into: st)
+        // A textPath with no path draws nothing: its characters are left out, so the text around it is one
+        // chunk (resvg's picture; Chromium 156 leaves out the text after it too).
+        st.outlines = st.paths.map(outline)
+        if st.outlines.contains(where: { $0 == nil }) {
+            // Position lists index the characters: each range moves to the kept characters before it.
+            var kept: [Char] = [], map: [Int] = []
+            for c in st.chars {
+                map.append(kept.count)
+                if let p = c.path, st.outlines[p] == nil { continue }
+                if c.scalar == " ", kept.last?.scalar == " ", !st.styles[c.style].style.preserveSpaces { continue }
+                kept.append(c)
+            }
+            map.append(kept.count)
+            for i in st.positions.indices {
+                let r = st.positions[i].range
+                st.positions[i].range = map[r.lowerBound]..<max(map[r.lowerBound], map[r.upperBound])
+            }
+            st.chars = kept
+        }
         // Trailing collapsible space.
         if let last = st.chars.last, last.scalar == " ", !st.styles[last.style].style.preserveSpaces { st.chars.removeLast() }
         guard !st.chars.isEmpty else { return }
@@ -76,7 +98,10 @@ struct SVGTextReader {
             let breaks: Bool
             if i == n { breaks = true } else if st.chars[i].path != st.chars[i - 1].path { breaks = true } else if st.chars[i].path == nil {
                 breaks = vertical ? (Y[i] != nil || X[i] != nil) : X[i] != nil
-            } else { breaks = false }
+            } else {
+                // On a path, an absolute x (y in vertical writing) is a new position along the path.
+                breaks = vertical ? Y[i] != nil : X[i] != nil
+            }
             if breaks { segments.append((start..<i, st.chars[start].path)); start = i }
         }
         let (scale, exact) = scaleOfCTM()
@@ -84,11 +109,19 @@ struct SVGTextReader {
         let inverse = ctm.inverse ?? .identity
         var current = Point(0, 0)
         var labels: [(SceneLabel, Int)] = []
+        var pathEnd: (path: Int, along: Double)? = nil
         for (k, seg) in segments.enumerated() {
             let first = seg.range.lowerBound
             let needsEnd = k + 1 < segments.count
             if let p = seg.path {
-                guard let (label, devicePath) = pathLabel(st, seg.range, pathIndex: p, DX: DX, DY: DY, R: R, scale: scale) else { continue }
+                // SVG 1.1 and both references: an absolute x on a character in a textPath is its distance
+                // along the path (from startOffset); text after it continues where the text before ended.
+                let absolute = vertical ? Y[first] : X[first]
+                var along: PathAlong? = absolute.map { .absolute($0 * scale) }
+                if along == nil, let end = pathEnd, end.path == p { along = .continuing(end.along) }
+                pathEnd = nil
+                guard let (label, devicePath) = pathLabel(st, seg.range, pathIndex: p, along: along, DX: DX, DY: DY, R: R, scale: scale) else { continue }
+                if k + 1 < segments.count, segments[k + 1].path == p, let end = endDistance(label) { pathEnd = (p, end) }
                 guard SVGDocumentReader.isFinite(devicePath), scale.isFinite else {
                     reader.warn(text, "transform", "the text's path overflows on the canvas: not drawn")
                     continue
@@ -287,8 +320,8 @@ struct SVGTextReader {
 
     private func baseOptions(_ s: SVGStyle, up: [Double], dx: [Double], rotate: [Double]) -> LabelOptions {
         var o = LabelOptions(dx: dx, dy: up.first ?? 0, clusterDy: Array(up.dropFirst()), shift: .normal, rotate: rotate,
-                             upright: .off, closedPath: .wrap)
-        o.writingMode = s.writingMode
+                             upright: .off, closedPath: .clip)
+        o.writingMode = style.writingMode  // CSS: writing-mode applies to the <text> alone, not its tspans
         o.textOrientation = s.textOrientation
         o.decoration = s.decoration
         return o
@@ -317,11 +350,11 @@ struct SVGTextReader {
         return (label, path)
     }
 
-    private func pathLabel(_ st: State, _ range: Range<Int>, pathIndex: Int, DX: [Double], DY: [Double], R: [Double?],
-                           scale: Double) -> (SceneLabel, BezPath)? {
-        let info = st.paths[pathIndex]
+    /// The outline of a textPath's path in user space, and the referenced shape's `pathLength`: SVG 2's
+    /// `path` attribute, else the referenced shape with its own transform; nil (with a warning) when there
+    /// is none.
+    private func outline(_ info: PathInfo) -> (path: BezPath, pathLength: Double?)? {
         let e = info.element
-        // The path: the `path` attribute (SVG 2), else the referenced shape with its own transform.
         var userPath: BezPath?
         var pathLength: Double?
         if let d = e.attribute("path") {
@@ -342,9 +375,22 @@ struct SVGTextReader {
             reader.warn(e, "href", "refers to no element: the text is not drawn")
         }
         guard let userPath, !userPath.isEmpty else { return nil }
+        return (userPath, pathLength)
+    }
+
+    /// Where a part of a textPath's text starts: at an absolute x (device pixels after startOffset), or where
+    /// the part before it on the same path ended (device pixels along the path).
+    enum PathAlong { case absolute(Double), continuing(Double) }
+
+    private func pathLabel(_ st: State, _ range: Range<Int>, pathIndex: Int, along: PathAlong?, DX: [Double], DY: [Double], R: [Double?],
+                           scale: Double) -> (SceneLabel, BezPath)? {
+        let info = st.paths[pathIndex]
+        let e = info.element
+        guard let (userPath, pathLength) = st.outlines[pathIndex] else { return nil }
         let path = userPath.transformed(by: ctm)
         let first = st.styles[st.chars[range.lowerBound].style].style
-        let (runs, dx, up, rotate) = runsAndLists(st, range, DX: DX, DY: DY, R: R, scale: scale, vertical: info.style.writingMode == .vertical)
+
+        let (runs, dx, up, rotate) = runsAndLists(st, range, DX: DX, DY: DY, R: R, scale: scale, vertical: style.writingMode == .vertical)
         guard !runs.isEmpty else { return nil }
         var o = baseOptions(first, up: up, dx: dx, rotate: rotate)
         let anchor = first.textAnchor
@@ -352,8 +398,15 @@ struct SVGTextReader {
         // startOffset: SVG's anchor point along the path; PathText's is {0, L/2, L} + offset.
         let shift = anchor == .start ? 0.0 : anchor == .center ? 0.5 : 1.0
         let raw = e.attribute("startOffset")?.trimmingCharacters(in: " ") ?? "0"
-        if raw.hasSuffix("%"), let p = Double(raw.dropLast()), p.isFinite {
-            o.offset = .percent(p - 100 * shift)
+        if case .continuing(let s)? = along {
+            o.offset = .pixels(s - shift * ((try? PathMeasure(path))?.length ?? 0))
+        } else if raw.hasSuffix("%"), let p = Double(raw.dropLast()), p.isFinite {
+            if case .absolute(let x)? = along {
+                let length = (try? PathMeasure(path))?.length ?? 0
+                o.offset = .pixels(length * p / 100 + x - shift * length)
+            } else {
+                o.offset = .percent(p - 100 * shift)
+            }
         } else {
             var c = reader.context
             c.fontSize = info.style.fontSize
@@ -362,7 +415,9 @@ struct SVGTextReader {
             if SVGLength(raw) == nil { reader.warn(e, "startOffset", "cannot read \"\(raw)\": 0 is used") }
             let length = (try? PathMeasure(path))?.length ?? 0
             if let pl = pathLength, let ul = try? PathMeasure(userPath).length { px *= ul / pl }
-            o.offset = .pixels(px * scale - shift * length)
+            var x = 0.0
+            if case .absolute(let a)? = along { x = a }
+            o.offset = .pixels(px * scale + x - shift * length)
         }
         switch e.attribute("side") {
         case "right"?: o.side = .right
@@ -384,7 +439,7 @@ struct SVGTextReader {
         var label = SceneLabel(path: path, options: o)
         label.runs = runs
         label.direction = first.rtl ? .rtl : .ltr
-        if info.style.writingMode == .vertical || style.writingMode == .vertical {
+        if style.writingMode == .vertical {
             applyBaseline(style.alignmentBaseline ?? style.dominantBaseline, to: &label)
         }
         return (label, path)
@@ -420,6 +475,12 @@ struct SVGTextReader {
             label.options.baseline = .alphabetic
             label.options.dy += SVGBaselines.up(b, m)
         }
+    }
+
+    /// How far along its path (from the path's start) the label's text ends.
+    private func endDistance(_ label: SceneLabel) -> Double? {
+        guard let resolved = try? reader.resolver.resolve(label, index: 0), let placed = try? resolved.layout().first else { return nil }
+        return placed.start + placed.advance
     }
 
     /// Where the label's text ends, on the canvas: the point at its start plus its advance along the path.
