@@ -6,8 +6,8 @@ import Requests
 /// Baselines and baseline shifts per element of a `<text>`, as Chromium draws them.
 ///
 /// Each element of the text (the `<text>`, each `<tspan>`, `<textPath>`, `<a>`) has an *alignment
-/// baseline*: its `alignment-baseline` when set, else its `dominant-baseline` when it sets one other than
-/// its parent's, else its parent's. Its characters are moved so that this baseline of their own font sits
+/// baseline*: its `alignment-baseline` when set (other than `auto` and `baseline`), else its
+/// `dominant-baseline` when it sets one other than its parent's, else its parent's. Its characters are moved so that this baseline of their own font sits
 /// on the line (the `y` of the text, or the path): `middle` half the x-height, `central` the middle of the
 /// ascender and descender, `hanging` 80 % of the ascender, `text-before-edge` the ascender,
 /// `text-after-edge`/`ideographic` the descender, `mathematical` half the ascender.
@@ -42,7 +42,6 @@ enum SVGBaselines {
     /// The alignment baseline of a child element whose style is `child`, inside a parent of style
     /// `parent` aligned on `parentBaseline`.
     static func alignment(child: SVGStyle, parent: SVGStyle, parentBaseline: SVGBaseline) -> SVGBaseline {
-        if child.alignsOnParent { return parentBaseline }
         if let a = child.alignmentBaseline { return a }
         return child.dominantBaseline != parent.dominantBaseline ? child.dominantBaseline : parentBaseline
     }

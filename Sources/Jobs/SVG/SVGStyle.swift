@@ -77,8 +77,6 @@ struct SVGStyle: Sendable {
     var display = true
     var baselineShift: SVGBaselineShift = .length(0)
     var alignmentBaseline: SVGBaseline?
-    /// `alignment-baseline: baseline`: aligned on the parent's baseline, whatever this element's dominant one.
-    var alignsOnParent = false
 
     /// The properties a presentation attribute may set (SVG 2's list, the ones that matter here).
     static let properties: Set<String> = [
@@ -116,7 +114,7 @@ struct SVGStyle: Sendable {
     static func computed(parent: SVGStyle, declarations: [(name: String, value: String)], context: SVGLength.Context,
                          warn: (String, String) -> Void) -> SVGStyle {
         var s = parent
-        s.display = true; s.baselineShift = .length(0); s.alignmentBaseline = nil; s.alignsOnParent = false
+        s.display = true; s.baselineShift = .length(0); s.alignmentBaseline = nil
         var d: [String: String] = [:]
         for (name, value) in declarations { d[name] = value }
         let parentOpacity = parent.opacity
@@ -132,7 +130,7 @@ struct SVGStyle: Sendable {
             if isInherit(v) {
                 // The properties that are not inherited take the parent's value only when asked.
                 if name == "baseline-shift" { s.baselineShift = parent.baselineShift }
-                if name == "alignment-baseline" { s.alignmentBaseline = parent.alignmentBaseline; s.alignsOnParent = parent.alignsOnParent }
+                if name == "alignment-baseline" { s.alignmentBaseline = parent.alignmentBaseline }
                 continue
             }
             let lower = v.lowercased()
@@ -182,9 +180,8 @@ struct SVGStyle: Sendable {
                 if lower == "no-change" || lower == "reset-size" { continue }
                 if let b = baseline(lower, warn: { warn(name, $0) }) { s.dominantBaseline = b }
             case "alignment-baseline":
-                // auto and baseline: the parent's baseline (CSS Inline 3).
-                if lower == "baseline" { s.alignsOnParent = true; continue }
-                if lower == "auto" { continue }
+                // auto and baseline: the element's dominant baseline (as both Chromium and resvg draw it).
+                if lower == "baseline" || lower == "auto" { continue }
                 s.alignmentBaseline = baseline(lower, warn: { warn(name, $0) })
             case "baseline-shift":
                 switch lower {

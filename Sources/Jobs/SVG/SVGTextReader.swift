@@ -13,9 +13,9 @@ import Requests
 /// `white-space: pre`). Each character gets its resolved `x`, `y`, `dx`, `dy` and `rotate` (the innermost
 /// element's value wins; `rotate`'s last value repeats over the element's remaining characters). Then:
 /// - the characters of a `<textPath>` are one label on that path, anchored at `startOffset`;
-/// - other characters form text chunks, a new one at each absolute `x` (`y` in vertical writing), each a
-///   label on a straight line through the chunk's start, anchored by `text-anchor`. An absolute `y`
-///   inside a horizontal chunk becomes a `dy` jump. A chunk that starts without an absolute position
+/// - other characters form text chunks, a new one at each absolute `x` or `y` (SVG 2; Chromium), each a
+///   label on a straight line through the chunk's start, anchored by `text-anchor`. A chunk that starts
+///   without an absolute position (or with only one of the two)
 ///   continues where the text before it ended (after a `<textPath>`: at the path's end point, as SVG 2
 ///   says and Chromium draws).
 /// Runs are consecutive characters with one style. Lists are per grapheme (a cluster takes its first
@@ -97,7 +97,8 @@ struct SVGTextReader {
         for i in 1...n {
             let breaks: Bool
             if i == n { breaks = true } else if st.chars[i].path != st.chars[i - 1].path { breaks = true } else if st.chars[i].path == nil {
-                breaks = vertical ? (Y[i] != nil || X[i] != nil) : X[i] != nil
+                // SVG 2 and Chromium: every absolutely positioned character (x or y) starts a text chunk.
+                breaks = Y[i] != nil || X[i] != nil
             } else {
                 // On a path, an absolute x (y in vertical writing) is a new position along the path.
                 breaks = vertical ? Y[i] != nil : X[i] != nil
