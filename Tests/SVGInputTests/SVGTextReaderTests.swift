@@ -109,4 +109,38 @@ import Requests
         #expect(r.scene.labels[0].options.fit == .spacing(length: 300))
         #expect(r.scene.labels[1].options.fit == .stretch(length: 300))
     }
+
+    /// An absolute x in a textPath is a distance along the path (after startOffset), starting a new part.
+    @Test func anAbsoluteXInATextPathIsADistanceAlongThePath() throws {
+        let r = try read(document(##"<path id="p" d="M 0 100 L 400 100"/><text font-size="20"><textPath href="#p" startOffset="10">ab<tspan x="100" y="5">cd</tspan>ef</textPath></text>"##))
+        #expect(r.scene.labels.map(text(of:)) == ["ab", "cdef"])
+        #expect(r.scene.labels.map(\.options.offset) == [.pixels(10), .pixels(110)])
+        #expect(r.scene.labels.allSatisfy { $0.options.dy == 0 })   // y is no distance along a horizontal path
+    }
+
+    /// A textPath whose path does not exist draws nothing, and the text around it is one chunk.
+    @Test func aTextPathWithoutAPathLeavesItsCharactersOut() throws {
+        let r = try read(document(##"<text x="100" y="50" text-anchor="middle">Some <textPath>long</textPath> text</text>"##))
+        #expect(r.scene.labels.map(text(of:)) == ["Some text"])
+        #expect(r.warnings.contains { $0.element == "textPath" && $0.attribute == "href" })
+    }
+
+    /// An absolute y starts a new chunk in horizontal text (SVG 2, Chromium), anchored on its own.
+    @Test func anAbsoluteYStartsAChunk() throws {
+        let r = try read(document(##"<text x="100" y="100" text-anchor="middle">T<tspan y="120">ext</tspan></text>"##))
+        #expect(r.scene.labels.map(text(of:)) == ["T", "ext"])
+        #expect(r.scene.labels.allSatisfy { $0.options.align == .center })
+    }
+
+    /// Text on a closed path stops at its end, as Chromium and resvg draw it (not wrapped round, SVG 2).
+    @Test func aClosedPathClips() throws {
+        let r = try read(document(##"<path id="c" d="M 100 50 A 40 40 0 1 1 99.9 50 Z"/><text><textPath href="#c">x</textPath></text>"##))
+        #expect(r.scene.labels.first?.options.closedPath == .clip)
+    }
+
+    /// writing-mode belongs to the <text>: a tspan's is ignored.
+    @Test func writingModeOnATspanDoesNotTurnTheLabel() throws {
+        let r = try read(document(##"<text x="10" y="50"><tspan writing-mode="tb">Text</tspan></text>"##))
+        #expect(r.scene.labels.first?.options.writingMode == .horizontal)
+    }
 }

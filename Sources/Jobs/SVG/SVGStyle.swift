@@ -58,6 +58,10 @@ struct SVGStyle: Sendable {
     var medium = 16.0
     var fontWeight = 400
     var fontStyle = "normal"
+    /// `font-kerning` (not `none`): the font's kerning applies.
+    var kerning = true
+    /// `font-variant: small-caps`: the font's `smcp` feature.
+    var smallCaps = false
     var letterSpacing = 0.0
     var wordSpacing = 0.0
     var textAnchor: TextAnchor = .start
@@ -82,11 +86,11 @@ struct SVGStyle: Sendable {
     static let properties: Set<String> = [
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap",
         "stroke-linejoin", "stroke-dasharray", "stroke-dashoffset", "stroke-miterlimit", "color", "font-family",
-        "font-size", "font-weight", "font-style", "font-variant", "font-stretch", "font", "letter-spacing", "word-spacing",
+        "font-size", "font-weight", "font-style", "font-variant", "font-stretch", "letter-spacing", "word-spacing",
         "text-anchor", "writing-mode", "text-orientation", "direction", "unicode-bidi", "dominant-baseline",
         "alignment-baseline", "baseline-shift", "white-space", "display", "visibility", "opacity", "text-decoration",
         "filter", "mask", "clip-path", "clip-rule", "marker", "marker-start", "marker-mid", "marker-end", "paint-order",
-        "mix-blend-mode", "isolation", "font-feature-settings", "font-kerning", "font-size-adjust",
+        "mix-blend-mode", "isolation", "font-feature-settings", "font-size-adjust",
         "glyph-orientation-vertical", "glyph-orientation-horizontal", "text-rendering", "shape-rendering",
         "image-rendering", "color-rendering", "color-interpolation", "color-interpolation-filters", "overflow",
         "pointer-events", "cursor", "stop-color", "stop-opacity", "flood-color", "flood-opacity", "lighting-color",
@@ -116,7 +120,15 @@ struct SVGStyle: Sendable {
         var s = parent
         s.display = true; s.baselineShift = .length(0); s.alignmentBaseline = nil
         var d: [String: String] = [:]
-        for (name, value) in declarations { d[name] = value }
+        for (name, value) in declarations {
+            guard name == "font" else { d[name] = value; continue }
+            // The shorthand sets every font property it covers (what it does not name to its initial value).
+            guard let longhands = fontShorthand(value) else {
+                warn(name, "cannot read \"\(value)\": ignored")
+                continue
+            }
+            for (n, v) in longhands { d[n] = v }
+        }
         let parentOpacity = parent.opacity
         // font-size first: em units of the other properties refer to it.
         if let v = d["font-size"], !isInherit(v) {
@@ -161,6 +173,7 @@ struct SVGStyle: Sendable {
                 default: if let w = Int(lower) { s.fontWeight = w }
                 }
             case "font-style": s.fontStyle = lower
+            case "font-kerning": s.kerning = lower != "none"
             case "letter-spacing":
                 if lower == "normal" { s.letterSpacing = 0 } else if let l = SVGLength(v) { s.letterSpacing = l.resolved(c) }
             case "word-spacing":
@@ -205,10 +218,11 @@ struct SVGStyle: Sendable {
                 }
                 // Decorations propagate: a child cannot remove its parent's lines.
                 s.decoration = parent.decoration + lines.filter { !parent.decoration.contains($0) }
-            case "font":
-                warn(name, "the font shorthand is not supported: give font-family, font-size, font-weight and font-style")
+            case "font-variant", "font-variant-caps":
+                s.smallCaps = lower == "small-caps"
+                if !["normal", "small-caps", "none"].contains(lower) { warn(name, "\(lower) is not supported: drawn as normal") }
             case "filter", "mask", "clip-path", "marker-start", "marker-mid", "marker-end", "paint-order", "mix-blend-mode",
-                 "isolation", "font-variant", "font-stretch", "font-feature-settings", "font-kerning", "glyph-orientation-vertical",
+                 "isolation", "font-stretch", "font-feature-settings", "glyph-orientation-vertical",
                  "text-decoration-skip-ink", "shape-inside":
                 if !neutral.contains(lower) && !(name == "isolation" && lower == "auto") {
                     warn(name, "not supported: drawn without it")
@@ -219,6 +233,45 @@ struct SVGStyle: Sendable {
             }
         }
         return s
+    }
+
+    /// The longhands of the CSS `font` shorthand, `[style] [variant] [weight] [stretch] size[/line-height]
+    /// family`; nil when it has no size and family.
+    static func fontShorthand(_ value: String) -> [(String, String)]? {
+        // Words, quoted family names kept whole.
+        var words: [String] = [], current = "", quote: Character? = nil
+        for c in value {
+            if let q = quote { current.append(c); if c == q { quote = nil }; continue }
+            if c == "\"" || c == "'" { quote = c; current.append(c); continue }
+            if c == " " || c == "\t" || c == "\n" { if !current.isEmpty { words.append(current); current = "" }; continue }
+            current.append(c)
+        }
+        if !current.isEmpty { words.append(current) }
+        var out: [(String, String)] = [("font-style", "normal"), ("font-variant", "normal"), ("font-weight", "normal"),
+                                       ("font-stretch", "normal"), ("font-kerning", "auto")]
+        var i = 0
+        let styles: Set<String> = ["italic", "oblique"], variants: Set<String> = ["small-caps"]
+        let weights: Set<String> = ["bold", "bolder", "lighter", "100", "200", "300", "400", "500", "600", "700", "800", "900"]
+        let stretches: Set<String> = ["ultra-condensed", "extra-condensed", "condensed", "semi-condensed", "semi-expanded",
+                                      "expanded", "extra-expanded", "ultra-expanded"]
+        while i < words.count {
+            let w = words[i].lowercased()
+            if w == "normal" {
+            } else if styles.contains(w) { out.append(("font-style", w))
+            } else if variants.contains(w) { out.append(("font-variant", w))
+            } else if weights.contains(w) { out.append(("font-weight", w))
+            } else if stretches.contains(w) { out.append(("font-stretch", w))
+            } else { break }
+            i += 1
+        }
+        guard i < words.count else { return nil }
+        let size = String(words[i].split(separator: "/", maxSplits: 1).first ?? "")
+        // CSS wants a unit; a bare number is refused (as browsers refuse it).
+        guard fontSizeKeyword(size, parent: 16) != nil || (SVGLength(size) != nil && Double(size) == nil && size != "0") else { return nil }
+        let family = words[(i + 1)...].joined(separator: " ")
+        guard !family.isEmpty else { return nil }
+        out += [("font-size", size), ("font-family", family)]
+        return out
     }
 
     static func isInherit(_ v: String) -> Bool { v.trimmingCharacters(in: " ").lowercased() == "inherit" }

@@ -110,19 +110,14 @@ struct SVGTextReader {
         let inverse = ctm.inverse ?? .identity
         var current = Point(0, 0)
         var labels: [(SceneLabel, Int)] = []
-        var pathEnd: (path: Int, along: Double)? = nil
         for (k, seg) in segments.enumerated() {
             let first = seg.range.lowerBound
             let needsEnd = k + 1 < segments.count
             if let p = seg.path {
                 // SVG 1.1 and both references: an absolute x on a character in a textPath is its distance
-                // along the path (from startOffset); text after it continues where the text before ended.
-                let absolute = vertical ? Y[first] : X[first]
-                var along: PathAlong? = absolute.map { .absolute($0 * scale) }
-                if along == nil, let end = pathEnd, end.path == p { along = .continuing(end.along) }
-                pathEnd = nil
+                // along the path (after startOffset), and starts a new part of the text there.
+                let along = (vertical ? Y[first] : X[first]).map { $0 * scale }
                 guard let (label, devicePath) = pathLabel(st, seg.range, pathIndex: p, along: along, DX: DX, DY: DY, R: R, scale: scale) else { continue }
-                if k + 1 < segments.count, segments[k + 1].path == p, let end = endDistance(label) { pathEnd = (p, end) }
                 guard SVGDocumentReader.isFinite(devicePath), scale.isFinite else {
                     reader.warn(text, "transform", "the text's path overflows on the canvas: not drawn")
                     continue
@@ -379,11 +374,7 @@ struct SVGTextReader {
         return (userPath, pathLength)
     }
 
-    /// Where a part of a textPath's text starts: at an absolute x (device pixels after startOffset), or where
-    /// the part before it on the same path ended (device pixels along the path).
-    enum PathAlong { case absolute(Double), continuing(Double) }
-
-    private func pathLabel(_ st: State, _ range: Range<Int>, pathIndex: Int, along: PathAlong?, DX: [Double], DY: [Double], R: [Double?],
+    private func pathLabel(_ st: State, _ range: Range<Int>, pathIndex: Int, along: Double?, DX: [Double], DY: [Double], R: [Double?],
                            scale: Double) -> (SceneLabel, BezPath)? {
         let info = st.paths[pathIndex]
         let e = info.element
@@ -399,10 +390,9 @@ struct SVGTextReader {
         // startOffset: SVG's anchor point along the path; PathText's is {0, L/2, L} + offset.
         let shift = anchor == .start ? 0.0 : anchor == .center ? 0.5 : 1.0
         let raw = e.attribute("startOffset")?.trimmingCharacters(in: " ") ?? "0"
-        if case .continuing(let s)? = along {
-            o.offset = .pixels(s - shift * ((try? PathMeasure(path))?.length ?? 0))
-        } else if raw.hasSuffix("%"), let p = Double(raw.dropLast()), p.isFinite {
-            if case .absolute(let x)? = along {
+        // `along`: an absolute x (device pixels) added to startOffset.
+        if raw.hasSuffix("%"), let p = Double(raw.dropLast()), p.isFinite {
+            if let x = along {
                 let length = (try? PathMeasure(path))?.length ?? 0
                 o.offset = .pixels(length * p / 100 + x - shift * length)
             } else {
@@ -416,9 +406,7 @@ struct SVGTextReader {
             if SVGLength(raw) == nil { reader.warn(e, "startOffset", "cannot read \"\(raw)\": 0 is used") }
             let length = (try? PathMeasure(path))?.length ?? 0
             if let pl = pathLength, let ul = try? PathMeasure(userPath).length { px *= ul / pl }
-            var x = 0.0
-            if case .absolute(let a)? = along { x = a }
-            o.offset = .pixels(px * scale + x - shift * length)
+            o.offset = .pixels(px * scale + (along ?? 0) - shift * length)
         }
         switch e.attribute("side") {
         case "right"?: o.side = .right
@@ -478,12 +466,6 @@ struct SVGTextReader {
         }
     }
 
-    /// How far along its path (from the path's start) the label's text ends.
-    private func endDistance(_ label: SceneLabel) -> Double? {
-        guard let resolved = try? reader.resolver.resolve(label, index: 0), let placed = try? resolved.layout().first else { return nil }
-        return placed.start + placed.advance
-    }
-
     /// Where the label's text ends, on the canvas: the point at its start plus its advance along the path.
     private func measuredEnd(_ label: SceneLabel, on path: BezPath) -> Point? {
         guard let resolved = try? reader.resolver.resolve(label, index: 0), let placed = try? resolved.layout().first,
@@ -505,6 +487,10 @@ struct SVGTextReader {
         if color == nil { color = .transparent }
         r.color = color
         r.language = s.language
+        var features: [FeatureSetting] = []
+        if !s.kerning { features.append(FeatureSetting(tag: "kern", value: 0)) }
+        if s.smallCaps { features += [FeatureSetting(tag: "smcp")] }
+        if !features.isEmpty { r.features = features }
         if s.letterSpacing != 0 { r.letterSpacing = s.letterSpacing * scale }
         if s.wordSpacing != 0 { r.wordSpacing = s.wordSpacing * scale }
         return r
