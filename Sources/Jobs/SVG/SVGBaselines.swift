@@ -46,14 +46,3 @@ enum SVGBaselines {
         return child.dominantBaseline != parent.dominantBaseline ? child.dominantBaseline : parentBaseline
     }
 }
-
-extension SVGDocumentReader {
-    /// The metrics of the primary font of a run drawn with `style` (nil when no font loads).
-    func primaryMetrics(_ style: RunStyle) -> FontMetrics? {
-        var label = SceneLabel(path: .line(from: Point(0, 0), to: Point(1, 0)))
-        label.runs = [SceneRun(text: "x", style: style)]
-        guard let resolved = try? resolver.resolve(label, index: 0), let run = resolved.text.runs.first,
-              let font = run.attributes.fonts.first else { return nil }
-        return font.metrics(size: run.attributes.size)
-    }
-}

@@ -34,7 +34,12 @@ struct SVGTextReader {
         var chars: [Char] = []
         /// Each element's style, with its alignment baseline and its cumulative baseline shift (device
         /// pixels, up positive; ``SVGBaselines``).
-        var styles: [(style: SVGStyle, element: XMLElement, baseline: SVGBaseline, shift: Double)] = []
+        var styles: [(style: SVGStyle, element: XMLElement, baseline: SVGBaseline, shift: Double,
+                      decorators: [SVGDecorations.Decorator])] = []
+        /// The style entry of each run of the label built last (``runsAndLists``).
+        var runOwners: [Int] = []
+        /// The labels of this text in the scene, with their runs' style entries (for their decorations).
+        var decorated: [(label: Int, owners: [Int])] = []
         var paths: [PathInfo] = []
         /// Each path's outline in user space and its `pathLength`; nil when the textPath refers to nothing
         /// drawable (its characters are then left out, as resvg does).
@@ -50,7 +55,7 @@ struct SVGTextReader {
     func read() throws(SVGError) {
         let st = State()
         let rootBaseline = style.alignmentBaseline ?? style.dominantBaseline
-        collect(text, style: style, path: nil, baseline: rootBaseline, shift: 0, into: st)
+        collect(text, style: style, path: nil, baseline: rootBaseline, shift: 0, decorators: [], parentDecoration: [], into: st)
         // A textPath with no path draws nothing: its characters are left out, so the text around it is one
         // chunk (resvg's picture; Chromium 156 leaves out the text after it too).
         st.outlines = st.paths.map(outline)
@@ -123,6 +128,7 @@ struct SVGTextReader {
                     continue
                 }
                 labels.append((label, seg.range.count))
+                st.decorated.append((reader.scene.labels.count, st.runOwners))
                 reader.add(label)
                 // SVG 2 (and Chromium): text after a textPath continues from the path's end point.
                 if needsEnd { current = inverse.apply(devicePath.currentPoint) }
@@ -143,6 +149,7 @@ struct SVGTextReader {
                     continue
                 }
                 labels.append((label, seg.range.count))
+                st.decorated.append((reader.scene.labels.count, st.runOwners))
                 reader.add(label)
                 if needsEnd, let end = measuredEnd(label, on: devicePath) {
                     current = inverse.apply(end)
@@ -165,6 +172,19 @@ struct SVGTextReader {
                 reader.warn(text, "textLength", "applies only to a text of one chunk here: ignored")
             }
         }
+        drawDecorations(st, scale: scale)
+    }
+
+    /// Each label's decoration lines (horizontal text), once its fit is known.
+    private func drawDecorations(_ st: State, scale: Double) {
+        guard style.writingMode != .vertical else { return }
+        for (index, owners) in st.decorated {
+            reader.drawDecorations(labelIndex: index, runDecorators: owners.map { st.styles[$0].decorators }) { i in
+                let e = st.styles[i]
+                let color = e.style.visible ? reader.color(e.style.fill, opacity: e.style.fillOpacity, style: e.style, element: e.element, property: "fill") : nil
+                return (runStyle(e.style, element: e.element, scale: scale), color)
+            }
+        }
     }
 
     /// The scale the transform applies to text, and whether the transform is a similarity.
@@ -175,15 +195,19 @@ struct SVGTextReader {
 
     // MARK: Collecting characters
 
-    private func collect(_ e: XMLElement, style: SVGStyle, path: Int?, baseline: SVGBaseline, shift parentShift: Double, into st: State) {
+    private func collect(_ e: XMLElement, style: SVGStyle, path: Int?, baseline: SVGBaseline, shift parentShift: Double,
+                         decorators parentDecorators: [SVGDecorations.Decorator], parentDecoration: [TextDecoration], into st: State) {
         let styleIndex = st.styles.count
+        // The lines this element declares are its own (it is their decorating box); the others are its parent's.
+        let decorators = parentDecorators + style.decoration.filter { !parentDecoration.contains($0) }
+            .map { SVGDecorations.Decorator(line: $0, owner: styleIndex) }
         var shift = parentShift
         if style.baselineShift != .length(0) {
             let scale = scaleOfCTM().0
             let metrics = style.baselineShift == .length(0) ? nil : reader.primaryMetrics(runStyle(style, element: e, scale: scale))
             shift += SVGBaselines.shift(style.baselineShift, metrics, scale: scale)
         }
-        st.styles.append((style, e, baseline, shift))
+        st.styles.append((style, e, baseline, shift, decorators))
         if !st.strokeWarned, style.stroke != .none {
             reader.warn(e, "stroke", "strokes on text are not drawn")
             st.strokeWarned = true
@@ -202,23 +226,27 @@ struct SVGTextReader {
                     let s = reader.computedStyle(c, parent: style)
                     guard s.display else { continue }
                     if c.name == "tspan", c.attribute("textLength") != nil { reader.warn(c, "textLength", "textLength on <tspan> is not supported: ignored") }
-                    if s.decoration != style.decoration { reader.warn(c, "text-decoration", "decorations apply to whole labels here: the label's own decoration is drawn") }
+                    if self.style.writingMode == .vertical, s.decoration != style.decoration {
+                        reader.warn(c, "text-decoration", "in vertical writing decorations apply to whole labels: the label's own decoration is drawn")
+                    }
                     let b = SVGBaselines.alignment(child: s, parent: style, parentBaseline: baseline)
                     if self.style.writingMode == .vertical, b != baseline {
                         reader.warn(c, s.alignmentBaseline != nil ? "alignment-baseline" : "dominant-baseline",
                                     "in vertical writing a <\(c.name)> takes the text's baseline: its own is ignored")
                     }
-                    collect(c, style: s, path: path, baseline: self.style.writingMode == .vertical ? baseline : b, shift: shift, into: st)
+                    collect(c, style: s, path: path, baseline: self.style.writingMode == .vertical ? baseline : b, shift: shift,
+                            decorators: decorators, parentDecoration: style.decoration, into: st)
                 case "textPath":
                     let s = reader.computedStyle(c, parent: style)
                     guard s.display else { continue }
                     let b = self.style.writingMode == .vertical ? baseline : SVGBaselines.alignment(child: s, parent: style, parentBaseline: baseline)
                     if path != nil {
                         reader.warn(c, nil, "a <textPath> inside a <textPath> is laid out on the outer path")
-                        collect(c, style: s, path: path, baseline: b, shift: shift, into: st)
+                        collect(c, style: s, path: path, baseline: b, shift: shift, decorators: decorators, parentDecoration: style.decoration, into: st)
                     } else {
                         st.paths.append(PathInfo(element: c, style: s))
-                        collect(c, style: s, path: st.paths.count - 1, baseline: b, shift: shift, into: st)
+                        collect(c, style: s, path: st.paths.count - 1, baseline: b, shift: shift, decorators: decorators,
+                                parentDecoration: style.decoration, into: st)
                     }
                 case "title", "desc", "metadata":
                     continue
@@ -278,11 +306,13 @@ struct SVGTextReader {
     private func runsAndLists(_ st: State, _ range: Range<Int>, DX: [Double], DY: [Double], R: [Double?], scale: Double,
                               vertical: Bool) -> (runs: [SceneRun], dx: [Double], up: [Double], rotate: [Double]) {
         var runs: [SceneRun] = []
+        st.runOwners = []
         var text = "", runStyle = -1
         for i in range.indices {
             let c = st.chars[i]
             if c.style != runStyle, !text.isEmpty {
                 runs.append(SceneRun(text: text, style: shiftedRunStyle(st, runStyle, scale: scale, vertical: vertical)))
+                st.runOwners.append(runStyle)
                 text = ""
             }
             runStyle = c.style
@@ -290,6 +320,7 @@ struct SVGTextReader {
         }
         if !text.isEmpty {
             runs.append(SceneRun(text: text, style: shiftedRunStyle(st, runStyle, scale: scale, vertical: vertical)))
+            st.runOwners.append(runStyle)
         }
         // Graphemes over the whole label: the first character of each takes the lists' values.
         var all = ""
@@ -319,7 +350,8 @@ struct SVGTextReader {
                              upright: .off, closedPath: .clip)
         o.writingMode = style.writingMode  // CSS: writing-mode applies to the <text> alone, not its tspans
         o.textOrientation = s.textOrientation
-        o.decoration = s.decoration
+        // Horizontal text: each element's lines are shapes of their own (SVGDecorations).
+        if style.writingMode == .vertical { o.decoration = s.decoration }
         return o
     }
 
