@@ -143,4 +143,20 @@ import Requests
         let r = try read(document(##"<text x="10" y="50"><tspan writing-mode="tb">Text</tspan></text>"##))
         #expect(r.scene.labels.first?.options.writingMode == .horizontal)
     }
+
+    /// textLength on a tspan spaces its characters so that the first starts and the last ends the length
+    /// (Chromium): dx steps between them, and one more for the text after it.
+    @Test func textLengthOnATspanSpacesItsCharacters() throws {
+        let plain = try read(document(##"<text x="0" y="50" font-size="20">a<tspan>bcd</tspan>e</text>"##))
+        let r = try read(document(##"<text x="0" y="50" font-size="20">a<tspan textLength="100">bcd</tspan>e</text>"##))
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        let resolver = SceneResolver()
+        let natural = try resolver.resolve(plain.scene.labels[0], index: 0).layout()[0].glyphs
+        let spaced = try resolver.resolve(r.scene.labels[0], index: 0).layout()[0].glyphs
+        // b's start to d's end is 100.
+        let dEnd = spaced[3].origin.x + natural[3].advance
+        #expect(abs(dEnd - spaced[1].origin.x - 100) < 1e-6)
+        let step = (100 - (natural[4].origin.x - natural[1].origin.x)) / 2
+        #expect(abs(spaced[4].origin.x - natural[4].origin.x - 3 * step) < 1e-6)
+    }
 }

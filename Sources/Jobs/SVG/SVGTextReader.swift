@@ -96,6 +96,26 @@ struct SVGTextReader {
             }
         }
         let vertical = style.writingMode == .vertical
+        // textLength on a <tspan>: its characters spaced so that they span that length, by dx steps.
+        for p in st.positions where p.element.name == "tspan" {
+            guard let raw = p.element.attribute("textLength") else { continue }
+            let r = p.range.clamped(to: 0..<n)
+            guard let l = SVGLength(raw), l.value >= 0, !r.isEmpty else {
+                reader.warn(p.element, "textLength", "cannot read \"\(raw)\": ignored")
+                continue
+            }
+            if p.element.attribute("lengthAdjust") == "spacingAndGlyphs" {
+                reader.warn(p.element, "lengthAdjust", "spacingAndGlyphs on a <tspan> is drawn as spacing (the glyphs are not stretched)")
+            }
+            var c = reader.context
+            c.fontSize = st.styles[st.chars[r.lowerBound].style].style.fontSize
+            guard let natural = advance(st, r) else { continue }
+            let scale = scaleOfCTM().0
+            // As Chromium: the extra space goes between the characters (the first starts, the last ends
+            // the length), and the text after moves on by one step more.
+            let delta = (l.resolved(c) - natural / scale) / Double(max(1, r.count - 1))
+            for i in (r.lowerBound + 1)...r.upperBound where i < n { DX[i] += delta }
+        }
         // Segments: a textPath's characters, or a plain text chunk.
         var segments: [(range: Range<Int>, path: Int?)] = []
         var start = 0
@@ -175,6 +195,27 @@ struct SVGTextReader {
         drawDecorations(st, scale: scale)
     }
 
+    /// The advance of the characters `range` laid out alone on a straight line (device pixels).
+    private func advance(_ st: State, _ range: Range<Int>) -> Double? {
+        var runs: [SceneRun] = [], text = "", current = -1
+        let scale = scaleOfCTM().0
+        for i in range {
+            let c = st.chars[i]
+            if c.style != current, !text.isEmpty {
+                runs.append(SceneRun(text: text, style: runStyle(st.styles[current].style, element: st.styles[current].element, scale: scale)))
+                text = ""
+            }
+            current = c.style
+            text.unicodeScalars.append(c.scalar)
+        }
+        if !text.isEmpty { runs.append(SceneRun(text: text, style: runStyle(st.styles[current].style, element: st.styles[current].element, scale: scale))) }
+        var label = SceneLabel(path: .line(from: Point(-Self.reach, 0), to: Point(Self.reach, 0)))
+        label.runs = runs
+        label.options.writingMode = style.writingMode
+        guard let resolved = try? reader.resolver.resolve(label, index: 0), let placed = try? resolved.layout().first else { return nil }
+        return placed.advance
+    }
+
     /// Each label's decoration lines (horizontal text), once its fit is known.
     private func drawDecorations(_ st: State, scale: Double) {
         guard style.writingMode != .vertical else { return }
@@ -225,7 +266,6 @@ struct SVGTextReader {
                 case "tspan", "a":
                     let s = reader.computedStyle(c, parent: style)
                     guard s.display else { continue }
-                    if c.name == "tspan", c.attribute("textLength") != nil { reader.warn(c, "textLength", "textLength on <tspan> is not supported: ignored") }
                     if self.style.writingMode == .vertical, s.decoration != style.decoration {
                         reader.warn(c, "text-decoration", "in vertical writing decorations apply to whole labels: the label's own decoration is drawn")
                     }
