@@ -97,7 +97,9 @@ import TestSupport
         let data = try Data(contentsOf: URL(fileURLWithPath: suite + "/defaults.json"))
         let d = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let width = try #require(d["width"] as? Int), size = try #require(d["fontSize"] as? Double), family = try #require(d["fontFamily"] as? String)
-        return ["--width", String(width), "--default-font-size", String(size), "--default-font-family", family]
+        let embedded = try #require(d["embeddedFonts"] as? Bool)
+        return ["--width", String(width), "--default-font-size", String(size), "--default-font-family", family,
+                "--embedded-fonts", String(embedded)]
     }
 
     /// Renders every test with the CLI, a few processes at a time, and compares it with both references.
