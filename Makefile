@@ -8,7 +8,7 @@ SECONDS ?= 60
 # other's objects.
 RELEASE = -c release --static-swift-stdlib
 
-.PHONY: deps test-deps build demo test serve loadtest gallery docs bench bench-place sanitize fuzz clean install test-capi test-python wheel test-wheel bench-dask
+.PHONY: deps test-deps build demo test resvg-text-chromium serve loadtest gallery docs bench bench-place sanitize fuzz clean install test-capi test-python wheel test-wheel bench-dask
 
 deps:
 	@scripts/install-deps
@@ -29,6 +29,7 @@ TEST_FONTS = FONTCONFIG_FILE=$(CURDIR)/.build/test-fonts
 test: test-deps
 	scripts/test-fonts
 	$(TEST_FONTS)/fonts.conf $(SWIFT) test
+	cat .build/resvg-text/report.md   # resvg's text suite, per folder (ResvgTextSuiteTests)
 	$(TEST_FONTS)/with-cjk.conf $(SWIFT) test --skip-build \
 	    --filter 'SystemFallbackTests|SystemFontsCommandTests|WorldRingSceneTests|ItemizationTests'
 	SWIFT=$(SWIFT) scripts/test-bench-smoke   # every benchmark row once, debug build (pathtext-bench --smoke)
@@ -37,6 +38,11 @@ test: test-deps
 	$(MAKE) test-wheel
 	.build/wheel-test-venv/bin/python scripts/bench-dask.py 64 1   # make bench-dask's run, on 64 labels once (a smoke run)
 	scripts/test-browser
+
+# Chromium's pictures of resvg's text suite, the suite's second reference (fixtures/resvg-text/README.md):
+# remade by hand when Chromium or the suite changes, not in CI.
+resvg-text-chromium: test-deps
+	/usr/bin/python3 scripts/resvg-text-chromium.py
 
 serve: build
 	.build/release/pathtext serve --port 8080

@@ -23,7 +23,8 @@ import Requests
         let runs = try #require(r.scene.labels.first?.runs)
         #expect(runs.map(\.text) == ["Plain ", "red", " ", "x y"])
         #expect(runs[1].style.color == RGBAColor(r: 255, g: 0, b: 0) && runs[1].style.size == 40)
-        #expect(runs[1].style.baselineShift == 20.0 / 3 + 1)   // as Chromium: a third of the parent's size, plus 1 px
+        // As Chromium: half the font's height (Noto Sans: ascender 1.069 em, descender 0.293 em, at 40 px).
+        #expect(abs((runs[1].style.baselineShift ?? 0) - 40 * (1.069 + 0.293) / 2) < 1e-9)
         #expect(runs[3].style.wordSpacing == 4 && runs[3].style.letterSpacing == 1)
     }
 
@@ -107,5 +108,55 @@ import Requests
         let r = try read(document(##"<text x="0" y="20" textLength="300">spread</text><text x="0" y="60" textLength="300" lengthAdjust="spacingAndGlyphs">s</text>"##))
         #expect(r.scene.labels[0].options.fit == .spacing(length: 300))
         #expect(r.scene.labels[1].options.fit == .stretch(length: 300))
+    }
+
+    /// An absolute x in a textPath is a distance along the path (after startOffset), starting a new part.
+    @Test func anAbsoluteXInATextPathIsADistanceAlongThePath() throws {
+        let r = try read(document(##"<path id="p" d="M 0 100 L 400 100"/><text font-size="20"><textPath href="#p" startOffset="10">ab<tspan x="100" y="5">cd</tspan>ef</textPath></text>"##))
+        #expect(r.scene.labels.map(text(of:)) == ["ab", "cdef"])
+        #expect(r.scene.labels.map(\.options.offset) == [.pixels(10), .pixels(110)])
+        #expect(r.scene.labels.allSatisfy { $0.options.dy == 0 })   // y is no distance along a horizontal path
+    }
+
+    /// A textPath whose path does not exist draws nothing, and the text around it is one chunk.
+    @Test func aTextPathWithoutAPathLeavesItsCharactersOut() throws {
+        let r = try read(document(##"<text x="100" y="50" text-anchor="middle">Some <textPath>long</textPath> text</text>"##))
+        #expect(r.scene.labels.map(text(of:)) == ["Some text"])
+        #expect(r.warnings.contains { $0.element == "textPath" && $0.attribute == "href" })
+    }
+
+    /// An absolute y starts a new chunk in horizontal text (SVG 2, Chromium), anchored on its own.
+    @Test func anAbsoluteYStartsAChunk() throws {
+        let r = try read(document(##"<text x="100" y="100" text-anchor="middle">T<tspan y="120">ext</tspan></text>"##))
+        #expect(r.scene.labels.map(text(of:)) == ["T", "ext"])
+        #expect(r.scene.labels.allSatisfy { $0.options.align == .center })
+    }
+
+    /// Text on a closed path stops at its end, as Chromium and resvg draw it (not wrapped round, SVG 2).
+    @Test func aClosedPathClips() throws {
+        let r = try read(document(##"<path id="c" d="M 100 50 A 40 40 0 1 1 99.9 50 Z"/><text><textPath href="#c">x</textPath></text>"##))
+        #expect(r.scene.labels.first?.options.closedPath == .clip)
+    }
+
+    /// writing-mode belongs to the <text>: a tspan's is ignored.
+    @Test func writingModeOnATspanDoesNotTurnTheLabel() throws {
+        let r = try read(document(##"<text x="10" y="50"><tspan writing-mode="tb">Text</tspan></text>"##))
+        #expect(r.scene.labels.first?.options.writingMode == .horizontal)
+    }
+
+    /// textLength on a tspan spaces its characters so that the first starts and the last ends the length
+    /// (Chromium): dx steps between them, and one more for the text after it.
+    @Test func textLengthOnATspanSpacesItsCharacters() throws {
+        let plain = try read(document(##"<text x="0" y="50" font-size="20">a<tspan>bcd</tspan>e</text>"##))
+        let r = try read(document(##"<text x="0" y="50" font-size="20">a<tspan textLength="100">bcd</tspan>e</text>"##))
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        let resolver = SceneResolver()
+        let natural = try resolver.resolve(plain.scene.labels[0], index: 0).layout()[0].glyphs
+        let spaced = try resolver.resolve(r.scene.labels[0], index: 0).layout()[0].glyphs
+        // b's start to d's end is 100.
+        let dEnd = spaced[3].origin.x + natural[3].advance
+        #expect(abs(dEnd - spaced[1].origin.x - 100) < 1e-6)
+        let step = (100 - (natural[4].origin.x - natural[1].origin.x)) / 2
+        #expect(abs(spaced[4].origin.x - natural[4].origin.x - 3 * step) < 1e-6)
     }
 }

@@ -12,9 +12,46 @@ public struct SVGReadOptions: Hashable, Sendable {
     public var strict: Bool
     /// Limits on the document's size and element count.
     public var limits: XMLLimits
+    /// The size to draw the document at (default: its own, `width` × `height`).
+    public var size: SVGOutputSize
+    /// The initial value of `font-size`, in pixels: what a document that sets none gets (browsers: 16;
+    /// resvg: 12).
+    public var fontSize: Double
+    /// The families for text whose `font-family` names no installed family (or that has none), tried
+    /// after the document's own: the user agent's default font (empty: the embedded fonts).
+    public var defaultFamilies: [String]
 
-    /// Warnings, not errors; the default limits.
-    public init(strict: Bool = false, limits: XMLLimits = .default) { self.strict = strict; self.limits = limits }
+    /// Warnings, not errors; the default limits; the document's own size; 16 px text in the embedded fonts.
+    public init(strict: Bool = false, limits: XMLLimits = .default, size: SVGOutputSize = .natural, fontSize: Double = 16,
+                defaultFamilies: [String] = []) {
+        self.strict = strict; self.limits = limits; self.size = size; self.fontSize = fontSize; self.defaultFamilies = defaultFamilies
+    }
+}
+
+/// The size an SVG document is drawn at, as `resvg` and `rsvg-convert` take it: the picture is scaled
+/// as a whole (shapes, text, the placements), never cropped or stretched.
+public enum SVGOutputSize: Hashable, Sendable {
+    /// The document's own `width` × `height`.
+    case natural
+    /// The document's size times a factor (`--scale 2`: twice as wide and high).
+    case scale(Double)
+    /// A width in pixels; the height follows the aspect ratio.
+    case width(Int)
+    /// A height in pixels; the width follows the aspect ratio.
+    case height(Int)
+    /// The largest size that fits in width × height with the document's aspect ratio (resvg's `-w W -h H`).
+    case fit(width: Int, height: Int)
+
+    /// The factor that maps the document's size onto this one.
+    func factor(width: Double, height: Double) -> Double {
+        switch self {
+        case .natural: 1
+        case .scale(let f): f
+        case .width(let w): Double(w) / width
+        case .height(let h): Double(h) / height
+        case .fit(let w, let h): min(Double(w) / width, Double(h) / height)
+        }
+    }
 }
 
 /// A document read into the scene model, with what it holds that the scene does not draw.
@@ -49,6 +86,7 @@ public enum SVGInput {
         }
         let reader = SVGDocumentReader(root: root, resolver: resolver)
         reader.elementLimit = options.limits.elements
+        reader.options = options
         let scene = try reader.read()
         if options.strict, let first = reader.warnings.first { throw .unsupported(first) }
         return SVGScene(scene: scene, warnings: reader.warnings)
@@ -95,6 +133,8 @@ final class SVGDocumentReader {
     var elementsDrawn = 0
     /// Whether Fontconfig has a family (and style), asked once per document.
     var installedFamilies: [String: Bool] = [:]
+    /// The options the document is read with (size, initial font size, default families).
+    var options = SVGReadOptions()
 
     init(root: XMLElement, resolver: SceneResolver) { self.root = root; self.resolver = resolver }
 
@@ -104,7 +144,7 @@ final class SVGDocumentReader {
     }
 
     var context: SVGLength.Context {
-        SVGLength.Context(fontSize: 16, rootFontSize: rootFontSize, percentBase: viewport.width, viewport: viewport)
+        SVGLength.Context(fontSize: options.fontSize, rootFontSize: rootFontSize, percentBase: viewport.width, viewport: viewport)
     }
 
     func isSVG(_ e: XMLElement) -> Bool { e.namespace == SVGInput.svgNamespace || (e.namespace == nil && root.namespace == nil) }
@@ -122,15 +162,24 @@ final class SVGDocumentReader {
         guard width > 0, height > 0, width <= 100_000, height <= 100_000 else {
             throw .badValue(element: "svg", attribute: "width/height", value: "\(width) × \(height)", expected: "a size from 1 to 100000 pixels")
         }
-        scene = Scene(width: Int(width.rounded(.up)), height: Int(height.rounded(.up)))
+        let factor = options.size.factor(width: width, height: height)
+        guard factor.isFinite, factor > 0, width * factor <= 100_000, height * factor <= 100_000,
+              (width * factor).rounded(.up) >= 1, (height * factor).rounded(.up) >= 1 else {
+            throw .badValue(element: "svg", attribute: "width/height", value: "\(width) × \(height) scaled by \(factor)",
+                            expected: "a drawn size from 1 to 100000 pixels")
+        }
+        scene = Scene(width: Int((width * factor).rounded(.up)), height: Int((height * factor).rounded(.up)))
         scene.order = []
-        var ctm = Affine.identity
+        var ctm = Affine(factor, 0, 0, factor, 0, 0)
         viewport = (width, height)
         if let vb = viewBox {
-            ctm = viewBoxTransform(vb, width: width, height: height, preserve: root.attribute("preserveAspectRatio"), element: root)
+            ctm = ctm * viewBoxTransform(vb, width: width, height: height, preserve: root.attribute("preserveAspectRatio"), element: root)
             viewport = (vb[2], vb[3])
         }
-        let style = computedStyle(root, parent: SVGStyle())
+        var initial = SVGStyle()
+        initial.fontSize = options.fontSize
+        initial.medium = options.fontSize
+        let style = computedStyle(root, parent: initial)
         rootFontSize = style.fontSize
         if let t = root.attribute("transform") { ctm = ctm * (transform(t, root) ?? .identity) }
         try children(of: root, ctm: ctm, style: style)

@@ -26,6 +26,18 @@ enum SVGBaseline: Hashable, Sendable {
     case textTop
     /// `ideographic`, `text-after-edge`, `text-bottom`: the descender (``Baseline/ideographic``).
     case ideographic
+    /// `mathematical`: half the ascender above the alphabetic baseline, as Chromium synthesizes it.
+    case mathematical
+}
+
+/// A `baseline-shift` as specified: a length (up positive, percentages of the font size resolved), or
+/// `super`/`sub`, which need the element's font (``SVGBaselines``).
+enum SVGBaselineShift: Hashable, Sendable {
+    case length(Double)
+    /// Up by half the font's height (ascender + descent), as Chromium draws it.
+    case superscript
+    /// Down by half the font's height.
+    case `subscript`
 }
 
 /// The computed style of an element: the properties PathText draws, after the cascade (presentation
@@ -42,8 +54,14 @@ struct SVGStyle: Sendable {
     var color: RGBAColor = .black
     var fontFamilies: [String] = []
     var fontSize = 16.0
+    /// The size the keyword `medium` names: the reader's initial font size (``SVGReadOptions/fontSize``).
+    var medium = 16.0
     var fontWeight = 400
     var fontStyle = "normal"
+    /// `font-kerning` (not `none`): the font's kerning applies.
+    var kerning = true
+    /// `font-variant: small-caps`: the font's `smcp` feature.
+    var smallCaps = false
     var letterSpacing = 0.0
     var wordSpacing = 0.0
     var textAnchor: TextAnchor = .start
@@ -61,18 +79,18 @@ struct SVGStyle: Sendable {
 
     // Not inherited.
     var display = true
-    var baselineShift = 0.0
+    var baselineShift: SVGBaselineShift = .length(0)
     var alignmentBaseline: SVGBaseline?
 
     /// The properties a presentation attribute may set (SVG 2's list, the ones that matter here).
     static let properties: Set<String> = [
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap",
         "stroke-linejoin", "stroke-dasharray", "stroke-dashoffset", "stroke-miterlimit", "color", "font-family",
-        "font-size", "font-weight", "font-style", "font-variant", "font-stretch", "font", "letter-spacing", "word-spacing",
+        "font-size", "font-weight", "font-style", "font-variant", "font-stretch", "letter-spacing", "word-spacing",
         "text-anchor", "writing-mode", "text-orientation", "direction", "unicode-bidi", "dominant-baseline",
         "alignment-baseline", "baseline-shift", "white-space", "display", "visibility", "opacity", "text-decoration",
         "filter", "mask", "clip-path", "clip-rule", "marker", "marker-start", "marker-mid", "marker-end", "paint-order",
-        "mix-blend-mode", "isolation", "font-feature-settings", "font-kerning", "font-size-adjust",
+        "mix-blend-mode", "isolation", "font-feature-settings", "font-size-adjust",
         "glyph-orientation-vertical", "glyph-orientation-horizontal", "text-rendering", "shape-rendering",
         "image-rendering", "color-rendering", "color-interpolation", "color-interpolation-filters", "overflow",
         "pointer-events", "cursor", "stop-color", "stop-opacity", "flood-color", "flood-opacity", "lighting-color",
@@ -100,20 +118,33 @@ struct SVGStyle: Sendable {
     static func computed(parent: SVGStyle, declarations: [(name: String, value: String)], context: SVGLength.Context,
                          warn: (String, String) -> Void) -> SVGStyle {
         var s = parent
-        s.display = true; s.baselineShift = 0; s.alignmentBaseline = nil
+        s.display = true; s.baselineShift = .length(0); s.alignmentBaseline = nil
         var d: [String: String] = [:]
-        for (name, value) in declarations { d[name] = value }
+        for (name, value) in declarations {
+            guard name == "font" else { d[name] = value; continue }
+            // The shorthand sets every font property it covers (what it does not name to its initial value).
+            guard let longhands = fontShorthand(value) else {
+                warn(name, "cannot read \"\(value)\": ignored")
+                continue
+            }
+            for (n, v) in longhands { d[n] = v }
+        }
         let parentOpacity = parent.opacity
         // font-size first: em units of the other properties refer to it.
         if let v = d["font-size"], !isInherit(v) {
             var c = context; c.fontSize = parent.fontSize; c.percentBase = parent.fontSize
-            if let px = fontSizeKeyword(v, parent: parent.fontSize) ?? SVGLength(v).map({ $0.resolved(c) }), px >= 0 { s.fontSize = px } else { warn("font-size", "cannot read \"\(v)\": the inherited size is used") }
+            if let px = fontSizeKeyword(v, parent: parent.fontSize, medium: parent.medium) ?? SVGLength(v).map({ $0.resolved(c) }), px >= 0 { s.fontSize = px } else { warn("font-size", "cannot read \"\(v)\": the inherited size is used") }
         }
         var c = context
         c.fontSize = s.fontSize
         for (name, value) in d where name != "font-size" {
             let v = value.trimmingCharacters(in: " \t\r\n")
-            if isInherit(v) { continue }
+            if isInherit(v) {
+                // The properties that are not inherited take the parent's value only when asked.
+                if name == "baseline-shift" { s.baselineShift = parent.baselineShift }
+                if name == "alignment-baseline" { s.alignmentBaseline = parent.alignmentBaseline }
+                continue
+            }
             let lower = v.lowercased()
             switch name {
             case "fill", "stroke":
@@ -142,6 +173,7 @@ struct SVGStyle: Sendable {
                 default: if let w = Int(lower) { s.fontWeight = w }
                 }
             case "font-style": s.fontStyle = lower
+            case "font-kerning": s.kerning = lower != "none"
             case "letter-spacing":
                 if lower == "normal" { s.letterSpacing = 0 } else if let l = SVGLength(v) { s.letterSpacing = l.resolved(c) }
             case "word-spacing":
@@ -157,18 +189,21 @@ struct SVGStyle: Sendable {
             case "unicode-bidi":
                 if !["normal", "embed", "isolate"].contains(lower) { warn(name, "\(lower) is not supported: the text is laid out with the Unicode bidi algorithm") }
             case "dominant-baseline":
+                // no-change and reset-size (SVG 1.1) keep the parent's baseline.
+                if lower == "no-change" || lower == "reset-size" { continue }
                 if let b = baseline(lower, warn: { warn(name, $0) }) { s.dominantBaseline = b }
             case "alignment-baseline":
+                // auto and baseline: the element's dominant baseline (as both Chromium and resvg draw it).
+                if lower == "baseline" || lower == "auto" { continue }
                 s.alignmentBaseline = baseline(lower, warn: { warn(name, $0) })
             case "baseline-shift":
                 switch lower {
-                case "baseline": s.baselineShift = 0
-                // As Chromium draws them (CSS vertical-align): a third (a fifth) of the parent's font size, plus 1 px.
-                case "super": s.baselineShift = parent.fontSize / 3 + 1
-                case "sub": s.baselineShift = -(parent.fontSize / 5 + 1)
+                case "baseline": s.baselineShift = .length(0)
+                case "super": s.baselineShift = .superscript
+                case "sub": s.baselineShift = .subscript
                 default:
                     var cc = c; cc.percentBase = s.fontSize
-                    if let l = SVGLength(v) { s.baselineShift = l.resolved(cc) } else { warn(name, "cannot read \"\(v)\"") }
+                    if let l = SVGLength(v) { s.baselineShift = .length(l.resolved(cc)) } else { warn(name, "cannot read \"\(v)\": no shift") }
                 }
             case "white-space": s.preserveSpaces = ["pre", "pre-wrap", "break-spaces"].contains(lower)
             case "display": s.display = lower != "none"
@@ -183,10 +218,11 @@ struct SVGStyle: Sendable {
                 }
                 // Decorations propagate: a child cannot remove its parent's lines.
                 s.decoration = parent.decoration + lines.filter { !parent.decoration.contains($0) }
-            case "font":
-                warn(name, "the font shorthand is not supported: give font-family, font-size, font-weight and font-style")
+            case "font-variant", "font-variant-caps":
+                s.smallCaps = lower == "small-caps"
+                if !["normal", "small-caps", "none"].contains(lower) { warn(name, "\(lower) is not supported: drawn as normal") }
             case "filter", "mask", "clip-path", "marker-start", "marker-mid", "marker-end", "paint-order", "mix-blend-mode",
-                 "isolation", "font-variant", "font-stretch", "font-feature-settings", "font-kerning", "glyph-orientation-vertical",
+                 "isolation", "font-stretch", "font-feature-settings", "glyph-orientation-vertical",
                  "text-decoration-skip-ink", "shape-inside":
                 if !neutral.contains(lower) && !(name == "isolation" && lower == "auto") {
                     warn(name, "not supported: drawn without it")
@@ -197,6 +233,45 @@ struct SVGStyle: Sendable {
             }
         }
         return s
+    }
+
+    /// The longhands of the CSS `font` shorthand, `[style] [variant] [weight] [stretch] size[/line-height]
+    /// family`; nil when it has no size and family.
+    static func fontShorthand(_ value: String) -> [(String, String)]? {
+        // Words, quoted family names kept whole.
+        var words: [String] = [], current = "", quote: Character? = nil
+        for c in value {
+            if let q = quote { current.append(c); if c == q { quote = nil }; continue }
+            if c == "\"" || c == "'" { quote = c; current.append(c); continue }
+            if c == " " || c == "\t" || c == "\n" { if !current.isEmpty { words.append(current); current = "" }; continue }
+            current.append(c)
+        }
+        if !current.isEmpty { words.append(current) }
+        var out: [(String, String)] = [("font-style", "normal"), ("font-variant", "normal"), ("font-weight", "normal"),
+                                       ("font-stretch", "normal"), ("font-kerning", "auto")]
+        var i = 0
+        let styles: Set<String> = ["italic", "oblique"], variants: Set<String> = ["small-caps"]
+        let weights: Set<String> = ["bold", "bolder", "lighter", "100", "200", "300", "400", "500", "600", "700", "800", "900"]
+        let stretches: Set<String> = ["ultra-condensed", "extra-condensed", "condensed", "semi-condensed", "semi-expanded",
+                                      "expanded", "extra-expanded", "ultra-expanded"]
+        while i < words.count {
+            let w = words[i].lowercased()
+            if w == "normal" {
+            } else if styles.contains(w) { out.append(("font-style", w))
+            } else if variants.contains(w) { out.append(("font-variant", w))
+            } else if weights.contains(w) { out.append(("font-weight", w))
+            } else if stretches.contains(w) { out.append(("font-stretch", w))
+            } else { break }
+            i += 1
+        }
+        guard i < words.count else { return nil }
+        let size = String(words[i].split(separator: "/", maxSplits: 1).first ?? "")
+        // CSS wants a unit; a bare number is refused (as browsers refuse it).
+        guard fontSizeKeyword(size, parent: 16) != nil || (SVGLength(size) != nil && Double(size) == nil && size != "0") else { return nil }
+        let family = words[(i + 1)...].joined(separator: " ")
+        guard !family.isEmpty else { return nil }
+        out += [("font-size", size), ("font-family", family)]
+        return out
     }
 
     static func isInherit(_ v: String) -> Bool { v.trimmingCharacters(in: " ").lowercased() == "inherit" }
@@ -222,16 +297,21 @@ struct SVGStyle: Sendable {
         return value.map { max(0, min(1, $0)) }
     }
 
-    static func fontSizeKeyword(_ v: String, parent: Double) -> Double? {
-        switch v.lowercased() {
-        case "xx-small": 9
-        case "x-small": 10
-        case "small": 13
-        case "medium": 16
-        case "large": 18
-        case "x-large": 24
-        case "xx-large": 32
-        case "xxx-large": 48
+    /// The absolute keywords: browsers' sizes for a `medium` of 16 px (9, 10, 13, 16, 18, 24, 32, 48), else
+    /// `medium` scaled by CSS Fonts 4's factors.
+    static func fontSizeKeyword(_ v: String, parent: Double, medium: Double = 16) -> Double? {
+        let table: [String: Double] = ["xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24,
+                                       "xx-large": 32, "xxx-large": 48]
+        if medium == 16, let px = table[v.lowercased()] { return px }
+        return switch v.lowercased() {
+        case "xx-small": medium * 3 / 5
+        case "x-small": medium * 3 / 4
+        case "small": medium * 8 / 9
+        case "medium": medium
+        case "large": medium * 6 / 5
+        case "x-large": medium * 3 / 2
+        case "xx-large": medium * 2
+        case "xxx-large": medium * 3
         case "larger": parent * 1.2
         case "smaller": parent / 1.2
         default: nil
@@ -250,9 +330,7 @@ struct SVGStyle: Sendable {
         case "hanging": return .hanging
         case "text-before-edge", "text-top", "before-edge": return .textTop
         case "ideographic", "text-after-edge", "text-bottom", "after-edge": return .ideographic
-        case "mathematical":
-            warn("mathematical is drawn as middle")
-            return .middle
+        case "mathematical": return .mathematical
         default:
             warn("cannot read \"\(v)\"")
             return nil

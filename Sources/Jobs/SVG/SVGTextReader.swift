@@ -13,9 +13,9 @@ import Requests
 /// `white-space: pre`). Each character gets its resolved `x`, `y`, `dx`, `dy` and `rotate` (the innermost
 /// element's value wins; `rotate`'s last value repeats over the element's remaining characters). Then:
 /// - the characters of a `<textPath>` are one label on that path, anchored at `startOffset`;
-/// - other characters form text chunks, a new one at each absolute `x` (`y` in vertical writing), each a
-///   label on a straight line through the chunk's start, anchored by `text-anchor`. An absolute `y`
-///   inside a horizontal chunk becomes a `dy` jump. A chunk that starts without an absolute position
+/// - other characters form text chunks, a new one at each absolute `x` or `y` (SVG 2; Chromium), each a
+///   label on a straight line through the chunk's start, anchored by `text-anchor`. A chunk that starts
+///   without an absolute position (or with only one of the two)
 ///   continues where the text before it ended (after a `<textPath>`: at the path's end point, as SVG 2
 ///   says and Chromium draws).
 /// Runs are consecutive characters with one style. Lists are per grapheme (a cluster takes its first
@@ -32,8 +32,18 @@ struct SVGTextReader {
 
     private final class State {
         var chars: [Char] = []
-        var styles: [(style: SVGStyle, element: XMLElement)] = []
+        /// Each element's style, with its alignment baseline and its cumulative baseline shift (device
+        /// pixels, up positive; ``SVGBaselines``).
+        var styles: [(style: SVGStyle, element: XMLElement, baseline: SVGBaseline, shift: Double,
+                      decorators: [SVGDecorations.Decorator])] = []
+        /// The style entry of each run of the label built last (``runsAndLists``).
+        var runOwners: [Int] = []
+        /// The labels of this text in the scene, with their runs' style entries (for their decorations).
+        var decorated: [(label: Int, owners: [Int])] = []
         var paths: [PathInfo] = []
+        /// Each path's outline in user space and its `pathLength`; nil when the textPath refers to nothing
+        /// drawable (its characters are then left out, as resvg does).
+        var outlines: [(path: BezPath, pathLength: Double?)?] = []
         var positions: [Positions] = []
         var lastSpace = true
         var strokeWarned = false
@@ -44,7 +54,27 @@ struct SVGTextReader {
 
     func read() throws(SVGError) {
         let st = State()
-        collect(text, style: style, path: nil, into: st)
+        let rootBaseline = style.alignmentBaseline ?? style.dominantBaseline
+        collect(text, style: style, path: nil, baseline: rootBaseline, shift: 0, decorators: [], parentDecoration: [], into: st)
+        // A textPath with no path draws nothing: its characters are left out, so the text around it is one
+        // chunk (resvg's picture; Chromium 156 leaves out the text after it too).
+        st.outlines = st.paths.map(outline)
+        if st.outlines.contains(where: { $0 == nil }) {
+            // Position lists index the characters: each range moves to the kept characters before it.
+            var kept: [Char] = [], map: [Int] = []
+            for c in st.chars {
+                map.append(kept.count)
+                if let p = c.path, st.outlines[p] == nil { continue }
+                if c.scalar == " ", kept.last?.scalar == " ", !st.styles[c.style].style.preserveSpaces { continue }
+                kept.append(c)
+            }
+            map.append(kept.count)
+            for i in st.positions.indices {
+                let r = st.positions[i].range
+                st.positions[i].range = map[r.lowerBound]..<max(map[r.lowerBound], map[r.upperBound])
+            }
+            st.chars = kept
+        }
         // Trailing collapsible space.
         if let last = st.chars.last, last.scalar == " ", !st.styles[last.style].style.preserveSpaces { st.chars.removeLast() }
         guard !st.chars.isEmpty else { return }
@@ -66,14 +96,38 @@ struct SVGTextReader {
             }
         }
         let vertical = style.writingMode == .vertical
+        // textLength on a <tspan>: its characters spaced so that they span that length, by dx steps.
+        for p in st.positions where p.element.name == "tspan" {
+            guard let raw = p.element.attribute("textLength") else { continue }
+            let r = p.range.clamped(to: 0..<n)
+            guard let l = SVGLength(raw), l.value >= 0, !r.isEmpty else {
+                reader.warn(p.element, "textLength", "cannot read \"\(raw)\": ignored")
+                continue
+            }
+            if p.element.attribute("lengthAdjust") == "spacingAndGlyphs" {
+                reader.warn(p.element, "lengthAdjust", "spacingAndGlyphs on a <tspan> is drawn as spacing (the glyphs are not stretched)")
+            }
+            var c = reader.context
+            c.fontSize = st.styles[st.chars[r.lowerBound].style].style.fontSize
+            guard let natural = advance(st, r) else { continue }
+            let scale = scaleOfCTM().0
+            // As Chromium: the extra space goes between the characters (the first starts, the last ends
+            // the length), and the text after moves on by one step more.
+            let delta = (l.resolved(c) - natural / scale) / Double(max(1, r.count - 1))
+            for i in (r.lowerBound + 1)...r.upperBound where i < n { DX[i] += delta }
+        }
         // Segments: a textPath's characters, or a plain text chunk.
         var segments: [(range: Range<Int>, path: Int?)] = []
         var start = 0
         for i in 1...n {
             let breaks: Bool
             if i == n { breaks = true } else if st.chars[i].path != st.chars[i - 1].path { breaks = true } else if st.chars[i].path == nil {
-                breaks = vertical ? (Y[i] != nil || X[i] != nil) : X[i] != nil
-            } else { breaks = false }
+                // SVG 2 and Chromium: every absolutely positioned character (x or y) starts a text chunk.
+                breaks = Y[i] != nil || X[i] != nil
+            } else {
+                // On a path, an absolute x (y in vertical writing) is a new position along the path.
+                breaks = vertical ? Y[i] != nil : X[i] != nil
+            }
             if breaks { segments.append((start..<i, st.chars[start].path)); start = i }
         }
         let (scale, exact) = scaleOfCTM()
@@ -85,12 +139,16 @@ struct SVGTextReader {
             let first = seg.range.lowerBound
             let needsEnd = k + 1 < segments.count
             if let p = seg.path {
-                guard let (label, devicePath) = pathLabel(st, seg.range, pathIndex: p, DX: DX, DY: DY, R: R, scale: scale) else { continue }
+                // SVG 1.1 and both references: an absolute x on a character in a textPath is its distance
+                // along the path (after startOffset), and starts a new part of the text there.
+                let along = (vertical ? Y[first] : X[first]).map { $0 * scale }
+                guard let (label, devicePath) = pathLabel(st, seg.range, pathIndex: p, along: along, DX: DX, DY: DY, R: R, scale: scale) else { continue }
                 guard SVGDocumentReader.isFinite(devicePath), scale.isFinite else {
                     reader.warn(text, "transform", "the text's path overflows on the canvas: not drawn")
                     continue
                 }
                 labels.append((label, seg.range.count))
+                st.decorated.append((reader.scene.labels.count, st.runOwners))
                 reader.add(label)
                 // SVG 2 (and Chromium): text after a textPath continues from the path's end point.
                 if needsEnd { current = inverse.apply(devicePath.currentPoint) }
@@ -111,6 +169,7 @@ struct SVGTextReader {
                     continue
                 }
                 labels.append((label, seg.range.count))
+                st.decorated.append((reader.scene.labels.count, st.runOwners))
                 reader.add(label)
                 if needsEnd, let end = measuredEnd(label, on: devicePath) {
                     current = inverse.apply(end)
@@ -133,6 +192,40 @@ struct SVGTextReader {
                 reader.warn(text, "textLength", "applies only to a text of one chunk here: ignored")
             }
         }
+        drawDecorations(st, scale: scale)
+    }
+
+    /// The advance of the characters `range` laid out alone on a straight line (device pixels).
+    private func advance(_ st: State, _ range: Range<Int>) -> Double? {
+        var runs: [SceneRun] = [], text = "", current = -1
+        let scale = scaleOfCTM().0
+        for i in range {
+            let c = st.chars[i]
+            if c.style != current, !text.isEmpty {
+                runs.append(SceneRun(text: text, style: runStyle(st.styles[current].style, element: st.styles[current].element, scale: scale)))
+                text = ""
+            }
+            current = c.style
+            text.unicodeScalars.append(c.scalar)
+        }
+        if !text.isEmpty { runs.append(SceneRun(text: text, style: runStyle(st.styles[current].style, element: st.styles[current].element, scale: scale))) }
+        var label = SceneLabel(path: .line(from: Point(-Self.reach, 0), to: Point(Self.reach, 0)))
+        label.runs = runs
+        label.options.writingMode = style.writingMode
+        guard let resolved = try? reader.resolver.resolve(label, index: 0), let placed = try? resolved.layout().first else { return nil }
+        return placed.advance
+    }
+
+    /// Each label's decoration lines (horizontal text), once its fit is known.
+    private func drawDecorations(_ st: State, scale: Double) {
+        guard style.writingMode != .vertical else { return }
+        for (index, owners) in st.decorated {
+            reader.drawDecorations(labelIndex: index, runDecorators: owners.map { st.styles[$0].decorators }) { i in
+                let e = st.styles[i]
+                let color = e.style.visible ? reader.color(e.style.fill, opacity: e.style.fillOpacity, style: e.style, element: e.element, property: "fill") : nil
+                return (runStyle(e.style, element: e.element, scale: scale), color)
+            }
+        }
     }
 
     /// The scale the transform applies to text, and whether the transform is a similarity.
@@ -143,9 +236,19 @@ struct SVGTextReader {
 
     // MARK: Collecting characters
 
-    private func collect(_ e: XMLElement, style: SVGStyle, path: Int?, into st: State) {
+    private func collect(_ e: XMLElement, style: SVGStyle, path: Int?, baseline: SVGBaseline, shift parentShift: Double,
+                         decorators parentDecorators: [SVGDecorations.Decorator], parentDecoration: [TextDecoration], into st: State) {
         let styleIndex = st.styles.count
-        st.styles.append((style, e))
+        // The lines this element declares are its own (it is their decorating box); the others are its parent's.
+        let decorators = parentDecorators + style.decoration.filter { !parentDecoration.contains($0) }
+            .map { SVGDecorations.Decorator(line: $0, owner: styleIndex) }
+        var shift = parentShift
+        if style.baselineShift != .length(0) {
+            let scale = scaleOfCTM().0
+            let metrics = style.baselineShift == .length(0) ? nil : reader.primaryMetrics(runStyle(style, element: e, scale: scale))
+            shift += SVGBaselines.shift(style.baselineShift, metrics, scale: scale)
+        }
+        st.styles.append((style, e, baseline, shift, decorators))
         if !st.strokeWarned, style.stroke != .none {
             reader.warn(e, "stroke", "strokes on text are not drawn")
             st.strokeWarned = true
@@ -163,19 +266,27 @@ struct SVGTextReader {
                 case "tspan", "a":
                     let s = reader.computedStyle(c, parent: style)
                     guard s.display else { continue }
-                    if c.name == "tspan", c.attribute("textLength") != nil { reader.warn(c, "textLength", "textLength on <tspan> is not supported: ignored") }
-                    if s.alignmentBaseline != nil, c.name == "tspan" { reader.warn(c, "alignment-baseline", "applies to the whole label here, not one tspan: ignored") }
-                    if s.decoration != style.decoration { reader.warn(c, "text-decoration", "decorations apply to whole labels here: the label's own decoration is drawn") }
-                    collect(c, style: s, path: path, into: st)
+                    if self.style.writingMode == .vertical, s.decoration != style.decoration {
+                        reader.warn(c, "text-decoration", "in vertical writing decorations apply to whole labels: the label's own decoration is drawn")
+                    }
+                    let b = SVGBaselines.alignment(child: s, parent: style, parentBaseline: baseline)
+                    if self.style.writingMode == .vertical, b != baseline {
+                        reader.warn(c, s.alignmentBaseline != nil ? "alignment-baseline" : "dominant-baseline",
+                                    "in vertical writing a <\(c.name)> takes the text's baseline: its own is ignored")
+                    }
+                    collect(c, style: s, path: path, baseline: self.style.writingMode == .vertical ? baseline : b, shift: shift,
+                            decorators: decorators, parentDecoration: style.decoration, into: st)
                 case "textPath":
                     let s = reader.computedStyle(c, parent: style)
                     guard s.display else { continue }
+                    let b = self.style.writingMode == .vertical ? baseline : SVGBaselines.alignment(child: s, parent: style, parentBaseline: baseline)
                     if path != nil {
                         reader.warn(c, nil, "a <textPath> inside a <textPath> is laid out on the outer path")
-                        collect(c, style: s, path: path, into: st)
+                        collect(c, style: s, path: path, baseline: b, shift: shift, decorators: decorators, parentDecoration: style.decoration, into: st)
                     } else {
                         st.paths.append(PathInfo(element: c, style: s))
-                        collect(c, style: s, path: st.paths.count - 1, into: st)
+                        collect(c, style: s, path: st.paths.count - 1, baseline: b, shift: shift, decorators: decorators,
+                                parentDecoration: style.decoration, into: st)
                     }
                 case "title", "desc", "metadata":
                     continue
@@ -235,18 +346,21 @@ struct SVGTextReader {
     private func runsAndLists(_ st: State, _ range: Range<Int>, DX: [Double], DY: [Double], R: [Double?], scale: Double,
                               vertical: Bool) -> (runs: [SceneRun], dx: [Double], up: [Double], rotate: [Double]) {
         var runs: [SceneRun] = []
+        st.runOwners = []
         var text = "", runStyle = -1
         for i in range.indices {
             let c = st.chars[i]
             if c.style != runStyle, !text.isEmpty {
-                runs.append(SceneRun(text: text, style: self.runStyle(st.styles[runStyle].style, element: st.styles[runStyle].element, scale: scale)))
+                runs.append(SceneRun(text: text, style: shiftedRunStyle(st, runStyle, scale: scale, vertical: vertical)))
+                st.runOwners.append(runStyle)
                 text = ""
             }
             runStyle = c.style
             text.unicodeScalars.append(c.scalar)
         }
         if !text.isEmpty {
-            runs.append(SceneRun(text: text, style: self.runStyle(st.styles[runStyle].style, element: st.styles[runStyle].element, scale: scale)))
+            runs.append(SceneRun(text: text, style: shiftedRunStyle(st, runStyle, scale: scale, vertical: vertical)))
+            st.runOwners.append(runStyle)
         }
         // Graphemes over the whole label: the first character of each takes the lists' values.
         var all = ""
@@ -273,10 +387,11 @@ struct SVGTextReader {
 
     private func baseOptions(_ s: SVGStyle, up: [Double], dx: [Double], rotate: [Double]) -> LabelOptions {
         var o = LabelOptions(dx: dx, dy: up.first ?? 0, clusterDy: Array(up.dropFirst()), shift: .normal, rotate: rotate,
-                             upright: .off, closedPath: .wrap)
-        o.writingMode = s.writingMode
+                             upright: .off, closedPath: .clip)
+        o.writingMode = style.writingMode  // CSS: writing-mode applies to the <text> alone, not its tspans
         o.textOrientation = s.textOrientation
-        o.decoration = s.decoration
+        // Horizontal text: each element's lines are shapes of their own (SVGDecorations).
+        if style.writingMode == .vertical { o.decoration = s.decoration }
         return o
     }
 
@@ -299,15 +414,15 @@ struct SVGTextReader {
         var label = SceneLabel(path: path, options: o)
         label.runs = runs
         label.direction = first.rtl ? .rtl : .ltr
-        applyBaseline(style.alignmentBaseline ?? first.dominantBaseline, to: &label)
+        if vertical { applyBaseline(style.alignmentBaseline ?? style.dominantBaseline, to: &label) }
         return (label, path)
     }
 
-    private func pathLabel(_ st: State, _ range: Range<Int>, pathIndex: Int, DX: [Double], DY: [Double], R: [Double?],
-                           scale: Double) -> (SceneLabel, BezPath)? {
-        let info = st.paths[pathIndex]
+    /// The outline of a textPath's path in user space, and the referenced shape's `pathLength`: SVG 2's
+    /// `path` attribute, else the referenced shape with its own transform; nil (with a warning) when there
+    /// is none.
+    private func outline(_ info: PathInfo) -> (path: BezPath, pathLength: Double?)? {
         let e = info.element
-        // The path: the `path` attribute (SVG 2), else the referenced shape with its own transform.
         var userPath: BezPath?
         var pathLength: Double?
         if let d = e.attribute("path") {
@@ -328,9 +443,18 @@ struct SVGTextReader {
             reader.warn(e, "href", "refers to no element: the text is not drawn")
         }
         guard let userPath, !userPath.isEmpty else { return nil }
+        return (userPath, pathLength)
+    }
+
+    private func pathLabel(_ st: State, _ range: Range<Int>, pathIndex: Int, along: Double?, DX: [Double], DY: [Double], R: [Double?],
+                           scale: Double) -> (SceneLabel, BezPath)? {
+        let info = st.paths[pathIndex]
+        let e = info.element
+        guard let (userPath, pathLength) = st.outlines[pathIndex] else { return nil }
         let path = userPath.transformed(by: ctm)
         let first = st.styles[st.chars[range.lowerBound].style].style
-        let (runs, dx, up, rotate) = runsAndLists(st, range, DX: DX, DY: DY, R: R, scale: scale, vertical: info.style.writingMode == .vertical)
+
+        let (runs, dx, up, rotate) = runsAndLists(st, range, DX: DX, DY: DY, R: R, scale: scale, vertical: style.writingMode == .vertical)
         guard !runs.isEmpty else { return nil }
         var o = baseOptions(first, up: up, dx: dx, rotate: rotate)
         let anchor = first.textAnchor
@@ -338,8 +462,14 @@ struct SVGTextReader {
         // startOffset: SVG's anchor point along the path; PathText's is {0, L/2, L} + offset.
         let shift = anchor == .start ? 0.0 : anchor == .center ? 0.5 : 1.0
         let raw = e.attribute("startOffset")?.trimmingCharacters(in: " ") ?? "0"
+        // `along`: an absolute x (device pixels) added to startOffset.
         if raw.hasSuffix("%"), let p = Double(raw.dropLast()), p.isFinite {
-            o.offset = .percent(p - 100 * shift)
+            if let x = along {
+                let length = (try? PathMeasure(path))?.length ?? 0
+                o.offset = .pixels(length * p / 100 + x - shift * length)
+            } else {
+                o.offset = .percent(p - 100 * shift)
+            }
         } else {
             var c = reader.context
             c.fontSize = info.style.fontSize
@@ -348,7 +478,7 @@ struct SVGTextReader {
             if SVGLength(raw) == nil { reader.warn(e, "startOffset", "cannot read \"\(raw)\": 0 is used") }
             let length = (try? PathMeasure(path))?.length ?? 0
             if let pl = pathLength, let ul = try? PathMeasure(userPath).length { px *= ul / pl }
-            o.offset = .pixels(px * scale - shift * length)
+            o.offset = .pixels(px * scale + (along ?? 0) - shift * length)
         }
         switch e.attribute("side") {
         case "right"?: o.side = .right
@@ -370,8 +500,24 @@ struct SVGTextReader {
         var label = SceneLabel(path: path, options: o)
         label.runs = runs
         label.direction = first.rtl ? .rtl : .ltr
-        applyBaseline(style.alignmentBaseline ?? first.dominantBaseline, to: &label)
+        if style.writingMode == .vertical {
+            applyBaseline(style.alignmentBaseline ?? style.dominantBaseline, to: &label)
+        }
         return (label, path)
+    }
+
+    /// A run's style with its element's baselines: in horizontal writing its alignment baseline (of its
+    /// own primary font) and its cumulative baseline shift; in vertical writing the shift alone (the
+    /// label's baseline is the text's, ``applyBaseline(_:to:)``).
+    private func shiftedRunStyle(_ st: State, _ index: Int, scale: Double, vertical: Bool) -> RunStyle {
+        let entry = st.styles[index]
+        var r = runStyle(entry.style, element: entry.element, scale: scale)
+        var up = entry.shift
+        if !vertical, self.style.writingMode != .vertical, entry.baseline != .alphabetic, let m = reader.primaryMetrics(r) {
+            up += SVGBaselines.up(entry.baseline, m)
+        }
+        r.baselineShift = up == 0 ? nil : up
+        return r
     }
 
     /// Maps an SVG baseline onto the label: ``Baseline`` where PathText's rule is the same, else a
@@ -383,12 +529,12 @@ struct SVGTextReader {
         case .middle: label.options.baseline = .middle
         case .textTop: label.options.baseline = .hanging
         case .ideographic: label.options.baseline = .ideographic
-        case .central, .hanging:
+        case .central, .hanging, .mathematical:
             guard let resolved = try? reader.resolver.resolve(label, index: 0), let run = resolved.text.runs.first,
                   let font = run.attributes.fonts.first else { return }
             let m = font.metrics(size: run.attributes.size)
             label.options.baseline = .alphabetic
-            label.options.dy -= b == .central ? (m.ascender + m.descender) / 2 : 0.8 * m.ascender
+            label.options.dy += SVGBaselines.up(b, m)
         }
     }
 
@@ -413,9 +559,12 @@ struct SVGTextReader {
         if color == nil { color = .transparent }
         r.color = color
         r.language = s.language
+        var features: [FeatureSetting] = []
+        if !s.kerning { features.append(FeatureSetting(tag: "kern", value: 0)) }
+        if s.smallCaps { features += [FeatureSetting(tag: "smcp")] }
+        if !features.isEmpty { r.features = features }
         if s.letterSpacing != 0 { r.letterSpacing = s.letterSpacing * scale }
         if s.wordSpacing != 0 { r.wordSpacing = s.wordSpacing * scale }
-        if s.baselineShift != 0 { r.baselineShift = s.baselineShift * scale }
         return r
     }
 }
@@ -431,7 +580,8 @@ extension SVGDocumentReader {
         let bold = s.fontWeight >= 600, italic = s.fontStyle == "italic" || s.fontStyle == "oblique"
         let styleName: String? = bold ? (italic ? "Bold Italic" : "Bold") : (italic ? "Italic" : nil)
         var out: [FontFamilyName] = []
-        for f in s.fontFamilies {
+        // The document's families, then the reader's defaults (the user agent's default font).
+        for f in s.fontFamilies + options.defaultFamilies.filter({ !s.fontFamilies.contains($0) }) {
             let family = Self.generics.contains(f.lowercased()) ? FontLookup.bestFamily(for: f.lowercased()) : f
             guard let family else { continue }
             if installed(family, styleName) {

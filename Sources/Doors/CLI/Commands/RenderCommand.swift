@@ -4,7 +4,7 @@ import PathText
 enum RenderCommand {
     /// The canvas flags: the scene catalog's canvas keys (``Scene/catalog``).
     static let canvas = Scene.catalog.filter { $0.flag != nil }
-    static let pictureFlags: Set<String> = Set(canvas.compactMap(\.flag)).union(["out", "json"])
+    static let pictureFlags: Set<String> = Set(canvas.compactMap(\.flag)).union(["out", "json"]).union(SVGFiles.flags)
     static let settings = SettingsFlags.all
 
     static let command = CLI.Command(
@@ -20,6 +20,7 @@ enum RenderCommand {
             LabelFlags.line("--json FILE|-", "also write the placements JSON (- for stdout); without --out, only the placements are written and nothing is drawn"),
             "", "canvas (a label given by flags; a scene file has its own; without --width and --height it is fitted to the label with an 8 px margin):",
             canvas.map { e in LabelFlags.line("--\(e.flag!) \(e.placeholder)", e.help + (e.defaultText.map { " (default \($0))" } ?? "")) }.joined(separator: "\n"),
+            "", "an SVG document's size and defaults:", SVGFiles.usage.joined(separator: "\n"),
             "", "settings:", settings.usage,
             "", "label options (as for pathtext layout):", LabelFlags.usage,
         ].joined(separator: "\n"),
@@ -45,7 +46,14 @@ enum RenderCommand {
             try Output.checkFiles(outputs: outputs, inputs: file == "-" ? [] : [file])
             let path = file == "-" ? "/dev/stdin" : file
             let bytes = try InputFiles.readBytes(path, limits: resolver.limits)
-            var read = SVGFiles.isSVG(file, bytes) ? try SVGFiles.scene(bytes, file: file, resolver: resolver, strict: settings.strict)
+            let svg = SVGFiles.isSVG(file, bytes)
+            if !svg {
+                try SVGFiles.refuseFlags(args, input: file)
+                if let f = ["width", "height"].first(where: { args.value($0) != nil }) {
+                    throw .usage("--\(f) applies to SVG input and --text labels; \(file) is a scene file (its canvas gives the size)")
+                }
+            }
+            var read = svg ? try SVGFiles.scene(bytes, file: file, resolver: resolver, options: try SVGFiles.readOptions(args, strict: settings.strict))
                 : try InputFiles.decodeScene(bytes, path: path)
             // Label flags given with a scene file override every label's value (never ignored).
             let flags = try LabelFlags.overrides(args)
@@ -58,6 +66,7 @@ enum RenderCommand {
         } else {
             // The label given by flags is the scene's one label: the same route, canvas keys and defaults as a
             // scene file's (fitted to the label unless --width and --height are given).
+            if let f = SVGFiles.flags.sorted().first(where: { args.value($0) != nil }) { throw .usage("--\(f) applies to SVG input") }
             var flagScene = Scene(width: -1, height: -1)
             for e in canvas {
                 do throws(OptionValueError) { try e.read(arguments: args.all(e.flag!), into: &flagScene) } catch {

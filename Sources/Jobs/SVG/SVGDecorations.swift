@@ -1,0 +1,114 @@
+import Geometry
+import Shaping
+import Layout
+import Render
+import Requests
+
+/// `text-decoration` per element, drawn as Chromium draws it: each line belongs to the element that
+/// declares it (its *decorating box*) and spans the glyphs of that element's text, in that element's fill,
+/// whatever the descendants' own fill.
+///
+/// Chromium's geometry (measured on resvg's suite): under each glyph the line is a tenth of the glyph's
+/// font size thick; the underline is centred on the font's `post.underlinePosition`, the line-through
+/// sits on its `OS/2.yStrikeoutPosition` and the overline on its ascender. Under each glyph the line follows the
+/// glyph's own position (a `dy` list steps it, a path bends it), not the glyph's `baseline-shift`.
+/// The lines are shapes of the scene, drawn after the text (horizontal text; vertical text keeps the
+/// label's own decoration).
+enum SVGDecorations {
+    /// A decoration line and the style entry of the element that declares it.
+    struct Decorator: Hashable, Sendable {
+        var line: TextDecoration
+        var owner: Int
+    }
+
+    /// The band of `line` for a font with `metrics` and `decoration` at `size`: its bottom and top edges,
+    /// pixels up from the baseline.
+    static func band(_ line: TextDecoration, metrics m: FontMetrics, decoration d: DecorationMetrics, size: Double) -> (bottom: Double, top: Double) {
+        let t = size / 10
+        switch line {
+        case .underline:
+            // post.underlinePosition is the line's top edge in the font's terms; Chromium centres its line there.
+            let centre = d.underlinePosition
+            return (centre - t / 2, centre + t / 2)
+        case .lineThrough: return (d.strikeoutPosition, d.strikeoutPosition + t)
+        case .overline: return (m.ascender, m.ascender + t)
+        }
+    }
+
+    /// The outline of a line under `glyphs` (each with its baseline point, direction and extent along it)
+    /// between `bottom` and `top` (pixels up): one quadrilateral per glyph, so that the line follows the
+    /// glyphs where they step or turn.
+    static func outline(_ glyphs: [(base: Point, direction: Vector, length: Double)], bottom: Double, top: Double) -> BezPath {
+        var path = BezPath()
+        for g in glyphs where g.length > 0 {
+            let up = g.direction.turnedLeft
+            let a = g.base + up * bottom, b = g.base + up * top
+            let along = g.direction * g.length
+            path.move(to: a)
+            path.line(to: a + along)
+            path.line(to: b + along)
+            path.line(to: b)
+            path.close()
+        }
+        return path
+    }
+}
+
+extension SVGDocumentReader {
+    /// The primary font of a run drawn with `style`, and its size (nil when no font loads).
+    func primaryFont(_ style: RunStyle) -> (font: Typeface, size: Double)? {
+        var label = SceneLabel(path: .line(from: Point(0, 0), to: Point(1, 0)))
+        label.runs = [SceneRun(text: "x", style: style)]
+        guard let resolved = try? resolver.resolve(label, index: 0), let run = resolved.text.runs.first,
+              let font = run.attributes.fonts.first else { return nil }
+        return (font, run.attributes.size)
+    }
+
+    /// The metrics of the primary font of a run drawn with `style` (nil when no font loads).
+    func primaryMetrics(_ style: RunStyle) -> FontMetrics? {
+        primaryFont(style).map { $0.font.metrics(size: $0.size) }
+    }
+
+    /// Draws the decoration lines of the label at `labelIndex` in the scene: `runDecorators` gives each run's
+    /// lines (in run order), `owner` each line's owner's run style and fill colour; each line goes under the
+    /// glyphs of the runs it covers, in its owner's fill.
+    func drawDecorations(labelIndex: Int, runDecorators: [[SVGDecorations.Decorator]], owner: (Int) -> (style: RunStyle, color: RGBAColor?)) {
+        let label = scene.labels[labelIndex]
+        guard runDecorators.contains(where: { !$0.isEmpty }), let runs = label.runs,
+              let resolved = try? resolver.resolve(label, index: labelIndex), let placed = try? resolved.layout() else { return }
+        // The run of each UTF-8 byte of the label's text.
+        var runOfByte: [Int] = []
+        for (r, run) in runs.enumerated() { runOfByte += Array(repeating: r, count: run.text.utf8.count) }
+        var decorators: [SVGDecorations.Decorator] = []
+        for list in runDecorators { for d in list where !decorators.contains(d) { decorators.append(d) } }
+        for d in decorators {
+            guard let color = owner(d.owner).color, color.a > 0 else { continue }
+            var outline = BezPath()
+            for line in placed {
+                let glyphs = line.glyphs
+                for (k, g) in glyphs.enumerated() {
+                    let r = g.cluster < runOfByte.count ? runOfByte[g.cluster] : runs.count - 1
+                    guard r < runDecorators.count, runDecorators[r].contains(d) else { continue }
+                    let shift = runs[r].style.baselineShift ?? 0
+                    let base = g.origin - g.direction.turnedLeft * shift
+                    // Up to the next glyph when it follows on the same line (letter and word spacing included).
+                    var length = g.advance
+                    if k + 1 < glyphs.count {
+                        let next = glyphs[k + 1]
+                        let gap = (next.origin - g.origin).dot(g.direction)
+                        if gap > 0, gap < 3 * max(g.advance, g.size) { length = gap }
+                    }
+                    let (bottom, top) = SVGDecorations.band(d.line, metrics: g.font.metrics(size: g.size),
+                                                            decoration: g.font.decorationMetrics(size: g.size), size: g.size)
+                    outline.subpaths += SVGDecorations.outline([(base, g.direction, length)], bottom: bottom, top: top).subpaths
+                }
+            }
+            guard !outline.isEmpty, Self.isFinite(outline) else { continue }
+            var shape = SceneShape(type: .path, id: nil)
+            shape.d = outline
+            shape.fill = color
+            scene.order!.append(.shape(scene.shapes.count))
+            scene.shapes.append(shape)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Testing
+import Shaping
+@testable import SVGInput
+
+/// The computed style of the SVG reader: the `font` shorthand, font-kerning, font-variant, size keywords.
+@Suite struct SVGStyleTests {
+    func style(_ declarations: [(String, String)], parent: SVGStyle = SVGStyle()) -> (SVGStyle, [String]) {
+        var warnings: [String] = []
+        let s = SVGStyle.computed(parent: parent, declarations: declarations, context: SVGLength.Context(viewport: (200, 200))) {
+            warnings.append("\($0): \($1)")
+        }
+        return (s, warnings)
+    }
+
+    @Test func theFontShorthandSetsEveryFontPropertyAndResetsTheOthers() {
+        var parent = SVGStyle()
+        parent.fontWeight = 700; parent.kerning = false; parent.fontSize = 200
+        let (s, w) = style([("font", "italic small-caps 50px/2 'Noto Sans', serif")], parent: parent)
+        #expect(w.isEmpty)
+        #expect(s.fontSize == 50 && s.fontFamilies == ["Noto Sans", "serif"] && s.fontStyle == "italic" && s.smallCaps)
+        #expect(s.fontWeight == 400 && s.kerning)   // reset to their initial values, as CSS says
+        // A later longhand wins over the shorthand.
+        #expect(style([("font", "bold 20px serif"), ("font-weight", "300")]).0.fontWeight == 300)
+    }
+
+    @Test(arguments: ["bold 64 Noto Sans", "italic", "20px", ""])
+    func aShorthandWithoutSizeAndFamilyIsAWarning(value: String) {
+        let (s, w) = style([("font", value), ("font-size", "10")])
+        #expect(w.count == 1 && w[0].hasPrefix("font: cannot read"), "\(w)")
+        #expect(s.fontSize == 10 && s.fontWeight == 400)
+    }
+
+    @Test func fontAndFontKerningAreNotPresentationAttributes() {
+        #expect(!SVGStyle.properties.contains("font") && !SVGStyle.properties.contains("font-kerning"))
+        #expect(SVGStyle.properties.contains("font-variant"))
+    }
+
+    @Test func kerningAndSmallCapsBecomeFeatures() throws {
+        let r = try read(document(#"<text x="0" y="50" style="font-kerning: none" font-variant="small-caps">AVA</text>"#))
+        let features = try #require(r.scene.labels.first?.runs?.first?.style.features)
+        #expect(features == [FeatureSetting(tag: "kern", value: 0), FeatureSetting(tag: "smcp")])
+        #expect(r.warnings.isEmpty)
+    }
+
+    @Test func sizeKeywordsScaleWithTheInitialSize() {
+        #expect(SVGStyle.fontSizeKeyword("xx-large", parent: 16, medium: 16) == 32)
+        #expect(SVGStyle.fontSizeKeyword("small", parent: 16, medium: 16) == 13)
+        #expect(SVGStyle.fontSizeKeyword("xx-large", parent: 12, medium: 12) == 24)
+        #expect(SVGStyle.fontSizeKeyword("x-small", parent: 12, medium: 12) == 9)
+    }
+}
