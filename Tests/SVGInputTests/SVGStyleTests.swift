@@ -12,12 +12,29 @@ import Shaping
         return (s, warnings)
     }
 
+    @Test func fontWeightsFollowCSSFontsFour() {
+        var parent = SVGStyle()
+        // bolder and lighter by the table of CSS Fonts 4 §2.2.
+        for (from, bolder, lighter) in [(50.0, 400.0, 50.0), (300, 400, 100), (400, 700, 100), (600, 900, 400), (800, 900, 700), (950, 950, 700)] {
+            parent.fontWeight = from
+            #expect(style([("font-weight", "bolder")], parent: parent).0.fontWeight == bolder, "bolder of \(from)")
+            #expect(style([("font-weight", "lighter")], parent: parent).0.fontWeight == lighter, "lighter of \(from)")
+        }
+        #expect(style([("font-weight", "250")]).0.fontWeight == 250)
+        // Out of range: invalid, so ignored with a warning (the inherited weight stays), not drawn bold.
+        parent.fontWeight = 300
+        let (s, w) = style([("font-weight", "1500")], parent: parent)
+        #expect(s.fontWeight == 300 && w.count == 1 && w[0].contains("font-weight") && w[0].contains("1500"), "\(w)")
+        #expect(style([("font-stretch", "condensed")]).0.fontStretch == 75)
+        #expect(style([("font-style", "oblique 20deg")]).0.fontStyle == .oblique(angle: 20))
+    }
+
     @Test func theFontShorthandSetsEveryFontPropertyAndResetsTheOthers() {
         var parent = SVGStyle()
         parent.fontWeight = 700; parent.kerning = false; parent.fontSize = 200
         let (s, w) = style([("font", "italic small-caps 50px/2 'Noto Sans', serif")], parent: parent)
         #expect(w.isEmpty)
-        #expect(s.fontSize == 50 && s.fontFamilies == ["Noto Sans", "serif"] && s.fontStyle == "italic" && s.smallCaps)
+        #expect(s.fontSize == 50 && s.fontFamilies == ["Noto Sans", "serif"] && s.fontStyle == .italic && s.smallCaps)
         #expect(s.fontWeight == 400 && s.kerning)   // reset to their initial values, as CSS says
         // A later longhand wins over the shorthand.
         #expect(style([("font", "bold 20px serif"), ("font-weight", "300")]).0.fontWeight == 300)

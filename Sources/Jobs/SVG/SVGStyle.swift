@@ -2,6 +2,7 @@ import Geometry
 import Shaping
 import Layout
 import Render
+import Requests
 
 /// A paint (`fill`, `stroke`) as specified.
 enum SVGPaint: Hashable, Sendable {
@@ -56,8 +57,12 @@ struct SVGStyle: Sendable {
     var fontSize = 16.0
     /// The size the keyword `medium` names: the reader's initial font size (``SVGReadOptions/fontSize``).
     var medium = 16.0
-    var fontWeight = 400
-    var fontStyle = "normal"
+    /// CSS `font-weight`, 1–1000.
+    var fontWeight = 400.0
+    /// CSS `font-style`.
+    var fontStyle = CSSFontStyle.normal
+    /// CSS `font-stretch`, percent.
+    var fontStretch = 100.0
     /// `font-kerning` (not `none`): the font's kerning applies.
     var kerning = true
     /// `font-variant: small-caps`: the font's `smcp` feature.
@@ -165,14 +170,31 @@ struct SVGStyle: Sendable {
             case "color": if let col = SVGColor.parse(v) { s.color = col }
             case "font-family": s.fontFamilies = fontFamilies(v)
             case "font-weight":
+                // CSS Fonts 4: bolder and lighter by the table of §2.2; a number outside 1–1000 is invalid and
+                // ignored (the inherited weight stays).
+                let w = parent.fontWeight
                 switch lower {
-                case "normal": s.fontWeight = 400
-                case "bold": s.fontWeight = 700
-                case "bolder": s.fontWeight = parent.fontWeight < 600 ? 700 : 900
-                case "lighter": s.fontWeight = parent.fontWeight > 500 ? 400 : 100
-                default: if let w = Int(lower) { s.fontWeight = w }
+                case "bolder": s.fontWeight = w < 350 ? 400 : w < 550 ? 700 : w < 900 ? 900 : w
+                case "lighter": s.fontWeight = w < 100 ? w : w < 550 ? 100 : w < 750 ? 400 : 700
+                default:
+                    var weight = RunStyle()
+                    do throws(OptionValueError) { try Self.weightEntry.read(arguments: [lower], into: &weight) } catch {
+                        warn(name, "\(error.message): ignored"); continue
+                    }
+                    if let v = weight.fontWeight { s.fontWeight = v }
                 }
-            case "font-style": s.fontStyle = lower
+            case "font-style":
+                var style = RunStyle()
+                do throws(OptionValueError) { try Self.styleEntry.read(arguments: [lower], into: &style) } catch {
+                    warn(name, "\(error.message): ignored"); continue
+                }
+                if let v = style.fontStyle { s.fontStyle = v }
+            case "font-stretch":
+                var stretch = RunStyle()
+                do throws(OptionValueError) { try Self.stretchEntry.read(arguments: [lower], into: &stretch) } catch {
+                    warn(name, "\(error.message): ignored"); continue
+                }
+                if let v = stretch.fontStretch { s.fontStretch = v }
             case "font-kerning": s.kerning = lower != "none"
             case "letter-spacing":
                 if lower == "normal" { s.letterSpacing = 0 } else if let l = SVGLength(v) { s.letterSpacing = l.resolved(c) }
@@ -222,7 +244,7 @@ struct SVGStyle: Sendable {
                 s.smallCaps = lower == "small-caps"
                 if !["normal", "small-caps", "none"].contains(lower) { warn(name, "\(lower) is not supported: drawn as normal") }
             case "filter", "mask", "clip-path", "marker-start", "marker-mid", "marker-end", "paint-order", "mix-blend-mode",
-                 "isolation", "font-stretch", "font-feature-settings", "glyph-orientation-vertical",
+                 "isolation", "font-feature-settings", "glyph-orientation-vertical",
                  "text-decoration-skip-ink", "shape-inside":
                 if !neutral.contains(lower) && !(name == "isolation" && lower == "auto") {
                     warn(name, "not supported: drawn without it")
@@ -237,6 +259,11 @@ struct SVGStyle: Sendable {
 
     /// The longhands of the CSS `font` shorthand, `[style] [variant] [weight] [stretch] size[/line-height]
     /// family`; nil when it has no size and family.
+    /// The catalog's entries for the font-matching properties: SVG reads their values as requests do.
+    static let weightEntry = LabelOptionCatalog.style.first { $0.key == "fontWeight" }!
+    static let styleEntry = LabelOptionCatalog.style.first { $0.key == "fontStyle" }!
+    static let stretchEntry = LabelOptionCatalog.style.first { $0.key == "fontStretch" }!
+
     static func fontShorthand(_ value: String) -> [(String, String)]? {
         // Words, quoted family names kept whole.
         var words: [String] = [], current = "", quote: Character? = nil

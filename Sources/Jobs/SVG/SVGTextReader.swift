@@ -554,6 +554,11 @@ struct SVGTextReader {
         let (families, files) = reader.fonts(for: s, element: element)
         r.fontFamilies = families.isEmpty ? nil : families
         r.fonts = files.isEmpty ? nil : files
+        if !families.isEmpty {
+            r.fontWeight = s.fontWeight
+            if s.fontStretch != 100 { r.fontStretch = s.fontStretch }
+            if s.fontStyle != .normal { r.fontStyle = s.fontStyle }
+        }
         r.size = max(s.fontSize * scale, 1e-3)
         var color = s.visible ? reader.color(s.fill, opacity: s.fillOpacity, style: s, element: element, property: "fill") : nil
         if color == nil { color = .transparent }
@@ -577,17 +582,14 @@ extension SVGDocumentReader {
     /// the embedded font files to put in front of the embedded stack (Noto Sans Bold for bold text that no
     /// named family covers). Families that are not installed are reported.
     func fonts(for s: SVGStyle, element e: XMLElement) -> (families: [FontFamilyName], files: [String]) {
-        let bold = s.fontWeight >= 600, italic = s.fontStyle == "italic" || s.fontStyle == "oblique"
-        let styleName: String? = bold ? (italic ? "Bold Italic" : "Bold") : (italic ? "Italic" : nil)
+        let bold = s.fontWeight >= 600, italic = s.fontStyle != .normal
         var out: [FontFamilyName] = []
-        // The document's families, then the reader's defaults (the user agent's default font).
+        // The document's families, then the reader's defaults (the user agent's default font). The face of
+        // each is chosen by CSS font matching (the run style's fontWeight, fontStretch and fontStyle).
         for f in s.fontFamilies + options.defaultFamilies.filter({ !s.fontFamilies.contains($0) }) {
             let family = Self.generics.contains(f.lowercased()) ? FontLookup.bestFamily(for: f.lowercased()) : f
             guard let family else { continue }
-            if installed(family, styleName) {
-                if let name = FontFamilyName(family: family, style: styleName) { out.append(name) }
-            } else if styleName != nil, installed(family, nil) {
-                warn(e, "font-weight", "\(family) has no \(styleName!) face installed: the regular face is used")
+            if installed(family, nil) {
                 if let name = FontFamilyName(family: family) { out.append(name) }
             } else {
                 warn(e, "font-family", "\(f) is not installed: the next family (or the embedded fonts) is used")
