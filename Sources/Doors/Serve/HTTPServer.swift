@@ -85,6 +85,9 @@ public final class HTTPServer: @unchecked Sendable {
     private final class Upload {
         var body: [UInt8] = []
         var tooLarge = false
+        /// The 400 reply for headers that are ambiguous (see ``HTTPServer/ambiguity(_:)``), decided when they
+        /// are complete; the body is then read and dropped.
+        var refused: String? = nil
         /// Set when the headers are complete (the first call for the request).
         let deadline: Deadline
         init(deadline: Deadline) { self.deadline = deadline }
@@ -150,12 +153,17 @@ public final class HTTPServer: @unchecked Sendable {
         guard let cls, let connection, let perRequest, let size else { return .NO }
         let context = Unmanaged<Context>.fromOpaque(cls).takeUnretainedValue()
         guard let state = perRequest.pointee else {
-            perRequest.pointee = Unmanaged.passRetained(Upload(deadline: Deadline(seconds: context.timeLimit))).toOpaque()
+            let upload = Upload(deadline: Deadline(seconds: context.timeLimit))
+            let headers = QueryBox(lowercased: true)
+            _ = pt_mhd_get_connection_values(connection, .HEADER_KIND, HTTPServer.queryArgument,
+                                          Unmanaged.passUnretained(headers).toOpaque())
+            upload.refused = HTTPServer.ambiguity(headers)
+            perRequest.pointee = Unmanaged.passRetained(upload).toOpaque()
             return .YES
         }
         let upload = Unmanaged<Upload>.fromOpaque(state).takeUnretainedValue()
         if size.pointee > 0 {
-            if let data, !upload.tooLarge {
+            if let data, !upload.tooLarge, upload.refused == nil {
                 if upload.body.count + size.pointee > context.maximumBodySize {
                     upload.tooLarge = true
                     upload.body = []
@@ -169,7 +177,9 @@ public final class HTTPServer: @unchecked Sendable {
             return .YES
         }
         let response: HTTPResponse
-        if upload.tooLarge {
+        if let why = upload.refused {
+            response = PlaygroundService.error(400, why)
+        } else if upload.tooLarge {
             response = PlaygroundService.error(413, "the request body is larger than \(context.maximumBodySize) bytes")
         } else {
             let path = url.map { String(cString: $0) } ?? "/"
@@ -197,19 +207,39 @@ public final class HTTPServer: @unchecked Sendable {
         return withDeadline(deadline) { context.handler(request) }
     }
 
-    /// Collects the query arguments or headers of one request (header names in lower case).
+    /// Collects the query arguments or headers of one request (header names in lower case). The first
+    /// value of a name is kept; every value is listed in ``all``.
     private final class QueryBox {
         let lowercased: Bool
         var values: [String: String] = [:]
+        var all: [String: [String]] = [:]
         init(lowercased: Bool) { self.lowercased = lowercased }
     }
 
     private static let queryArgument: MHD_KeyValueIterator = { cls, _, key, value in
         guard let cls, let key else { return .YES }
         let box = Unmanaged<QueryBox>.fromOpaque(cls).takeUnretainedValue()
-        let name = String(cString: key)
-        box.values[box.lowercased ? name.lowercased() : name] = value.map { String(cString: $0) } ?? ""
+        let raw = String(cString: key)
+        let name = box.lowercased ? raw.lowercased() : raw
+        let v = value.map { String(cString: $0) } ?? ""
+        if box.values[name] == nil { box.values[name] = v }
+        box.all[name, default: []].append(v)
         return .YES
+    }
+
+    /// Why headers are refused as ambiguous, or `nil`: a second `Host` or `Origin` (a proxy and this
+    /// server could read different ones, and the access checks must see the one that counts), more than
+    /// one `Content-Length` or a list of them, or `Content-Length` with `Transfer-Encoding` (request
+    /// smuggling's shapes; RFC 9112 §6.3 says such a request must be refused).
+    private static func ambiguity(_ headers: QueryBox) -> String? {
+        for name in ["host", "origin"] where (headers.all[name]?.count ?? 0) > 1 {
+            return "the request has \(headers.all[name]!.count) \(name == "host" ? "Host" : "Origin") headers: send one"
+        }
+        if let lengths = headers.all["content-length"] {
+            if lengths.count > 1 || lengths[0].contains(",") { return "the request has more than one Content-Length: send one" }
+            if headers.all["transfer-encoding"] != nil { return "the request has both Content-Length and Transfer-Encoding: send one" }
+        }
+        return nil
     }
 
     /// Releases a request's upload state when libmicrohttpd is done with it (also after an aborted upload).
