@@ -97,7 +97,7 @@ package struct OptionSyntax<Value>: @unchecked Sendable {
             guard case .number(let v) = j else { throw OptionValueError(expected: expected, got: j.shownInMessage) }
             return try check(v, MessageText.number(v))
         }, fromText: { t throws(OptionValueError) in
-            guard let v = JSONNumber.parse(t) else { throw OptionValueError(expected: expected + " (written as in JSON)", got: MessageText.quoted(t)) }
+            guard let v = JSONNumber.parse(t) else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
             return try check(v, MessageText.quoted(t))
         }, toJSON: { .number($0) }).with(schema: JSONSchemaText.number(range, above: above))
     }

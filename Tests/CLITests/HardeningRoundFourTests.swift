@@ -1,0 +1,193 @@
+import Testing
+import Foundation
+
+/// Issue #38 (hardening round four) through the CLI binary: each test is an input that broke a door on
+/// main 83dac51.
+@Suite struct HardeningRoundFourTests {
+    let scene = packageRoot + "/fixtures/scenes/dial.json"
+    let strings = packageRoot + "/fixtures/l10n/dial.csv"
+
+    func folder() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pathtext-r4-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    func write(_ text: String, _ path: String) throws { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+
+    /// Row 1: a road coordinate beyond 9.2e15 trapped (SIGILL) in `RoadMerger.NodeKey`.
+    @Test func placeWithAHugeCoordinateIsAnErrorNotATrap() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for d in ["M0 0 L1e16 0", "M0 0 L1.7976931348623157e308 0", "M0 0 Q1e300 0 5 5"] {
+            try write(#"{"width":400,"height":200,"labels":[{"text":"A","path":"\#(d)"}]}"#, dir + "/p.json")
+            let r = try pathtext(["place", dir + "/p.json", "--json", "-"])
+            #expect(r.status == 1, "\(d): status \(r.status) \(r.stderr)")
+            #expect(r.stderr.contains("labels[0].path: a coordinate"), "\(r.stderr)")
+        }
+    }
+
+    /// Row 3: 8 000 same-name pieces (each cut piece carried the whole chain's tags: 1 GB, 29-47 s) and
+    /// 20 000 duplicate roads.
+    @Test func mergingManySameNamePiecesIsLinear() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A zigzag cut at every vertex: 8 000 pieces of one name.
+        let zigzag = (0..<8_000).map { k in
+            #"{"text":"Main","path":"M\#(k * 4) \#(k % 2 == 0 ? 0 : 4) L\#(k * 4 + 4) \#(k % 2 == 0 ? 4 : 0)"}"#
+        }.joined(separator: ",")
+        try write(#"{"width":32000,"height":200,"labels":[\#(zigzag)]}"#, dir + "/z.json")
+        let start = ContinuousClock.now
+        let r = try pathtext(["place", dir + "/z.json", "--json", dir + "/z.out.json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(ContinuousClock.now - start < .seconds(20))
+        let result = try #require(try json(String(contentsOfFile: dir + "/z.out.json", encoding: .utf8)) as? [String: Any])
+        let dropped = result["dropped"] as? [[String: Any]] ?? []
+        #expect(dropped.count == 8_000, "every piece is 5.7 px: too short for a label")
+        let duplicates = Array(repeating: #"{"text":"Main","path":"M0 100 L900 100"}"#, count: 20_000).joined(separator: ",")
+        try write(#"{"width":1000,"height":200,"labels":[\#(duplicates)]}"#, dir + "/d.json")
+        let d = try pathtext(["place", dir + "/d.json", "--json", dir + "/d.out.json"])
+        #expect(d.status == 0, "\(d.stderr)")
+        #expect(d.stderr.contains("from 20000 requests on 1 paths"), "\(d.stderr)")
+    }
+
+    /// Row 4: one road of 1.4 M segments: the 1 M-segment limit on label paths was not applied in place.
+    @Test func thePathSegmentLimitAppliesToPlaceRequests() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let d = "M0 0" + String(repeating: " l1 0", count: 1_000_001)
+        try write(#"{"width":400,"height":200,"labels":[{"text":"A","path":"\#(d)"}]}"#, dir + "/p.json")
+        let r = try pathtext(["place", dir + "/p.json", "--json", "-"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("labels[0].path") && r.stderr.contains("number of path segments"), "\(r.stderr)")
+    }
+
+    /// Row 11: `place --out p.png --json /dev/full` replaced p.png, then exited 1.
+    @Test func placeWritesAllItsOutputsOrNone() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write(#"{"width":400,"height":200,"labels":[{"text":"Main","path":"M10 100 L390 100"}]}"#, dir + "/p.json")
+        try write("old", dir + "/p.png")
+        let r = try pathtext(["place", dir + "/p.json", "--out", dir + "/p.png", "--json", "/dev/full"])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(try String(contentsOfFile: dir + "/p.png", encoding: .utf8) == "old")
+        let ok = try pathtext(["place", dir + "/p.json", "--out", dir + "/p.png", "--json", dir + "/p.out.json"])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(FileManager.default.contents(atPath: dir + "/p.png")?.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    /// Row 11: `demo --all --scenes DIR` into a folder it cannot create wrote five pictures, replacing
+    /// existing ones, then exited 1.
+    @Test func demoWritesAllItsOutputsOrNone() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write("old", dir + "/demo.png")
+        try write("a file", dir + "/blocker")
+        let r = try pathtext(["demo", "--all", "--size", "64", "--out", dir + "/demo.png", "--scenes", dir + "/blocker/scenes"])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(try String(contentsOfFile: dir + "/demo.png", encoding: .utf8) == "old")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(left == ["blocker", "demo.png"], "\(left)")
+    }
+
+    /// Rows 7 and 12: `check --sheet` with locales `a/b`, `a_b`, `a.b` and `grid` overwrote one another; the
+    /// scene at DIR/de.png was overwritten; 2 000 locales took past 60 s (the grid copied per tile).
+    @Test func theContactSheetNamesEveryLocaleApartAndNeverAnInput() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let table = "locale,KONTOSTAND\na/b,A\na_b,B\na.b,C\ngrid,D\nGrid,E\nindex,F\n"
+        try write(table, dir + "/s.csv")
+        let r = try pathtext(["check", scene, "--strings", dir + "/s.csv", "--sheet", dir + "/sheet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: dir + "/sheet"))
+        #expect(files == ["a_b.png", "a_b-2.png", "a_b-3.png", "grid-2.png", "Grid-3.png", "index-2.png", "grid.png", "index.html"], "\(files)")
+        // The scene itself in the sheet's folder, as one locale's picture: refused before any work.
+        let sceneCopy = dir + "/sheet/de.png"
+        try FileManager.default.removeItem(atPath: sceneCopy.replacingOccurrences(of: "de.png", with: "a_b.png"))
+        try FileManager.default.copyItem(atPath: scene, toPath: sceneCopy)
+        try write("locale,KONTOSTAND\nde,Kontostand\n", dir + "/de.csv")
+        let clash = try pathtext(["check", sceneCopy, "--strings", dir + "/de.csv", "--sheet", dir + "/sheet"])
+        #expect(clash.status == 1)
+        #expect(clash.stderr.contains("is also an input"), "\(clash.stderr)")
+        #expect(FileManager.default.contents(atPath: sceneCopy) == FileManager.default.contents(atPath: scene))
+    }
+
+    /// Row 7: `check --sheet` copied the grid canvas for every tile: 300 locales 1.4 s, 600 29 s, 2 000
+    /// past 60 s. Four times the locales now take about four times as long (the ratio within one run; it
+    /// was over 16).
+    @Test func aSheetGrowsLinearlyWithItsLocales() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write(#"{"width":200,"height":60,"labels":[{"text":"KONTOSTAND","path":"M10 40 L190 40"}]}"#, dir + "/s.json")
+        func seconds(_ n: Int) throws -> Double {
+            let rows = (0..<n).map { "x\($0),K\($0)" }.joined(separator: "\n")
+            try write("locale,KONTOSTAND\n" + rows + "\n", dir + "/t\(n).csv")
+            let start = ContinuousClock.now
+            let r = try pathtext(["check", dir + "/s.json", "--strings", dir + "/t\(n).csv", "--sheet", dir + "/sheet\(n)"])
+            let elapsed = ContinuousClock.now - start
+            #expect(r.status == 0, "\(r.stderr.prefix(300))")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/sheet\(n)").count == n + 2)
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        }
+        let small = try seconds(250), large = try seconds(1_000)
+        #expect(large / small < 9, "250 locales \(small) s, 1 000 locales \(large) s")
+    }
+
+    /// Row 12: a failed sheet (a folder in the way of grid.png) left a partial set that replaced files.
+    @Test func aFailedSheetReplacesNothing() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/sheet/index.html", withIntermediateDirectories: true)
+        try write("old", dir + "/sheet/de.png")
+        try write("locale,KONTOSTAND\nde,Kontostand\nfr,Solde\n", dir + "/s.csv")
+        let r = try pathtext(["check", scene, "--strings", dir + "/s.csv", "--sheet", dir + "/sheet"])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(try String(contentsOfFile: dir + "/sheet/de.png", encoding: .utf8) == "old")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/sheet/fr.png"))
+    }
+
+    /// Row 15: duplicate keys kept the last value silently in CSV, `.strings` and `.po`; malformed CSV
+    /// quoting was accepted and mangled; a FIFO for `--strings` was "missing, unreadable or a folder".
+    @Test func everyFormatRefusesDuplicatesAndBadQuotingWithTheirLines() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let cases: [(String, String, String)] = [
+            ("dup.csv", "locale,KONTOSTAND\nde,A\nfr,B\nde,C\n", "line 4: \"KONTOSTAND\" is given twice for \"de\" with different texts (first on line 2)"),
+            ("rows.csv", "locale,key,text\nde,KONTOSTAND,A\nde,KONTOSTAND,B\n", "line 3: \"KONTOSTAND\" is given twice for \"de\" with different texts (first on line 2)"),
+            ("de.strings", "\"KONTOSTAND\" = \"A\";\n\n\"KONTOSTAND\" = \"B\";\n", "line 3: \"KONTOSTAND\" is given twice"),
+            ("de.po", "msgid \"KONTOSTAND\"\nmsgstr \"A\"\n\nmsgid \"KONTOSTAND\"\nmsgstr \"B\"\n", "line 4: \"KONTOSTAND\" is given twice for \"de\" with different texts (first on line 1)"),
+            ("q1.csv", "locale,KONTOSTAND\nde,a\"b\n", "line 2: a quote inside an unquoted field"),
+            ("q2.csv", "locale,KONTOSTAND\nde,\"ab\"c\n", "line 2: text after a field's closing quote"),
+            ("multi.csv", "locale,KONTOSTAND\nde,\"two\nlines\"\nfr,a\"\n", "line 4: a quote inside an unquoted field"),
+        ]
+        for (name, text, message) in cases {
+            try write(text, dir + "/" + name)
+            let r = try pathtext(["check", scene, "--strings", dir + "/" + name])
+            #expect(r.status == 1, "\(name): \(r.status)")
+            #expect(r.stderr.contains(message), "\(name): \(r.stderr)")
+        }
+        // A FIFO is read like a file.
+        let fifo = dir + "/fifo.csv"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "printf 'locale,labels[0]\\nde,Kontostand\\n' > \"$0\"", fifo]
+        try writer.run()
+        let r = try pathtext(["check", scene, "--strings", fifo])
+        writer.waitUntilExit()
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("Kontostand"))
+    }
+
+    /// Row 17: `0x10` read as 16 and a size of 1e-320 accepted; flags now read numbers as JSON does.
+    @Test func flagNumbersHaveTheCatalogsSyntax() throws {
+        for (flag, value) in [("--size", "0x10"), ("--size", "1e-320"), ("--size", "nan"), ("--size", "inf"), ("--size", "1_0"), ("--size", " 5"),
+                              ("--letter-spacing", "-0x1p3"), ("--size", "+1e999")] {
+            let r = try pathtext(["layout", "--text", "A", "--path", "M0 0 L100 0", flag, value])
+            #expect(r.status == 2, "\(flag) \(value): \(r.status) \(r.stdout.prefix(80))")
+            #expect(r.stderr.contains(flag) && r.stderr.contains(value.trimmingCharacters(in: .whitespaces)), "\(r.stderr)")
+        }
+        #expect(try pathtext(["layout", "--text", "A", "--path", "M0 0 L100 0", "--size", "1.6e1"]).status == 0)
+        #expect(try pathtext(["layout", "--text", "A", "--path", "M0 0 L100 0", "--letter-spacing", "-0"]).status == 0)
+    }
+}
