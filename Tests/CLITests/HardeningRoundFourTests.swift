@@ -190,4 +190,62 @@ import Foundation
         #expect(try pathtext(["layout", "--text", "A", "--path", "M0 0 L100 0", "--size", "1.6e1"]).status == 0)
         #expect(try pathtext(["layout", "--text", "A", "--path", "M0 0 L100 0", "--letter-spacing", "-0"]).status == 0)
     }
+
+    /// A `<text>` doubled through `levels` levels of `<use>`.
+    static func useBomb(levels: Int) -> String {
+        var defs = #"<text id="g0" x="10" y="20" font-size="12">Hello</text>"#
+        for k in 1...levels { defs += ##"<g id="g\##(k)"><use href="#g\##(k - 1)"/><use href="#g\##(k - 1)" y="1"/></g>"## }
+        return ##"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><defs>"## + defs + ##"</defs><use href="#g\##(levels)"/></svg>"##
+    }
+
+    /// Row 2: a 4.8 KB SVG whose `<text>` is doubled through 15 levels of `<use>` built 32 000 labels before
+    /// any budget looked (10.8 s, 1.36 GB). The label budget is counted as `<use>` expands.
+    @Test func aUseChainOfTextsRunsOutOfTheLabelBudgetByName() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write(Self.useBomb(levels: 15), dir + "/bomb.svg")
+        let start = ContinuousClock.now
+        let r = try pathtext(["render", dir + "/bomb.svg", "--out", dir + "/bomb.png"])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("<text>: the document asks for more than 10000 labels (each <use> copy counted): the labels budget ran out"), "\(r.stderr)")
+        #expect(ContinuousClock.now - start < .seconds(30))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/bomb.png"))
+    }
+
+    /// Row 5: many CSS rules × many elements (12-44 s); rules are indexed by id, class and type, and the
+    /// tests that remain (rules that all apply) are budgeted by name.
+    @Test func cssMatchingIsIndexedAndBudgeted() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // 5 000 rules for classes no element has, 5 000 elements: was 25 M tests, now none.
+        let rules = (0..<5_000).map { ".c\($0) { fill: red }" }.joined(separator: "\n")
+        let rects = (0..<5_000).map { #"<rect class="x\#($0)" x="\#($0 % 100)" y="1" width="1" height="1"/>"# }.joined()
+        try write(#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><style>"# + rules + "</style>" + rects + "</svg>", dir + "/many.svg")
+        let start = ContinuousClock.now
+        let r = try pathtext(["render", dir + "/many.svg", "--out", dir + "/many.png"])
+        #expect(r.status == 0, "\(r.stderr.prefix(300))")
+        #expect(ContinuousClock.now - start < .seconds(30))
+        // 3 000 rules that all apply to 3 000 elements: 9 M tests, over the budget of 4 M.
+        let all = (0..<3_000).map { _ in "rect { fill: red }" }.joined(separator: "\n")
+        let many = (0..<3_000).map { _ in #"<rect width="1" height="1"/>"# }.joined()
+        try write(#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><style>"# + all + "</style>" + many + "</svg>", dir + "/all.svg")
+        let b = try pathtext(["render", dir + "/all.svg", "--out", dir + "/all.png"])
+        #expect(b.status == 1)
+        #expect(b.stderr.contains("more than 4000000 CSS rule tests") && b.stderr.contains("the CSS rule tests budget ran out"), "\(b.stderr)")
+    }
+
+    /// Row 6: a `font-family` list of 135 000 names: a Fontconfig lookup and a warning per name.
+    @Test func aHugeFontFamilyListIsCappedWithOneWarning() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let names = (0..<135_000).map { "NoSuchFamily\($0)" }.joined(separator: ",")
+        try write(#"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50"><text x="5" y="30" font-family="\#(names)">Hi</text></svg>"#, dir + "/f.svg")
+        let start = ContinuousClock.now
+        let r = try pathtext(["render", dir + "/f.svg", "--out", dir + "/f.png"])
+        #expect(r.status == 0, "\(r.stderr.prefix(300))")
+        #expect(ContinuousClock.now - start < .seconds(30))
+        let warnings = r.stderr.split(separator: "\n").filter { $0.contains("font-family") }
+        #expect(warnings.count <= 17, "\(warnings.count) font-family warnings")
+        #expect(r.stderr.contains("135000 families listed: only the first 16 are looked up"), "\(r.stderr.prefix(500))")
+    }
 }

@@ -73,4 +73,20 @@ extension LoopbackClient {
         let good = try #require(server.client.raw("\(base)\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: \(n)", body: Array(label.utf8)))
         #expect(good.status == 200, "\(good.text)")
     }
+
+    /// Row 2: the `<use>` chain of texts ran 10-28 s per request against the 3 s limit; now the label
+    /// budget (or the deadline, checked as `<use>` expands) stops it within the limit.
+    @Test func aUseChainOfTextsIsStoppedWithinTheTimeLimit() throws {
+        let server = try TestServer(timeLimit: 3)
+        var defs = #"<text id="g0" x="10" y="20" font-size="12">Hello</text>"#
+        for k in 1...15 { defs += ##"<g id="g\##(k)"><use href="#g\##(k - 1)"/><use href="#g\##(k - 1)" y="1"/></g>"## }
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><defs>"## + defs + ##"</defs><use href="#g15"/></svg>"##
+        let start = ContinuousClock.now
+        let reply = try #require(server.client.request("POST", "/api/render?format=png", body: Array(svg.utf8), headers: ["Content-Type": "application/json"]))
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(reply.status == 400 || reply.status == 503, "\(reply.status) \(reply.text.prefix(200))")
+        let message = jsonObject(reply)["error"] as? String ?? ""
+        #expect(message.contains("labels budget ran out") || message.contains("time limit"), "\(message)")
+        #expect(server.client.request("GET", "/api/fonts")?.status == 200)
+    }
 }

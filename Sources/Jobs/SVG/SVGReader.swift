@@ -15,6 +15,11 @@ public struct SVGReadOptions: Hashable, Sendable {
 
     /// Warnings, not errors; the default limits.
     public init(strict: Bool = false, limits: XMLLimits = .default) { self.strict = strict; self.limits = limits }
+
+    /// The most labels one document may make, `<use>` copies counted.
+    public static let maximumLabels = 10_000
+    /// The most UTF-8 bytes of text one document's labels may hold together, `<use>` copies counted.
+    public static let maximumTextBytes = 1_000_000
 }
 
 /// A document read into the scene model, with what it holds that the scene does not draw.
@@ -51,6 +56,9 @@ public enum SVGInput {
         reader.elementLimit = options.limits.elements
         let scene = try reader.read()
         if options.strict, let first = reader.warnings.first { throw .unsupported(first) }
+        if reader.moreWarnings > 0 {
+            reader.warnings.append(SVGWarning(element: "svg", message: "\(reader.moreWarnings) more warnings not listed (the first \(SVGDocumentReader.maximumWarnings) are)"))
+        }
         return SVGScene(scene: scene, warnings: reader.warnings)
     }
 
@@ -93,12 +101,23 @@ final class SVGDocumentReader {
     /// would otherwise draw 2^depth copies), and how many so far.
     var elementLimit = XMLLimits.default.elements
     var elementsDrawn = 0
+    /// The most labels one document may make, each `<use>` copy of a `<text>` counted (a chain of 15
+    /// `<use>` doubling one text made 32 000 labels before any budget looked).
+    var labelLimit = SVGReadOptions.maximumLabels
+    /// The most UTF-8 bytes of text all labels together may hold.
+    var textByteLimit = SVGReadOptions.maximumTextBytes
+    var textBytes = 0
     /// Whether Fontconfig has a family (and style), asked once per document.
     var installedFamilies: [String: Bool] = [:]
 
     init(root: XMLElement, resolver: SceneResolver) { self.root = root; self.resolver = resolver }
 
+    /// The most warnings one document reports; the rest are counted in one last warning.
+    static let maximumWarnings = 1_000
+    var moreWarnings = 0
+
     func warn(_ e: XMLElement, _ attribute: String?, _ message: String) {
+        guard warnings.count < Self.maximumWarnings else { moreWarnings += 1; return }
         let w = SVGWarning(element: e.name, attribute: attribute, message: message, line: e.line)
         if seenWarnings.insert(w).inserted { warnings.append(w) }
     }
@@ -230,12 +249,17 @@ final class SVGDocumentReader {
         guard isSVG(e) else { return }  // editor data (sodipodi:namedview, inkscape:*, rdf) draws nothing
         elementsDrawn += 1
         guard elementsDrawn <= elementLimit else { throw .tooManyElements(limit: elementLimit) }
+        // The caller's deadline, checked as the document expands (every `<use>` copy comes through here).
+        if elementsDrawn % 64 == 0, let d = Deadline.passed { throw .deadline(d.message) }
         if Self.silent.contains(e.name) { return }
         if Self.undrawn.contains(e.name) {
             warn(e, nil, "<\(e.name)> is not supported: not drawn")
             return
         }
         let style = computedStyle(e, parent: parent)
+        if sheet.exhausted {
+            throw .overBudget(budget: "CSS rule tests", limit: CSSStyleSheet.testBudget, element: e.name, line: e.line)
+        }
         guard style.display else { return }
         var ctm = parentCTM
         if let t = e.attribute("transform"), let m = transform(t, e) { ctm = ctm * m }
@@ -266,7 +290,12 @@ final class SVGDocumentReader {
         case "use":
             try use(e, ctm: ctm, style: style)
         case "text":
+            guard scene.labels.count < labelLimit else { throw .overBudget(budget: "labels", limit: labelLimit, element: e.name, line: e.line) }
+            guard textBytes <= textByteLimit else { throw .overBudget(budget: "bytes of text", limit: textByteLimit, element: e.name, line: e.line) }
+            let before = scene.labels.count
             try SVGTextReader(reader: self, text: e, ctm: ctm, style: style).read()
+            for label in scene.labels[before...] { textBytes += (label.text?.utf8.count ?? 0) + (label.runs ?? []).reduce(0) { $0 + $1.text.utf8.count } }
+            guard scene.labels.count <= labelLimit else { throw .overBudget(budget: "labels", limit: labelLimit, element: e.name, line: e.line) }
         case let name where SVGShapes.names.contains(name):
             shape(e, ctm: ctm, style: style)
         default:

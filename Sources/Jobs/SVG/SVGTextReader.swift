@@ -421,6 +421,9 @@ struct SVGTextReader {
 }
 
 extension SVGDocumentReader {
+    /// The most families of one `font-family` list that are looked up.
+    static let maximumFamilies = 16
+
     static let generics: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif",
                                         "ui-sans-serif", "ui-monospace", "ui-rounded", "math", "emoji", "fangsong"]
 
@@ -431,7 +434,13 @@ extension SVGDocumentReader {
         let bold = s.fontWeight >= 600, italic = s.fontStyle == "italic" || s.fontStyle == "oblique"
         let styleName: String? = bold ? (italic ? "Bold Italic" : "Bold") : (italic ? "Italic" : nil)
         var out: [FontFamilyName] = []
-        for f in s.fontFamilies {
+        // The first families of a list only (a list of 135 000 names cost a Fontconfig lookup and a
+        // warning each); the embedded stack covers what they do not.
+        let limit = Self.maximumFamilies
+        if s.fontFamilies.count > limit {
+            warn(e, "font-family", "\(s.fontFamilies.count) families listed: only the first \(limit) are looked up")
+        }
+        for f in s.fontFamilies.prefix(limit) {
             let family = Self.generics.contains(f.lowercased()) ? FontLookup.bestFamily(for: f.lowercased()) : f
             guard let family else { continue }
             if installed(family, styleName) {
