@@ -1,5 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import Foundation
+import TestSupport
 
 /// Issue #38 (hardening round four) through the CLI binary: each test is an input that broke a door on
 /// main 83dac51.
@@ -247,5 +251,75 @@ import Foundation
         let warnings = r.stderr.split(separator: "\n").filter { $0.contains("font-family") }
         #expect(warnings.count <= 17, "\(warnings.count) font-family warnings")
         #expect(r.stderr.contains("135000 families listed: only the first 16 are looked up"), "\(r.stderr.prefix(500))")
+    }
+
+    /// Row 9: Ctrl-C while a request ran past its limit: the server exited 46.6 s later, and a second
+    /// Ctrl-C or SIGTERM was ignored. Now it stops within a second of the signal.
+    @Test(arguments: [[SIGINT], [SIGINT, SIGTERM], [SIGTERM]])
+    func serveStopsWithinASecondOfTheSignal(signals: [Int32]) throws {
+        let port = 20_000 + Int.random(in: 0..<20_000)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: pathtextBinary)
+        p.arguments = ["serve", "--port", "\(port)", "--time-limit", "120", "--threads", "2"]
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        defer { if p.isRunning { p.terminate() } }
+        // Wait for the port, then start two runaway requests (seconds of bent glyphs) and leave them running.
+        var sockets: [Int32] = []
+        defer { for s in sockets { close(s) } }
+        let text = String(repeating: "W", count: 4_000)
+        let scene = #"{"width":2000,"height":2000,"labels":[{"text":"\#(text)","path":"M 1001 1000 A 1 1 0 1 1 999 1000 A 1 1 0 1 1 1001 1000 Z","size":1000,"warp":"bend","closedPath":"wrap"}]}"#
+        let request = "POST /api/render?format=svg HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\nContent-Length: \(scene.utf8.count)\r\n\r\n" + scene
+        for _ in 0..<2 {
+            var fd: Int32 = -1
+            for _ in 0..<100 {
+                fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                var address = sockaddr_in()
+                address.sin_family = sa_family_t(AF_INET)
+                address.sin_port = UInt16(port).bigEndian
+                inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+                let ok = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+                if ok == 0 { break }
+                close(fd); fd = -1
+                usleep(100_000)
+            }
+            try #require(fd >= 0, "the server did not start")
+            sockets.append(fd)
+            let bytes = Array(request.utf8)
+            #expect(bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count)
+        }
+        usleep(1_500_000)
+        let start = ContinuousClock.now
+        for s in signals { kill(p.processIdentifier, s) }
+        while p.isRunning && ContinuousClock.now - start < .seconds(10) { usleep(20_000) }
+        let elapsed = ContinuousClock.now - start
+        #expect(!p.isRunning)
+        #expect(elapsed < .milliseconds(1_500), "\(signals): exited \(elapsed) after the signal")
+    }
+
+    /// Row 14: SVG errors named scene-JSON paths the file does not have (`shapes[1].strokeWidth`); `.svgz`
+    /// and UTF-16 on stdin were "not valid JSON"; a 10 MB attribute failed in libxml2 below the 16 MB limit.
+    @Test func svgErrorsAreSaidInTheDocumentsTerms() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\">\n<rect width=\"10\" height=\"10\"/>\n"
+            + "<rect width=\"10\" height=\"10\" stroke=\"red\" stroke-width=\"1e300\"/>\n</svg>\n"
+        try write(svg, dir + "/w.svg")
+        let r = try pathtext(["render", dir + "/w.svg", "--out", dir + "/w.png"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("line 3: <rect> stroke-width: expected a width above 0"), "\(r.stderr)")
+        #expect(!r.stderr.contains("shapes["), "\(r.stderr)")
+        // gzip and UTF-16 on stdin, refused by name.
+        for (command, message) in [("gzip -c \"$0\"", "gzip-compressed"), ("iconv -f UTF-8 -t UTF-16 \"$0\"", "UTF-16"),
+                                   ("iconv -f UTF-8 -t UTF-16BE \"$0\"", "UTF-16")] {
+            let shell = try runProgram("/bin/sh", ["-c", command + " | \"$1\" render - --out \"$2\"", dir + "/w.svg", pathtextBinary, dir + "/z.png"])
+            #expect(shell.status == 1, "\(command)")
+            #expect(shell.stderr.contains(message) && !shell.stderr.contains("JSON"), "\(command): \(shell.stderr)")
+        }
+        // An 11 MB attribute in a file under the 16 MB limit is read.
+        let big = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="10" height="10" data-x=""# + String(repeating: "a", count: 11_000_000) + #""/></svg>"#
+        try write(big, dir + "/big.svg")
+        let b = try pathtext(["render", dir + "/big.svg", "--out", dir + "/big.png"])
+        #expect(b.status == 0, "\(b.stderr.prefix(300))")
     }
 }

@@ -128,7 +128,7 @@ public enum StringTableReader {
 
     /// CSV (RFC 4180 quoting) or TSV: a header with a `locale` (or `lang`) column; then either a `key` and
     /// a `text` column (one row per translation), or one column per key (one row per locale).
-    static func delimited(_ text: String, separator: Character) throws(StringTableError) -> StringTable {
+    package static func delimited(_ text: String, separator: Character) throws(StringTableError) -> StringTable {
         let (rows, rowLines) = try numberedRecords(text, separator: separator)
         guard let header = rows.first else { throw StringTableError("the file is empty") }
         let names = header.map { $0.trimmingSpaces }
@@ -219,7 +219,7 @@ public enum StringTableReader {
 
     /// Apple's String Catalog: `{"sourceLanguage": "en", "strings": {KEY: {"localizations": {LOCALE:
     /// {"stringUnit": {"value": …}}}}}}`.
-    static func xcstrings(_ text: String) throws(StringTableError) -> StringTable {
+    package static func xcstrings(_ text: String) throws(StringTableError) -> StringTable {
         let value: JSONValue
         do { value = try JSONValue.parse(text) } catch { throw StringTableError("\(error)") }
         guard case .object(let strings)? = value["strings"] else { throw StringTableError("expected a String Catalog with \"strings\"") }

@@ -6,7 +6,7 @@ extension StringTableReader {
 
     /// `msgid "…"` / `msgstr "…"` pairs (continued by string lines), `msgctxt` ignored, plural forms
     /// as their first form; the header's `Language:` names the locale. Untranslated entries are left out.
-    static func po(_ text: String, fallbackLocale: String?) throws(StringTableError) -> StringTable {
+    package static func po(_ text: String, fallbackLocale: String?) throws(StringTableError) -> StringTable {
         var entries: [(String, String, Int)] = []
         var entryLine = 0
         var current = 0  // the string continuation lines add to: 1 msgid, 2 msgstr, 0 none
@@ -81,7 +81,7 @@ extension StringTableReader {
     // MARK: Apple .strings
 
     /// `"KEY" = "text";` lines, with `/* … */` and `//` comments.
-    static func appleStrings(_ text: String, locale: String?) throws(StringTableError) -> StringTable {
+    package static func appleStrings(_ text: String, locale: String?) throws(StringTableError) -> StringTable {
         guard let locale else { throw StringTableError("no locale: put the file in a de.lproj folder or name it de.strings") }
         var table = StringTable(), seen = FirstLines()
         var s = Substring(text), line = 1
@@ -136,7 +136,7 @@ extension StringTableReader {
     }
 
     /// `<resources><string name="KEY">text</string>…</resources>`.
-    static func androidStrings(_ text: String, locale: String?) throws(StringTableError) -> StringTable {
+    package static func androidStrings(_ text: String, locale: String?) throws(StringTableError) -> StringTable {
         guard let locale else { throw StringTableError("no locale: put the file in a values-de folder") }
         var table = StringTable(), seen = FirstLines()
         for element in try xmlRoot(text).descendants(named: "string") {
@@ -152,7 +152,7 @@ extension StringTableReader {
 
     /// `<file target-language="de"><body><trans-unit id="KEY"><source>…</source><target>…</target>`.
     /// The key is the unit's `resname`, else its source text, else its `id`.
-    static func xliff(_ text: String) throws(StringTableError) -> StringTable {
+    package static func xliff(_ text: String) throws(StringTableError) -> StringTable {
         var table = StringTable(), seen = FirstLines()
         let root = try xmlRoot(text)
         let files = root.name == "file" ? [root] : root.descendants(named: "file")

@@ -22,6 +22,8 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
     case overBudget(budget: String, limit: Int, element: String, line: Int)
     /// The caller's deadline (a server's time limit) passed while the document was read.
     case deadline(String)
+    /// The bytes are compressed or in an encoding the reader does not read (gzip, UTF-16), named.
+    case encoding(String)
 
     /// The same failure of the XML reader.
     public init(_ error: XMLError) {
@@ -48,6 +50,7 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
         case .overBudget(let budget, let limit, let element, let line):
             "\(line > 0 ? "line \(line): " : "")<\(element)>: the document asks for more than \(limit) \(budget) (each <use> copy counted): the \(budget) budget ran out"
         case .deadline(let message): message
+        case .encoding(let message): message
         }
     }
 }

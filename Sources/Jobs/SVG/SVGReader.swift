@@ -28,6 +28,24 @@ public struct SVGScene: Sendable {
     public var scene: Scene
     /// Each feature drawn differently or not at all, by element and attribute, in document order.
     public var warnings: [SVGWarning]
+    /// The element each shape and label came from (its name and line), by the scene's JSON path
+    /// (`shapes[3]`, `labels[0]`), so an error about the scene is said in the document's terms.
+    public var origins: [String: (element: String, line: Int)] = [:]
+
+    /// `error` (about ``scene``) in the document's terms: the element and line instead of the scene's
+    /// JSON path (`line 7: <rect> stroke-width: …` for `shapes[1].strokeWidth: …`).
+    public func describe(_ error: SceneError) -> String {
+        let path = error.path
+        guard let close = path.firstIndex(of: "]") else { return error.description }
+        let head = String(path[...close])
+        guard let origin = origins[head] else { return error.description }
+        var key = String(path[path.index(after: close)...].drop { $0 == "." })
+        let names = ["path": "d", "strokeWidth": "stroke-width", "size": "font-size", "fontFamily": "font-family",
+                     "letterSpacing": "letter-spacing", "wordSpacing": "word-spacing", "baselineShift": "baseline-shift"]
+        key = names[key] ?? String(key.flatMap { $0.isUppercase ? ["-", Character($0.lowercased())] : [$0] })
+        let at = origin.line > 0 ? "line \(origin.line): " : ""
+        return "\(at)<\(origin.element)>" + (key.isEmpty ? "" : " \(key)") + ": \(error.message)"
+    }
 }
 
 /// Reads SVG documents into scenes (see the "Rendering an SVG file" article).
@@ -47,6 +65,7 @@ public enum SVGInput {
     ///   `<svg>`, and with ``SVGReadOptions/strict`` the first unsupported feature.
     public static func read(_ bytes: [UInt8], options: SVGReadOptions = SVGReadOptions(),
                             resolver: SceneResolver = SceneResolver()) throws(SVGError) -> SVGScene {
+        if let why = encodingProblem(bytes) { throw .encoding(why) }
         let root: XMLElement
         do { root = try XMLTree.parse(bytes, limits: options.limits) } catch { throw SVGError(error) }
         guard root.name == "svg", root.namespace == svgNamespace || root.namespace == nil else {
@@ -59,13 +78,27 @@ public enum SVGInput {
         if reader.moreWarnings > 0 {
             reader.warnings.append(SVGWarning(element: "svg", message: "\(reader.moreWarnings) more warnings not listed (the first \(SVGDocumentReader.maximumWarnings) are)"))
         }
-        return SVGScene(scene: scene, warnings: reader.warnings)
+        return SVGScene(scene: scene, warnings: reader.warnings, origins: reader.origins)
     }
 
-    /// Whether a file is SVG: by its extension (`.svg`), or by its first element being `<svg` (after an
-    /// XML declaration, comments and a doctype).
+    /// Why `bytes` cannot be read as an SVG document before any parsing: gzip-compressed (`.svgz`) or
+    /// UTF-16 (with or without its byte order mark), each refused by name; `nil` for anything else.
+    public static func encodingProblem(_ bytes: [UInt8]) -> String? {
+        if bytes.count >= 2, bytes[0] == 0x1F, bytes[1] == 0x8B {
+            return "the document is gzip-compressed (an .svgz file): decompress it first (gunzip -c FILE.svgz > FILE.svg)"
+        }
+        let utf16 = bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)
+            || (bytes[0] == 0x3C && bytes[1] == 0) || (bytes[0] == 0 && bytes[1] == 0x3C))
+        if utf16 { return "the document is UTF-16: only UTF-8 is read (convert it: iconv -f UTF-16 -t UTF-8 FILE.svg)" }
+        return nil
+    }
+
+    /// Whether a file is SVG: by its extension (`.svg`, `.svgz`), by its first element being `<svg`
+    /// (after an XML declaration, comments and a doctype), or by being gzip or UTF-16 (which ``read(_:options:resolver:)``
+    /// then refuses by name, instead of a JSON reader's "not valid JSON").
     public static func isSVG(path: String, prefix: [UInt8]) -> Bool {
-        if path.lowercased().hasSuffix(".svg") { return true }
+        if path.lowercased().hasSuffix(".svg") || path.lowercased().hasSuffix(".svgz") { return true }
+        if encodingProblem(prefix) != nil { return true }
         var text = Substring(String(decoding: prefix.prefix(4096), as: UTF8.self))
         while true {
             text = text.drop(while: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" })
@@ -107,6 +140,9 @@ final class SVGDocumentReader {
     /// The most UTF-8 bytes of text all labels together may hold.
     var textByteLimit = SVGReadOptions.maximumTextBytes
     var textBytes = 0
+    /// Where each shape and label came from (see ``SVGScene/origins``), and the `<text>` being read.
+    var origins: [String: (element: String, line: Int)] = [:]
+    var currentText: XMLElement?
     /// Whether Fontconfig has a family (and style), asked once per document.
     var installedFamilies: [String: Bool] = [:]
 
@@ -293,6 +329,8 @@ final class SVGDocumentReader {
             guard scene.labels.count < labelLimit else { throw .overBudget(budget: "labels", limit: labelLimit, element: e.name, line: e.line) }
             guard textBytes <= textByteLimit else { throw .overBudget(budget: "bytes of text", limit: textByteLimit, element: e.name, line: e.line) }
             let before = scene.labels.count
+            currentText = e
+            defer { currentText = nil }
             try SVGTextReader(reader: self, text: e, ctm: ctm, style: style).read()
             for label in scene.labels[before...] { textBytes += (label.text?.utf8.count ?? 0) + (label.runs ?? []).reduce(0) { $0 + $1.text.utf8.count } }
             guard scene.labels.count <= labelLimit else { throw .overBudget(budget: "labels", limit: labelLimit, element: e.name, line: e.line) }
@@ -396,6 +434,7 @@ final class SVGDocumentReader {
         s.strokeCap = style.strokeLinecap
         s.fillRule = style.fillRule
         guard s.fill != nil || s.stroke != nil else { return }
+        origins["shapes[\(scene.shapes.count)]"] = (e.name, e.line)
         scene.order!.append(.shape(scene.shapes.count))
         scene.shapes.append(s)
     }
@@ -408,6 +447,7 @@ final class SVGDocumentReader {
 
     /// Adds a label to the scene, in paint order.
     func add(_ label: SceneLabel) {
+        if let t = currentText { origins["labels[\(scene.labels.count)]"] = (t.name, t.line) }
         scene.order!.append(.label(scene.labels.count))
         scene.labels.append(label)
     }

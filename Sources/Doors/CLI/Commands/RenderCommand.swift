@@ -45,8 +45,13 @@ enum RenderCommand {
             try Output.checkFiles(outputs: outputs, inputs: file == "-" ? [] : [file])
             let path = file == "-" ? "/dev/stdin" : file
             let bytes = try InputFiles.readBytes(path, limits: resolver.limits)
-            var read = SVGFiles.isSVG(file, bytes) ? try SVGFiles.scene(bytes, file: file, resolver: resolver, strict: settings.strict)
-                : try InputFiles.decodeScene(bytes, path: path)
+            var read: Scene
+            if SVGFiles.isSVG(file, bytes) {
+                // Errors about the scene said in the document's terms (element and line, not shapes[1]).
+                let svg = try SVGFiles.read(bytes, file: file, resolver: resolver, strict: settings.strict)
+                read = svg.scene
+                word = { .failure(svg.describe($0)) }
+            } else { read = try InputFiles.decodeScene(bytes, path: path) }
             // Label flags given with a scene file override every label's value (never ignored).
             let flags = try LabelFlags.overrides(args)
             if !flags.isEmpty {
