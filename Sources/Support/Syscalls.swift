@@ -500,6 +500,10 @@ package enum Syscalls {
         }
     }
 
+    /// Shuts a socket down both ways (`shutdown(2)`): the thread reading it sees the end of the stream
+    /// and closes it; the descriptor stays its owner's.
+    package static func shutdownSocket(_ fd: Int32) { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+
     /// Ends the process at once with `code` (`_exit`: no exit handlers, for a program that must stop
     /// while other threads still run).
     package static func exitImmediately(_ code: Int32) -> Never { _exit(code) }

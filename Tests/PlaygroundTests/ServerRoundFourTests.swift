@@ -89,4 +89,36 @@ extension LoopbackClient {
         #expect(message.contains("labels budget ran out") || message.contains("time limit"), "\(message)")
         #expect(server.client.request("GET", "/api/fonts")?.status == 200)
     }
+
+    /// Row 8: 40 connections from 127.0.0.1 sending a byte a second filled the 32-per-address limit, and
+    /// every other local client was refused as long as they lasted. A request's headers and body now
+    /// have `readLimit` seconds to arrive, however steadily they trickle.
+    @Test func tricklingClientsAreDroppedSoTheLocalAddressIsNotStarved() throws {
+        let server = try TestServer(connectionTimeout: 3, readLimit: 2)
+        let c = server.client
+        var slow: [Int32] = []
+        defer { for fd in slow { close(fd) } }
+        for _ in 0..<40 {
+            let fd = c.connect(timeout: 10)
+            if fd >= 0 { slow.append(fd) }
+        }
+        let head = Array("POST /api/layout HTTP/1.1\r\nHost: 127.0.0.1:\(c.port)\r\nX-Slow: ".utf8)
+        // A byte a second on each (well within the 3 s idle timeout) for 5 s.
+        let start = ContinuousClock.now
+        var k = 0
+        while ContinuousClock.now - start < .seconds(5) {
+            for fd in slow { _ = LoopbackClient.send(fd, [head[min(k, head.count - 1)]]) }
+            k += 1
+            Glibc.usleep(1_000_000)
+        }
+        // Every trickling connection was closed by the server after 2 s, and a local client is answered.
+        var open = 0
+        for fd in slow {
+            var byte: UInt8 = 0
+            let n = recv(fd, &byte, 1, Int32(MSG_DONTWAIT))
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { open += 1 }
+        }
+        #expect(open == 0, "\(open) trickling connections still open")
+        #expect(c.post("/api/layout", #"{"text":"A","path":"M0 0 L50 0"}"#, timeout: 5)?.status == 200)
+    }
 }
