@@ -121,4 +121,83 @@ extension LoopbackClient {
         #expect(open == 0, "\(open) trickling connections still open")
         #expect(c.post("/api/layout", #"{"text":"A","path":"M0 0 L50 0"}"#, timeout: 5)?.status == 200)
     }
+
+    /// The extreme spellings every number of every door is tried with (raw JSON text; the last four are
+    /// not JSON numbers at all).
+    static let extremes = ["1e308", "-1e308", "1.7976931348623157e308", "1e-320", "-1e-320", "-0", "0", "9007199254740993",
+                           "-9007199254740993", "123456789012345678901234567890", "1e400", "-1e400", "0x10", "NaN", "Infinity", "-Infinity"]
+
+    /// The numeric keys of one object of the request schema (`label`, `shape`, `scene`).
+    static func numericKeys(_ definition: String) throws -> [String] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../schema/request.schema.json")
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let defs = try #require(schema["$defs"] as? [String: Any])
+        let properties = try #require((defs[definition] as? [String: Any])?["properties"] as? [String: Any])
+        return properties.compactMap { key, value in
+            let text = String(decoding: (try? JSONSerialization.data(withJSONObject: value)) ?? Data(), as: UTF8.self)
+            return text.contains("\"number\"") || text.contains("\"integer\"") ? key : nil
+        }.sorted()
+    }
+
+    /// Issue #38, "numbers everywhere": every numeric key of the catalog (labels, shapes, scenes, place
+    /// requests' labels, placement and obstacles, SVG attributes) with every extreme spelling, over HTTP:
+    /// each is a 400 with a message or a bounded 200 (or 503 at the time limit), never a trap; the server
+    /// answers every one and is up at the end.
+    @Test func everyNumberOfEveryRouteWithExtremeValues() throws {
+        let server = try TestServer(timeLimit: 2)
+        let c = server.client
+        var requests: [(path: String, body: String, what: String)] = []
+        let label = #"{"text":"A","path":"M0 50 L100 50""#
+        for key in try Self.numericKeys("label") {
+            for v in Self.extremes {
+                requests.append(("/api/layout", label + #","\#(key)":\#(v)}"#, "label \(key) \(v)"))
+                requests.append(("/api/place", #"{"width":200,"height":100,"labels":[\#(label),"\#(key)":\#(v)}]}"#, "place label \(key) \(v)"))
+            }
+        }
+        for key in try Self.numericKeys("shape") {
+            for v in Self.extremes {
+                requests.append(("/api/render?format=svg", ##"{"width":100,"height":100,"shapes":[{"type":"rect","x":1,"y":1,"width":5,"height":5,"fill":"#000","\##(key)":\##(v)}]}"##, "shape \(key) \(v)"))
+            }
+        }
+        for key in try Self.numericKeys("scene") {
+            for v in Self.extremes {
+                requests.append(("/api/render?format=svg", #"{"width":100,"height":100,"labels":[\#(label)}],"\#(key)":\#(v)}"#, "scene \(key) \(v)"))
+            }
+        }
+        for key in ["spacing", "padding", "maxTurn", "splitAngle", "step", "candidateBudget", "cellSize"] {
+            for v in Self.extremes {
+                requests.append(("/api/place", #"{"width":200,"height":100,"placement":{"\#(key)":\#(v)},"labels":[\#(label)}]}"#, "placement \(key) \(v)"))
+            }
+        }
+        for key in ["priority", "minDistance"] {
+            for v in Self.extremes {
+                requests.append(("/api/place", #"{"width":200,"height":100,"labels":[\#(label),"\#(key)":\#(v)}]}"#, "place \(key) \(v)"))
+            }
+        }
+        for v in Self.extremes {
+            requests.append(("/api/place", #"{"width":200,"height":100,"labels":[],"obstacles":[{"box":[\#(v),0,\#(v),1]}]}"#, "obstacle box \(v)"))
+            requests.append(("/api/place", #"{"width":200,"height":100,"labels":[],"obstacles":[{"path":"M0 0 L\#(v) 1","width":\#(v)}]}"#, "obstacle path \(v)"))
+            requests.append(("/api/place", #"{"width":200,"height":100,"labels":[{"text":"A","path":"M0 50 L\#(v) 50"}]}"#, "place path \(v)"))
+            requests.append(("/api/measure", #"{"path":"M0 0 L100 0","step":\#(v)}"#, "measure step \(v)"))
+            requests.append(("/api/drag", #"{"path":"M0 0 L100 0","from":\#(v),"to":[[\#(v),1]]}"#, "drag \(v)"))
+            for attribute in ["x", "font-size", "letter-spacing", "stroke-width", "width"] {
+                let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><text x="5" y="50" \#(attribute)="\#(v)">A</text><rect width="5" height="5" stroke="red" \#(attribute)="\#(v)"/></svg>"#
+                requests.append(("/api/render?format=png", svg, "svg \(attribute) \(v)"))
+            }
+            requests.append(("/api/render?format=png", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \#(v) \#(v)" width="\#(v)"><rect transform="scale(\#(v))" width="5" height="5"/></svg>"#, "svg viewBox \(v)"))
+        }
+        #expect(requests.count > 700)
+        for (path, body, what) in requests {
+            guard let reply = c.post(path, body, timeout: 30) else {
+                Issue.record("\(what): no reply (the server died)")
+                return
+            }
+            #expect([200, 400, 503].contains(reply.status), "\(what): \(reply.status) \(reply.text.prefix(200))")
+            if reply.status != 200 { #expect(!(jsonObject(reply)["error"] as? String ?? "").isEmpty, "\(what): \(reply.text.prefix(200))") }
+            if ["0x10", "NaN", "Infinity", "-Infinity"].contains(where: { body.contains(":\($0)") || body.contains(",\($0)") || body.contains("[\($0)") }), !path.contains("render?format=png") {
+                #expect(reply.status == 400, "\(what): not JSON, answered \(reply.status)")
+            }
+        }
+        #expect(c.request("GET", "/api/fonts")?.status == 200)
+    }
 }

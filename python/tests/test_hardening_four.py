@@ -78,3 +78,38 @@ def test_a_failed_dask_compute_names_the_request(client):
     frame = pandas.DataFrame({"text": ["A", "B"], "path": ["M0 0 L100 0", "M0 0 L100 0"], "size": [12.0, -3.0]}, index=[10, 11])
     with pytest.raises(pathtext.Error, match=r"request at row 11: .*size"):
         pathtext.dask.layout(dd.from_pandas(frame, npartitions=1)).compute()
+
+
+EXTREMES = [1e308, -1e308, 1e-320, -1e-320, math.nan, math.inf, -math.inf, -0.0, 2 ** 53 + 1, -(2 ** 53 + 1), 10 ** 30, "0x10", "1e400"]
+
+
+def _numeric_keys():
+    return [row["key"] for row in pathtext.catalog()["label"] if any(t in str(row).lower() for t in ("number", "integer", "px", "deg"))]
+
+
+def test_every_catalog_number_with_extreme_values(engine):
+    """Numbers everywhere, the Python door: every label key of the catalog with each extreme value is a
+    pathtext.Error naming the key, or a bounded result; never a crash."""
+    keys = _numeric_keys()
+    assert len(keys) >= 10
+    answered = 0
+    for key in keys:
+        for value in EXTREMES:
+            try:
+                placed = engine.layout("A", "M0 50 L100 50", **{key: value})
+                assert isinstance(placed, dict)
+                answered += 1
+            except pathtext.Error as e:
+                assert str(e), (key, value)
+    for value in EXTREMES:
+        request = {"width": 200, "height": 100, "labels": [{"text": "A", "path": "M0 50 L100 50", "priority": value}],
+                   "placement": {"spacing": value}}
+        try:
+            engine.place(request)
+        except pathtext.Error as e:
+            assert str(e)
+        try:
+            engine.render({"width": 100, "height": 100, "shapes": [{"type": "rect", "x": 0, "y": 0, "width": value, "height": 5}]}, format="svg")
+        except pathtext.Error as e:
+            assert str(e)
+    assert engine.layout("A", "M0 50 L100 50")["labels"]
