@@ -106,6 +106,8 @@ let package = Package(
         .executableTarget(name: "FuzzSceneJSON", dependencies: ["FuzzSupport", "Geometry", "Layout", "Requests"], path: "Fuzz/FuzzSceneJSON"),
         .executableTarget(name: "FuzzHTTPRequest", dependencies: ["Support", "FuzzSupport", "Geometry", "Playground"], path: "Fuzz/FuzzHTTPRequest"),
         .executableTarget(name: "FuzzSVGInput", dependencies: ["XML", "FuzzSupport", "Geometry", "Layout", "Requests", "SVGInput"], path: "Fuzz/FuzzSVGInput"),
+        .executableTarget(name: "FuzzPlaceRequest", dependencies: ["FuzzSupport", "Geometry", "Layout", "Requests", "Placer"], path: "Fuzz/FuzzPlaceRequest"),
+        .executableTarget(name: "FuzzStringTable", dependencies: ["FuzzSupport", "Check"], path: "Fuzz/FuzzStringTable"),
 
         // Tests mirror the modules.
         // Helpers shared by the test targets only.

@@ -15,6 +15,27 @@
 /// `JSONValue.parse` (except `-0`, which reads back as `0`), and the text of `-v` is the
 /// text of `v` with a `-` added or taken away, except for `0` and `null`.
 public enum JSONNumber {
+    /// `text` read as a number by JSON's grammar (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`), the
+    /// one number syntax of every door: a flag's value, a query argument and a request's JSON read `0x10`,
+    /// `1_000`, `inf`, `nan`, ` 5` and `.5` alike (refused). `nil` when it is not one; beyond the finite
+    /// range it reads as an infinity (which callers refuse by range).
+    public static func parse(_ text: String) -> Double? {
+        let b = Array(text.utf8)
+        var i = 0
+        func digits() -> Int { let s = i; while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }; return i - s }
+        if i < b.count, b[i] == 0x2D { i += 1 }
+        guard i < b.count else { return nil }
+        if b[i] == 0x30 { i += 1 } else if digits() == 0 { return nil }
+        if i < b.count, b[i] == 0x2E { i += 1; guard digits() > 0 else { return nil } }
+        if i < b.count, b[i] == 0x65 || b[i] == 0x45 {
+            i += 1
+            if i < b.count, b[i] == 0x2B || b[i] == 0x2D { i += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        guard i == b.count else { return nil }
+        return Double(text) ?? (b.first == 0x2D ? -.infinity : .infinity)
+    }
+
     /// The room ``write(_:to:)`` needs at its destination (the text is at most
     /// ``ShortestDouble/maximumLength`` bytes; the rest is scratch space, left undefined).
     package static let bufferLength = ShortestDouble.bufferLength

@@ -86,13 +86,18 @@ package struct OptionSyntax<Value>: @unchecked Sendable {
             guard v.isFinite, range.contains(v), !(above && v == range.lowerBound) else {
                 throw OptionValueError(expected: expected, got: shown)
             }
-            return v
+            // A subnormal (1e-320) is not a size or a distance anyone means, and it loses its precision
+            // in any arithmetic: refused like a number out of range.
+            guard v == 0 || v.isNormal else {
+                throw OptionValueError(expected: expected + " (0 or at least \(MessageText.number(Double.leastNormalMagnitude)) in magnitude)", got: shown)
+            }
+            return v == 0 ? 0 : v  // -0 is 0
         }
         return OptionSyntax(placeholder: placeholder, expected: expected, fromJSON: { j throws(OptionValueError) in
             guard case .number(let v) = j else { throw OptionValueError(expected: expected, got: j.shownInMessage) }
             return try check(v, MessageText.number(v))
         }, fromText: { t throws(OptionValueError) in
-            guard let v = Double(t) else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
+            guard let v = JSONNumber.parse(t) else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
             return try check(v, MessageText.quoted(t))
         }, toJSON: { .number($0) }).with(schema: JSONSchemaText.number(range, above: above))
     }
@@ -106,8 +111,10 @@ package struct OptionSyntax<Value>: @unchecked Sendable {
             }
             return Int(v)
         }, fromText: { t throws(OptionValueError) in
-            guard let v = Int(t), range.contains(v) else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
-            return v
+            guard let d = JSONNumber.parse(t), d == d.rounded(), abs(d) < 1e15, range.contains(Int(d)) else {
+                throw OptionValueError(expected: expected, got: MessageText.quoted(t))
+            }
+            return Int(d)
         }, toJSON: { .number(Double($0)) })
         .with(schema: JSONSchemaText.object(["type": .string("integer"), "minimum": .number(Double(range.lowerBound)),
                                              "maximum": .number(Double(range.upperBound))]))

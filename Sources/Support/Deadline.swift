@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The time one request may take, checked by the loops whose cost grows with the input (placing glyphs,
 /// sampling decorations, writing vector output, rasterizing, walking a path), so that a request that
 /// passes every size limit but still asks for too much work stops with an error instead of holding a
@@ -20,8 +22,14 @@ public struct Deadline: Sendable, Hashable {
         end = ContinuousClock.now.advanced(by: .nanoseconds(Int64(budget * 1e9)))
     }
 
-    /// Whether the budget has run out.
-    public var hasPassed: Bool { ContinuousClock.now >= end }
+    /// Whether the budget has run out (or every deadline was abandoned: a server stopping).
+    public var hasPassed: Bool { Self.abandoned.load(ordering: .relaxed) || ContinuousClock.now >= end }
+
+    private static let abandoned = Atomic<Bool>(false)
+
+    /// Makes every deadline of the process pass now, so the work running under one stops at its next
+    /// check (a server told to stop abandons its requests instead of finishing them).
+    public static func abandonAll() { abandoned.store(true, ordering: .relaxed) }
 
     /// The seconds left (0 once passed).
     public var secondsLeft: Double {

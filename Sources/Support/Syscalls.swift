@@ -487,6 +487,27 @@ package enum Syscalls {
         return received
     }
 
+    /// Waits up to `seconds` for a stop signal (after ``blockStopSignals()``): the signal, or `nil` when
+    /// none came in time.
+    package static func waitForStopSignal(seconds: Double) -> Int32? {
+        var set = stopSet()
+        let whole = Swift.max(0, Swift.min(seconds, 1e6))
+        var wait = timespec(tv_sec: Int(whole.rounded(.down)), tv_nsec: Int((whole - whole.rounded(.down)) * 1e9))
+        while true {
+            let got = sigtimedwait(&set, nil, &wait)
+            if got > 0 { return got }
+            if errno != EINTR { return nil }
+        }
+    }
+
+    /// Shuts a socket down both ways (`shutdown(2)`): the thread reading it sees the end of the stream
+    /// and closes it; the descriptor stays its owner's.
+    package static func shutdownSocket(_ fd: Int32) { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+
+    /// Ends the process at once with `code` (`_exit`: no exit handlers, for a program that must stop
+    /// while other threads still run).
+    package static func exitImmediately(_ code: Int32) -> Never { _exit(code) }
+
     // MARK: Memory for C callers
 
     /// `malloc(count)`: memory a C caller frees with `free`, or `nil`.

@@ -94,8 +94,10 @@ public enum XMLTree {
         if containsEntityDeclaration(bytes) { throw .entitiesRefused }
         guard let context = xmlNewParserCtxt() else { throw .malformed(line: 0, message: "out of memory") }
         defer { xmlFreeParserCtxt(context) }
+        // XML_PARSE_HUGE lifts libxml2's own 10 MB cap on one text node or attribute ("Huge input lookup"),
+        // so the one limit on size is ours (`limits.bytes`); depth stays bounded by `convert`.
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-                            | XML_PARSE_NOCDATA.rawValue)
+                            | XML_PARSE_NOCDATA.rawValue | XML_PARSE_HUGE.rawValue)
         let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
                 xmlCtxtReadMemory(context, chars, Int32(buffer.count), "document.xml", nil, options)
@@ -136,9 +138,15 @@ public enum XMLTree {
         return p.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
     }
 
+    /// The deepest nesting of elements read (libxml2's own limit before `XML_PARSE_HUGE`).
+    public static let maximumDepth = 256
+
     private static func convert(_ node: xmlNodePtr, depth: Int, count: inout Int, limits: XMLLimits) throws(XMLError) -> XMLElement {
         count += 1
         guard count <= limits.elements else { throw .tooManyElements(limit: limits.elements) }
+        guard depth < maximumDepth else {
+            throw .malformed(line: Int(xmlGetLineNo(node)), message: "elements nested deeper than \(maximumDepth)")
+        }
         let n = node.pointee
         var attributes: [XMLAttribute] = []
         var a = n.properties

@@ -105,13 +105,13 @@ final class TestServer: @unchecked Sendable {
     let client: LoopbackClient
 
     init(threads: Int = 8, timeLimit: Double = 3, allowedOrigins: [String] = [], fontsDir: String? = nil,
-         connectionTimeout: Int = 3) throws {
+         connectionTimeout: Int = 3, readLimit: Double = 10) throws {
         var lastError: Error?
         for _ in 0..<20 {
             let port = Self.freePort()
             do {
                 let service = try PlaygroundService(fontsDir: fontsDir, access: AccessPolicy(host: "127.0.0.1", port: port, allowedOrigins: allowedOrigins))
-                server = try HTTPServer(port: port, threads: threads, connectionTimeout: connectionTimeout, timeLimit: timeLimit) { service.handle($0) }
+                server = try HTTPServer(port: port, threads: threads, connectionTimeout: connectionTimeout, timeLimit: timeLimit, readLimit: readLimit) { service.handle($0) }
                 self.service = service
                 client = LoopbackClient(port: port)
                 return

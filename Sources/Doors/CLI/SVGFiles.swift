@@ -54,12 +54,17 @@ enum SVGFiles {
 
     /// Reads the document; prints each warning on stderr (with `strict`, the first is an error).
     static func scene(_ bytes: [UInt8], file: String, resolver: SceneResolver, options: SVGReadOptions) throws(CLIError) -> Scene {
+        try read(bytes, file: file, resolver: resolver, options: options).scene
+    }
+
+    /// ``scene(_:file:resolver:options:)`` with the elements the scene's shapes and labels came from.
+    static func read(_ bytes: [UInt8], file: String, resolver: SceneResolver, options: SVGReadOptions) throws(CLIError) -> SVGScene {
         let read: SVGScene
         do { read = try SVGInput.read(bytes, options: options, resolver: resolver) } catch {
             throw .failure("\(file): \(error.description)")
         }
         for w in read.warnings { printError("warning: \(file): \(w)") }
-        return read.scene
+        return read
     }
 
     /// `pathtext layout DRAWING.svg`: the placements of every label, as `pathtext render --json -` writes them.

@@ -73,11 +73,34 @@ public final class HTTPServer: @unchecked Sendable {
         let handler: @Sendable (HTTPRequest) -> HTTPResponse
         let maximumBodySize: Int
         let timeLimit: Double
+        let readLimit: Double
         /// One token per handler that may run at once.
         let turns: DispatchSemaphore
-        init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maximumBodySize: Int, timeLimit: Double, threads: Int) {
-            self.handler = handler; self.maximumBodySize = maximumBodySize; self.timeLimit = timeLimit
+        /// The connections still receiving a request (headers and body), by connection, with their socket
+        /// and when the request began: the watchdog shuts down those past ``readLimit``.
+        let reading = Locked<[UInt: (socket: Int32, since: ContinuousClock.Instant)]>([:])
+        let watching = Locked<Bool>(true)
+        let watchdogDone = DispatchSemaphore(value: 0)
+        init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maximumBodySize: Int, timeLimit: Double, readLimit: Double, threads: Int) {
+            self.handler = handler; self.maximumBodySize = maximumBodySize; self.timeLimit = timeLimit; self.readLimit = readLimit
             turns = DispatchSemaphore(value: threads)
+        }
+
+        /// Every 100 ms, shuts down the sockets of connections that have spent more than ``readLimit``
+        /// seconds on one request's headers and body (a client trickling a byte a second resets the
+        /// idle timeout forever, and 32 of them fill the per-address limit).
+        func watch() {
+            while watching.withLock({ $0 }) {
+                let now = ContinuousClock.now
+                reading.withLock { table in
+                    for (key, entry) in table where entry.since.duration(to: now) > .milliseconds(Int64(readLimit * 1000)) {
+                        Syscalls.shutdownSocket(entry.socket)
+                        table[key] = nil
+                    }
+                }
+                Syscalls.sleep(microseconds: 100_000)
+            }
+            watchdogDone.signal()
         }
     }
 
@@ -85,6 +108,9 @@ public final class HTTPServer: @unchecked Sendable {
     private final class Upload {
         var body: [UInt8] = []
         var tooLarge = false
+        /// The 400 reply for headers that are ambiguous (see ``HTTPServer/ambiguity(_:)``), decided when they
+        /// are complete; the body is then read and dropped.
+        var refused: String? = nil
         /// Set when the headers are complete (the first call for the request).
         let deadline: Deadline
         init(deadline: Deadline) { self.deadline = deadline }
@@ -94,13 +120,15 @@ public final class HTTPServer: @unchecked Sendable {
     /// worked on at once. See the type's documentation for the limits.
     /// - Throws: ``PlaygroundError/cannotListen(host:port:reason:)`` when the address is invalid or the port is
     ///   taken, ``PlaygroundError/serverLibraryMissing(_:)`` when libmicrohttpd cannot be loaded.
+    /// - Parameter readLimit: the most seconds one request's headers and body may take to arrive, however
+    ///   steadily they trickle (the connection is then closed).
     public init(host: String = "127.0.0.1", port: UInt16, threads: Int = 8, maximumBodySize: Int = 1 << 20,
                 connectionTimeout: Int = 3, connectionLimit: Int = 256, perIPConnectionLimit: Int = 32,
-                timeLimit: Double = 3, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(PlaygroundError) {
+                timeLimit: Double = 3, readLimit: Double = 10, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(PlaygroundError) {
         self.host = host
         self.port = port
         context = Unmanaged.passRetained(Context(handler: handler, maximumBodySize: maximumBodySize, timeLimit: timeLimit,
-                                                 threads: max(1, threads)))
+                                                 readLimit: readLimit.isFinite ? max(0.1, min(readLimit, 3600)) : 10, threads: max(1, threads)))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -115,7 +143,8 @@ public final class HTTPServer: @unchecked Sendable {
             | UInt32(MHD_USE_POLL.rawValue) | UInt32(MHD_USE_ERROR_LOG.rawValue)
         let started: OpaquePointer? = withUnsafePointer(to: &address) { addressPointer in
             let options: [any CVarArg] = [
-                Int(MHD_OPTION.NOTIFY_COMPLETED.rawValue), unsafeBitCast(Self.completed, to: OpaquePointer.self), Int(0),
+                Int(MHD_OPTION.NOTIFY_COMPLETED.rawValue), unsafeBitCast(Self.completed, to: OpaquePointer.self), OpaquePointer(context.toOpaque()),
+                Int(MHD_OPTION.NOTIFY_CONNECTION.rawValue), unsafeBitCast(Self.connectionEvent, to: OpaquePointer.self), OpaquePointer(context.toOpaque()),
                 Int(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), UInt32(max(1, connectionTimeout)),
                 Int(MHD_OPTION.CONNECTION_LIMIT.rawValue), UInt32(max(1, connectionLimit)),
                 Int(MHD_OPTION.PER_IP_CONNECTION_LIMIT.rawValue), UInt32(max(1, perIPConnectionLimit)),
@@ -130,12 +159,17 @@ public final class HTTPServer: @unchecked Sendable {
             throw .cannotListen(host: host, port: port, reason: "the address is in use or not available")
         }
         daemon = started
+        let watched = context.takeUnretainedValue()
+        DispatchQueue.global().async { watched.watch() }
     }
 
     /// Stops listening and waits for the worker threads to finish.
     public func stop() {
         guard let d = daemon else { return }
         daemon = nil
+        let c = context.takeUnretainedValue()
+        c.watching.withLock { $0 = false }
+        c.watchdogDone.wait()
         pt_mhd_stop_daemon(d)
     }
 
@@ -150,12 +184,22 @@ public final class HTTPServer: @unchecked Sendable {
         guard let cls, let connection, let perRequest, let size else { return .NO }
         let context = Unmanaged<Context>.fromOpaque(cls).takeUnretainedValue()
         guard let state = perRequest.pointee else {
-            perRequest.pointee = Unmanaged.passRetained(Upload(deadline: Deadline(seconds: context.timeLimit))).toOpaque()
+            let upload = Upload(deadline: Deadline(seconds: context.timeLimit))
+            let headers = QueryBox(lowercased: true)
+            _ = pt_mhd_get_connection_values(connection, .HEADER_KIND, HTTPServer.queryArgument,
+                                          Unmanaged.passUnretained(headers).toOpaque())
+            upload.refused = HTTPServer.ambiguity(headers)
+            perRequest.pointee = Unmanaged.passRetained(upload).toOpaque()
             return .YES
         }
         let upload = Unmanaged<Upload>.fromOpaque(state).takeUnretainedValue()
+        if size.pointee == 0 {
+            // The request has arrived: its connection is no longer reading (the work has its own deadline).
+            let key = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+            context.reading.withLock { $0[key] = nil }
+        }
         if size.pointee > 0 {
-            if let data, !upload.tooLarge {
+            if let data, !upload.tooLarge, upload.refused == nil {
                 if upload.body.count + size.pointee > context.maximumBodySize {
                     upload.tooLarge = true
                     upload.body = []
@@ -169,7 +213,9 @@ public final class HTTPServer: @unchecked Sendable {
             return .YES
         }
         let response: HTTPResponse
-        if upload.tooLarge {
+        if let why = upload.refused {
+            response = PlaygroundService.error(400, why)
+        } else if upload.tooLarge {
             response = PlaygroundService.error(413, "the request body is larger than \(context.maximumBodySize) bytes")
         } else {
             let path = url.map { String(cString: $0) } ?? "/"
@@ -197,26 +243,67 @@ public final class HTTPServer: @unchecked Sendable {
         return withDeadline(deadline) { context.handler(request) }
     }
 
-    /// Collects the query arguments or headers of one request (header names in lower case).
+    /// Collects the query arguments or headers of one request (header names in lower case). The first
+    /// value of a name is kept; every value is listed in ``all``.
     private final class QueryBox {
         let lowercased: Bool
         var values: [String: String] = [:]
+        var all: [String: [String]] = [:]
         init(lowercased: Bool) { self.lowercased = lowercased }
     }
 
     private static let queryArgument: MHD_KeyValueIterator = { cls, _, key, value in
         guard let cls, let key else { return .YES }
         let box = Unmanaged<QueryBox>.fromOpaque(cls).takeUnretainedValue()
-        let name = String(cString: key)
-        box.values[box.lowercased ? name.lowercased() : name] = value.map { String(cString: $0) } ?? ""
+        let raw = String(cString: key)
+        let name = box.lowercased ? raw.lowercased() : raw
+        let v = value.map { String(cString: $0) } ?? ""
+        if box.values[name] == nil { box.values[name] = v }
+        box.all[name, default: []].append(v)
         return .YES
     }
 
+    /// Why headers are refused as ambiguous, or `nil`: a second `Host` or `Origin` (a proxy and this
+    /// server could read different ones, and the access checks must see the one that counts), more than
+    /// one `Content-Length` or a list of them, or `Content-Length` with `Transfer-Encoding` (request
+    /// smuggling's shapes; RFC 9112 §6.3 says such a request must be refused).
+    private static func ambiguity(_ headers: QueryBox) -> String? {
+        for name in ["host", "origin"] where (headers.all[name]?.count ?? 0) > 1 {
+            return "the request has \(headers.all[name]!.count) \(name == "host" ? "Host" : "Origin") headers: send one"
+        }
+        if let lengths = headers.all["content-length"] {
+            if lengths.count > 1 || lengths[0].contains(",") { return "the request has more than one Content-Length: send one" }
+            if headers.all["transfer-encoding"] != nil { return "the request has both Content-Length and Transfer-Encoding: send one" }
+        }
+        return nil
+    }
+
     /// Releases a request's upload state when libmicrohttpd is done with it (also after an aborted upload).
-    private static let completed: MHD_RequestCompletedCallback = { _, _, perRequest, _ in
+    /// (A kept-alive connection starts reading its next request: it is watched again.)
+    private static let completed: MHD_RequestCompletedCallback = { cls, connection, perRequest, _ in
+        if let cls, let connection {
+            let context = Unmanaged<Context>.fromOpaque(cls).takeUnretainedValue()
+            let key = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+            let socket = pt_mhd_connection_socket(connection)
+            if socket >= 0 { context.reading.withLock { $0[key] = (socket, ContinuousClock.now) } }
+        }
         guard let perRequest, let state = perRequest.pointee else { return }
         Unmanaged<Upload>.fromOpaque(state).release()
         perRequest.pointee = nil
+    }
+
+    /// A connection opened (watched from now: its first request is being read) or closed (forgotten,
+    /// before libmicrohttpd closes its socket, so the watchdog never shuts down a reused descriptor).
+    private static let connectionEvent: MHD_NotifyConnectionCallback = { cls, connection, _, event in
+        guard let cls, let connection else { return }
+        let context = Unmanaged<Context>.fromOpaque(cls).takeUnretainedValue()
+        let key = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+        if event.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
+            let socket = pt_mhd_connection_socket(connection)
+            if socket >= 0 { context.reading.withLock { $0[key] = (socket, ContinuousClock.now) } }
+        } else {
+            context.reading.withLock { $0[key] = nil }
+        }
     }
 
     private static func send(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {

@@ -134,7 +134,7 @@ public final class PlaygroundService: Sendable {
     }
 
     private func place(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
-        let body = String(decoding: request.body, as: UTF8.self)
+        let body = try Self.text(request.body)
         do {
             switch request.query["format"] ?? "json" {
             case "json": return HTTPResponse(contentType: "application/json", body: Array(try engine.placeJSON(body).utf8))

@@ -12,35 +12,59 @@ public enum ContactSheet {
     /// The grid's tile width in pixels (scenes are scaled to fit it).
     public static let tileWidth = 160
 
-    /// Writes `DIR/LOCALE.png` for every locale, `DIR/grid.png` and `DIR/index.html` (each file written
-    /// whole or not at all), and returns the files written.
+    /// The file names (without `.png`) of the locales' pictures, in the locales' order: letters, digits,
+    /// `-` and `_` kept, anything else `_`; a name taken before (by another locale, whatever the letter
+    /// case, or by `grid` and `index`) gets `-2`, `-3`, … so no picture replaces another.
+    public static func fileNames(_ locales: [String]) -> [String] {
+        var taken: Set<String> = ["grid", "index"]
+        return locales.map { locale in
+            let base = fileName(locale)
+            var name = base, n = 1
+            while taken.contains(name.lowercased()) { n += 1; name = "\(base)-\(n)" }
+            taken.insert(name.lowercased())
+            return name
+        }
+    }
+
+    /// The files ``write(_:strings:results:resolver:to:)`` writes in `dir`, in order: each locale's
+    /// picture, `grid.png`, `index.html` (for checking them against the inputs first).
+    public static func files(_ strings: StringTable, in dir: String) -> [String] {
+        fileNames(strings.locales).map { dir + "/" + $0 + ".png" } + [dir + "/grid.png", dir + "/index.html"]
+    }
+
+    /// Writes `DIR/LOCALE.png` for every locale (named by ``fileNames(_:)``), `DIR/grid.png` and
+    /// `DIR/index.html`, and returns the files written. Everything is drawn first and then written all or
+    /// none (``AtomicFile``'s group write), so a failure leaves every existing file as it was; a folder
+    /// made for them is removed again.
     /// - Throws: ``SceneError`` for a scene that cannot be drawn or a file that cannot be written.
     public static func write(_ template: Scene, strings: StringTable, results: [LabelCheck], resolver: SceneResolver,
                              to dir: String) throws(SceneError) -> [String] {
-        do { try Folders.make(dir) } catch {
-            guard case let .cannotWrite(_, why) = error else { throw SceneError("", error.description) }
-            throw SceneError("", "cannot make the folder \(dir): \(why)")
-        }
-        var written: [String] = []
+        var files: [(bytes: [UInt8], path: String)] = []
         var scenes: [(String, Scene)] = []
-        for locale in strings.locales {
+        let names = fileNames(strings.locales)
+        for (locale, name) in zip(strings.locales, names) {
+            if let d = Deadline.passed { throw SceneError("", d.message) }
             let scene = LocaleChecker.scene(template, locale: locale, strings: strings)
             scenes.append((locale, scene))
-            let rendered = try SceneRenderer.render(scene, resolver: resolver)
-            let file = dir + "/" + fileName(locale) + ".png"
-            do { try rendered.canvas.writePNG(to: file) } catch { throw SceneError("", "\(file): \(error.description)") }
-            written.append(file)
+            var rendered = try SceneRenderer.render(scene, resolver: resolver)
+            rendered.canvas.releaseScratch()
+            let file = dir + "/" + name + ".png"
+            do { files.append((try rendered.canvas.pngData(), file)) } catch { throw SceneError("", "\(file): \(error.description)") }
         }
         let grid = try self.grid(scenes, resolver: resolver)
         let gridFile = dir + "/grid.png"
-        do { try grid.writePNG(to: gridFile, compression: .balanced) } catch { throw SceneError("", "\(gridFile): \(error.description)") }
-        written.append(gridFile)
-        let page = dir + "/index.html"
-        do { try AtomicFile.write(Array(html(strings.locales, results: results).utf8), to: page) } catch {
-            throw SceneError("", "\(page): \(error.description)")
+        do { files.append((try grid.pngData(compression: .balanced), gridFile)) } catch { throw SceneError("", "\(gridFile): \(error.description)") }
+        files.append((Array(html(strings.locales, names: names, results: results).utf8), dir + "/index.html"))
+        let made: [String]
+        do { made = try Folders.make(dir) } catch {
+            guard case let .cannotWrite(_, why) = error else { throw SceneError("", error.description) }
+            throw SceneError("", "cannot make the folder \(dir): \(why)")
         }
-        written.append(page)
-        return written
+        do { try AtomicFile.write(all: files) } catch {
+            Folders.remove(made)
+            throw SceneError("", error.description)
+        }
+        return files.map(\.path)
     }
 
     /// A file name for a locale: letters, digits, `-` and `_` kept, anything else `_`.
@@ -55,33 +79,36 @@ public enum ContactSheet {
         let tileHeight = Int((Double(first.height) * scale).rounded(.up)), caption = 28, gap = 8
         let columns = min(6, scenes.count), rows = (scenes.count + columns - 1) / columns
         let width = columns * (tileWidth + gap) + gap, height = rows * (tileHeight + caption + gap) + gap
-        var canvas: RasterCanvas
-        do { canvas = try RasterCanvas(width: width, height: height, background: RGBAColor(r: 226, g: 232, b: 240), pixelLimit: resolver.limits.canvasPixels) } catch {
-            throw SceneError("", error.description)
-        }
+        // One surface for every tile, its transform moved from tile to tile: the canvas is never copied
+        // (a copy per tile made 2 000 locales quadratic).
+        var tile: TileSurface
+        do {
+            tile = TileSurface(canvas: try RasterCanvas(width: width, height: height, background: RGBAColor(r: 226, g: 232, b: 240),
+                                                        pixelLimit: resolver.limits.canvasPixels), transform: .identity)
+        } catch { throw SceneError("", error.description) }
         let font = try? resolver.embeddedStack()
         for (k, item) in scenes.enumerated() {
+            if let d = Deadline.passed { throw SceneError("", d.message) }
             let x = Double(gap + (k % columns) * (tileWidth + gap)), y = Double(gap + (k / columns) * (tileHeight + caption + gap))
             let s = Double(tileWidth) / Double(max(item.scene.width, 1))
-            var tile = TileSurface(canvas: canvas, transform: Affine.translate(Vector(x, y)) * Affine.scale(s))
+            tile.transform = Affine.translate(Vector(x, y)) * Affine.scale(s)
             let rect = BezPath.polyline([Point(0, 0), Point(Double(item.scene.width), 0),
                                          Point(Double(item.scene.width), Double(item.scene.height)), Point(0, Double(item.scene.height))], closed: true)
             tile.fillPath(rect, transform: .identity, color: item.scene.background ?? .white, rule: .nonZero, mode: .sourceOver)
             _ = try SceneRenderer.draw(item.scene, on: &tile, resolver: resolver)
-            canvas = tile.canvas
             if let font {
                 let text = AttributedText(item.locale, attributes: TextAttributes(fonts: font, size: 18, color: RGBAColor(r: 15, g: 23, b: 42), systemFallback: false))
                 let baseline = y + Double(tileHeight) + 20
                 if let label = try? LabelLayout.layout(text, along: BezPath.line(from: Point(x + 4, baseline), to: Point(x + Double(tileWidth), baseline))).first {
-                    canvas.draw(label)
+                    tile.canvas.draw(label)
                 }
             }
         }
-        return canvas
+        return tile.canvas
     }
 
     /// The contact sheet page: the grid, then per locale its picture and its rows.
-    static func html(_ locales: [String], results: [LabelCheck]) -> String {
+    static func html(_ locales: [String], names: [String], results: [LabelCheck]) -> String {
         func esc(_ s: String) -> String {
             s.replacing("&", with: "&amp;").replacing("<", with: "&lt;")
                 .replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
@@ -94,8 +121,8 @@ public enum ContactSheet {
         <p>\(esc(CheckReport.summary(results)))</p><img src="grid.png" alt="every locale">
 
         """
-        for locale in locales {
-            h += "<div class=\"locale\"><img src=\"\(esc(fileName(locale))).png\" alt=\"\(esc(locale))\"><div><h2 lang=\"\(esc(locale))\">\(esc(locale))</h2><table>"
+        for (locale, name) in zip(locales, names) {
+            h += "<div class=\"locale\"><img src=\"\(esc(name)).png\" alt=\"\(esc(locale))\"><div><h2 lang=\"\(esc(locale))\">\(esc(locale))</h2><table>"
             h += "<tr><th>label</th><th>text</th><th>result</th><th>issues</th></tr>"
             for r in results where r.locale == locale {
                 let cls = r.issues.contains(.overflow) || r.issues.contains(.missing) || r.issues.contains(.overlap) ? "bad" : r.issues.isEmpty ? "ok" : "warn"
@@ -113,7 +140,7 @@ public enum ContactSheet {
 /// A drawing surface that maps everything drawn by `transform` onto a canvas: a scene drawn into a tile.
 struct TileSurface: DrawingSurface {
     var canvas: RasterCanvas
-    let transform: Affine
+    var transform: Affine
     /// How much the transform scales lengths (uniform scales only).
     var scale: Double { (transform.a * transform.a + transform.b * transform.b).squareRoot() }
 

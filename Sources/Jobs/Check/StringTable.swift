@@ -34,6 +34,23 @@ public struct StringTable: Hashable, Sendable {
     public static let maximumLocales = 2_000
 }
 
+/// The first line of every (locale, key) a reader has set, so a second one with another text is refused
+/// naming both lines, the one rule of every format (JSON's parser refuses any duplicate key itself); a
+/// repeat with the same text (one source string in two gettext contexts) changes nothing and is kept.
+struct FirstLines {
+    private var lines: [String: [String: Int]] = [:]
+
+    /// Sets `text` for `key` in `locale` on `table`, or refuses a key the locale gave before.
+    mutating func set(_ text: String, key: String, locale: String, line: Int, in table: inout StringTable) throws(StringTableError) {
+        if let first = lines[locale]?[key] {
+            if table.texts[locale]?[key] == text { return }
+            throw StringTableError("line \(line): \(MessageText.quoted(MessageText.shortened(key))) is given twice for \(MessageText.quoted(locale)) with different texts (first on line \(first))")
+        }
+        lines[locale, default: [:]][key] = line
+        table.set(text, key: key, locale: locale)
+    }
+}
+
 /// Why a translation file cannot be read: the file, the line (when known) and what is wrong.
 public struct StringTableError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, with where.
@@ -58,7 +75,9 @@ public enum StringTableReader {
         case .success(let bytes): data = bytes
         case .failure(.tooLarge(let size)):
             throw StringTableError("\(path): the file is \(size) bytes, over the limit of \(StringTable.maximumBytes)")
-        case .failure: throw StringTableError("\(path): cannot read the file (missing, unreadable or a folder)")
+        case .failure(.unreadable(let why)): throw StringTableError("\(path): cannot read the file: \(why)")
+        case .failure(.notARegularFile): throw StringTableError("\(path): cannot read the file: it is a folder")
+        case .failure(.empty): throw StringTableError("\(path): the file is empty")
         }
         guard let text = String(validating: data, as: UTF8.self) else { throw StringTableError("\(path): the file is not UTF-8") }
         let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
@@ -109,25 +128,33 @@ public enum StringTableReader {
 
     /// CSV (RFC 4180 quoting) or TSV: a header with a `locale` (or `lang`) column; then either a `key` and
     /// a `text` column (one row per translation), or one column per key (one row per locale).
-    static func delimited(_ text: String, separator: Character) throws(StringTableError) -> StringTable {
-        let rows = try records(text, separator: separator)
+    package static func delimited(_ text: String, separator: Character) throws(StringTableError) -> StringTable {
+        let (rows, rowLines) = try numberedRecords(text, separator: separator)
         guard let header = rows.first else { throw StringTableError("the file is empty") }
         let names = header.map { $0.trimmingSpaces }
         guard let lc = names.firstIndex(where: { ["locale", "lang", "language"].contains($0.lowercased()) }) else {
             throw StringTableError("line 1: the header has no locale column (expected a column named locale)")
         }
-        var table = StringTable()
+        var table = StringTable(), seen = FirstLines()
         let keyColumn = names.firstIndex { $0.lowercased() == "key" }, textColumn = names.firstIndex { $0.lowercased() == "text" }
+        if keyColumn == nil || textColumn == nil {
+            var columns: [String: Int] = [:]
+            for (c, name) in names.enumerated() where c != lc {
+                if let first = columns[name] { throw StringTableError("line 1: the header names the key \(MessageText.quoted(name)) twice (columns \(first + 1) and \(c + 1))") }
+                columns[name] = c
+            }
+        }
         for (n, row) in rows.enumerated().dropFirst() where !(row.count == 1 && row[0].isEmpty) {
+            let line = rowLines[n]
             guard row.count == names.count else {
-                throw StringTableError("line \(n + 1): \(row.count) fields, but the header has \(names.count)")
+                throw StringTableError("line \(line): \(row.count) fields, but the header has \(names.count)")
             }
             let locale = row[lc].trimmingSpaces
-            guard !locale.isEmpty else { throw StringTableError("line \(n + 1): the locale is empty") }
+            guard !locale.isEmpty else { throw StringTableError("line \(line): the locale is empty") }
             if let k = keyColumn, let t = textColumn {
-                table.set(row[t], key: row[k], locale: locale)
+                try seen.set(row[t], key: row[k], locale: locale, line: line, in: &table)
             } else {
-                for (c, name) in names.enumerated() where c != lc && !row[c].isEmpty { table.set(row[c], key: name, locale: locale) }
+                for (c, name) in names.enumerated() where c != lc && !row[c].isEmpty { try seen.set(row[c], key: name, locale: locale, line: line, in: &table) }
             }
         }
         return table
@@ -135,29 +162,41 @@ public enum StringTableReader {
 
     /// The records of delimited text, with `"…"` quoting (`""` inside is a quote) and newlines in quotes.
     static func records(_ text: String, separator: Character) throws(StringTableError) -> [[String]] {
-        var rows: [[String]] = [], row: [String] = [], field = "", quoted = false, atStart = true, line = 1
+        try numberedRecords(text, separator: separator).rows
+    }
+
+    /// ``records(_:separator:)`` with the line each record starts on. RFC 4180's quoting is required: a
+    /// quote inside an unquoted field, or text after a field's closing quote, is refused with its line.
+    static func numberedRecords(_ text: String, separator: Character) throws(StringTableError) -> (rows: [[String]], lines: [Int]) {
+        var rows: [[String]] = [], lines: [Int] = [], row: [String] = [], field = "", quoted = false, atStart = true, line = 1
+        var closed = false, rowLine = 1
         var it = text.makeIterator()
         var pending: Character? = nil
         func next() -> Character? { if let p = pending { pending = nil; return p }; return it.next() }
         while let ch = next() {
             if quoted {
                 if ch == "\"" {
-                    if let n = next() { if n == "\"" { field.append("\"") } else { quoted = false; pending = n } } else { quoted = false }
-                } else { if ch == "\n" { line += 1 }; field.append(ch) }
+                    if let n = next() { if n == "\"" { field.append("\"") } else { quoted = false; closed = true; pending = n } } else { quoted = false; closed = true }
+                } else { if ch == "\n" || ch == "\r\n" { line += 1 }; field.append(ch) }
                 continue
+            }
+            if closed, ch != separator, ch != "\n", ch != "\r\n", ch != "\r" {
+                throw StringTableError("line \(line): text after a field's closing quote (a quote inside a field is written \"\")")
             }
             switch ch {
             case "\"" where atStart: quoted = true; atStart = false
-            case separator: row.append(field); field = ""; atStart = true
+            case "\"": throw StringTableError("line \(line): a quote inside an unquoted field (quote the whole field and write the quote \"\")")
+            case separator: row.append(field); field = ""; atStart = true; closed = false
             case "\n", "\r\n":
-                row.append(field); rows.append(row); row = []; field = ""; atStart = true; line += 1
+                row.append(field); rows.append(row); lines.append(rowLine); row = []; field = ""; atStart = true; closed = false
+                line += 1; rowLine = line
             case "\r": break
             default: field.append(ch); atStart = false
             }
         }
         if quoted { throw StringTableError("line \(line): a quoted field is not closed") }
-        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
-        return rows
+        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row); lines.append(rowLine) }
+        return (rows, lines)
     }
 
     // MARK: JSON
@@ -180,7 +219,7 @@ public enum StringTableReader {
 
     /// Apple's String Catalog: `{"sourceLanguage": "en", "strings": {KEY: {"localizations": {LOCALE:
     /// {"stringUnit": {"value": …}}}}}}`.
-    static func xcstrings(_ text: String) throws(StringTableError) -> StringTable {
+    package static func xcstrings(_ text: String) throws(StringTableError) -> StringTable {
         let value: JSONValue
         do { value = try JSONValue.parse(text) } catch { throw StringTableError("\(error)") }
         guard case .object(let strings)? = value["strings"] else { throw StringTableError("expected a String Catalog with \"strings\"") }

@@ -6,8 +6,9 @@ extension StringTableReader {
 
     /// `msgid "…"` / `msgstr "…"` pairs (continued by string lines), `msgctxt` ignored, plural forms
     /// as their first form; the header's `Language:` names the locale. Untranslated entries are left out.
-    static func po(_ text: String, fallbackLocale: String?) throws(StringTableError) -> StringTable {
-        var entries: [(String, String)] = []
+    package static func po(_ text: String, fallbackLocale: String?) throws(StringTableError) -> StringTable {
+        var entries: [(String, String, Int)] = []
+        var entryLine = 0
         var current = 0  // the string continuation lines add to: 1 msgid, 2 msgstr, 0 none
         var pair: (String?, String?) = (nil, nil)
         var language: String? = nil
@@ -17,7 +18,7 @@ extension StringTableReader {
                     for line in s.split(separator: "\n") where line.hasPrefix("Language:") {
                         language = line.dropFirst(9).trimmingSpaces.replacing("_", with: "-")
                     }
-                } else if !s.isEmpty { entries.append((i, s)) }
+                } else if !s.isEmpty { entries.append((i, s, entryLine)) }
             }
             pair = (nil, nil); current = 0
         }
@@ -31,7 +32,7 @@ extension StringTableReader {
             if line.hasPrefix("msgid_plural") { current = 0; continue }
             if line.hasPrefix("msgid ") {
                 if pair.1 != nil || pair.0 != nil { flush() }
-                pair.0 = try quoted(line.dropFirst(6)); current = 1
+                pair.0 = try quoted(line.dropFirst(6)); current = 1; entryLine = n + 1
             } else if line.hasPrefix("msgstr[0] ") {
                 pair.1 = try quoted(line.dropFirst(10)); current = 2
             } else if line.hasPrefix("msgstr[") {
@@ -49,8 +50,8 @@ extension StringTableReader {
         guard let locale = language ?? fallbackLocale else {
             throw StringTableError("no locale: the header has no Language: and the file name gives none (name it de.po)")
         }
-        var table = StringTable()
-        for (k, v) in entries { table.set(v, key: k, locale: locale) }
+        var table = StringTable(), seen = FirstLines()
+        for (k, v, line) in entries { try seen.set(v, key: k, locale: locale, line: line, in: &table) }
         return table
     }
 
@@ -80,9 +81,9 @@ extension StringTableReader {
     // MARK: Apple .strings
 
     /// `"KEY" = "text";` lines, with `/* … */` and `//` comments.
-    static func appleStrings(_ text: String, locale: String?) throws(StringTableError) -> StringTable {
+    package static func appleStrings(_ text: String, locale: String?) throws(StringTableError) -> StringTable {
         guard let locale else { throw StringTableError("no locale: put the file in a de.lproj folder or name it de.strings") }
-        var table = StringTable()
+        var table = StringTable(), seen = FirstLines()
         var s = Substring(text), line = 1
         func skipSpaceAndComments() {
             while true {
@@ -110,6 +111,7 @@ extension StringTableReader {
         while true {
             skipSpaceAndComments()
             if s.isEmpty { break }
+            let keyLine = line
             let key = try string()
             skipSpaceAndComments()
             guard s.first == "=" else { throw StringTableError("line \(line): expected = after the key") }
@@ -118,7 +120,7 @@ extension StringTableReader {
             skipSpaceAndComments()
             guard s.first == ";" else { throw StringTableError("line \(line): expected ; after the value") }
             s = s.dropFirst()
-            table.set(value, key: key, locale: locale)
+            try seen.set(value, key: key, locale: locale, line: keyLine, in: &table)
         }
         return table
     }
@@ -134,24 +136,24 @@ extension StringTableReader {
     }
 
     /// `<resources><string name="KEY">text</string>…</resources>`.
-    static func androidStrings(_ text: String, locale: String?) throws(StringTableError) -> StringTable {
+    package static func androidStrings(_ text: String, locale: String?) throws(StringTableError) -> StringTable {
         guard let locale else { throw StringTableError("no locale: put the file in a values-de folder") }
-        var table = StringTable()
+        var table = StringTable(), seen = FirstLines()
         for element in try xmlRoot(text).descendants(named: "string") {
             guard let name = element.attribute("name") else { throw StringTableError("line \(element.line): <string> without a name") }
             var v = element.text
             // Android's own escapes: \' \" \n, and surrounding quotes that keep spaces.
             if v.count >= 2, v.hasPrefix("\""), v.hasSuffix("\"") { v = String(v.dropFirst().dropLast()) }
             v = v.replacing("\\'", with: "'").replacing("\\\"", with: "\"").replacing("\\n", with: "\n")
-            table.set(v, key: name, locale: locale)
+            try seen.set(v, key: name, locale: locale, line: element.line, in: &table)
         }
         return table
     }
 
     /// `<file target-language="de"><body><trans-unit id="KEY"><source>…</source><target>…</target>`.
     /// The key is the unit's `resname`, else its source text, else its `id`.
-    static func xliff(_ text: String) throws(StringTableError) -> StringTable {
-        var table = StringTable()
+    package static func xliff(_ text: String) throws(StringTableError) -> StringTable {
+        var table = StringTable(), seen = FirstLines()
         let root = try xmlRoot(text)
         let files = root.name == "file" ? [root] : root.descendants(named: "file")
         guard !files.isEmpty else { throw StringTableError("no <file> element") }
@@ -161,7 +163,7 @@ extension StringTableReader {
                 let source = unit.descendants(named: "source").first?.text
                 guard let target = unit.descendants(named: "target").first?.text, !target.isEmpty else { continue }
                 guard let key = unit.attribute("resname") ?? source ?? unit.attribute("id") else { continue }
-                table.set(target, key: key, locale: locale)
+                try seen.set(target, key: key, locale: locale, line: unit.line, in: &table)
             }
         }
         return table

@@ -1,3 +1,4 @@
+import JSON
 import Geometry
 import Layout
 import Requests
@@ -25,6 +26,7 @@ public enum Metatile {
                              buffer: Double, options: PlacerOptions = PlacerOptions(), resolver: SceneResolver = SceneResolver())
         throws(SceneError) -> (tiles: [Tile], result: PlacementResult)
     {
+        try check(metatile: metatile, tileSize: tileSize, buffer: buffer)
         var o = options
         o.area = metatile.outset(by: buffer)
         let result = try Placer.place(requests, obstacles: obstacles, width: Int(metatile.maxX + buffer), height: Int(metatile.maxY + buffer),
@@ -40,6 +42,31 @@ public enum Metatile {
             }
         }
         return (tiles, result)
+    }
+
+    /// The most tiles one metatile may be cut into.
+    public static let maximumTiles = 4_096
+
+    /// Refuses sizes that are not finite, not positive, beyond ``Placer/maximumCoordinate`` or cut into more
+    /// than ``maximumTiles`` tiles (each would trap on its way to an integer, or ask for unbounded work).
+    static func check(metatile: Rect, tileSize: Double, buffer: Double) throws(SceneError) {
+        let limit = Placer.maximumCoordinate
+        func number(_ v: Double) -> String { MessageText.number(v) }
+        for (name, v) in [("metatile.x", metatile.minX), ("metatile.y", metatile.minY)] where !(abs(v) <= limit) {
+            throw SceneError(name, "expected a number from -\(number(limit)) to \(number(limit)), got \(number(v))")
+        }
+        for (name, v) in [("metatile.width", metatile.width), ("metatile.height", metatile.height)] where !(v > 0 && v <= limit) {
+            throw SceneError(name, "expected a number above 0 and at most \(number(limit)), got \(number(v))")
+        }
+        guard tileSize >= 1, tileSize <= limit else { throw SceneError("tileSize", "expected a number from 1 to \(number(limit)), got \(number(tileSize))") }
+        guard buffer >= 0, buffer <= limit else { throw SceneError("buffer", "expected a number from 0 to \(number(limit)), got \(number(buffer))") }
+        guard metatile.maxX + buffer <= 2 * limit, metatile.maxY + buffer <= 2 * limit else {
+            throw SceneError("metatile", "the metatile and its buffer reach beyond \(number(2 * limit)) pixels")
+        }
+        let tiles = (metatile.width / tileSize).rounded(.up) * (metatile.height / tileSize).rounded(.up)
+        guard tiles <= Double(maximumTiles) else {
+            throw SceneError("tileSize", "the metatile would be cut into \(number(tiles)) tiles, over the limit of \(maximumTiles)")
+        }
     }
 
     static func overlaps(_ a: Rect, _ b: Rect) -> Bool { a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY }

@@ -1,4 +1,5 @@
 import Support
+import JSON
 import Geometry
 import Shaping
 import Layout
@@ -33,6 +34,43 @@ public enum Placer {
     /// The most candidate positions tried in one stretch of a path (those nearest its centre).
     public static let maximumCandidates = 256
 
+    /// The largest coordinate (absolute, pixels) a place request's paths and obstacles may have: far
+    /// beyond any canvas, and small enough that every node key and grid cell stays an exact integer.
+    public static let maximumCoordinate = 1e9
+
+    /// The most path segments one placement may hold, all label paths and obstacles together (each path
+    /// is also held to ``ResourceLimits/pathSegments``).
+    public static let maximumTotalSegments = 2_000_000
+
+    /// Why `path` cannot be placed: a coordinate beyond ``maximumCoordinate`` (or not finite), or more
+    /// segments than `limit`; `nil` when it can.
+    static func problem(_ path: BezPath, segmentLimit limit: Int) -> String? {
+        var count = 0
+        func bad(_ p: Point) -> Bool { !(abs(p.x) <= maximumCoordinate && abs(p.y) <= maximumCoordinate) }
+        for sp in path.subpaths {
+            count += sp.segments.count
+            if bad(sp.start) { return coordinateMessage(sp.start) }
+            for seg in sp.segments {
+                let points: [Point]
+                switch seg {
+                case .line(let l): points = [l.p1]
+                case .quad(let q): points = [q.p1, q.p2]
+                case .cubic(let c): points = [c.p1, c.p2, c.p3]
+                case .arc(let a): points = [a.center, Point(a.radii.x, a.radii.y), a.end]
+                }
+                if let p = points.first(where: bad) { return coordinateMessage(p) }
+            }
+        }
+        if count > limit {
+            return LayoutError.limitExceeded(what: "number of path segments", amount: Double(count), limit: Double(limit)).description
+        }
+        return nil
+    }
+
+    static func coordinateMessage(_ p: Point) -> String {
+        "a coordinate (\(MessageText.number(p.x)), \(MessageText.number(p.y))) is beyond ±\(MessageText.number(maximumCoordinate)) pixels: place requests are limited to that range"
+    }
+
     /// Places `requests` on a canvas of `width` × `height` pixels, avoiding `obstacles`.
     /// - Parameter resolver: where the fonts come from.
     /// - Throws: ``SceneError`` for a request that cannot be resolved (no path, an unknown font), naming
@@ -43,8 +81,28 @@ public enum Placer {
     {
         var resolved: [ResolvedLabel] = []
         resolved.reserveCapacity(requests.count)
-        for (i, r) in requests.enumerated() { resolved.append(try resolver.resolve(r.label, index: i)) }
-        let jobs = PlacementJob.jobs(requests, resolved: resolved, options: options)
+        var totalSegments = 0
+        for (i, r) in requests.enumerated() {
+            let label = try resolver.resolve(r.label, index: i)
+            if let why = problem(label.path, segmentLimit: resolver.limits.pathSegments) { throw SceneError("labels[\(i)].path", why) }
+            totalSegments += label.path.subpaths.reduce(0) { $0 + $1.segments.count }
+            resolved.append(label)
+        }
+        for (i, o) in obstacles.enumerated() {
+            guard case .path(let d, _) = o else {
+                if case .box(let r) = o, problem(BezPath.polyline([Point(r.minX, r.minY), Point(r.maxX, r.maxY)], closed: false), segmentLimit: 1) != nil {
+                    throw SceneError("obstacles[\(i)].box", coordinateMessage(Point(r.maxX, r.maxY)))
+                }
+                continue
+            }
+            if let why = problem(d, segmentLimit: resolver.limits.pathSegments) { throw SceneError("obstacles[\(i)].path", why) }
+            totalSegments += d.subpaths.reduce(0) { $0 + $1.segments.count }
+        }
+        guard totalSegments <= maximumTotalSegments else {
+            throw SceneError("labels", "the placement's paths and obstacles hold \(totalSegments) segments, over the budget of \(maximumTotalSegments) (the segments budget)")
+        }
+        let jobs: [PlacementJob]
+        do { jobs = try PlacementJob.jobs(requests, resolved: resolved, options: options) } catch { throw SceneError("", error.message) }
         let area = options.area ?? Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         var run = PlacerRun(area: area, options: options)
         // The profiles' samples stay within two million for the whole placement, however long the paths
@@ -71,7 +129,7 @@ public enum Placer {
             }
         }
         // Candidates that cover other roads score worse: a label mid-block leaves the crossing streets free.
-        run.scoreCrossings(&prepared)
+        try run.scoreCrossings(&prepared)
         // Within one priority, the names with the least room to spare go first: a long road can move its
         // label aside, a short one has nowhere else to go. A name's room is that of its roomiest path, and
         // its paths go best candidate first. (The order is total and input-blind: ties keep the jobs' order.)
@@ -126,12 +184,12 @@ struct PlacementJob {
     var closed: BezPath?
 
     /// The jobs for `requests`, joined where allowed, in placing order.
-    static func jobs(_ requests: [PlaceRequest], resolved: [ResolvedLabel], options: PlacerOptions) -> [PlacementJob] {
+    static func jobs(_ requests: [PlaceRequest], resolved: [ResolvedLabel], options: PlacerOptions) throws(RoadMerger.MergeError) -> [PlacementJob] {
         var jobs: [PlacementJob] = []
-        // Requests that may join: the same request apart from its path and id.
-        // Requests that may join: the same request apart from its path and id. Grouped by text first,
-        // so the full comparison runs only among requests of one text.
+        // Requests that may join: the same request apart from its path and id, grouped by text (in the
+        // order the texts first appear), then by the whole request (hashed, so grouping is linear).
         var byText: [String: [(key: PlaceRequest, members: [Int])]] = [:]
+        var keyIndex: [PlaceRequest: Int] = [:]
         var textOrder: [String] = []
         for (i, r) in requests.enumerated() {
             let path = resolved[i].path
@@ -147,13 +205,13 @@ struct PlacementJob {
             key.label.path = nil; key.id = nil
             let text = r.text
             if byText[text] == nil { textOrder.append(text) }
-            if let k = byText[text, default: []].firstIndex(where: { $0.key == key }) { byText[text]![k].members.append(i) }
-            else { byText[text, default: []].append((key, [i])) }
+            if let k = keyIndex[key] { byText[text]![k].members.append(i) }
+            else { keyIndex[key] = byText[text, default: []].count; byText[text, default: []].append((key, [i])) }
         }
         for text in textOrder {
             for (_, members) in byText[text]! {
                 let pieces = members.map { (resolved[$0].path.subpaths[0], $0) }
-                for (path, tags) in RoadMerger.merge(tagged: pieces, splitAngle: options.splitAngle) {
+                for (path, tags) in try RoadMerger.merge(tagged: pieces, splitAngle: options.splitAngle) {
                     // The job stands for its first request by id, then by geometry: never by input order.
                     let sorted = tags.count == 1 ? tags : tags.map { (i: $0, id: requests[$0].id ?? "", piece: resolved[$0].path.subpaths.first.map(RoadMerger.canonicalDirection)) }
                         .sorted { a, b in
@@ -221,10 +279,10 @@ struct PlacerRun {
             // Each chord of the flattened path as a box as wide as the stroke.
             for pts in p.flattened(tolerance: 0.25) {
                 for (a, b) in zip(pts, pts.dropFirst()) {
-                    let d = b - a, len = d.length
-                    guard let u = d.normalized else { continue }
-                    obstacles.insert(OrientedBox(center: a.lerp(b, 0.5), axis: u, halfLength: len / 2 + width / 2, halfHeight: width / 2),
-                                     owner: obstacleOwner)
+                    // Clipped to the area and cut into cell-long pieces: a long obstacle costs its length in the area.
+                    Self.forEachPiece(from: a, to: b, in: area.outset(by: width), length: obstacles.cellSize) { c, u, half in
+                        obstacles.insert(OrientedBox(center: c, axis: u, halfLength: half + width / 2, halfHeight: width / 2), owner: obstacleOwner)
+                    }
                 }
             }
         }
@@ -240,11 +298,17 @@ struct PlacerRun {
     /// band at each sample along its path, each weighted by how tight its own road is (a road with little
     /// room to spare for its label weighs up to five times as much), so a long road's label keeps off the
     /// junctions of short ones.
-    func scoreCrossings(_ prepared: inout [Prepared?]) {
+    ///
+    /// Bounded whatever the roads: each chord is clipped to the area and cut into pieces no longer than a
+    /// grid cell, so a road costs its length in the area, not the area's cells; each sample counts at most
+    /// ``crossingsPerSample`` pieces (pieces of one road laid over each other a thousand times cost no
+    /// more than a road crossed a few times); and the deadline is checked between paths.
+    func scoreCrossings(_ prepared: inout [Prepared?]) throws(SceneError) {
         var roads = GridIndex(area: area, cellSize: options.cellSize)
         var groupNumbers: [String: Int] = [:]
         var groupOf: [Int] = [], weight: [Double] = []
         for p in prepared.compactMap({ $0 }) {
+            if let d = Deadline.passed { throw SceneError("", d.message) }
             let group = groupNumbers[p.request.groupKey] ?? groupNumbers.count
             groupNumbers[p.request.groupKey] = group
             let slack = p.closed ? Double.infinity : p.measure.length - p.advance
@@ -253,26 +317,56 @@ struct PlacerRun {
             weight.append(1 + 4 * max(0, 1 - slack / 60))
             for pts in p.path.flattened(tolerance: 0.5) {
                 for (a, b) in zip(pts, pts.dropFirst()) {
-                    guard let u = (b - a).normalized else { continue }
-                    roads.insert(OrientedBox(center: a.lerp(b, 0.5), axis: u, halfLength: a.distance(to: b) / 2, halfHeight: 0.5), owner: owner)
+                    Self.forEachPiece(from: a, to: b, in: area, length: roads.cellSize) { c, u, half in
+                        roads.insert(OrientedBox(center: c, axis: u, halfLength: half, halfHeight: 0.5), owner: owner)
+                    }
                 }
             }
         }
         for i in prepared.indices {
             guard let p = prepared[i] else { continue }
+            if let d = Deadline.passed { throw SceneError("", d.message) }
             let group = groupNumbers[p.request.groupKey]!
             let band = (p.line.glyphs.first?.size ?? 13) / 2 + p.inflate
             let m = p.measure
             let step = Self.crossingStep * sampleScale
             prepared[i]!.crossings = DistanceProfile(length: m.length, step: step) { s in
                 let box = OrientedBox(center: m.point(at: s), axis: m.tangent(at: s), halfLength: step / 2, halfHeight: band)
-                var sum = 0.0
+                var sum = 0.0, looked = 0
                 roads.forEachCandidate(box) { other, owner in
                     if groupOf[owner] != group && other.intersects(box) { sum += weight[owner] }
-                    return true
+                    looked += 1
+                    return looked < Self.crossingsPerSample
                 }
                 return sum
             }
+        }
+    }
+
+    /// The most road pieces one crossing sample looks at.
+    static let crossingsPerSample = 64
+
+    /// Calls `body` with the centre, direction and half length of each piece of the chord from `a` to `b`
+    /// that lies in `area` (grown by one `length`); a chord longer than 16 `length`s is cut into pieces at most `length` long.
+    static func forEachPiece(from a: Point, to b: Point, in area: Rect, length: Double, _ body: (Point, Vector, Double) -> Void) {
+        guard let u = (b - a).normalized else { return }
+        // Liang–Barsky clipping of the chord to the grown area.
+        let box = area.outset(by: length)
+        var t0 = 0.0, t1 = 1.0
+        let d = b - a
+        for (p, q) in [(-d.x, a.x - box.minX), (d.x, box.maxX - a.x), (-d.y, a.y - box.minY), (d.y, box.maxY - a.y)] {
+            if p == 0 { if q < 0 { return }; continue }
+            let r = q / p
+            if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
+            if t0 > t1 { return }
+        }
+        let start = a + d * t0, end = a + d * t1
+        let total = start.distance(to: end)
+        // Chords up to 16 cells stay whole (real roads' chords are short); longer ones are cut.
+        let n = total <= 16 * length ? 1 : Int(min(1e7, (total / max(length, 1)).rounded(.up)))
+        let piece = total / Double(n)
+        for k in 0..<n {
+            body(start + u * (piece * (Double(k) + 0.5)), u, piece / 2)
         }
     }
 

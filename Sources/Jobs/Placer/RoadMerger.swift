@@ -15,51 +15,87 @@ public enum RoadMerger {
 
     /// Joins `pieces` (open subpaths) where they meet end to end, then cuts them where they turn by more
     /// than `splitAngle` degrees at a vertex. Returns the joined paths in a canonical order.
-    public static func merge(_ pieces: [Subpath], splitAngle: Double) -> [Subpath] {
-        merge(tagged: pieces.enumerated().map { ($0.element, $0.offset) }, splitAngle: splitAngle).map(\.path)
+    public static func merge(_ pieces: [Subpath], splitAngle: Double) throws(MergeError) -> [Subpath] {
+        try merge(tagged: pieces.enumerated().map { ($0.element, $0.offset) }, splitAngle: splitAngle).map(\.path)
     }
 
+    /// The most candidate continuations one merge examines, used or not (a star of thousands of pieces of
+    /// one name at one node would otherwise cost pieces² tangent tests); past it, the pieces left stay
+    /// apart. Real road networks use a few per piece.
+    public static let examinationBudget = 4_000_000
+
     /// ``merge(_:splitAngle:)`` for pieces that carry a tag (a request's index): each joined path comes
-    /// with the tags of the pieces in it, sorted.
-    public static func merge(tagged pieces: [(Subpath, Int)], splitAngle: Double) -> [(path: Subpath, tags: [Int])] {
+    /// with the tags of the pieces in it, sorted. Pieces of identical geometry are one piece with all
+    /// their tags; a path cut from a chain carries only the tags of the pieces it holds, so the output's
+    /// size is linear in the input's.
+    /// - Throws: ``Deadline``'s error (its message) when the caller's deadline passes while joining.
+    public static func merge(tagged pieces: [(Subpath, Int)], splitAngle: Double) throws(MergeError) -> [(path: Subpath, tags: [Int])] {
         let sortedPieces = pieces.filter { !$0.0.segments.isEmpty }.map { (canonicalDirection($0.0), $0.1) }
             .sorted { precedes($0.0, $1.0) || (!precedes($1.0, $0.0) && $0.1 < $1.1) }
-        let canonical = sortedPieces.map(\.0)
+        // Identical pieces (a road given twice) are one piece with every tag.
+        var canonical: [Subpath] = [], pieceTags: [[Int]] = []
+        for (p, tag) in sortedPieces {
+            if let last = canonical.last, last == p { pieceTags[pieceTags.count - 1].append(tag) } else { canonical.append(p); pieceTags.append([tag]) }
+        }
         var used = Array(repeating: false, count: canonical.count)
         var ends: [NodeKey: [Int]] = [:]
         for (i, p) in canonical.enumerated() {
             ends[NodeKey(p.start), default: []].append(i)
             ends[NodeKey(p.end), default: []].append(i)
         }
+        var budget = examinationBudget
         var chains: [(path: Subpath, tags: [Int])] = []
         for seed in canonical.indices where !used[seed] {
+            if seed % 256 == 0, let d = Deadline.passed { throw MergeError(d.message) }
             used[seed] = true
             var chain = canonical[seed]
-            var tags = [sortedPieces[seed].1]
+            // The piece (by number) each segment of the chain came from.
+            var owners = Array(repeating: seed, count: chain.segments.count)
             // Grow forward from the end, then backward from the start (by growing the reversed chain).
             for _ in 0..<2 {
-                while let next = straightest(after: chain, among: ends[NodeKey(chain.end)] ?? [], canonical, used) {
+                while let next = straightest(after: chain, at: NodeKey(chain.end), ends: &ends, canonical, used, budget: &budget) {
                     used[next] = true
-                    tags.append(sortedPieces[next].1)
                     let piece = canonical[next].start.distance(to: chain.end) <= joinTolerance ? canonical[next] : canonical[next].reversed()
-                    chain.segments += piece.segments.map { $0 }
+                    chain.segments += piece.segments
+                    owners += Array(repeating: next, count: piece.segments.count)
                 }
                 chain = chain.reversed()
+                owners.reverse()
             }
-            // Pieces cut from one chain keep all of its tags (a tag names the requests behind a label).
-            for piece in split(chain, at: splitAngle) { chains.append((canonicalDirection(piece), tags.sorted())) }
+            // Each piece cut from the chain keeps the tags of the pieces it holds.
+            var k = 0
+            for piece in split(chain, at: splitAngle) {
+                var tags: [Int] = []
+                var last = -1
+                for o in owners[k..<(k + piece.segments.count)] where o != last { tags += pieceTags[o]; last = o }
+                k += piece.segments.count
+                chains.append((canonicalDirection(piece), Array(Set(tags)).sorted()))
+            }
         }
-        return chains.sorted { precedes($0.path, $1.path) }
+        return chains.sorted { precedes($0.path, $1.path) || (!precedes($1.path, $0.path) && $0.tags.lexicographicallyPrecedes($1.tags)) }
     }
 
-    /// The unused piece at `chain`'s end whose continuation turns least, or `nil`.
-    static func straightest(after chain: Subpath, among candidates: [Int], _ pieces: [Subpath], _ used: [Bool]) -> Int? {
-        guard let out = endTangent(chain) else { return nil }
+    /// Why a merge stopped: the caller's deadline passed.
+    public struct MergeError: Error, Sendable {
+        /// The deadline's message.
+        public let message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// The unused piece at `chain`'s end (node `key`) whose continuation turns least, or `nil`. Used pieces
+    /// are dropped from the node's list as they are met; every piece looked at spends one of `budget`.
+    static func straightest(after chain: Subpath, at key: NodeKey, ends: inout [NodeKey: [Int]], _ pieces: [Subpath], _ used: [Bool],
+                            budget: inout Int) -> Int? {
+        guard let out = endTangent(chain), var candidates = ends[key], budget > 0 else { return nil }
+        budget -= candidates.count
+        candidates.removeAll { used[$0] }
+        ends[key] = candidates
         var best: (index: Int, turn: Double)? = nil
-        for i in candidates where !used[i] {
+        for i in candidates {
             let p = pieces[i]
-            let oriented = p.start.distance(to: chain.end) <= joinTolerance ? p : p.reversed()
-            guard oriented.start.distance(to: chain.end) <= joinTolerance, let inT = startTangent(oriented) else { continue }
+            let forward = p.start.distance(to: chain.end) <= joinTolerance
+            guard forward || p.end.distance(to: chain.end) <= joinTolerance else { continue }
+            guard let inT = forward ? startTangent(p) : endTangent(p).map({ Vector(-$0.x, -$0.y) }) else { continue }
             let turn = abs(Turn.degrees(from: out, to: inT))
             if best == nil || turn < best!.turn { best = (i, turn) }
         }
@@ -104,11 +140,16 @@ public enum RoadMerger {
         return false
     }
 
-    /// A node: an end point rounded to the join tolerance.
+    /// A node: an end point rounded to the join tolerance. Coordinates are bounded before they get here
+    /// (``Placer/maximumCoordinate``); beyond Int64's range they are clamped, never trapped on.
     struct NodeKey: Hashable {
         let x: Int64, y: Int64
-        init(_ p: Point) {
-            x = Int64((p.x / RoadMerger.joinTolerance).rounded()); y = Int64((p.y / RoadMerger.joinTolerance).rounded())
+        init(_ p: Point) { x = Self.cell(p.x); y = Self.cell(p.y) }
+
+        static func cell(_ v: Double) -> Int64 {
+            let q = (v / RoadMerger.joinTolerance).rounded()
+            guard q.isFinite else { return q > 0 ? .max : q < 0 ? .min : 0 }  // NaN: 0
+            return q >= 9.2e18 ? .max : q <= -9.2e18 ? .min : Int64(q)
         }
     }
 }

@@ -54,6 +54,25 @@ struct CSSStyleSheet: Sendable {
     }
 
     var rules: [Rule] = []
+    /// The rules by the key their selector is looked up by: its id, else its first class, else its
+    /// type; `*` rules (no id, class or type) in ``universal``. An element tests only the rules under
+    /// its own id, classes and type, not every rule of the sheet.
+    private var byID: [String: [Int]] = [:], byClass: [String: [Int]] = [:], byType: [String: [Int]] = [:]
+    private var universal: [Int] = []
+    /// Rule tests (rule × element) made so far, and the most a document may make: a sheet of many rules
+    /// that all apply to many elements is work rules × elements however it is indexed.
+    private(set) var tests = 0
+    static let testBudget = 4_000_000
+    /// Whether ``testBudget`` ran out (the reader then stops with an error naming it).
+    var exhausted: Bool { tests > Self.testBudget }
+
+    private mutating func index(_ k: Int) {
+        let sel = rules[k].selector
+        if let id = sel.id { byID[id, default: []].append(k) }
+        else if let c = sel.classes.first { byClass[c, default: []].append(k) }
+        else if let t = sel.type { byType[t, default: []].append(k) }
+        else { universal.append(k) }
+    }
 
     /// Adds the rules of `css`; reports what it skips through `warn` (the selector or at-rule).
     mutating func add(_ css: String, warn: (String, String) -> Void) {
@@ -84,13 +103,22 @@ struct CSSStyleSheet: Sendable {
                     continue
                 }
                 rules.append(Rule(selector: selector, order: rules.count, declarations: declarations))
+                index(rules.count - 1)
             }
         }
     }
 
     /// The declarations that apply to an element, lowest priority first (by specificity, then order).
-    func declarations(name: String, id: String?, classes: [String]) -> [(name: String, value: String)] {
-        rules.filter { $0.selector.matches(name: name, id: id, classes: classes) }
+    /// Each rule under the element's keys counts one test against ``testBudget``; once it has run out,
+    /// no rule applies (and ``exhausted`` says so).
+    mutating func declarations(name: String, id: String?, classes: [String]) -> [(name: String, value: String)] {
+        guard !rules.isEmpty, !exhausted else { return [] }
+        var candidates = universal + (byType[name] ?? [])
+        if let id { candidates += byID[id] ?? [] }
+        for c in Set(classes) { candidates += byClass[c] ?? [] }
+        tests += candidates.count
+        guard !exhausted else { return [] }
+        return candidates.map { rules[$0] }.filter { $0.selector.matches(name: name, id: id, classes: classes) }
             .sorted { ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order) }
             .flatMap(\.declarations)
     }

@@ -17,6 +17,13 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupported(SVGWarning)
     /// The file cannot be read.
     case unreadable(path: String, reason: String)
+    /// A budget ran out while the document was expanded (`<use>` copies, labels, CSS matching): which
+    /// budget, its limit, and the element's line where it ran out.
+    case overBudget(budget: String, limit: Int, element: String, line: Int)
+    /// The caller's deadline (a server's time limit) passed while the document was read.
+    case deadline(String)
+    /// The bytes are compressed or in an encoding the reader does not read (gzip, UTF-16), named.
+    case encoding(String)
 
     /// The same failure of the XML reader.
     public init(_ error: XMLError) {
@@ -40,6 +47,10 @@ public enum SVGError: Error, Hashable, Sendable, CustomStringConvertible {
             "<\(element)> \(attribute): expected \(expected), got \"\(value.count > 60 ? String(value.prefix(60)) + "…" : value)\""
         case .unsupported(let w): "\(w.description) (an error with --strict)"
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        case .overBudget(let budget, let limit, let element, let line):
+            "\(line > 0 ? "line \(line): " : "")<\(element)>: the document asks for more than \(limit) \(budget) (each <use> copy counted): the \(budget) budget ran out"
+        case .deadline(let message): message
+        case .encoding(let message): message
         }
     }
 }

@@ -26,6 +26,11 @@ public struct SVGReadOptions: Hashable, Sendable {
                 defaultFamilies: [String] = []) {
         self.strict = strict; self.limits = limits; self.size = size; self.fontSize = fontSize; self.defaultFamilies = defaultFamilies
     }
+
+    /// The most labels one document may make, `<use>` copies counted.
+    public static let maximumLabels = 10_000
+    /// The most UTF-8 bytes of text one document's labels may hold together, `<use>` copies counted.
+    public static let maximumTextBytes = 1_000_000
 }
 
 /// The size an SVG document is drawn at, as `resvg` and `rsvg-convert` take it: the picture is scaled
@@ -60,6 +65,24 @@ public struct SVGScene: Sendable {
     public var scene: Scene
     /// Each feature drawn differently or not at all, by element and attribute, in document order.
     public var warnings: [SVGWarning]
+    /// The element each shape and label came from (its name and line), by the scene's JSON path
+    /// (`shapes[3]`, `labels[0]`), so an error about the scene is said in the document's terms.
+    public var origins: [String: (element: String, line: Int)] = [:]
+
+    /// `error` (about ``scene``) in the document's terms: the element and line instead of the scene's
+    /// JSON path (`line 7: <rect> stroke-width: …` for `shapes[1].strokeWidth: …`).
+    public func describe(_ error: SceneError) -> String {
+        let path = error.path
+        guard let close = path.firstIndex(of: "]") else { return error.description }
+        let head = String(path[...close])
+        guard let origin = origins[head] else { return error.description }
+        var key = String(path[path.index(after: close)...].drop { $0 == "." })
+        let names = ["path": "d", "strokeWidth": "stroke-width", "size": "font-size", "fontFamily": "font-family",
+                     "letterSpacing": "letter-spacing", "wordSpacing": "word-spacing", "baselineShift": "baseline-shift"]
+        key = names[key] ?? String(key.flatMap { $0.isUppercase ? ["-", Character($0.lowercased())] : [$0] })
+        let at = origin.line > 0 ? "line \(origin.line): " : ""
+        return "\(at)<\(origin.element)>" + (key.isEmpty ? "" : " \(key)") + ": \(error.message)"
+    }
 }
 
 /// Reads SVG documents into scenes (see the "Rendering an SVG file" article).
@@ -79,6 +102,7 @@ public enum SVGInput {
     ///   `<svg>`, and with ``SVGReadOptions/strict`` the first unsupported feature.
     public static func read(_ bytes: [UInt8], options: SVGReadOptions = SVGReadOptions(),
                             resolver: SceneResolver = SceneResolver()) throws(SVGError) -> SVGScene {
+        if let why = encodingProblem(bytes) { throw .encoding(why) }
         let root: XMLElement
         do { root = try XMLTree.parse(bytes, limits: options.limits) } catch { throw SVGError(error) }
         guard root.name == "svg", root.namespace == svgNamespace || root.namespace == nil else {
@@ -89,13 +113,30 @@ public enum SVGInput {
         reader.options = options
         let scene = try reader.read()
         if options.strict, let first = reader.warnings.first { throw .unsupported(first) }
-        return SVGScene(scene: scene, warnings: reader.warnings)
+        if reader.moreWarnings > 0 {
+            reader.warnings.append(SVGWarning(element: "svg", message: "\(reader.moreWarnings) more warnings not listed (the first \(SVGDocumentReader.maximumWarnings) are)"))
+        }
+        return SVGScene(scene: scene, warnings: reader.warnings, origins: reader.origins)
     }
 
-    /// Whether a file is SVG: by its extension (`.svg`), or by its first element being `<svg` (after an
-    /// XML declaration, comments and a doctype).
+    /// Why `bytes` cannot be read as an SVG document before any parsing: gzip-compressed (`.svgz`) or
+    /// UTF-16 (with or without its byte order mark), each refused by name; `nil` for anything else.
+    public static func encodingProblem(_ bytes: [UInt8]) -> String? {
+        if bytes.count >= 2, bytes[0] == 0x1F, bytes[1] == 0x8B {
+            return "the document is gzip-compressed (an .svgz file): decompress it first (gunzip -c FILE.svgz > FILE.svg)"
+        }
+        let utf16 = bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)
+            || (bytes[0] == 0x3C && bytes[1] == 0) || (bytes[0] == 0 && bytes[1] == 0x3C))
+        if utf16 { return "the document is UTF-16: only UTF-8 is read (convert it: iconv -f UTF-16 -t UTF-8 FILE.svg)" }
+        return nil
+    }
+
+    /// Whether a file is SVG: by its extension (`.svg`, `.svgz`), by its first element being `<svg`
+    /// (after an XML declaration, comments and a doctype), or by being gzip or UTF-16 (which ``read(_:options:resolver:)``
+    /// then refuses by name, instead of a JSON reader's "not valid JSON").
     public static func isSVG(path: String, prefix: [UInt8]) -> Bool {
-        if path.lowercased().hasSuffix(".svg") { return true }
+        if path.lowercased().hasSuffix(".svg") || path.lowercased().hasSuffix(".svgz") { return true }
+        if encodingProblem(prefix) != nil { return true }
         var text = Substring(String(decoding: prefix.prefix(4096), as: UTF8.self))
         while true {
             text = text.drop(while: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" })
@@ -131,6 +172,15 @@ final class SVGDocumentReader {
     /// would otherwise draw 2^depth copies), and how many so far.
     var elementLimit = XMLLimits.default.elements
     var elementsDrawn = 0
+    /// The most labels one document may make, each `<use>` copy of a `<text>` counted (a chain of 15
+    /// `<use>` doubling one text made 32 000 labels before any budget looked).
+    var labelLimit = SVGReadOptions.maximumLabels
+    /// The most UTF-8 bytes of text all labels together may hold.
+    var textByteLimit = SVGReadOptions.maximumTextBytes
+    var textBytes = 0
+    /// Where each shape and label came from (see ``SVGScene/origins``), and the `<text>` being read.
+    var origins: [String: (element: String, line: Int)] = [:]
+    var currentText: XMLElement?
     /// Whether Fontconfig has a family (and style), asked once per document.
     var installedFamilies: [String: Bool] = [:]
     /// The options the document is read with (size, initial font size, default families).
@@ -138,7 +188,12 @@ final class SVGDocumentReader {
 
     init(root: XMLElement, resolver: SceneResolver) { self.root = root; self.resolver = resolver }
 
+    /// The most warnings one document reports; the rest are counted in one last warning.
+    static let maximumWarnings = 1_000
+    var moreWarnings = 0
+
     func warn(_ e: XMLElement, _ attribute: String?, _ message: String) {
+        guard warnings.count < Self.maximumWarnings else { moreWarnings += 1; return }
         let w = SVGWarning(element: e.name, attribute: attribute, message: message, line: e.line)
         if seenWarnings.insert(w).inserted { warnings.append(w) }
     }
@@ -279,12 +334,17 @@ final class SVGDocumentReader {
         guard isSVG(e) else { return }  // editor data (sodipodi:namedview, inkscape:*, rdf) draws nothing
         elementsDrawn += 1
         guard elementsDrawn <= elementLimit else { throw .tooManyElements(limit: elementLimit) }
+        // The caller's deadline, checked as the document expands (every `<use>` copy comes through here).
+        if elementsDrawn % 64 == 0, let d = Deadline.passed { throw .deadline(d.message) }
         if Self.silent.contains(e.name) { return }
         if Self.undrawn.contains(e.name) {
             warn(e, nil, "<\(e.name)> is not supported: not drawn")
             return
         }
         let style = computedStyle(e, parent: parent)
+        if sheet.exhausted {
+            throw .overBudget(budget: "CSS rule tests", limit: CSSStyleSheet.testBudget, element: e.name, line: e.line)
+        }
         guard style.display else { return }
         var ctm = parentCTM
         if let t = e.attribute("transform"), let m = transform(t, e) { ctm = ctm * m }
@@ -315,7 +375,14 @@ final class SVGDocumentReader {
         case "use":
             try use(e, ctm: ctm, style: style)
         case "text":
+            guard scene.labels.count < labelLimit else { throw .overBudget(budget: "labels", limit: labelLimit, element: e.name, line: e.line) }
+            guard textBytes <= textByteLimit else { throw .overBudget(budget: "bytes of text", limit: textByteLimit, element: e.name, line: e.line) }
+            let before = scene.labels.count
+            currentText = e
+            defer { currentText = nil }
             try SVGTextReader(reader: self, text: e, ctm: ctm, style: style).read()
+            for label in scene.labels[before...] { textBytes += (label.text?.utf8.count ?? 0) + (label.runs ?? []).reduce(0) { $0 + $1.text.utf8.count } }
+            guard scene.labels.count <= labelLimit else { throw .overBudget(budget: "labels", limit: labelLimit, element: e.name, line: e.line) }
         case let name where SVGShapes.names.contains(name):
             shape(e, ctm: ctm, style: style)
         default:
@@ -416,6 +483,7 @@ final class SVGDocumentReader {
         s.strokeCap = style.strokeLinecap
         s.fillRule = style.fillRule
         guard s.fill != nil || s.stroke != nil else { return }
+        origins["shapes[\(scene.shapes.count)]"] = (e.name, e.line)
         scene.order!.append(.shape(scene.shapes.count))
         scene.shapes.append(s)
     }
@@ -428,6 +496,7 @@ final class SVGDocumentReader {
 
     /// Adds a label to the scene, in paint order.
     func add(_ label: SceneLabel) {
+        if let t = currentText { origins["labels[\(scene.labels.count)]"] = (t.name, t.line) }
         scene.order!.append(.label(scene.labels.count))
         scene.labels.append(label)
     }

@@ -575,6 +575,9 @@ struct SVGTextReader {
 }
 
 extension SVGDocumentReader {
+    /// The most families of one `font-family` list that are looked up.
+    static let maximumFamilies = 16
+
     static let generics: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif",
                                         "ui-sans-serif", "ui-monospace", "ui-rounded", "math", "emoji", "fangsong"]
 
@@ -585,8 +588,14 @@ extension SVGDocumentReader {
         let bold = s.fontWeight >= 600, italic = s.fontStyle != .normal
         var out: [FontFamilyName] = []
         // The document's families, then the reader's defaults (the user agent's default font). The face of
-        // each is chosen by CSS font matching (the run style's fontWeight, fontStretch and fontStyle).
-        for f in s.fontFamilies + options.defaultFamilies.filter({ !s.fontFamilies.contains($0) }) {
+        // each is chosen by CSS font matching (the run style's fontWeight, fontStretch and fontStyle). Only the
+        // first families of a list are looked up (a list of 135 000 names cost a Fontconfig lookup and a
+        // warning each); the embedded stack covers what they do not.
+        let limit = Self.maximumFamilies
+        if s.fontFamilies.count > limit {
+            warn(e, "font-family", "\(s.fontFamilies.count) families listed: only the first \(limit) are looked up")
+        }
+        for f in s.fontFamilies.prefix(limit) + options.defaultFamilies.filter({ !s.fontFamilies.contains($0) }) {
             let family = Self.generics.contains(f.lowercased()) ? FontLookup.bestFamily(for: f.lowercased()) : f
             guard let family else { continue }
             if installed(family, nil) {

@@ -14,6 +14,7 @@ static struct {
     void (*destroy_response)(struct MHD_Response *);
     enum MHD_Result (*add_response_header)(struct MHD_Response *, const char *, const char *);
     enum MHD_Result (*queue_response)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
+    const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *, enum MHD_ConnectionInfoType, ...);
 } mhd;
 static const char *load_error = "libmicrohttpd was not loaded";
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -46,6 +47,7 @@ static void load(void) {
     PT_FIND(destroy_response, "MHD_destroy_response")
     PT_FIND(add_response_header, "MHD_add_response_header")
     PT_FIND(queue_response, "MHD_queue_response")
+    PT_FIND(get_connection_info, "MHD_get_connection_info")
 #undef PT_FIND
     load_error = NULL;
 }
@@ -81,4 +83,9 @@ enum MHD_Result pt_mhd_add_response_header(struct MHD_Response *response, const 
 enum MHD_Result pt_mhd_queue_response(struct MHD_Connection *connection, unsigned int status_code,
                                       struct MHD_Response *response) {
     return mhd.queue_response(connection, status_code, response);
+}
+
+int pt_mhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? (int)info->connect_fd : -1;
 }

@@ -48,4 +48,27 @@ import Requests
             }
         }
     }
+
+    /// Issue #38: NaN, infinite and huge sizes reached `Int(…)` and trapped; each is now an error naming it.
+    @Test func nanInfiniteAndHugeSizesAreRefusedByName() throws {
+        let label = PlaceRequest(label: SceneLabel(text: "A", path: try BezPath(svgPathData: "M0 10 L200 10")))
+        let good = Rect(x: 0, y: 0, width: 256, height: 256)
+        let cases: [(Rect, Double, Double, String)] = [
+            (good, .nan, 0, "tileSize"), (good, .infinity, 0, "tileSize"), (good, 0, 0, "tileSize"), (good, 1e-320, 0, "tileSize"),
+            (good, 256, .nan, "buffer"), (good, 256, -1, "buffer"), (good, 256, 1e308, "buffer"),
+            (Rect(x: .nan, y: 0, width: 256, height: 256), 256, 0, "metatile.x"),
+            (Rect(x: 0, y: 0, width: .infinity, height: 256), 256, 0, "metatile.width"),
+            (Rect(x: 0, y: 0, width: 1e300, height: 1e300), 256, 0, "metatile.width"),
+            (Rect(x: 1e308, y: 0, width: 256, height: 256), 256, 0, "metatile.x"),
+            (Rect(x: 0, y: 0, width: 1e6, height: 1e6), 1, 0, "tileSize"),
+        ]
+        for (rect, size, buffer, key) in cases {
+            do {
+                _ = try Metatile.place([label], metatile: rect, tileSize: size, buffer: buffer, resolver: resolver())
+                Issue.record("\(rect) \(size) \(buffer): accepted")
+            } catch { #expect(error.path == key, "\(error)") }
+        }
+        let (tiles, _) = try Metatile.place([label], metatile: good, tileSize: 256, buffer: 0, resolver: resolver())
+        #expect(tiles.count == 1)
+    }
 }

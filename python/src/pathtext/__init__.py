@@ -22,6 +22,7 @@ import ctypes
 import difflib
 import ctypes.util
 import json
+import math
 import os
 import re
 import shutil
@@ -206,6 +207,26 @@ def _camel_keys(value: Any) -> Any:
     return value
 
 
+def _finite(value: Any, path: str = "") -> Any:
+    """`value` unchanged, after checking every float in it is finite: JSON has no NaN or infinity, and a
+    request holding one is refused naming its key and value (not "not valid JSON ... unexpected 'N'")."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise Error("%s: expected a finite number, got %r" % (path or "the request", value))
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _finite(v, "%s.%s" % (path, k) if path else str(k))
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            _finite(v, "%s[%d]" % (path, i))
+    return value
+
+
+def _request_text(value: Any, camel: bool = True) -> str:
+    """A request (a dict) as JSON text, keys in camelCase when `camel`, numbers checked by `_finite`."""
+    value = _camel_keys(value) if camel else value
+    return json.dumps(_finite(value), ensure_ascii=False, allow_nan=False)
+
+
 def _snake(key: str) -> str:
     """letterSpacing -> letter_spacing."""
     return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), key)
@@ -355,6 +376,9 @@ class Engine:
             given["systemFonts"] = False
         self.system_fonts = bool(given.get("systemFonts", True))
         self.settings = dict(given)
+        # What a copy or an unpickled engine is made from (a new engine, never this one's handle).
+        self._made_with = (fonts_dir, system_fonts, dict(settings))
+        _finite(given, "Engine settings")
         try:
             text = json.dumps(given, ensure_ascii=False, allow_nan=False).encode("utf-8")
         except (ValueError, UnicodeEncodeError) as e:
@@ -385,6 +409,21 @@ class Engine:
 
     def __del__(self) -> None:
         self.close()
+
+    def __copy__(self) -> Engine:
+        """A new engine with the same options (its own fonts and caches): never this one's handle, which
+        closing or collecting either would free under the other."""
+        fonts_dir, system_fonts, settings = self._made_with
+        return Engine(fonts_dir, system_fonts, **settings)
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> Engine:
+        return self.__copy__()
+
+    def __reduce__(self) -> Any:
+        """Pickling an engine pickles its options: unpickling makes a new engine (in another process, a
+        Dask worker)."""
+        fonts_dir, system_fonts, settings = self._made_with
+        return (_engine_from, (None if fonts_dir is None else os.fspath(fonts_dir), system_fonts, settings))
 
     def __enter__(self) -> Engine:
         return self
@@ -420,7 +459,7 @@ class Engine:
         """Lays out one label request (a JSON string or a dict, keys in camelCase or snake_case) and returns
         the placements JSON text."""
         if not isinstance(request, (str, bytes)):
-            request = json.dumps(_camel_keys(request), ensure_ascii=False)
+            request = _request_text(request)
         if isinstance(request, str):
             request = request.encode("utf-8")
         _no_nul(request, "the request")
@@ -476,7 +515,7 @@ class Engine:
         try:
             error = ctypes.c_void_p()
             for key, value in request.items():
-                if lib.pt_options_set(handle, key.encode(), json.dumps(value, ensure_ascii=False).encode("utf-8"),
+                if lib.pt_options_set(handle, key.encode(), json.dumps(_finite(value, key), ensure_ascii=False).encode("utf-8"),
                                       ctypes.byref(error)) != 0:
                     raise Error(_take_string(lib, error.value) or "bad option %s" % key)
             label, glyphs, count = _Label(), ctypes.c_void_p(), ctypes.c_size_t()
@@ -516,7 +555,7 @@ class Engine:
         each dropped request was dropped ("dropped": request, id, text, reason, message).
         """
         if not isinstance(request, (str, bytes)):
-            request = json.dumps(request, ensure_ascii=False)
+            request = _request_text(request, camel=False)
         if isinstance(request, str):
             request = request.encode("utf-8")
         _no_nul(request, "the request")
@@ -556,7 +595,7 @@ class Engine:
                                   for locale, texts in strings.items()}
         else:
             request["stringsFile"] = os.fspath(strings)
-        data = _no_nul(json.dumps(request, ensure_ascii=False).encode("utf-8"), "the request")
+        data = _no_nul(_request_text(request, camel=False).encode("utf-8"), "the request")
         out, error = ctypes.c_void_p(), ctypes.c_void_p()
         with self._using() as handle:
             status = self._lib.pt_check_json(handle, data, ctypes.byref(out), ctypes.byref(error))
@@ -569,7 +608,7 @@ class Engine:
         file's bytes (format None: the engine's format setting, png unless Engine(format="svg")). A dict's
         keys may be camelCase or snake_case at every level (labels, runs, shapes)."""
         if not isinstance(scene, (str, bytes)):
-            scene = json.dumps(_camel_keys(scene), ensure_ascii=False)
+            scene = _request_text(scene)
         if isinstance(scene, str):
             scene = scene.encode("utf-8")
         _no_nul(scene, "the scene")
@@ -590,7 +629,7 @@ class Engine:
         """Draws a scene as render() does and returns its pixels as an RGBAImage (no PNG is encoded): numpy.asarray()
         of it is a (height, width, 4) uint8 array over the library's own buffer, without a copy."""
         if not isinstance(scene, (str, bytes)):
-            scene = json.dumps(_camel_keys(scene), ensure_ascii=False)
+            scene = _request_text(scene)
         if isinstance(scene, str):
             scene = scene.encode("utf-8")
         _no_nul(scene, "the scene")
@@ -601,6 +640,11 @@ class Engine:
         if status != 0:
             raise Error(_take_string(self._lib, error.value) or "render failed (status %d)" % status)
         return RGBAImage(width.value, height.value, _CBuffer(self._lib, data.value, width.value * height.value * 4))
+
+
+def _engine_from(fonts_dir: Optional[PathLike], system_fonts: bool, settings: Dict[str, Any]) -> Engine:
+    """An engine made from pickled options (see Engine.__reduce__)."""
+    return Engine(fonts_dir, system_fonts, **settings)
 
 
 class _CBuffer:

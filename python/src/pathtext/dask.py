@@ -25,6 +25,7 @@ Requests are dicts with keys in camelCase or snake_case, as Engine takes them.
 from __future__ import annotations
 
 import math
+import threading
 from typing import Any, Dict, Iterable, List, Optional, Union
 
 from . import Error, Engine, default_engine
@@ -38,32 +39,57 @@ def _engine(engine_options: Dict[str, Any]) -> Engine:
     return default_engine(**engine_options)
 
 
+# The name of each item of the partition being worked on, for errors: the dataframe's index labels (set
+# by _frame_partition), else the item's place in its partition.
+_rows_here = threading.local()
+
+
+def _each(items: Iterable[Any], work: Any) -> List[Any]:
+    """`work` on every item; an Error names the request it came from (its "id", else its row or its
+    place in the partition), so a failed compute says which request failed."""
+    out = []
+    names = getattr(_rows_here, "names", None)
+    for i, item in enumerate(items):
+        try:
+            out.append(work(item))
+        except Error as e:
+            given = item.get("id") if isinstance(item, dict) else None
+            if given is not None:
+                where = "request id %r" % (given,)
+            elif names is not None and i < len(names):
+                where = "request at row %r" % (names[i],)
+            else:
+                where = "request %d of its partition" % i
+            raise Error("%s: %s" % (where, e)) from None
+    return out
+
+
 def _layout_partition(requests: Iterable[Request], engine_options: Dict[str, Any]) -> List[Dict[str, Any]]:
     engine = _engine(engine_options)
-    return [engine.layout(**request) for request in requests]
+    return _each(requests, lambda request: engine.layout(**request))
 
 
 def _render_partition(scenes: Iterable[Any], format: str, engine_options: Dict[str, Any]) -> List[bytes]:
     engine = _engine(engine_options)
     if format == "rgba":
-        return [engine.render_rgba(scene).tobytes() for scene in scenes]
-    return [engine.render(scene, format=format) for scene in scenes]
+        return _each(scenes, lambda scene: engine.render_rgba(scene).tobytes())
+    return _each(scenes, lambda scene: engine.render(scene, format=format))
 
 
 def _render_label_partition(labels: Iterable[Request], format: str, engine_options: Dict[str, Any]) -> List[bytes]:
     from . import render_label
     engine = _engine(engine_options)
-    out = []
-    for label in labels:
+
+    def one(label: Any) -> Any:
         label = dict(label)
         image = render_label(label.pop("text", None), label.pop("path", None), format=format, engine=engine, **label)
-        out.append(image.tobytes() if format == "rgba" else image)
-    return out
+        return image.tobytes() if format == "rgba" else image
+    return _each(labels, one)
 
 
 def _place_partition(requests: Iterable[Any], engine_options: Dict[str, Any]) -> List[Dict[str, Any]]:
     engine = _engine(engine_options)
-    return [engine.place(request) for request in requests]
+    return _each(requests, engine.place)
 
 
 def _check_format(format: str) -> None:
@@ -95,7 +121,11 @@ def _rows(frame: Any) -> List[Request]:
 def _frame_partition(frame: Any, work: Any, *args: Any) -> Any:
     """One dataframe partition through a partition function, as a series on the partition's index."""
     import pandas
-    return pandas.Series(work(_rows(frame), *args), index=frame.index, dtype=object)
+    _rows_here.names = list(frame.index)
+    try:
+        return pandas.Series(work(_rows(frame), *args), index=frame.index, dtype=object)
+    finally:
+        _rows_here.names = None
 
 
 def _is_frame(data: Any) -> bool:

@@ -39,6 +39,11 @@ enum CheckCommand {
         resolver.systemFallback = !args.has("shipped-fonts-only")
         let scene = try InputFiles.readScene(file, limits: resolver.limits)
         let strings = try failing { try StringTableReader.read(path: stringsFile) }
+        if let dir = args.value("sheet") {
+            // No picture may replace an input (the scene at DIR/de.png, the strings, a font), before any work.
+            try Output.checkFiles(outputs: ContactSheet.files(strings, in: dir).map { ("--sheet", $0) },
+                                  inputs: [file, stringsFile] + Output.fontInputs(scene, resolver: resolver))
+        }
         let results = try failing { try LocaleChecker.check(scene, strings: strings, resolver: resolver) }
         if args.has("json") { Output.writeStdout(CheckReport.json(results)) } else {
             Output.writeStdout(CheckReport.table(results) + CheckReport.summary(results) + "\n")

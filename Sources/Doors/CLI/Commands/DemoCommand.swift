@@ -22,10 +22,15 @@ enum DemoCommand {
         let out = args.value("out") ?? "out/demo.png"
         let size = try args.integer("size", in: 64...8192) ?? 800
         let resolver = SceneResolver(fontsDir: try FontsFolder.resolve(args))
-        var written: [String] = []
+        // Every picture and scene file is drawn first, then all are written or none (a folder that cannot
+        // be made, a full disk): nothing is replaced by a run that fails.
+        var files: [(bytes: [UInt8], path: String)] = []
         func render(_ scene: Scene, _ path: String) throws(CLIError) {
-            try Output.render(scene, resolver: resolver, to: path)
-            written.append(path)
+            let ext = PathNames.pathExtension(of: path).lowercased()
+            guard ext == "png" || ext == "svg" else { throw .usage("--out must end in .png or .svg, got \"\(path)\"") }
+            let (image, placed) = try RenderStreams.draw(scene, resolver: resolver, format: ext, word: { .failure($0.description) })
+            Output.warn(placed)
+            files.append((image ?? [], path))
         }
         let dir = PathNames.folder(of: out)
         let folder = dir.isEmpty ? "" : dir + "/"
@@ -45,12 +50,10 @@ enum DemoCommand {
         }
         if let dir = args.value("scenes") {
             for (name, scene) in try failing({ try Showcase.all(resolver: resolver) }) {
-                let file = dir + "/" + name + ".json"
-                try Output.makeFolder(for: file)
-                try failing { try AtomicFile.write(Array(SceneJSON.encode(scene)) + [10], to: file) }
-                written.append(file)
+                files.append((Array(SceneJSON.encode(scene)) + [10], dir + "/" + name + ".json"))
             }
         }
-        for w in written { print("wrote \(w)") }
+        try Output.writeAll(files)
+        for f in files { print("wrote \(f.path)") }
     }
 }

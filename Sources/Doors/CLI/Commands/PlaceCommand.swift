@@ -37,19 +37,19 @@ enum PlaceCommand {
         try Output.checkFiles(outputs: outputs, inputs: [file] + fonts)
         let result: PlacementResult
         do { result = try document.place(resolver: resolver) } catch { throw .failure("\(file): \(error.description)") }
+        // Every output is written, or none (as `render` does): the picture and the JSON file are staged and
+        // renamed into place together, so `--json /dev/full` leaves an existing picture as it was.
+        var files: [(bytes: [UInt8], path: String)] = []
         if let out {
-            let canvas: RasterCanvas
+            var canvas: RasterCanvas
             do { canvas = try PlaceDocument.draw(document.scene, result, resolver: resolver) } catch { throw .failure("\(file): \(error.description)") }
-            try Output.makeFolder(for: out)
-            do { try canvas.writePNG(to: out) } catch { throw .failure(error.description) }
+            canvas.releaseScratch()
+            files.append((try failing { try canvas.pngData() }, out))
         }
-        if let json {
-            let text = result.json()
-            if json == "-" { print(text, terminator: "") } else {
-                try Output.makeFolder(for: json)
-                do { try AtomicFile.write(Array(text.utf8), to: json) } catch { throw .failure(error.description) }
-            }
-        }
+        let text = json == nil ? "" : result.json()
+        if let json, json != "-" { files.append((Array(text.utf8), json)) }
+        try Output.writeAll(files)
+        if json == "-" { print(text, terminator: "") }
         let names = Set(result.placed.map(\.text)).count
         printError("placed \(result.placed.count) labels (\(names) names) from \(document.requests.count) requests on \(result.paths) paths; dropped \(result.dropped.count)")
     }

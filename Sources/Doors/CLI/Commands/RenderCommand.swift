@@ -46,15 +46,19 @@ enum RenderCommand {
             try Output.checkFiles(outputs: outputs, inputs: file == "-" ? [] : [file])
             let path = file == "-" ? "/dev/stdin" : file
             let bytes = try InputFiles.readBytes(path, limits: resolver.limits)
-            let svg = SVGFiles.isSVG(file, bytes)
-            if !svg {
+            var read: Scene
+            if SVGFiles.isSVG(file, bytes) {
+                // Errors about the scene said in the document's terms (element and line, not shapes[1]).
+                let svg = try SVGFiles.read(bytes, file: file, resolver: resolver, options: try SVGFiles.readOptions(args, strict: settings.strict))
+                read = svg.scene
+                word = { .failure(svg.describe($0)) }
+            } else {
                 try SVGFiles.refuseFlags(args, input: file)
                 if let f = ["width", "height"].first(where: { args.value($0) != nil }) {
                     throw .usage("--\(f) applies to SVG input and --text labels; \(file) is a scene file (its canvas gives the size)")
                 }
+                read = try InputFiles.decodeScene(bytes, path: path)
             }
-            var read = svg ? try SVGFiles.scene(bytes, file: file, resolver: resolver, options: try SVGFiles.readOptions(args, strict: settings.strict))
-                : try InputFiles.decodeScene(bytes, path: path)
             // Label flags given with a scene file override every label's value (never ignored).
             let flags = try LabelFlags.overrides(args)
             if !flags.isEmpty {

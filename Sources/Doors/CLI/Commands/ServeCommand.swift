@@ -1,4 +1,5 @@
 import Support
+import Dispatch
 import Playground
 
 /// `pathtext serve`: the playground page and its JSON API on a local HTTP server.
@@ -51,6 +52,19 @@ enum ServeCommand {
         } catch { throw .failure(error.description) }
         printError("pathtext: the playground is at http://\(host):\(port)/ (Ctrl-C stops it)")
         _ = Syscalls.waitForStopSignal()
-        server.stop()
+        // Stop within a second: every request's deadline passes now (the loops that check it stop), the
+        // daemon is stopped on another thread, and if its threads are not done in a second (work that
+        // does not check the deadline) the process ends anyway. A second signal ends it at once.
+        Deadline.abandonAll()
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { server.stop(); stopped.signal() }
+        let end = ContinuousClock.now.advanced(by: .seconds(1))
+        while stopped.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+            if let second = Syscalls.waitForStopSignal(seconds: 0) { Syscalls.exitImmediately(128 + second) }
+            if ContinuousClock.now >= end {
+                printError("pathtext: requests still running after 1 s: stopped without them")
+                Syscalls.exitImmediately(0)
+            }
+        }
     }
 }

@@ -1,7 +1,7 @@
 // libmicrohttpd, loaded with dlopen the first time `pathtext serve` (or a test) starts a server, so no
 // other run of the program loads it: linked normally, it and the TLS stack it depends on (GnuTLS,
 // Nettle, p11-kit, …) cost every process 3.7 M instructions of relocations and constructors and about
-// 3 MB of resident memory at start-up. Only these seven functions are used; each forwards to the
+// 3 MB of resident memory at start-up. Only these eight functions are used; each forwards to the
 // library's own, which pt_mhd_load must have found first.
 #ifndef PT_MICROHTTPD_H
 #define PT_MICROHTTPD_H
@@ -30,5 +30,8 @@ void pt_mhd_destroy_response(struct MHD_Response *response);
 enum MHD_Result pt_mhd_add_response_header(struct MHD_Response *response, const char *header, const char *content);
 enum MHD_Result pt_mhd_queue_response(struct MHD_Connection *connection, unsigned int status_code,
                                       struct MHD_Response *response);
+
+/// The socket of `connection` (MHD_CONNECTION_INFO_CONNECTION_FD), or -1.
+int pt_mhd_connection_socket(struct MHD_Connection *connection);
 
 #endif
