@@ -52,10 +52,7 @@ import Testing
         text += "const uint32_t pt_scalar_brackets[PT_SCALAR_TABLE_LIMIT] = {\n"
         text += runs(rows.map(\.bracket), width: 8, comment: { _ in nil }) + "};\n\n"
         text += "const uint8_t pt_scalar_flags[PT_SCALAR_TABLE_LIMIT] = {\n"
-        text += runs(rows.map { UInt32($0.flags) }, width: 2, comment: { v in
-            let name = ScalarProperties.BreakClass(rawValue: UInt8(v & 0x7F)).map { "\($0)" } ?? "?"
-            return v & 0x80 != 0 ? name + ", default-ignorable" : name
-        }) + "};\n"
+        text += runs(rows.map { UInt32($0.flags) }, width: 2, comment: { _ in "default-ignorable" }) + "};\n"
         return text
     }
 
@@ -76,7 +73,6 @@ import Testing
             #expect(ScalarProperties.script(s) == HarfBuzzFont.script(of: s), "script of U+\(String(v, radix: 16))")
             #expect(ScalarProperties.bracket(s) == BidiAnalysis.rawBracket(s), "bracket of U+\(String(v, radix: 16))")
             #expect(ScalarProperties.isDefaultIgnorable(s) == s.properties.isDefaultIgnorableCodePoint)
-            #expect(ScalarProperties.breakClass(s) == ScalarProperties.computeBreakClass(s), "break class of U+\(String(v, radix: 16))")
         }
         func tag(_ s: String) -> UInt32 { s.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
         #expect(ScalarProperties.script("A") == tag("Latn"))
@@ -87,7 +83,5 @@ import Testing
         #expect(ScalarProperties.script(" ") == tag("Zyyy"))          // Common
         #expect(ScalarProperties.bracket("(") != 0 && ScalarProperties.bracket(")") != 0 && ScalarProperties.bracket("a") == 0)
         #expect(ScalarProperties.isDefaultIgnorable("\u{00AD}") && !ScalarProperties.isDefaultIgnorable("a"))
-        #expect(ScalarProperties.breakClass("\u{094D}") == .linker)  // Devanagari virama
-        #expect(ScalarProperties.breakClass("\u{0301}") == .extend)
     }
 }

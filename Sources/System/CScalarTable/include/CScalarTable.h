@@ -15,8 +15,10 @@
 extern const uint32_t pt_scalar_scripts[PT_SCALAR_TABLE_LIMIT];
 /// FriBidi's `fribidi_get_bracket` value of each scalar (0 for those that are not paired brackets).
 extern const uint32_t pt_scalar_brackets[PT_SCALAR_TABLE_LIMIT];
-/// Shaping's grapheme break class of each scalar, with 0x80 set for default-ignorable code points.
+/// The flags of each scalar: PT_SCALAR_DEFAULT_IGNORABLE or 0.
 extern const uint8_t pt_scalar_flags[PT_SCALAR_TABLE_LIMIT];
+/// The flag of default-ignorable code points (Unicode's Default_Ignorable_Code_Point).
+#define PT_SCALAR_DEFAULT_IGNORABLE 0x01
 
 /// The script of `v`, which must be below PT_SCALAR_TABLE_LIMIT.
 static inline uint32_t pt_scalar_script(uint32_t v) { return pt_scalar_scripts[v]; }
