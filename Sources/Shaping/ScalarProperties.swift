@@ -12,7 +12,7 @@ enum ScalarProperties {
     /// What the table holds for a scalar below ``tableLimit``: script tag, FriBidi bracket value, and
     /// the flags (`PT_SCALAR_DEFAULT_IGNORABLE`), from the same functions that answer above it.
     /// `CScalarTable` holds these for every value below the limit (surrogates: 0, 0, 0), generated
-    /// from this function; `ScalarTableTests` checks the two agree and regenerates the C file.
+    /// from this function; `ScalarPropertiesTests` checks the two agree and regenerates the C file.
     static func derive(_ v: UInt32) -> (script: UInt32, bracket: UInt32, flags: UInt8) {
         guard let s = Unicode.Scalar(v) else { return (0, 0, 0) }
         return (HarfBuzzFont.script(of: s), BidiAnalysis.rawBracket(s),

@@ -2,7 +2,7 @@ import Testing
 @testable import Shaping
 
 /// Bidi, script runs, font fallback and visual order on mixed text.
-@Suite struct ItemizationTests {
+@Suite struct ItemizerTests {
     func shape(_ text: String, direction: ParagraphDirection = .auto, fonts: [Typeface] = TestFonts.stack) -> ShapedLine {
         Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: fonts, size: 20)), direction: direction)
     }
