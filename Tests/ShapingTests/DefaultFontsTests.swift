@@ -4,7 +4,7 @@ import TestSupport
 @testable import Shaping
 
 /// The fonts compiled into the library against the files they were built from.
-@Suite struct EmbeddedFontsTests {
+@Suite struct DefaultFontsTests {
     @Test func everyFontOfTheFontsFolderIsEmbeddedByteForByte() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: fontsDir).filter { $0.hasSuffix(".ttf") }.sorted()
         #expect(DefaultFonts.embeddedFileNames.sorted() == files)
