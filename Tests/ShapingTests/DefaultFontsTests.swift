@@ -104,4 +104,16 @@ import TestSupport
         }
         #expect(FontError.fontsFolderNotFound(path: "/no/fonts").description == "cannot find the fonts folder /no/fonts")
     }
+
+    /// The embedded fonts pass the validator that every other font passes at load (the library skips it
+    /// for them: they are compiled in), with the glyph counts of their files.
+    @Test func theEmbeddedFontsAreValid() throws {
+        var counts: [String: Int] = [:]
+        for name in DefaultFonts.embeddedFileNames {
+            let bytes = try #require(DefaultFonts.embeddedBytes(name))
+            counts[name] = try FontValidator.validate(bytes, faceIndex: 0, name: name).glyphCount
+            #expect(counts[name] == (try DefaultFonts.embedded(name)).glyphCount, "\(name)")
+        }
+        #expect(counts.count == DefaultFonts.embeddedFileNames.count && counts.values.allSatisfy { $0 > 100 })
+    }
 }
