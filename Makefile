@@ -31,7 +31,7 @@ test: test-deps
 	$(TEST_FONTS)/fonts.conf $(SWIFT) test
 	cat .build/resvg-text/report.md   # resvg's text suite, per folder (ResvgTextSuiteTests)
 	$(TEST_FONTS)/with-cjk.conf $(SWIFT) test --skip-build \
-	    --filter 'SystemFallbackTests|SystemFontsCommandTests|WorldRingSceneTests|ItemizationTests'
+	    --filter 'SystemFallbackTests|SystemFontsCommandTests|WorldRingSceneTests|ItemizerTests'
 	SWIFT=$(SWIFT) scripts/test-bench-smoke   # every benchmark row once, debug build (pathtext-bench --smoke)
 	$(MAKE) test-capi
 	$(TEST_FONTS)/fonts.conf scripts/test-python $(TEST_PREFIX)   # the Swift tests' fonts, whatever the caller's Fontconfig

@@ -35,7 +35,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("z"), .linkedLibrary("pthread")]),
         // The default fonts compiled into the binary (C23 #embed of the top-level Fonts/ files).
         .target(name: "CEmbeddedFonts", path: "Sources/System/CEmbeddedFonts"),
-        // Script, bracket and break-class data of U+0000..U+0FFF as static arrays (generated; see ScalarTableTests).
+        // Script, bracket and default-ignorable data of U+0000..U+0FFF as static arrays (generated; see ScalarPropertiesTests).
         .target(name: "CScalarTable", path: "Sources/System/CScalarTable"),
         // libmicrohttpd, opened with dlopen when a server starts (microhttpd.h from libmicrohttpd-dev; nothing linked).
         .target(name: "CMicroHTTPD", path: "Sources/System/CMicroHTTPD", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),

@@ -141,12 +141,30 @@ enum Itemizer {
         return (low, high)
     }
 
+    /// The scalars of `string`, the UTF-8 offset of each (then the total length), and the end (a scalar
+    /// index) of each extended grapheme cluster: the standard library's `Character`s, in order.
+    static func clusters(of string: String) -> (scalars: [Unicode.Scalar], offsets: [Int], ends: [Int]) {
+        var scalars: [Unicode.Scalar] = [], offsets: [Int] = [], ends: [Int] = []
+        scalars.reserveCapacity(string.utf8.count)
+        offsets.reserveCapacity(string.utf8.count + 1)
+        var byte = 0
+        for character in string {
+            for scalar in character.unicodeScalars {
+                scalars.append(scalar)
+                offsets.append(byte)
+                byte += UTF8.width(scalar)
+            }
+            ends.append(scalars.count)
+        }
+        offsets.append(byte)
+        return (scalars, offsets, ends)
+    }
+
     /// The general path of ``itemize(_:utf8:direction:)``: grapheme clusters, bidi levels, resolved
     /// scripts and font fallback per cluster.
     static func general(_ text: AttributedText, utf8: UnsafeBufferPointer<UInt8>, direction: ParagraphDirection)
         -> (items: [TextItem], paragraphLevel: UInt8, diagnostics: [ShapingDiagnostic]) {
-        var breaks = GraphemeBreaks(utf8: utf8)
-        let scalars = breaks.scalars, scalarOffsets = breaks.offsets
+        let (scalars, scalarOffsets, clusterEnds) = clusters(of: text.string)
         let offset = utf8.count
 
         let bidi = BidiAnalysis(scalars: scalars, direction: direction)
@@ -219,11 +237,8 @@ enum Itemizer {
                 }
             }
         }
-        var clusterFirstScalar = 0
-        while clusterFirstScalar < scalars.count {
-            let clusterLastScalar = breaks.clusterEnd(from: clusterFirstScalar)
+        for clusterLastScalar in clusterEnds {
             let clusterEnd = scalarOffsets[clusterLastScalar]
-            clusterFirstScalar = clusterLastScalar
             // A cluster split by an attribute run boundary becomes several units.
             var unitStart = clusterStart
             while unitStart < clusterEnd {
@@ -318,26 +333,6 @@ enum Itemizer {
             }
         }
         return order
-    }
-}
-
-/// Decoding one scalar from valid UTF-8 (a `String`'s bytes).
-enum UTF8Scalar {
-    /// The scalar value starting at byte `i`, with `i` moved past it.
-    @inline(__always)
-    static func decode(_ utf8: UnsafeBufferPointer<UInt8>, at i: inout Int) -> UInt32 {
-        let b0 = UInt32(utf8[i])
-        if b0 < 0x80 { i += 1; return b0 }
-        if b0 < 0xE0 {
-            defer { i += 2 }
-            return (b0 & 0x1F) << 6 | UInt32(utf8[i + 1] & 0x3F)
-        }
-        if b0 < 0xF0 {
-            defer { i += 3 }
-            return (b0 & 0x0F) << 12 | UInt32(utf8[i + 1] & 0x3F) << 6 | UInt32(utf8[i + 2] & 0x3F)
-        }
-        defer { i += 4 }
-        return (b0 & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12 | UInt32(utf8[i + 2] & 0x3F) << 6 | UInt32(utf8[i + 3] & 0x3F)
     }
 }
 

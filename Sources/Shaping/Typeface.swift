@@ -102,7 +102,9 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
             if BigEndian(data.bytes).u32(0) != 0x7474_6366 { index = 0 }  // FreeType decodes one face of a collection
         default: break
         }
-        try FontValidator.validate(data.bytes, faceIndex: index, name: name)
+        // The embedded fonts are compiled in, not input: DefaultFontsTests validates them once, instead of
+        // every process at start-up (0.4 ms of a one-label `pathtext render`).
+        if source != .embedded { try FontValidator.validate(data.bytes, faceIndex: index, name: name) }
         let ft = try FreeTypeFace(data: data, index: index, name: name)
         self.name = name; self.path = path; self.faceIndex = faceIndex
         self.source = source ?? path.map { .file(absolutePath: Syscalls.absolutePath($0)) } ?? .memory

@@ -138,4 +138,57 @@ import Foundation
             #expect(folder.hasPrefix("C"), "\(folder)")
         }
     }
+
+    /// The test folder of each module: `Tests/<Module>Tests`, except the modules tested from another
+    /// target (Pipeline by RequestsTests, the Swift and CLI doors by CLITests, the C door by
+    /// PathTextEngineTests, the placer in Tests/Jobs).
+    static let testFolders: [String: String] = [
+        "Pipeline": "Tests/RequestsTests", "PathText": "Tests/CLITests", "pathtext": "Tests/CLITests",
+        "PathTextC": "Tests/PathTextEngineTests", "Placer": "Tests/Jobs/PlacerTests",
+    ]
+
+    /// Sources without a test file of their own, each with its reason: Tests/unmirrored-sources.txt, one
+    /// `path: reason` a line (`#` starts a comment).
+    static func unmirroredSources() throws -> [String: String] {
+        let text = try String(contentsOfFile: packageRoot + "/Tests/unmirrored-sources.txt", encoding: .utf8)
+        var out: [String: String] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.allSatisfy(\.isWhitespace) {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            out[String(parts[0])] = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        }
+        return out
+    }
+
+    /// Tests mirror sources: every Swift file of a module (`Sources/Shaping/Itemizer.swift`) has a test
+    /// file of the same name in the module's test folder (`Tests/ShapingTests/ItemizerTests.swift`), or a
+    /// line in Tests/unmirrored-sources.txt that says why not; a listed file exists and has no mirror (so
+    /// the list only shrinks as mirrors are written), and every reason is given.
+    @Test func everySourceHasItsTestFileOrAListedReason() throws {
+        let listed = try Self.unmirroredSources()
+        var seen: Set<String> = []
+        var mirrored = 0
+        for (module, doc) in try Self.documentedModules() {
+            let testFolder = packageRoot + "/" + (Self.testFolders[module] ?? "Tests/\(module)Tests")
+            let tests = Set(FileManager.default.enumerator(atPath: testFolder)?.compactMap { ($0 as? String)?.split(separator: "/").last.map(String.init) } ?? [])
+            #expect(!tests.isEmpty, "\(module): no test folder at \(testFolder)")
+            let folder = packageRoot + "/" + doc.folder
+            for file in FileManager.default.enumerator(atPath: folder)?.compactMap({ $0 as? String }).filter({ $0.hasSuffix(".swift") }) ?? [] {
+                let path = doc.folder + "/" + file
+                let name = String(file.split(separator: "/").last!.dropLast(6))
+                let hasMirror = tests.contains(name + "Tests.swift")
+                seen.insert(path)
+                if hasMirror { mirrored += 1 }
+                if let reason = listed[path] {
+                    #expect(!hasMirror, "\(path) has its \(name)Tests.swift now: remove its line from Tests/unmirrored-sources.txt")
+                    #expect(reason.count >= 10, "\(path): say why it has no test file of its own")
+                } else {
+                    #expect(hasMirror, "\(path) has no \(name)Tests.swift in \(Self.testFolders[module] ?? "Tests/\(module)Tests") and no line in Tests/unmirrored-sources.txt")
+                }
+            }
+        }
+        for path in listed.keys.sorted() where !seen.contains(path) {
+            Issue.record("Tests/unmirrored-sources.txt lists \(path), which is not a source of a module")
+        }
+        #expect(mirrored >= 40)
+    }
 }

@@ -140,14 +140,9 @@ import Testing
         for s in sequences { starts.append(offset); offset += s.utf8.count }
         #expect(line.glyphs.map(\.cluster) == starts)
         #expect(line.glyphs.allSatisfy { line.font(of: $0).hasColorGlyphs })
-        // The grapheme breaker agrees.
-        let bytes = Array(text.utf8)
-        bytes.withUnsafeBufferPointer { utf8 in
-            var breaks = GraphemeBreaks(utf8: utf8)
-            var ends: [Int] = [], i = 0
-            while i < breaks.scalars.count { i = breaks.clusterEnd(from: i); ends.append(breaks.offsets[i]) }
-            #expect(ends == starts.dropFirst() + [bytes.count])
-        }
+        // The itemizer's clusters agree.
+        let clusters = Itemizer.clusters(of: text)
+        #expect(clusters.ends.map { clusters.offsets[$0] } == starts.dropFirst() + [text.utf8.count])
     }
 
     @Test func answersAreCachedAndTheSameFromManyThreads() async throws {

@@ -4,7 +4,7 @@ import TestSupport
 @testable import Shaping
 
 /// The fonts compiled into the library against the files they were built from.
-@Suite struct EmbeddedFontsTests {
+@Suite struct DefaultFontsTests {
     @Test func everyFontOfTheFontsFolderIsEmbeddedByteForByte() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: fontsDir).filter { $0.hasSuffix(".ttf") }.sorted()
         #expect(DefaultFonts.embeddedFileNames.sorted() == files)
@@ -103,5 +103,17 @@ import TestSupport
             #expect(!e.description.contains("PATHTEXT_FONTS"), "\(e)")
         }
         #expect(FontError.fontsFolderNotFound(path: "/no/fonts").description == "cannot find the fonts folder /no/fonts")
+    }
+
+    /// The embedded fonts pass the validator that every other font passes at load (the library skips it
+    /// for them: they are compiled in), with the glyph counts of their files.
+    @Test func theEmbeddedFontsAreValid() throws {
+        var counts: [String: Int] = [:]
+        for name in DefaultFonts.embeddedFileNames {
+            let bytes = try #require(DefaultFonts.embeddedBytes(name))
+            counts[name] = try FontValidator.validate(bytes, faceIndex: 0, name: name).glyphCount
+            #expect(counts[name] == (try DefaultFonts.embedded(name)).glyphCount, "\(name)")
+        }
+        #expect(counts.count == DefaultFonts.embeddedFileNames.count && counts.values.allSatisfy { $0 > 100 })
     }
 }

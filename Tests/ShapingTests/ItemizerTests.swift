@@ -2,7 +2,7 @@ import Testing
 @testable import Shaping
 
 /// Bidi, script runs, font fallback and visual order on mixed text.
-@Suite struct ItemizationTests {
+@Suite struct ItemizerTests {
     func shape(_ text: String, direction: ParagraphDirection = .auto, fonts: [Typeface] = TestFonts.stack) -> ShapedLine {
         Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: fonts, size: 20)), direction: direction)
     }
@@ -176,5 +176,20 @@ import Testing
             #expect(abs(l.xOffset - 13 * s.xOffset) < 1e-9 && abs(l.yOffset - 13 * s.yOffset) < 1e-9)
         }
         #expect(abs(large.advance - 13 * small.advance) < 1e-9)
+    }
+}
+
+@Suite struct ItemizerClustersTests {
+    /// Scalars, their UTF-8 offsets and the cluster ends (scalar indices): a base with a combining mark,
+    /// CR LF (one cluster), a ZWJ family and a flag (one cluster each), a Hangul syllable from jamo.
+    @Test func clustersAreTheStandardLibrarysCharacters() {
+        let text = "e\u{301}\r\n👩\u{200D}👧🇫🇮\u{1100}\u{1161}x"
+        let (scalars, offsets, ends) = Itemizer.clusters(of: text)
+        #expect(scalars == Array(text.unicodeScalars))
+        #expect(offsets == [0, 1, 3, 4, 5, 9, 12, 16, 20, 24, 27, 30, 31])
+        #expect(ends == [2, 4, 7, 9, 11, 12])
+        #expect(ends.count == text.count)
+        let empty = Itemizer.clusters(of: "")
+        #expect(empty.scalars.isEmpty && empty.offsets == [0] && empty.ends.isEmpty)
     }
 }

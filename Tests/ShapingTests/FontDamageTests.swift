@@ -5,7 +5,7 @@ import Geometry
 
 /// Damaged fonts are errors that name the file and what is wrong, never blank glyphs or a quiet
 /// fallback (issue 13, row 6). Each font is Noto Sans Regular damaged by byte patching (``FontDamage``).
-@Suite struct DamagedFontTests {
+@Suite struct FontDamageTests {
     static let sansBytes = [UInt8](FileManager.default.contents(atPath: fontsDir + "/NotoSans-Regular.ttf")!)
 
     /// Loads `bytes` as a font named `t.ttf` and returns the error, or `nil` when it loads.

@@ -2,7 +2,7 @@ import Testing
 @testable import Shaping
 
 /// Parsing feature settings and applying them to their ranges.
-@Suite struct FeatureTests {
+@Suite struct FeatureListTests {
     @Test func parsesHarfBuzzSyntax() throws {
         let list = try FeatureList.parse("kern=0, liga=0,ss01,+smcp,-calt,smcp[0:3],aalt=2,smcp[2:]")
         #expect(list.map(\.tag) == ["kern", "liga", "ss01", "smcp", "calt", "smcp", "aalt", "smcp"])

@@ -3,7 +3,7 @@ import Geometry
 @testable import Shaping
 
 /// Variable-font instances applied to both FreeType outlines and HarfBuzz shaping (Inter, `wght` 100…900).
-@Suite struct VariationTests {
+@Suite struct FontVariationTests {
     static let inter = TestFonts.interPath
 
     @Test func parsesSettings() throws {

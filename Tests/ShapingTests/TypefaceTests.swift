@@ -9,7 +9,7 @@ let fontsDir: String = {
     return dir + "/Fonts"
 }()
 
-@Suite struct FontTests {
+@Suite struct TypefaceTests {
     @Test func loadsNotoSansWithItsMetrics() throws {
         let font = try Typeface(path: fontsDir + "/NotoSans-Regular.ttf")
         #expect(font.unitsPerEm == 1000)
