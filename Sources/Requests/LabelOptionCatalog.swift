@@ -182,29 +182,34 @@ extension FitMode {
 }
 
 extension OptionSyntax where Value == Double {
-    /// CSS `font-weight`: a number from 1 to 1000, or `normal` (400) or `bold` (700).
-    package static var fontWeight: OptionSyntax {
-        let expected = "a number from 1 to 1000, normal or bold"
-        func word(_ t: String) throws(OptionValueError) -> Double {
-            switch t.lowercased() {
-            case "normal": return 400
-            case "bold": return 700
-            default:
-                guard let v = Double(t), v.isFinite, v >= 1, v <= 1000 else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
-                return v
-            }
+    /// A CSS number within `range` (JSON's number syntax, the catalog's one; `suffix` such as `%` allowed
+    /// after it in text), or one of `keywords`; a number in JSON as well, written back by `write`.
+    package static func cssNumber(_ placeholder: String, _ range: ClosedRange<Double>, suffix: String = "",
+                                  keywords: [(String, Double)], expected: String, write: @escaping (Double) -> JSONValue) -> OptionSyntax {
+        func read(_ t: String) throws(OptionValueError) -> Double {
+            let w = t.lowercased()
+            if let k = keywords.first(where: { $0.0 == w }) { return k.1 }
+            let digits = !suffix.isEmpty && w.hasSuffix(suffix) ? String(w.dropLast(suffix.count)) : w
+            guard let v = JSONNumber.parse(digits), range.contains(v) else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
+            return v
         }
-        return OptionSyntax(placeholder: "1-1000", expected: expected, fromJSON: { j throws(OptionValueError) in
+        return OptionSyntax(placeholder: placeholder, expected: expected, fromJSON: { j throws(OptionValueError) in
             switch j {
             case .number(let v):
-                guard v.isFinite, v >= 1, v <= 1000 else { throw OptionValueError(expected: expected, got: MessageText.number(v)) }
+                guard v.isFinite, range.contains(v) else { throw OptionValueError(expected: expected, got: MessageText.number(v)) }
                 return v
-            case .string(let s): return try word(s)
+            case .string(let s): return try read(s)
             default: throw OptionValueError(expected: expected, got: j.shownInMessage)
             }
-        }, fromText: word, toJSON: { .number($0) })
-        .with(schema: JSONSchemaText.object(["anyOf": .array([JSONSchemaText.number(1...1000, above: false),
-                                                               JSONSchemaText.object(["enum": .array([.string("normal"), .string("bold")])])])]))
+        }, fromText: read, toJSON: write)
+        .with(schema: JSONSchemaText.object(["anyOf": .array([JSONSchemaText.number(range, above: false),
+                                                               JSONSchemaText.object(["type": .string("string")])])]))
+    }
+
+    /// CSS `font-weight`: a number from 1 to 1000, or `normal` (400) or `bold` (700).
+    package static var fontWeight: OptionSyntax {
+        cssNumber("1-1000", 1...1000, keywords: [("normal", 400), ("bold", 700)], expected: "a number from 1 to 1000, normal or bold",
+                  write: { .number($0) })
     }
 
     /// CSS `font-stretch`: a percentage from 50% to 200% (`75%`, or a number: `75`), or a keyword
@@ -213,24 +218,9 @@ extension OptionSyntax where Value == Double {
         let keywords: [(String, Double)] = [("ultra-condensed", 50), ("extra-condensed", 62.5), ("condensed", 75), ("semi-condensed", 87.5),
                                             ("normal", 100), ("semi-expanded", 112.5), ("expanded", 125), ("extra-expanded", 150),
                                             ("ultra-expanded", 200)]
-        let expected = "a percentage from 50% to 200%, or " + keywords.map(\.0).joined(separator: "|")
-        func word(_ t: String) throws(OptionValueError) -> Double {
-            let w = t.lowercased()
-            if let k = keywords.first(where: { $0.0 == w }) { return k.1 }
-            let digits = w.hasSuffix("%") ? String(w.dropLast()) : w
-            guard let v = Double(digits), v.isFinite, v >= 50, v <= 200 else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
-            return v
-        }
-        return OptionSyntax(placeholder: "PERCENT", expected: expected, fromJSON: { j throws(OptionValueError) in
-            switch j {
-            case .number(let v):
-                guard v.isFinite, v >= 50, v <= 200 else { throw OptionValueError(expected: expected, got: MessageText.number(v)) }
-                return v
-            case .string(let s): return try word(s)
-            default: throw OptionValueError(expected: expected, got: j.shownInMessage)
-            }
-        }, fromText: word, toJSON: { .string(MessageText.number($0) + "%") })
-        .with(schema: JSONSchemaText.object(["type": .array([.string("number"), .string("string")])]))
+        return cssNumber("PERCENT", 50...200, suffix: "%", keywords: keywords,
+                         expected: "a percentage from 50% to 200%, or " + keywords.map(\.0).joined(separator: "|"),
+                         write: { .string(MessageText.number($0) + "%") })
     }
 }
 

@@ -151,7 +151,7 @@ def http_door(row, value, cli_binary, fonts_dir, plain_server):
             return server.post("/api/layout", json.dumps(request).encode(), "application/json", query)
         if kind == "render":
             return server.post("/api/render", json.dumps(request).encode(), "application/json", query)
-        return server.post("/api/render", request.encode(), "image/svg+xml", query)
+        return server.post("/api/render", request.encode(), "application/json", query)  # the API takes JSON only; the body is recognised as SVG
     finally:
         if server is not plain_server:
             server.close()
