@@ -148,3 +148,16 @@ import Showcase
         #expect(throws: PlaygroundError.self) { try HTTPServer(host: "not-an-address", port: 1, handler: { _ in HTTPResponse(contentType: "", body: []) }) }
     }
 }
+
+/// Issue #38 row 14 over HTTP: an SVG document's errors are said in the document's terms (element and line),
+/// as `pathtext render` says them, not as the scene-JSON paths the reader made.
+@Suite struct SVGErrorWordingOverHTTPTests {
+    @Test func aBadStrokeWidthIsNamedByElementAndLine() throws {
+        let service = try PlaygroundService(fontsDir: nil)
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\">\n<rect width=\"10\" height=\"10\"/>\n"
+            + "<rect width=\"10\" height=\"10\" stroke=\"red\" stroke-width=\"1e300\"/>\n</svg>\n"
+        let reply = service.handle(HTTPRequest(method: "POST", path: "/api/render", body: Array(svg.utf8)))
+        let text = String(decoding: reply.body, as: UTF8.self)
+        #expect(reply.status == 400 && text.contains("line 3: <rect> stroke-width: expected a width above 0") && !text.contains("shapes["), "\(text)")
+    }
+}

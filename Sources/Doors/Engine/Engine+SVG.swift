@@ -14,7 +14,13 @@ extension Engine {
             do throws(SVGError) { read = try SVGInput.read(document, options: SVGReadOptions(strict: strict ?? settings.strict), resolver: r) } catch {
                 throw EngineError(error.description)
             }
-            return (try RequestDecoding.render(read.scene, format: format ?? settings.format, resolver: r), read.warnings.map(\.description))
+            do throws(EngineError) {
+                return (try RequestDecoding.render(read.scene, format: format ?? settings.format, resolver: r), read.warnings.map(\.description))
+            } catch {
+                // The scene's errors said in the document's terms (`line 3: <rect> stroke-width: …`), not its JSON paths.
+                guard !error.key.isEmpty else { throw error }
+                throw EngineError(read.describe(SceneError(error.key, error.reason)))
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Support
 import PathText
 import PathTextEngine
 
@@ -26,6 +27,8 @@ enum LayoutCommand {
         try settings.withTimeLimit { () throws(CLIError) in
             let label = try LabelFlags.resolve(args, resolver: SceneResolver(settings))
             let placed = try Output.layout(label)
+            // A label laid out past the time limit is refused before anything is printed, as the engine's are.
+            if let passed = Deadline.passed { throw .failure("--time-limit: " + passed.message) }
             print(PlacementsJSON.encode(placed, inkBoxes: settings.ink), terminator: "")
             Output.warn(placed)
         }
