@@ -11,7 +11,8 @@ import Requests
 /// Chromium's geometry (measured on resvg's suite): under each glyph the line is a tenth of the glyph's
 /// font size thick; the underline is centred on the font's `post.underlinePosition`, the line-through
 /// sits on its `OS/2.yStrikeoutPosition` and the overline on its ascender. Under each glyph the line follows the
-/// glyph's own position (a `dy` list steps it, a path bends it), not the glyph's `baseline-shift`.
+/// glyph's own position (a `dy` list steps it, a path bends it, a tspan's alignment baseline moves it), not
+/// the glyph's `baseline-shift`.
 /// The lines are shapes of the scene, drawn after the text (horizontal text; vertical text keeps the
 /// label's own decoration).
 enum SVGDecorations {
@@ -70,9 +71,11 @@ extension SVGDocumentReader {
     }
 
     /// Draws the decoration lines of the label at `labelIndex` in the scene: `runDecorators` gives each run's
-    /// lines (in run order), `owner` each line's owner's run style and fill colour; each line goes under the
-    /// glyphs of the runs it covers, in its owner's fill.
-    func drawDecorations(labelIndex: Int, runDecorators: [[SVGDecorations.Decorator]], owner: (Int) -> (style: RunStyle, color: RGBAColor?)) {
+    /// lines (in run order), `runShifts` each run's `baseline-shift` (device pixels, up), `owner` each line's
+    /// owner's run style and fill colour; each line goes under the glyphs of the runs it covers, in its
+    /// owner's fill.
+    func drawDecorations(labelIndex: Int, runDecorators: [[SVGDecorations.Decorator]], runShifts: [Double],
+                         owner: (Int) -> (style: RunStyle, color: RGBAColor?)) {
         let label = scene.labels[labelIndex]
         guard runDecorators.contains(where: { !$0.isEmpty }), let runs = label.runs,
               let resolved = try? resolver.resolve(label, index: labelIndex), let placed = try? resolved.layout() else { return }
@@ -89,7 +92,7 @@ extension SVGDocumentReader {
                 for (k, g) in glyphs.enumerated() {
                     let r = g.cluster < runOfByte.count ? runOfByte[g.cluster] : runs.count - 1
                     guard r < runDecorators.count, runDecorators[r].contains(d) else { continue }
-                    let shift = runs[r].style.baselineShift ?? 0
+                    let shift = r < runShifts.count ? runShifts[r] : 0
                     let base = g.origin - g.direction.turnedLeft * shift
                     // Up to the next glyph when it follows on the same line (letter and word spacing included).
                     var length = g.advance

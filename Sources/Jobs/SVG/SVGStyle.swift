@@ -111,7 +111,7 @@ struct SVGStyle: Sendable {
         "flood-opacity", "lighting-color", "stroke-miterlimit", "clip-rule", "overflow", "line-height",
         "enable-background", "text-align", "vector-effect", "stroke-dashoffset", "font-size-adjust",
         "glyph-orientation-horizontal", "text-decoration-color", "text-decoration-style", "transform-origin",
-        "inline-size", "shape-padding", "-inkscape-font-specification", "font-variation-settings", "solid-color",
+        "inline-size", "shape-padding", "-inkscape-font-specification", "solid-color",
         "solid-opacity", "text-indent", "block-progression", "marker", "shape-margin", "letter-spacing-adjust",
     ]
 
@@ -244,7 +244,7 @@ struct SVGStyle: Sendable {
                 s.smallCaps = lower == "small-caps"
                 if !["normal", "small-caps", "none"].contains(lower) { warn(name, "\(lower) is not supported: drawn as normal") }
             case "filter", "mask", "clip-path", "marker-start", "marker-mid", "marker-end", "paint-order", "mix-blend-mode",
-                 "isolation", "font-feature-settings", "glyph-orientation-vertical",
+                 "isolation", "font-feature-settings", "glyph-orientation-vertical", "font-variation-settings",
                  "text-decoration-skip-ink", "shape-inside":
                 if !neutral.contains(lower) && !(name == "isolation" && lower == "auto") {
                     warn(name, "not supported: drawn without it")

@@ -92,6 +92,9 @@ struct SVGTextReader {
             if let list = p.dx { for (k, v) in list.enumerated() where r.lowerBound + k < r.upperBound { DX[r.lowerBound + k] = v } }
             if let list = p.dy { for (k, v) in list.enumerated() where r.lowerBound + k < r.upperBound { DY[r.lowerBound + k] = v } }
             if let list = p.rotate, let lastValue = list.last {
+                if list.contains(where: { $0 != 0 }), r.contains(where: { st.styles[st.chars[$0].style].shift != 0 }) {
+                    reader.warn(p.element, "rotate", "glyphs moved by baseline-shift turn about their unshifted origin")
+                }
                 for i in r { let k = i - r.lowerBound; R[i] = k < list.count ? list[k] : lastValue }
             }
         }
@@ -220,7 +223,8 @@ struct SVGTextReader {
     private func drawDecorations(_ st: State, scale: Double) {
         guard style.writingMode != .vertical else { return }
         for (index, owners) in st.decorated {
-            reader.drawDecorations(labelIndex: index, runDecorators: owners.map { st.styles[$0].decorators }) { i in
+            reader.drawDecorations(labelIndex: index, runDecorators: owners.map { st.styles[$0].decorators },
+                                   runShifts: owners.map { st.styles[$0].shift }) { i in
                 let e = st.styles[i]
                 let color = e.style.visible ? reader.color(e.style.fill, opacity: e.style.fillOpacity, style: e.style, element: e.element, property: "fill") : nil
                 return (runStyle(e.style, element: e.element, scale: scale), color)
@@ -414,7 +418,14 @@ struct SVGTextReader {
         var label = SceneLabel(path: path, options: o)
         label.runs = runs
         label.direction = first.rtl ? .rtl : .ltr
-        if vertical { applyBaseline(style.alignmentBaseline ?? style.dominantBaseline, to: &label) }
+        if vertical {
+            let b = style.alignmentBaseline ?? style.dominantBaseline
+            if b != .alphabetic, b != .central, b != .middle {
+                reader.warn(text, style.alignmentBaseline != nil ? "alignment-baseline" : "dominant-baseline",
+                            "in vertical writing this baseline is drawn as in horizontal text, across the column")
+            }
+            applyBaseline(b, to: &label)
+        }
         return (label, path)
     }
 
