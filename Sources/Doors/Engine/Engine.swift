@@ -83,8 +83,11 @@ public final class Engine: Sendable {
             fontsDir: settings.fontsDir, limits: limits, systemFonts: settings.systemFonts, fontsByNameOnly: !allowFontPaths))
         defer { pool.withLock { $0.append(slot) } }
         // A deadline the caller set (a server's) is kept when it ends sooner.
-        let own = settings.timeLimit.map { Deadline(seconds: $0) }
-        let deadline = [Deadline.current, own].compactMap { $0 }.min { $0.end < $1.end }
+        var deadline = Deadline.current
+        if let seconds = settings.timeLimit {
+            let own = Deadline(seconds: seconds)
+            if deadline.map({ own.end < $0.end }) ?? true { deadline = own }
+        }
         return try withDeadline(deadline) { () throws(EngineError) in
             let answer = try body(slot.resolver)
             if let passed = Deadline.passed { throw EngineError(key: "timeLimit", passed.message) }
