@@ -25,7 +25,8 @@ public enum SceneRenderer {
     /// - Throws: ``SceneError`` naming the JSON path of the value at fault.
     public static func render(_ scene: Scene, resolver: SceneResolver = SceneResolver(),
                               pixelLimit: Int? = nil) throws(SceneError) -> RenderedScene {
-        let (scene, shift) = try fitted(scene, resolver: resolver)
+        let (scene, shift, fittedLayouts) = try fitted(scene, resolver: resolver)
+        var layouts = fittedLayouts
         let pixelLimit = pixelLimit ?? resolver.limits.canvasPixels
         let background = scene.background ?? .transparent
         var canvas: RasterCanvas
@@ -35,7 +36,7 @@ public enum SceneRenderer {
         // A fitted canvas's boxes are charged unclipped (they are in the labels' own coordinates).
         var budget = CoverageBudget(resolver.limits, raster: true, width: shift == nil ? scene.width : Self.unclipped,
                                     height: shift == nil ? scene.height : Self.unclipped)
-        let labels = try draw(scene, on: &canvas, shift: shift, resolver: resolver, budget: &budget)
+        let labels = try draw(scene, on: &canvas, shift: shift, resolver: resolver, budget: &budget, layouts: &layouts)
         canvas.releaseScratch()  // not held while the picture is encoded
         return RenderedScene(canvas: canvas, labels: labels)
     }
@@ -44,7 +45,8 @@ public enum SceneRenderer {
     /// coordinates, so any browser shows what the PNG shows.
     public static func renderSVG(_ scene: Scene, resolver: SceneResolver = SceneResolver(),
                                  pixelLimit: Int? = nil) throws(SceneError) -> (svg: SVGDocument, labels: [PlacedLabel]) {
-        let (scene, shift) = try fitted(scene, resolver: resolver)
+        let (scene, shift, fittedLayouts) = try fitted(scene, resolver: resolver)
+        var layouts = fittedLayouts
         let pixelLimit = pixelLimit ?? resolver.limits.canvasPixels
         let background = scene.background ?? .transparent
         guard scene.width > 0, scene.height > 0 else { throw SceneError(scene.width <= 0 ? "width" : "height", "expected a size above 0") }
@@ -55,44 +57,53 @@ public enum SceneRenderer {
         svg.commandLimit = resolver.limits.vectorCommands
         var budget = CoverageBudget(resolver.limits, raster: false, width: shift == nil ? scene.width : Self.unclipped,
                                     height: shift == nil ? scene.height : Self.unclipped)
-        let labels = try draw(scene, on: &svg, shift: shift, resolver: resolver, budget: &budget)
+        let labels = try draw(scene, on: &svg, shift: shift, resolver: resolver, budget: &budget, layouts: &layouts)
         return (svg, labels)
     }
 
     /// `scene` with its canvas fitted to its labels when it asks for it (``Scene/fitCanvas``), and the shift that
     /// moves what it draws onto that canvas: the labels are laid out once on a ``NullSurface`` and measured
-    /// by ``CanvasFit`` (the rule of `TextLabel`'s fitted canvas). Any other scene comes back as it is.
-    static func fitted(_ scene: Scene, resolver: SceneResolver) throws(SceneError) -> (Scene, Affine?) {
-        guard let margin = scene.fitCanvas else { return (scene, nil) }
+    /// by ``CanvasFit`` (the rule of `TextLabel`'s fitted canvas), and those layouts come back for the drawing.
+    /// Any other scene comes back as it is.
+    static func fitted(_ scene: Scene, resolver: SceneResolver) throws(SceneError) -> (Scene, Affine?, LaidOutLabels) {
+        guard let margin = scene.fitCanvas else { return (scene, nil, [:]) }
         var measuring = NullSurface()
-        let labels = try draw(scene, on: &measuring, resolver: resolver)
+        var unlimited = CoverageBudget(limit: .max, width: scene.width, height: scene.height)
+        var layouts = LaidOutLabels()
+        let labels = try draw(scene, on: &measuring, resolver: resolver, budget: &unlimited, layouts: &layouts)
         let frame = CanvasFit.frame(labels, margin: margin)
         var sized = scene
         sized.width = frame.width; sized.height = frame.height; sized.fitCanvas = nil
-        return (sized, frame.shift)
+        return (sized, frame.shift, layouts)
     }
+
+    /// Labels laid out already, by scene label index: fitting a canvas lays each label out once, and drawing
+    /// on the fitted canvas reuses that layout (drawing through a ``ShiftedSurface`` moves it).
+    typealias LaidOutLabels = [Int: (placed: [PlacedLabel], blend: CompositeMode)]
 
     /// The extent a fitted canvas's budget clips to: none to speak of.
     static let unclipped = 1 << 40
 
     /// ``draw(_:on:resolver:budget:)`` moved by `shift` when there is one (a fitted canvas).
     static func draw<S: DrawingSurface>(_ scene: Scene, on surface: inout S, shift: Affine?, resolver: SceneResolver,
-                                        budget: inout CoverageBudget) throws(SceneError) -> [PlacedLabel] {
-        guard let shift else { return try draw(scene, on: &surface, resolver: resolver, budget: &budget) }
+                                        budget: inout CoverageBudget, layouts: inout LaidOutLabels) throws(SceneError) -> [PlacedLabel] {
+        guard let shift else { return try draw(scene, on: &surface, resolver: resolver, budget: &budget, layouts: &layouts) }
         var moved = ShiftedSurface(base: surface, shift: shift)
         defer { surface = moved.base }
-        return try draw(scene, on: &moved, resolver: resolver, budget: &budget)
+        return try draw(scene, on: &moved, resolver: resolver, budget: &budget, layouts: &layouts)
     }
 
     /// Draws the shapes, then the labels, of `scene` on `surface`, and returns the placed labels.
     public static func draw<S: DrawingSurface>(_ scene: Scene, on surface: inout S, resolver: SceneResolver) throws(SceneError) -> [PlacedLabel] {
         var unlimited = CoverageBudget(limit: .max, width: scene.width, height: scene.height)
-        return try draw(scene, on: &surface, resolver: resolver, budget: &unlimited)
+        var layouts = LaidOutLabels()
+        return try draw(scene, on: &surface, resolver: resolver, budget: &unlimited, layouts: &layouts)
     }
 
-    /// Draws `scene`, charging each shape and label to `budget` before it is drawn.
+    /// Draws `scene`, charging each shape and label to `budget` before it is drawn; a label found in `layouts`
+    /// is drawn as laid out there, and every other is laid out and recorded there.
     static func draw<S: DrawingSurface>(_ scene: Scene, on surface: inout S, resolver: SceneResolver,
-                                        budget: inout CoverageBudget) throws(SceneError) -> [PlacedLabel] {
+                                        budget: inout CoverageBudget, layouts: inout LaidOutLabels) throws(SceneError) -> [PlacedLabel] {
         var shapesByID: [String: BezPath] = [:], definitions: [String: SceneShape] = [:]
         var paths: [BezPath] = []
         paths.reserveCapacity(scene.shapes.count)
@@ -118,15 +129,21 @@ public enum SceneRenderer {
                 guard scene.labels.indices.contains(k) else { throw SceneError("order", "no label \(k)") }
                 i = k
             }
-            let label = scene.labels[i]
-            let resolved = try resolver.resolve(label, index: i, shapes: shapesByID, definitions: definitions)
-            let labels: [PlacedLabel]
-            do { labels = try resolved.layout() } catch {
-                if case .path(let e) = error { throw SceneError("labels[\(i)]." + (label.shape != nil ? "shape" : "path"), e.description) }
-                throw SceneError("labels[\(i)]", error.description)
+            let labels: [PlacedLabel], blend: CompositeMode
+            if let done = layouts[i] {
+                (labels, blend) = done
+            } else {
+                let label = scene.labels[i]
+                let resolved = try resolver.resolve(label, index: i, shapes: shapesByID, definitions: definitions)
+                do { labels = try resolved.layout() } catch {
+                    if case .path(let e) = error { throw SceneError("labels[\(i)]." + (label.shape != nil ? "shape" : "path"), e.description) }
+                    throw SceneError("labels[\(i)]", error.description)
+                }
+                blend = resolved.blend
+                layouts[i] = (labels, blend)
             }
             do { for l in labels { try budget.charge(l) } } catch { throw SceneError("labels[\(i)]", error.description) }
-            for l in labels { surface.draw(l, mode: resolved.blend) }
+            for l in labels { surface.draw(l, mode: blend) }
             try checkBudgets(surface, at: "labels[\(i)]", limits: resolver.limits)
             placed += labels
         }

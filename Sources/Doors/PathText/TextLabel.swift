@@ -99,8 +99,8 @@ public struct TextLabel: Sendable {
         for i in text.runs.indices where text.runs[i].attributes.fonts.isEmpty {
             text.runs[i].attributes.fonts = try DefaultStack.fonts()
         }
-        let measure = try path.measured(limits: options.limits)
-        // Shaped through the shared shaping cache, as every other door's labels are (one cache policy).
+        // Measured and shaped through the shared caches, as every other door's labels are (one cache policy).
+        let measure = try sharedMeasure(of: path, limits: options.limits)
         let shape = { (t: AttributedText) in ShapeCache.shared.shape(t, direction: .auto) }
         do { return try LabelLayout.layout(text, along: measure, options: options, shape: shape).map(TextLabel.init) } catch {
             throw .layout(error)
