@@ -306,6 +306,23 @@ int main(void) {
               && strstr(error, "did you mean timeLimit?") != NULL, "an unknown setting is named: %s", error ? error : "(null)");
         pt_free(error); error = NULL;
     }
+    /* Each failure's key, for programs that act on it; a thread's key is its own. */
+    EXPECT_ERROR(pt_layout_json(engine, "{\"text\":\"Hi\",\"path\":\"M 0 0 L 100 0\",\"size\":-3}", &json, &error), "size", "bad size");
+    CHECK(strcmp(pt_error_key(), "size") == 0, "pt_error_key after a bad size: \"%s\"", pt_error_key());
+    EXPECT_ERROR(pt_render(engine, "{\"width\":100,\"height\":50,\"labels\":[{\"text\":\"A\",\"path\":\"M 0 0 L 9 0\"},"
+                 "{\"text\":\"B\",\"path\":\"M 0 0 L 9 0\",\"align\":\"sideways\"}]}", "png", &bytes, &length, &error),
+                 "align", "bad align in a scene");
+    CHECK(strcmp(pt_error_key(), "labels[1].align") == 0, "pt_error_key of a scene's label: \"%s\"", pt_error_key());
+    {
+        pt_options *o = pt_options_new();
+        EXPECT_ERROR(pt_options_set(o, "letterSpacing", "wide", &error), "letterSpacing", "bad typed option");
+        CHECK(strcmp(pt_error_key(), "letterSpacing") == 0, "pt_error_key of pt_options_set: \"%s\"", pt_error_key());
+        pt_options_free(o);
+    }
+    EXPECT_ERROR(pt_engine_new_json("{\"timeLimit\":-1}", &error) == NULL ? PT_EINVAL : PT_OK, "timeLimit", "bad setting");
+    CHECK(strcmp(pt_error_key(), "timeLimit") == 0, "pt_error_key of a setting: \"%s\"", pt_error_key());
+    EXPECT_ERROR(pt_layout_json(engine, "[]", &json, &error), "object", "not an object");
+    CHECK(strcmp(pt_error_key(), "") == 0, "pt_error_key of a request that is not an object is empty: \"%s\"", pt_error_key());
     EXPECT_ERROR(pt_render(engine, scene, "png", NULL, &length, &error), "bytes is NULL", "NULL bytes");
     EXPECT_ERROR(pt_render(engine, scene, "png", &bytes, NULL, &error), "length is NULL", "NULL length");
     EXPECT_ERROR(pt_layout(engine, NULL, "M 0 0 L 1 0", NULL, NULL, &glyphs, &count, &error), "text is NULL", "NULL text");

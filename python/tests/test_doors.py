@@ -10,15 +10,14 @@ import ctypes
 import json
 import os
 import shlex
-import socket
 import subprocess
-import time
 import urllib.request
 
 import jsonschema
 import pytest
 
 import pathtext
+from serving import Server
 from conftest import ROOT
 
 PLACEMENTS_SCHEMA = json.load(open(os.path.join(ROOT, "schema", "placements.schema.json")))
@@ -77,29 +76,11 @@ def snake(key):
     return "".join("_" + c.lower() if c.isupper() else c for c in key)
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server(cli_binary, fonts_dir):
-    port = free_port()
-    proc = subprocess.Popen([cli_binary, "serve", "--port", str(port), "--fonts-dir", fonts_dir], stderr=subprocess.PIPE)
-    base = "http://127.0.0.1:%d" % port
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(base + "/api/options", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        pytest.fail("the server did not start: " + proc.stderr.read().decode())
-    yield base
-    proc.terminate()
-    proc.wait(timeout=10)
+    server = Server(cli_binary, fonts_dir, ["--fonts-dir", fonts_dir], inherit_env=True)
+    yield server.base
+    server.close()
 
 
 @pytest.fixture(scope="module")

@@ -6,15 +6,13 @@ all must show the same one; a setting a door forgets fails here.
 """
 import json
 import os
-import socket
 import subprocess
-import time
-import urllib.error
 import urllib.request
 
 import pytest
 
 import pathtext
+from serving import Server
 
 CURVE = "M 20 200 C 120 40 280 360 380 200"
 # An SVG document with an element the reader does not draw (a filter): a warning, or with strict an error.
@@ -99,43 +97,6 @@ def cli_door(row, value, cli_binary, fonts_dir, tmp_path):
     return {"bytes": r.stdout} if r.returncode == 0 else {"error": r.stderr.decode()}
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    def __init__(self, cli_binary, fonts_dir, flags):
-        self.port = free_port()
-        env = {} if "--fonts-dir" in flags else {"PATHTEXT_FONTS": fonts_dir}
-        self.proc = subprocess.Popen([cli_binary, "serve", "--port", str(self.port), *flags], stderr=subprocess.PIPE, env=env)
-        self.base = "http://127.0.0.1:%d" % self.port
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(self.base + "/api/options", timeout=1)
-                return
-            except urllib.error.HTTPError:
-                return  # it answers (a server with a tiny time limit answers 503)
-            except OSError:
-                time.sleep(0.1)
-        self.proc.kill()
-        pytest.fail("the server did not start: " + self.proc.stderr.read().decode())
-
-    def post(self, route, body, content_type, query=""):
-        request = urllib.request.Request(self.base + route + query, data=body, method="POST", headers={"Content-Type": content_type})
-        try:
-            with urllib.request.urlopen(request, timeout=20) as response:
-                data = response.read()
-                return json.loads(data) if route == "/api/layout" else {"bytes": data}
-        except urllib.error.HTTPError as error:
-            return json.loads(error.read())
-
-    def close(self):
-        self.proc.terminate()
-        self.proc.wait(timeout=10)
-
-
 @pytest.fixture(scope="module")
 def plain_server(cli_binary, fonts_dir):
     server = Server(cli_binary, fonts_dir, [])
@@ -197,3 +158,24 @@ def test_the_engine_s_format_is_the_default_of_render_and_a_call_may_override_it
     with pathtext.Engine(fonts_dir=fonts_dir, format="svg") as e:
         assert b"<svg " in e.render(scene)[:100]
         assert e.render(scene, "png").startswith(b"\x89PNG")
+
+
+def test_an_error_names_its_key(engine):
+    """Error.key is where the bad value is (the library's pt_error_key), as the message names it."""
+    with pytest.raises(pathtext.Error) as bad_size:
+        engine.layout_json({"text": "Hi", "path": CURVE, "size": -3})
+    assert bad_size.value.key == "size" and str(bad_size.value).startswith("size: ")
+    with pytest.raises(pathtext.Error) as bad_label:
+        engine.render({"width": 100, "height": 50, "labels": [{"text": "A", "path": "M 0 0 L 9 0"},
+                                                             {"text": "B", "path": "M 0 0 L 9 0", "align": "sideways"}]})
+    assert bad_label.value.key == "labels[1].align"
+    with pytest.raises(pathtext.Error) as bad_setting:
+        pathtext.Engine(time_limit=-1)
+    assert bad_setting.value.key == "timeLimit"
+    with pytest.raises(pathtext.Error) as nan:
+        engine.layout_json({"text": "Hi", "path": CURVE, "size": float("nan")})
+    assert nan.value.key == "size"
+    # The key survives pickling (Dask sends a task's exception back).
+    import pickle
+    again = pickle.loads(pickle.dumps(bad_label.value))
+    assert again.key == "labels[1].align" and str(again) == str(bad_label.value)

@@ -66,7 +66,7 @@ private func makeEngine(_ fontsDir: UnsafePointer<CChar>?, systemFonts: Bool,
         let engine = try Engine(fontsDir: dir, systemFonts: systemFonts)
         return OpaquePointer(Unmanaged.passRetained(engine).toOpaque())
     } catch {
-        fail(errorOut, error.message)
+        fail(errorOut, error)
         return nil
     }
 }
@@ -83,6 +83,8 @@ public func pt_engine_new_json_impl(_ settingsJSON: UnsafePointer<CChar>?,
         guard let text = String(validatingCString: settingsJSON) else { fail(errorOut, "settings_json: not valid UTF-8"); return nil }
         do {
             settings = try RequestSettings.decode(try JSONValue.parse(text))
+        } catch let error as JSONError {
+            fail(errorOut, "settings_json: " + error.description, key: error.path); return nil
         } catch {
             fail(errorOut, "settings_json: " + error.description); return nil
         }
@@ -92,7 +94,7 @@ public func pt_engine_new_json_impl(_ settingsJSON: UnsafePointer<CChar>?,
         let engine = try Engine(settings: settings)
         return OpaquePointer(Unmanaged.passRetained(engine).toOpaque())
     } catch {
-        fail(errorOut, error.message)
+        fail(errorOut, error)
         return nil
     }
 }
@@ -121,7 +123,7 @@ public func pt_layout_json_impl(_ engine: OpaquePointer?, _ labelJSON: UnsafePoi
         placements.pointee = copy
         return PT_OK
     } catch {
-        return fail(errorOut, error.message, PT_EREQUEST)
+        return fail(errorOut, error, PT_EREQUEST)
     }
 }
 
@@ -142,7 +144,7 @@ public func pt_place_json_impl(_ engine: OpaquePointer?, _ placeJSON: UnsafePoin
         result.pointee = copy
         return PT_OK
     } catch {
-        return fail(errorOut, error.message, PT_EREQUEST)
+        return fail(errorOut, error, PT_EREQUEST)
     }
 }
 
@@ -177,7 +179,7 @@ public func pt_render_impl(_ engine: OpaquePointer?, _ sceneJSON: UnsafePointer<
         length.pointee = data.count
         return PT_OK
     } catch {
-        return fail(errorOut, error.message, PT_EREQUEST)
+        return fail(errorOut, error, PT_EREQUEST)
     }
 }
 
@@ -195,10 +197,10 @@ public func pt_layout_impl(_ engine: OpaquePointer?, _ text: UnsafePointer<CChar
     guard let glyphs else { return fail(errorOut, "glyphs is NULL", PT_EINVAL) }
     guard let count else { return fail(errorOut, "count is NULL", PT_EINVAL) }
     let label: SceneLabel
-    do { label = try CLayout.label(text, pathData, options) } catch { return fail(errorOut, error.message, PT_EINVAL) }
+    do { label = try CLayout.label(text, pathData, options) } catch { return fail(errorOut, error, PT_EINVAL) }
     let e = unwrap(engine)
     let labels: [PlacedLabel]
-    do { labels = try e.layout(label) } catch { return fail(errorOut, error.message, PT_EREQUEST) }
+    do { labels = try e.layout(label) } catch { return fail(errorOut, error, PT_EREQUEST) }
     guard let buffer = CLayout.glyphs(labels, fonts: e.fonts) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
     if let labelOut, let first = labels.first {
         guard let l = CLayout.label(first) else { pt_free(buffer.pointer); return fail(errorOut, "out of memory", PT_ENOMEM) }
@@ -219,14 +221,14 @@ public func pt_layout_options_json_impl(_ engine: OpaquePointer?, _ text: Unsafe
     guard let engine else { return fail(errorOut, "engine is NULL", PT_EINVAL) }
     guard let placements else { return fail(errorOut, "placements_json is NULL", PT_EINVAL) }
     let label: SceneLabel
-    do { label = try CLayout.label(text, pathData, options) } catch { return fail(errorOut, error.message, PT_EINVAL) }
+    do { label = try CLayout.label(text, pathData, options) } catch { return fail(errorOut, error, PT_EINVAL) }
     do {
         let json = try unwrap(engine).layoutJSON(label)
         guard let copy = Syscalls.duplicateForC(json) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
         placements.pointee = copy
         return PT_OK
     } catch {
-        return fail(errorOut, error.message, PT_EREQUEST)
+        return fail(errorOut, error, PT_EREQUEST)
     }
 }
 
@@ -264,9 +266,18 @@ func unwrap(_ engine: OpaquePointer) -> Engine {
     Unmanaged<Engine>.fromOpaque(UnsafeRawPointer(engine)).takeUnretainedValue()
 }
 
-/// Stores `message` in `*error` (when the caller asked for it) and returns `code`.
+/// Stores `message` in `*error` (when the caller asked for it) and `key` as the thread's ``pt_error_key``,
+/// and returns `code`.
 @discardableResult
-func fail(_ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ message: String, _ code: Int32 = PT_EREQUEST) -> Int32 {
+func fail(_ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ message: String, _ code: Int32 = PT_EREQUEST,
+          key: String = "") -> Int32 {
+    pt_internal_set_error_key(key)
     errorOut?.pointee = Syscalls.duplicateForC(message)
     return code
+}
+
+/// ``fail(_:_:_:key:)`` with `error`'s message and key.
+@discardableResult
+func fail(_ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ error: EngineError, _ code: Int32 = PT_EREQUEST) -> Int32 {
+    fail(errorOut, error.message, code, key: error.key)
 }

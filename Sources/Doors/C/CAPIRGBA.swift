@@ -29,6 +29,6 @@ public func pt_render_rgba_impl(_ engine: OpaquePointer?, _ sceneJSON: UnsafePoi
         height.pointee = image.height
         return PT_OK
     } catch {
-        return fail(errorOut, error.message, PT_EREQUEST)
+        return fail(errorOut, error, PT_EREQUEST)
     }
 }

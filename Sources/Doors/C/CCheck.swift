@@ -20,6 +20,6 @@ public func pt_check_json_impl(_ engine: OpaquePointer?, _ checkJSON: UnsafePoin
         result.pointee = copy
         return PT_OK
     } catch {
-        return fail(errorOut, error.message, PT_EREQUEST)
+        return fail(errorOut, error, PT_EREQUEST)
     }
 }

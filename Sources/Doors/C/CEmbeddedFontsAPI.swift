@@ -29,7 +29,7 @@ public func pt_embedded_font_impl(_ name: UnsafePointer<CChar>?, _ bytes: Unsafe
     guard let bytes else { return fail(errorOut, "bytes is NULL", PT_EINVAL) }
     guard let length else { return fail(errorOut, "length is NULL", PT_EINVAL) }
     let n: String
-    do { n = try utf8(name, "name") } catch { return fail(errorOut, error.message, PT_EINVAL) }
+    do { n = try utf8(name, "name") } catch { return fail(errorOut, error, PT_EINVAL) }
     guard let data = DefaultFonts.embeddedBytes(n), let base = data.baseAddress else {
         return fail(errorOut, "name: no embedded font \(MessageText.quoted(n)) (the embedded fonts: "
                     + DefaultFonts.embeddedFileNames.joined(separator: ", ") + ")", PT_EINVAL)

@@ -14,7 +14,7 @@ enum CLayout {
             // The catalog's path entry: the syntax and the messages of the `path` key everywhere else.
             let d = try utf8(pathData, "path_data")
             do throws(OptionValueError) { try pathEntry.read(arguments: [d], into: &label) } catch {
-                throw EngineError("path\(error.subpath): \(error.message)")
+                throw EngineError(key: "path" + error.subpath, error.message)
             }
         }
         guard label.text != nil || label.runs != nil else { throw EngineError("text is NULL and the options give no text or runs") }

@@ -39,7 +39,7 @@ final class COptions {
             // A value written as JSON (or a key that has no text form) reports the JSON reading.
             let first = value.first(where: { !$0.isWhitespace })
             let shown = (jsonError != nil && (entry.flag == nil || first == "[" || first == "{" || first == "\"")) ? jsonError! : error
-            throw EngineError("\(entry.key)\(shown.subpath): \(shown.message)")
+            throw EngineError(key: entry.key + shown.subpath, shown.message)
         }
     }
 
@@ -55,7 +55,7 @@ final class COptions {
         let entry = try Self.entry(key)
         guard entry.repeatable else {
             let keys = SceneLabel.catalog.filter(\.repeatable).map(\.key).joined(separator: ", ")
-            throw EngineError("\(key): takes one value (pt_options_set); pt_options_add adds to \(keys)")
+            throw EngineError(key: key, "takes one value (pt_options_set); pt_options_add adds to \(keys)")
         }
         var texts: [String] = []
         switch given[key] {
@@ -64,12 +64,12 @@ final class COptions {
         case .json(let j)?:
             let items: [JSONValue] = if case .array(let a) = j { a } else { [j] }
             for item in items {
-                guard case .string(let s) = item else { throw EngineError("\(key): set as JSON that is not a list of strings; set it again") }
+                guard case .string(let s) = item else { throw EngineError(key: key, "set as JSON that is not a list of strings; set it again") }
                 texts.append(s)
             }
         }
         var scratch = SceneLabel()
-        do { try entry.read(arguments: [value], into: &scratch) } catch { throw EngineError("\(key): \(error.message)") }
+        do { try entry.read(arguments: [value], into: &scratch) } catch { throw EngineError(key: key, error.message) }
         given[key] = .text(texts + [value])
         built.withLock { $0 = nil }
     }
@@ -80,9 +80,9 @@ final class COptions {
         if let style {
             let runKeys = Set(LabelOptionCatalog.style.map(\.key))
             if let other = style.given.keys.sorted().first(where: { !runKeys.contains($0) }) {
-                throw EngineError("style: a run takes only \(LabelOptionCatalog.style.map(\.key).joined(separator: ", ")), not \(other)")
+                throw EngineError(key: "style", "a run takes only \(LabelOptionCatalog.style.map(\.key).joined(separator: ", ")), not \(other)")
             }
-            guard style.addedRuns.isEmpty else { throw EngineError("style: a run's style has no runs of its own") }
+            guard style.addedRuns.isEmpty else { throw EngineError(key: "style", "a run's style has no runs of its own") }
             run.style = try style.label.style
         }
         addedRuns.append(run)
@@ -112,7 +112,7 @@ final class COptions {
                 case .json(let j): try e.read(j, into: &made)
                 case .text(let t): try e.read(arguments: t, into: &made)
                 }
-            } catch { throw EngineError("\(e.key)\(error.subpath): \(error.message)") }
+            } catch { throw EngineError(key: e.key + error.subpath, error.message) }
         }
         if !runs.isEmpty { made.runs = (made.runs ?? []) + runs }
         return made

@@ -12,7 +12,7 @@ func unwrapOptions(_ options: OpaquePointer) -> COptions {
 
 /// A C string argument as UTF-8 text.
 func utf8(_ s: UnsafePointer<CChar>, _ name: String) throws(EngineError) -> String {
-    guard let t = String(validatingCString: s) else { throw EngineError("\(name): not valid UTF-8") }
+    guard let t = String(validatingCString: s) else { throw EngineError(key: name, "not valid UTF-8") }
     return t
 }
 
@@ -40,7 +40,7 @@ public func pt_options_set_impl(_ options: OpaquePointer?, _ key: UnsafePointer<
         let k = try utf8(key, "key")
         try unwrapOptions(options).set(k, try value.map { v throws(EngineError) in try utf8(v, k) })
         return PT_OK
-    } catch { return fail(errorOut, error.message, PT_EINVAL) }
+    } catch { return fail(errorOut, error, PT_EINVAL) }
 }
 
 /// `int pt_options_add(pt_options *, const char *key, const char *value, char **error)`.
@@ -55,7 +55,7 @@ public func pt_options_add_impl(_ options: OpaquePointer?, _ key: UnsafePointer<
         let k = try utf8(key, "key")
         try unwrapOptions(options).add(k, try utf8(value, k))
         return PT_OK
-    } catch { return fail(errorOut, error.message, PT_EINVAL) }
+    } catch { return fail(errorOut, error, PT_EINVAL) }
 }
 
 /// `int pt_options_add_run(pt_options *, const char *text, const pt_options *style, char **error)`.
@@ -69,7 +69,7 @@ public func pt_options_add_run_impl(_ options: OpaquePointer?, _ text: UnsafePoi
     do {
         try unwrapOptions(options).addRun(try utf8(text, "text"), style: style.map(unwrapOptions))
         return PT_OK
-    } catch { return fail(errorOut, error.message, PT_EINVAL) }
+    } catch { return fail(errorOut, error, PT_EINVAL) }
 }
 
 /// `int pt_options_json(const pt_options *, char **label_json, char **error)`.
@@ -81,7 +81,7 @@ public func pt_options_json_impl(_ options: OpaquePointer?, _ json: UnsafeMutabl
     guard let options else { return fail(errorOut, "options is NULL", PT_EINVAL) }
     guard let json else { return fail(errorOut, "label_json is NULL", PT_EINVAL) }
     let text: String
-    do { text = try unwrapOptions(options).json } catch { return fail(errorOut, error.message, PT_EINVAL) }
+    do { text = try unwrapOptions(options).json } catch { return fail(errorOut, error, PT_EINVAL) }
     guard let copy = Syscalls.duplicateForC(text) else { return fail(errorOut, "out of memory", PT_ENOMEM) }
     json.pointee = copy
     return PT_OK

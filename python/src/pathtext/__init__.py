@@ -40,7 +40,28 @@ __all__ = ["Engine", "Error", "RGBAImage", "library_path", "version", "options",
 
 
 class Error(Exception):
-    """A request libpathtext could not carry out; the message names the bad key and value."""
+    """A request libpathtext could not carry out; the message names the bad key and value.
+
+    `key` says where the bad value is, in the request's own spelling as the message names it ("size",
+    "labels[2].path", "timeLimit"), or "" when the request as a whole is at fault (bad JSON, a closed
+    engine): what a program acts on, for example to highlight the field.
+    """
+
+    def __init__(self, message: str, key: str = "") -> None:
+        super().__init__(message)
+        self.key = key
+
+    def __reduce__(self) -> Any:
+        # Kept through pickling (Dask sends a task's exception back to the client).
+        return (Error, (str(self), self.key))
+
+
+def _failure(lib: ctypes.CDLL, pointer: Optional[int], fallback: str) -> Error:
+    """The Error of a call that failed: its message (released) and this thread's pt_error_key."""
+    message = _take_string(lib, pointer)
+    if message is None:
+        return Error(fallback)
+    return Error(message, (lib.pt_error_key() or b"").decode("utf-8", "replace"))
 
 
 #: A request: a dict (keys in camelCase or snake_case at every level), or its JSON text.
@@ -122,6 +143,8 @@ def _declare(lib: ctypes.CDLL) -> None:
     err = ctypes.POINTER(ctypes.c_void_p)
     lib.pt_version.restype = ctypes.c_char_p
     lib.pt_version.argtypes = []
+    lib.pt_error_key.restype = ctypes.c_char_p
+    lib.pt_error_key.argtypes = []
     lib.pt_engine_new.restype = ctypes.c_void_p
     lib.pt_engine_new.argtypes = [ctypes.c_char_p, err]
     lib.pt_engine_options_init.restype = None
@@ -211,7 +234,7 @@ def _finite(value: Any, path: str = "") -> Any:
     """`value` unchanged, after checking every float in it is finite: JSON has no NaN or infinity, and a
     request holding one is refused naming its key and value (not "not valid JSON ... unexpected 'N'")."""
     if isinstance(value, float) and not math.isfinite(value):
-        raise Error("%s: expected a finite number, got %r" % (path or "the request", value))
+        raise Error("%s: expected a finite number, got %r" % (path or "the request", value), path)
     if isinstance(value, dict):
         for k, v in value.items():
             _finite(v, "%s.%s" % (path, k) if path else str(k))
@@ -256,7 +279,7 @@ def embedded_font(name: str) -> bytes:
     lib = _load()
     data, length, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
     if lib.pt_embedded_font(os.fsencode(name), ctypes.byref(data), ctypes.byref(length), ctypes.byref(error)) != 0:
-        raise Error(_take_string(lib, error.value) or "no embedded font %s" % name)
+        raise _failure(lib, error.value, "no embedded font %s" % name)
     return ctypes.string_at(data.value, length.value)
 
 
@@ -388,7 +411,7 @@ class Engine:
         with _barrier.call():
             handle = self._lib.pt_engine_new_json(text, ctypes.byref(error))
         if not handle:
-            raise Error(_take_string(self._lib, error.value) or "cannot create the engine")
+            raise _failure(self._lib, error.value, "cannot create the engine")
         self._handle = handle
 
     def close(self) -> None:
@@ -467,7 +490,7 @@ class Engine:
         with self._using() as handle:
             status = self._lib.pt_layout_json(handle, request, ctypes.byref(out), ctypes.byref(error))
         if status != 0:
-            raise Error(_take_string(self._lib, error.value) or "layout failed (status %d)" % status)
+            raise _failure(self._lib, error.value, "layout failed (status %d)" % status)
         return _take_string(self._lib, out.value)
 
     @staticmethod
@@ -517,13 +540,13 @@ class Engine:
             for key, value in request.items():
                 if lib.pt_options_set(handle, key.encode(), json.dumps(_finite(value, key), ensure_ascii=False).encode("utf-8"),
                                       ctypes.byref(error)) != 0:
-                    raise Error(_take_string(lib, error.value) or "bad option %s" % key)
+                    raise _failure(lib, error.value, "bad option %s" % key)
             label, glyphs, count = _Label(), ctypes.c_void_p(), ctypes.c_size_t()
             with self._using() as engine:
                 status = lib.pt_layout(engine, None, None, handle, ctypes.byref(label), ctypes.byref(glyphs),
                                        ctypes.byref(count), ctypes.byref(error))
             if status != 0:
-                raise Error(_take_string(lib, error.value) or "layout failed")
+                raise _failure(lib, error.value, "layout failed")
             lib.pt_free(glyphs.value)
             out = []
             try:
@@ -563,7 +586,7 @@ class Engine:
         with self._using() as handle:
             status = self._lib.pt_place_json(handle, request, ctypes.byref(out), ctypes.byref(error))
         if status != 0:
-            raise Error(_take_string(self._lib, error.value) or "place failed (status %d)" % status)
+            raise _failure(self._lib, error.value, "place failed (status %d)" % status)
         return json.loads(_take_string(self._lib, out.value))
 
     def check(self, scene: Union[Request, PathLike], strings: Union[Mapping[str, Mapping[str, str]], PathLike],
@@ -600,7 +623,7 @@ class Engine:
         with self._using() as handle:
             status = self._lib.pt_check_json(handle, data, ctypes.byref(out), ctypes.byref(error))
         if status != 0:
-            raise Error(_take_string(self._lib, error.value) or "check failed (status %d)" % status)
+            raise _failure(self._lib, error.value, "check failed (status %d)" % status)
         return json.loads(_take_string(self._lib, out.value) or "{}")
 
     def render(self, scene: Request, format: Optional[str] = None) -> bytes:
@@ -618,7 +641,7 @@ class Engine:
             status = self._lib.pt_render(handle, scene, format_word, ctypes.byref(data),
                                          ctypes.byref(length), ctypes.byref(error))
         if status != 0:
-            raise Error(_take_string(self._lib, error.value) or "render failed (status %d)" % status)
+            raise _failure(self._lib, error.value, "render failed (status %d)" % status)
         try:
             return ctypes.string_at(data.value, length.value)
         finally:
@@ -638,7 +661,7 @@ class Engine:
             status = self._lib.pt_render_rgba(handle, scene, ctypes.byref(data), ctypes.byref(width),
                                               ctypes.byref(height), ctypes.byref(error))
         if status != 0:
-            raise Error(_take_string(self._lib, error.value) or "render failed (status %d)" % status)
+            raise _failure(self._lib, error.value, "render failed (status %d)" % status)
         return RGBAImage(width.value, height.value, _CBuffer(self._lib, data.value, width.value * height.value * 4))
 
 

@@ -279,6 +279,16 @@ double pt_diagnostic_number(const pt_diagnostic *diagnostic, const char *name, d
 /* Releases a buffer returned by the library (NULL is ignored). */
 void pt_free(void *pointer);
 
+/*
+ * The key of the error the last failing call on this thread returned: where the bad value is, in the
+ * request's own spelling ("size", "labels[2].path", "timeLimit", "fontsDir"), or "" when the request as a
+ * whole was at fault (bad JSON, out of memory). The message in *error already starts with the key; this is
+ * for programs that act on it (highlight the field, map it to their own option names). The string belongs to
+ * the library and stays valid until a later call on the same thread fails; a key over 255 bytes is cut at
+ * a character boundary. Never NULL.
+ */
+const char *pt_error_key(void);
+
 #ifdef __cplusplus
 }
 #endif
