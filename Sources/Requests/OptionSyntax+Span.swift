@@ -7,11 +7,14 @@ extension OptionSyntax where Value == PathSpan {
     package static var span: OptionSyntax {
         let expected = "two bounds [FROM, TO], each pixels, a percentage such as \"25%\" or degrees such as \"200deg\""
         func bound(_ t: String) throws(OptionValueError) -> PathSpan.Bound {
-            guard let b = PathSpan.Bound(parsing: t) else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
+            let trimmed = String(t.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+            guard OptionNumbers.isPlain(trimmed, units: ["%", "deg"]), let b = PathSpan.Bound(parsing: t) else {
+                throw OptionValueError(expected: expected, got: MessageText.quoted(t))
+            }
             let ok: Bool = switch b {
-            case .pixels(let v): abs(v) <= OptionLimits.distance
-            case .percent(let p): abs(p) <= OptionLimits.percent
-            case .degrees(let d): abs(d) <= 1e6
+            case .pixels(let v): abs(v) <= OptionLimits.distance && OptionNumbers.isZeroOrNormal(v)
+            case .percent(let p): abs(p) <= OptionLimits.percent && OptionNumbers.isZeroOrNormal(p)
+            case .degrees(let d): abs(d) <= 1e6 && OptionNumbers.isZeroOrNormal(d)
             }
             guard ok else { throw OptionValueError(expected: "a bound of at most \(MessageText.number(OptionLimits.distance)) px, \(MessageText.number(OptionLimits.percent))% or 1000000deg", got: MessageText.quoted(t)) }
             return b
@@ -19,7 +22,7 @@ extension OptionSyntax where Value == PathSpan {
         func boundJSON(_ j: JSONValue) throws(OptionValueError) -> PathSpan.Bound {
             switch j {
             case .number(let v):
-                guard abs(v) <= OptionLimits.distance else { throw OptionValueError(expected: "a bound of at most \(MessageText.number(OptionLimits.distance)) px", got: MessageText.number(v)) }
+                guard abs(v) <= OptionLimits.distance, OptionNumbers.isZeroOrNormal(v) else { throw OptionValueError(expected: "a bound of at most \(MessageText.number(OptionLimits.distance)) px", got: MessageText.number(v)) }
                 return .pixels(v)
             case .string(let s): return try bound(s)
             default: throw OptionValueError(expected: expected, got: j.shownInMessage)

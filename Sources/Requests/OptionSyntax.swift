@@ -252,12 +252,14 @@ extension OptionSyntax where Value == PathOffset {
         let expected = "pixels or a percentage such as \"25%\""
         func inRange(_ o: PathOffset) -> PathOffset? {
             switch o {
-            case .pixels(let v): abs(v) <= OptionLimits.distance ? o : nil
-            case .percent(let p): abs(p) <= OptionLimits.percent ? o : nil
+            case .pixels(let v): abs(v) <= OptionLimits.distance && OptionNumbers.isZeroOrNormal(v) ? o : nil
+            case .percent(let p): abs(p) <= OptionLimits.percent && OptionNumbers.isZeroOrNormal(p) ? o : nil
             }
         }
         let fromText: (String) throws(OptionValueError) -> PathOffset = { t throws(OptionValueError) in
-            guard let o = PathOffset(parsing: t) else { throw OptionValueError(expected: expected, got: MessageText.quoted(t)) }
+            guard OptionNumbers.isPlain(t, units: ["%"]), let o = PathOffset(parsing: t) else {
+                throw OptionValueError(expected: expected, got: MessageText.quoted(t))
+            }
             guard let ok = inRange(o) else {
                 throw OptionValueError(expected: "an offset of at most \(MessageText.number(OptionLimits.distance)) px or \(MessageText.number(OptionLimits.percent))%", got: MessageText.quoted(t))
             }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import PathTextEngine
 @testable import PathTextC
+import Requests
 
 /// The C door's failures carry the error's key (`pt_error_key`), per thread, beside the message.
 @Suite(.serialized) struct CAPITests {
@@ -69,5 +70,39 @@ import Testing
         #expect(key == String(repeating: "a", count: 254))
         pt_internal_set_error_key("size")
         #expect(String(cString: pt_error_key()) == "size")
+    }
+
+    /// Issue #38, "numbers everywhere", through the C door: every numeric label key (`pt_options_set`, as the
+    /// flag's text) with every extreme spelling is an error whose key is that key, or a layout with finite
+    /// glyphs.
+    @Test func everyNumericKeyWithEveryExtremeThroughPtOptions() throws {
+        let extremes = ["1e308", "-1e308", "1e-320", "-0", "9007199254740993", "123456789012345678901234567890",
+                        "1e400", "0x10", "NaN", "Infinity"]
+        let engine = try #require(pt_engine_new_json(#"{"fontsDir":"\#(fontsDir)","systemFonts":false}"#, nil))
+        defer { pt_engine_free(engine) }
+        var tried = 0
+        for entry in SceneLabel.catalog {
+            guard case .number? = entry.sample else { continue }
+            for v in extremes {
+                let o = try #require(pt_options_new())
+                defer { pt_options_free(o) }
+                var error: UnsafeMutablePointer<CChar>? = nil
+                var glyphs: UnsafeMutablePointer<pt_glyph>? = nil, count = 0
+                var status = pt_options_set(o, entry.key, v, &error)
+                if status == PT_OK { status = pt_layout(engine, "A", "M 0 50 L 100 50", o, nil, &glyphs, &count, &error) }
+                tried += 1
+                if status == PT_OK {
+                    for g in UnsafeBufferPointer(start: glyphs, count: count) {
+                        #expect(g.x.isFinite && g.y.isFinite && g.angle.isFinite && g.advance.isFinite, "\(entry.key) \(v)")
+                    }
+                } else {
+                    #expect(error != nil, "\(entry.key) \(v): no message")
+                    #expect(String(cString: pt_error_key()) == entry.key, "\(entry.key) \(v): key \(String(cString: pt_error_key()))")
+                }
+                if ["0x10", "NaN", "Infinity", "1e400", "1e-320"].contains(v) { #expect(status != PT_OK, "\(entry.key) \(v) accepted") }
+                pt_free(glyphs); pt_free(error)
+            }
+        }
+        #expect(tried >= 100)
     }
 }
