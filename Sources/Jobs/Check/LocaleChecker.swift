@@ -1,3 +1,4 @@
+import JSON
 import Geometry
 import Shaping
 import Layout
@@ -42,6 +43,7 @@ public enum LocaleChecker {
     /// (set its ``SceneResolver/systemFallback`` off for shipped fonts only).
     /// - Throws: ``SceneError`` for a template (or translation) that cannot be laid out.
     public static func check(_ template: Scene, strings: StringTable, resolver: SceneResolver) throws(SceneError) -> [LabelCheck] {
+        try checkLabelKeys(strings, labels: template.labels.count)
         var shapes: [String: BezPath] = [:], definitions: [String: SceneShape] = [:]
         for (i, shape) in template.shapes.enumerated() {
             guard let id = shape.id else { continue }
@@ -74,6 +76,27 @@ public enum LocaleChecker {
             out += checks
         }
         return out
+    }
+
+    /// Refuses a key of the form `labels[…]` that names no label of the scene (`labels[7]` of a scene of 4
+    /// labels, `labels[-1]`, `labels[0x1]`, `labels[01]`): a translation that would be silently unused.
+    /// A key that is a text no label has is fine (a table shared by several screens).
+    static func checkLabelKeys(_ strings: StringTable, labels count: Int) throws(SceneError) {
+        for key in strings.keys where key.hasPrefix("labels[") {
+            guard let n = labelIndex(key), n < count else {
+                let range = count == 0 ? "no labels" : count == 1 ? "1 label (labels[0])" : "\(count) labels (labels[0] to labels[\(count - 1)])"
+                throw SceneError("", "the string table's key \(MessageText.quoted(MessageText.shortened(key, limit: 40))) names no label: the scene has \(range)")
+            }
+        }
+    }
+
+    /// N of `labels[N]`, N in decimal digits without leading zeros (at most 9 of them); `nil` otherwise.
+    static func labelIndex(_ key: String) -> Int? {
+        guard key.hasPrefix("labels["), key.hasSuffix("]") else { return nil }
+        let digits = key.utf8.dropFirst(7).dropLast()
+        guard (1...9).contains(digits.count), digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+              digits.count == 1 || digits.first != 0x30 else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 
     /// The check of one label's placements; `boxes` are each placement's inked glyphs' boxes.
