@@ -38,17 +38,30 @@ public struct RunStyle: Hashable, Sendable {
     public var fontStretch: Double?
     /// CSS `font-style` (default normal).
     public var fontStyle: CSSFontStyle?
+    /// CSS `font-variation-settings`: axis coordinates for every variable font of the run, over what the
+    /// weight, stretch, style and size set (``Typeface/varied(by:)``).
+    public var fontVariationSettings: [FontVariation]?
+    /// CSS `font-optical-sizing` (default true, `auto`): a font's `opsz` axis follows the size in pixels.
+    public var fontOpticalSizing: Bool?
+    /// CSS `font-kerning` (default auto: kerning on).
+    public var fontKerning: FontKerning?
+    /// CSS `font-variant-caps` (default normal).
+    public var fontVariant: FontVariantCaps?
 
     /// No attribute given.
     public init(fonts: [String]? = nil, fontFamilies: [FontFamilyName]? = nil, size: Double? = nil, color: RGBAColor? = nil,
                 features: [FeatureSetting]? = nil, language: String? = nil, letterSpacing: Double? = nil,
                 embeddedFonts: Bool? = nil, systemFonts: Bool? = nil, wordSpacing: Double? = nil, baselineShift: Double? = nil,
-                fontSynthesis: FontSynthesis? = nil, fontWeight: Double? = nil, fontStretch: Double? = nil, fontStyle: CSSFontStyle? = nil) {
+                fontSynthesis: FontSynthesis? = nil, fontWeight: Double? = nil, fontStretch: Double? = nil, fontStyle: CSSFontStyle? = nil,
+                fontVariationSettings: [FontVariation]? = nil, fontOpticalSizing: Bool? = nil, fontKerning: FontKerning? = nil,
+                fontVariant: FontVariantCaps? = nil) {
         self.fonts = fonts; self.fontFamilies = fontFamilies; self.size = size; self.color = color
         self.features = features; self.language = language; self.letterSpacing = letterSpacing
         self.embeddedFonts = embeddedFonts; self.systemFonts = systemFonts
         self.wordSpacing = wordSpacing; self.baselineShift = baselineShift; self.fontSynthesis = fontSynthesis
         self.fontWeight = fontWeight; self.fontStretch = fontStretch; self.fontStyle = fontStyle
+        self.fontVariationSettings = fontVariationSettings; self.fontOpticalSizing = fontOpticalSizing
+        self.fontKerning = fontKerning; self.fontVariant = fontVariant
     }
 
     /// The size when neither run nor label gives one, pixels per em.
@@ -64,6 +77,8 @@ public struct RunStyle: Hashable, Sendable {
                  systemFonts: systemFonts ?? fallback.systemFonts, wordSpacing: wordSpacing ?? fallback.wordSpacing,
                  baselineShift: baselineShift ?? fallback.baselineShift, fontSynthesis: fontSynthesis ?? fallback.fontSynthesis,
                  fontWeight: fontWeight ?? fallback.fontWeight, fontStretch: fontStretch ?? fallback.fontStretch,
-                 fontStyle: fontStyle ?? fallback.fontStyle)
+                 fontStyle: fontStyle ?? fallback.fontStyle, fontVariationSettings: fontVariationSettings ?? fallback.fontVariationSettings,
+                 fontOpticalSizing: fontOpticalSizing ?? fallback.fontOpticalSizing, fontKerning: fontKerning ?? fallback.fontKerning,
+                 fontVariant: fontVariant ?? fallback.fontVariant)
     }
 }

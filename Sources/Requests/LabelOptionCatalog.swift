@@ -24,6 +24,14 @@ public enum LabelOptionCatalog {
                       help: "CSS font-stretch, 50% to 200% (or condensed, expanded, …): each fontFamily's face is chosen by CSS font matching, a variable face set to it").sample(.string("75%")),
             .optional("fontStyle", \.fontStyle, .fontStyle, default: "normal",
                       help: "CSS font-style: normal, italic, or oblique [ANGLE] (degrees, default 14): each fontFamily's face is chosen by CSS font matching").sample(.string("italic")),
+            .optional("fontVariationSettings", \.fontVariationSettings, .fontVariations,
+                      help: "CSS font-variation-settings, TAG=VALUE comma separated (wght=650,wdth=80,opsz=12,GRAD=-50): axis coordinates for every variable font of the run, over those the weight, stretch, style and size set; an axis a font lacks is ignored, values are clamped to its range").sample(.string("wght=650,wdth=80")),
+            .optional("fontOpticalSizing", \.fontOpticalSizing, .bool, default: "true",
+                      help: "CSS font-optical-sizing: a variable font's opsz axis follows the size in pixels (false: the font's default)").sample(.bool(false)),
+            .optional("fontKerning", \.fontKerning, .cases(), default: FontKerning.auto.rawValue,
+                      help: "CSS font-kerning: none turns the font's kerning off (features still win)").sample(.string("none")),
+            .optional("fontVariant", \.fontVariant, .cases(), default: FontVariantCaps.normal.rawValue,
+                      help: "CSS font-variant-caps: small-caps (smcp) or all-small-caps (smcp, c2sc) from the font's features (features still win)").sample(.string("small-caps")),
             .optional("size", \.size, .number("PX", 0...ResourceLimits.default.fontSize, above: true), default: MessageText.number(RunStyle.defaultSize),
                       help: "font size in pixels per em (a server or engine may set a lower limit)").sample(.number(24)),
             .optional("color", \.color, .color, default: RunStyle.defaultColor.description, help: "text colour").sample(.string("#1d4ed8")),
@@ -237,7 +245,7 @@ extension OptionSyntax where Value == CSSFontStyle {
                 guard words.count <= 2 else { return nil }
                 guard words.count == 2 else { return .oblique(angle: 14) }
                 let digits = words[1].hasSuffix("deg") ? String(words[1].dropLast(3)) : words[1]
-                guard let a = Double(digits), a.isFinite, abs(a) <= 90 else { return nil }
+                guard let a = JSONNumber.parse(digits), a.isFinite, abs(a) <= 90, OptionNumbers.isZeroOrNormal(a) else { return nil }
                 return .oblique(angle: a)
             default: return nil
             }
@@ -248,5 +256,58 @@ extension OptionSyntax where Value == CSSFontStyle {
             case .oblique(let a): a == 14 ? "oblique" : "oblique \(MessageText.number(a))deg"
             }
         })
+    }
+}
+
+extension OptionSyntax where Value == [FontVariation] {
+    /// CSS `font-variation-settings` as a list: `wght=650,wdth=80`, or CSS's own spelling `"wght" 650, "wdth" 80`
+    /// (`normal`: none). A tag is four printable ASCII characters, a value a number in JSON's grammar within
+    /// ±32768 (an axis coordinate is a 16.16 fixed-point number); at most 64 settings.
+    package static var fontVariations: OptionSyntax {
+        let expected = "axis settings TAG=VALUE, comma separated (wght=650,wdth=80), or normal"
+        return .text("TAG=VALUE,…", expected: expected, parse: { FontVariationList.parse($0) },
+                     write: { $0.map { "\($0.tag)=\(MessageText.number($0.value))" }.joined(separator: ",") })
+    }
+}
+
+/// Reads `font-variation-settings` text (both spellings of ``OptionSyntax/fontVariations``).
+package enum FontVariationList {
+    /// The most settings in one list.
+    package static let maximumCount = 64
+
+    /// The settings, or `nil` when the text is not a list of them.
+    package static func parse(_ text: String) -> [FontVariation]? {
+        let trimmed = text.trimmingCharacters(in: " ")
+        if trimmed.lowercased() == "normal" { return [] }
+        var out: [FontVariation] = []
+        for item in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
+            let t = String(item).trimmingCharacters(in: " ")
+            let tag: String, number: String
+            if t.hasPrefix("\"") || t.hasPrefix("'") {
+                // CSS: a quoted tag, spaces, a number.
+                let quote = t.first!
+                let rest = t.dropFirst()
+                guard let end = rest.firstIndex(of: quote) else { return nil }
+                tag = String(rest[..<end])
+                number = String(rest[rest.index(after: end)...]).trimmingCharacters(in: " ")
+            } else {
+                let parts = t.split(separator: "=", omittingEmptySubsequences: false)
+                guard parts.count == 2 else { return nil }
+                tag = String(parts[0]).trimmingCharacters(in: " ")
+                number = String(parts[1]).trimmingCharacters(in: " ")
+            }
+            guard tag.unicodeScalars.count == 4, tag.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }),
+                  OptionNumbers.isPlain(number, units: []), let v = JSONNumber.parse(number), abs(v) <= 32768 else { return nil }
+            out.append(FontVariation(tag: tag, value: v == 0 ? 0 : v))
+            guard out.count <= maximumCount else { return nil }
+        }
+        return out
+    }
+}
+
+extension String {
+    /// The string without `character` at either end.
+    fileprivate func trimmingCharacters(in character: Character) -> String {
+        String(drop(while: { $0 == character }).reversed().drop(while: { $0 == character }).reversed())
     }
 }

@@ -119,6 +119,22 @@ public final class SceneResolver {
         return list
     }
 
+    /// Each variable font of `fonts` set as CSS sets it: the size's `opsz` (unless optical sizing is off), the
+    /// style's `ital` or `slnt`, then the run's `font-variation-settings` (``Typeface/varied(by:)``); the
+    /// weight's and width's axes were set when the family's face was matched.
+    static func varied(_ fonts: [Typeface], style: RunStyle, size: Double, at path: @autoclosure () -> String) throws(SceneError) -> [Typeface] {
+        guard fonts.contains(where: { !$0.axes.isEmpty }) else { return fonts }
+        var out: [Typeface] = []
+        out.reserveCapacity(fonts.count)
+        for font in fonts {
+            guard !font.axes.isEmpty else { out.append(font); continue }
+            let settings = font.styleVariations(size: size, style: style.fontStyle ?? .normal, opticalSizing: style.fontOpticalSizing ?? true)
+                + (style.fontVariationSettings ?? [])
+            do { out.append(try font.varied(by: settings)) } catch { throw SceneError(path(), error.description) }
+        }
+        return out
+    }
+
     /// The font error's message with the file name as the user gave it shortened to
     /// ``MessageText/maximumLength`` characters (a name can be any length).
     static func message(_ error: FontError, naming name: String) -> String {
@@ -159,8 +175,10 @@ public final class SceneResolver {
             let size = style.size ?? RunStyle.defaultSize
             do { try limits.check(fontSize: size) } catch { throw SceneError(rat() + ".size", error.description) }
             a.size = size
+            a.fonts = try Self.varied(a.fonts, style: style, size: size, at: rat() + ".fontVariationSettings")
             a.color = style.color ?? RunStyle.defaultColor
-            a.features = style.features ?? []
+            // font-kerning and font-variant first; the run's own features win (CSS font-feature-settings).
+            a.features = (style.fontKerning?.features ?? []) + (style.fontVariant?.features ?? []) + (style.features ?? [])
             a.language = style.language
             // The resolver's switch (`--no-system-fonts`, an engine made without system fonts) wins over the request's.
             a.systemFallback = systemFallback && (style.systemFonts ?? true)

@@ -32,10 +32,11 @@ import TestSupport
         let placements = try layout("Hamburg", family: "Roboto Flex", ["--font-weight", "650", "--font-stretch", "60%"])
         let font = try #require((placements["fonts"] as? [[String: Any]])?.first)
         let axes = try #require(font["variations"] as? [String: Double])
-        #expect(axes["wght"] == 650 && axes["wdth"] == 60, "\(axes)")
+        // opsz follows the size (100 px) as font-optical-sizing: auto sets it in browsers.
+        #expect(axes["wght"] == 650 && axes["wdth"] == 60 && axes["opsz"] == 100, "\(axes)")
         let upem = try #require(font["unitsPerEm"] as? Double)
         let glyphs = try #require((placements["labels"] as? [[String: Any]])?.first?["glyphs"] as? [[String: Any]])
-        let r = try runProgram("/usr/bin/hb-shape", ["--output-format=json", "--no-glyph-names", "--variations=wght=650,wdth=60",
+        let r = try runProgram("/usr/bin/hb-shape", ["--output-format=json", "--no-glyph-names", "--variations=wght=650,wdth=60,opsz=100",
                                                      Self.fonts + "/fonts/RobotoFlex.subset.ttf", "Hamburg"])
         let hb = try #require(try json(r.stdout) as? [[String: Any]])
         #expect(glyphs.map { $0["glyph"] as! Int } == hb.map { $0["g"] as! Int })
@@ -48,5 +49,53 @@ import TestSupport
         let wide = try #require((normal["labels"] as? [[String: Any]])?.first?["advance"] as? Double)
         let narrow = try #require((placements["labels"] as? [[String: Any]])?.first?["advance"] as? Double)
         #expect(narrow < 0.97 * wide, "\(narrow) against \(wide)")
+    }
+
+    /// font-variation-settings over the matching's axes (and optical sizing off), each as hb-shape sets it.
+    @Test func variationSettingsOverrideTheMatchedAxesAsHBShapeSetsThem() throws {
+        let cases: [(flags: [String], variations: String, axes: [String: Double])] = [
+            (["--font-weight", "650", "--font-variation-settings", "wght=300,GRAD=-100"], "wght=300,wdth=100,opsz=100,GRAD=-100",
+             ["wght": 300, "wdth": 100, "opsz": 100, "GRAD": -100]),
+            (["--font-optical-sizing", "false", "--font-variation-settings", "'wdth' 30, \"XTRA\" 500, \"none\" 4"], "wght=400,wdth=30,XTRA=500",
+             ["wght": 400, "wdth": 30, "XTRA": 500, "opsz": 14]),  // opsz at the font's default
+            // Clamped to the axis (wght 100–1000), the last setting of a tag wins.
+            (["--font-variation-settings", "wght=5000,wght=900,opsz=1"], "wght=900,wdth=100,opsz=8", ["wght": 900, "wdth": 100, "opsz": 8]),
+        ]
+        for c in cases {
+            let placements = try layout("Hamburg", family: "Roboto Flex", c.flags)
+            let font = try #require((placements["fonts"] as? [[String: Any]])?.first)
+            let axes = try #require(font["variations"] as? [String: Double])
+            for (tag, value) in c.axes { #expect(axes[tag] == value, "\(c.flags): \(tag) in \(axes)") }
+            let upem = try #require(font["unitsPerEm"] as? Double)
+            let glyphs = try #require((placements["labels"] as? [[String: Any]])?.first?["glyphs"] as? [[String: Any]])
+            let r = try runProgram("/usr/bin/hb-shape", ["--output-format=json", "--no-glyph-names", "--variations=" + c.variations,
+                                                         Self.fonts + "/fonts/RobotoFlex.subset.ttf", "Hamburg"])
+            let hb = try #require(try json(r.stdout) as? [[String: Any]])
+            for k in 1..<glyphs.count {
+                let advance = (glyphs[k]["x"] as! Double) - (glyphs[k - 1]["x"] as! Double)
+                #expect(abs(advance - Double(hb[k - 1]["ax"] as! Int) * 100 / upem) < 1e-6, "\(c.flags): glyph \(k - 1)")
+            }
+        }
+        // Not a list of settings: a usage error naming the flag.
+        let bad = try pathtext(["layout", "--text", "A", "--path", "M 0 0 L 9 0", "--font-variation-settings", "wght=0x10"])
+        #expect(bad.status == 2 && bad.stderr.contains("--font-variation-settings"), "\(bad.stderr)")
+    }
+
+    /// font-kerning none and font-variant small-caps, as hb-shape shapes kern=0 and smcp.
+    @Test func kerningAndCapsAreTheFontsFeatures() throws {
+        func advances(_ flags: [String]) throws -> [Double] {
+            let r = try pathtext(["layout", "--text", "AVATAR", "--path", "M 0 200 L 4000 200", "--size", "100", "--font", Self.fonts + "/fonts/NotoSans-Regular.ttf",
+                                  "--embedded-fonts", "false", "--no-system-fonts"] + flags, environment: Self.environment)
+            let glyphs = try #require(((try json(r.stdout) as? [String: Any])?["labels"] as? [[String: Any]])?.first?["glyphs"] as? [[String: Any]])
+            return glyphs.map { $0["advance"] as! Double }
+        }
+        let kerned = try advances([]), unkerned = try advances(["--font-kerning", "none"])
+        #expect(kerned != unkerned)
+        let hb = try runProgram("/usr/bin/hb-shape", ["--output-format=json", "--no-glyph-names", "--features=kern=0",
+                                                      Self.fonts + "/fonts/NotoSans-Regular.ttf", "AVATAR"])
+        let hbAdvances = try #require(try json(hb.stdout) as? [[String: Any]]).map { Double($0["ax"] as! Int) * 100 / 1000 }
+        #expect(zip(unkerned, hbAdvances).allSatisfy { abs($0 - $1) < 1e-6 }, "\(unkerned) against \(hbAdvances)")
+        // A run's own features still win: kern=1 after font-kerning none.
+        #expect(try advances(["--font-kerning", "none", "--features", "kern=1"]) == kerned)
     }
 }

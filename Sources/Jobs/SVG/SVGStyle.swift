@@ -67,6 +67,12 @@ struct SVGStyle: Sendable {
     var kerning = true
     /// `font-variant: small-caps`: the font's `smcp` feature.
     var smallCaps = false
+    /// `font-variation-settings` (inherited).
+    var fontVariationSettings: [FontVariation] = []
+    /// `font-feature-settings` (inherited), after kerning and small caps.
+    var fontFeatureSettings: [FeatureSetting] = []
+    /// `font-optical-sizing` (not `none`): a font's `opsz` axis follows the size.
+    var opticalSizing = true
     var letterSpacing = 0.0
     var wordSpacing = 0.0
     var textAnchor: TextAnchor = .start
@@ -196,6 +202,13 @@ struct SVGStyle: Sendable {
                 }
                 if let v = stretch.fontStretch { s.fontStretch = v }
             case "font-kerning": s.kerning = lower != "none"
+            case "font-optical-sizing": s.opticalSizing = lower != "none"
+            case "font-variation-settings":
+                guard let settings = FontVariationList.parse(v) else { warn(name, "cannot read \"\(v)\": ignored"); continue }
+                s.fontVariationSettings = settings
+            case "font-feature-settings":
+                guard let settings = CSSFeatureSettings.parse(v) else { warn(name, "cannot read \"\(v)\": ignored"); continue }
+                s.fontFeatureSettings = settings
             case "letter-spacing":
                 if lower == "normal" { s.letterSpacing = 0 } else if let l = SVGLength(v) { s.letterSpacing = l.resolved(c) }
             case "word-spacing":
@@ -244,7 +257,7 @@ struct SVGStyle: Sendable {
                 s.smallCaps = lower == "small-caps"
                 if !["normal", "small-caps", "none"].contains(lower) { warn(name, "\(lower) is not supported: drawn as normal") }
             case "filter", "mask", "clip-path", "marker-start", "marker-mid", "marker-end", "paint-order", "mix-blend-mode",
-                 "isolation", "font-feature-settings", "glyph-orientation-vertical", "font-variation-settings",
+                 "isolation", "glyph-orientation-vertical",
                  "text-decoration-skip-ink", "shape-inside":
                 if !neutral.contains(lower) && !(name == "isolation" && lower == "auto") {
                     warn(name, "not supported: drawn without it")

@@ -578,7 +578,16 @@ struct SVGTextReader {
         var features: [FeatureSetting] = []
         if !s.kerning { features.append(FeatureSetting(tag: "kern", value: 0)) }
         if s.smallCaps { features += [FeatureSetting(tag: "smcp")] }
+        features += s.fontFeatureSettings
         if !features.isEmpty { r.features = features }
+        // font-optical-sizing: auto puts opsz at the font size in CSS pixels, before the transform scales it (as
+        // Chromium does); the document's own settings come after it and win.
+        if s.opticalSizing {
+            r.fontVariationSettings = [FontVariation(tag: "opsz", value: s.fontSize)] + s.fontVariationSettings
+        } else {
+            r.fontOpticalSizing = false
+            if !s.fontVariationSettings.isEmpty { r.fontVariationSettings = s.fontVariationSettings }
+        }
         if s.letterSpacing != 0 { r.letterSpacing = s.letterSpacing * scale }
         if s.wordSpacing != 0 { r.wordSpacing = s.wordSpacing * scale }
         return r

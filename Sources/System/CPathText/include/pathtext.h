@@ -58,7 +58,8 @@ typedef struct pt_engine pt_engine;
  * catalog order (Tests/PathTextEngineTests checks this list against the catalog):
  *
  * PT_KEYS_BEGIN
- *   text runs path shape font fontFamily fontWeight fontStretch fontStyle size color features lang letterSpacing
+ *   text runs path shape font fontFamily fontWeight fontStretch fontStyle fontVariationSettings fontOpticalSizing
+ *   fontKerning fontVariant size color features lang letterSpacing
  *   embeddedFonts systemFonts
  *   wordSpacing baselineShift fontSynthesis
  *   dir align offset side
