@@ -252,7 +252,7 @@ func fuzzPipeline(_ bytes: UnsafeRawBufferPointer) {
                     for seg in sp.segments { precondition(seg.end.isFinite, "bent outline of glyph \(g.glyph) in \(label)") }
                 }
             } else {
-                for p in g.inkBox() { precondition(p.isFinite, "ink box of glyph \(g.glyph) in \(label)") }
+                for p in label.inkBox(of: g) { precondition(p.isFinite, "ink box of glyph \(g.glyph) in \(label)") }
             }
         }
     }

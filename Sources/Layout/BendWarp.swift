@@ -14,9 +14,9 @@ extension PlacedLabel {
     /// taking seconds.
     public func bentOutline(of glyph: PlacedGlyph, tolerance: Double = 0.05) -> BezPath {
         guard let measure else {
-            return glyph.font.outline(glyph: glyph.glyph, size: glyph.size, emboldened: glyph.synthesis.bold).transformed(by: glyph.transform)
+            return font(of: glyph).outline(glyph: glyph.glyph, size: glyph.size, emboldened: glyph.synthesis.bold).transformed(by: glyph.transform)
         }
-        let outline = glyph.pixelOutline()
+        let outline = pixelOutline(of: glyph)
         func map(_ p: Point) -> Point {
             let sample = measure.sample(at: glyph.pathDistance + p.x * glyph.scaleX)
             return sample.point + sample.normal * (glyph.normalOffset - p.y)

@@ -127,6 +127,7 @@ struct Frame {
         var label = PlacedLabel(glyphs: placement.glyphs, pathLength: measure.length, flipped: flipped,
                                 overflow: !placement.dropped.isEmpty, size: size, droppedClusters: placement.dropped,
                                 advance: w, start: s0, rejectedAngle: nil, warp: options.warp)
+        label.fonts = input.line.fonts
         label.measure = measure
         label.halo = options.halo
         label.writingMode = options.writingMode
@@ -162,7 +163,7 @@ struct Frame {
             var gaps: [(Double, Double)] = []
             if options.decorationSkipInk, kind != .lineThrough {
                 let pad = max(d.underlineThickness, 1)
-                gaps = glyphs.compactMap { TextDecoration.inkGap(of: $0, top: normalShift + top, bottom: normalShift + bottom, pad: pad) }
+                gaps = glyphs.compactMap { TextDecoration.inkGap(of: $0, fonts: line.fonts, top: normalShift + top, bottom: normalShift + bottom, pad: pad) }
             }
             let outline = try TextDecoration.outline(along: measure, from: s0, to: s0 + length, top: normalShift + top,
                                                      bottom: normalShift + bottom, gaps: gaps, wraps: wraps)

@@ -359,7 +359,7 @@ struct LineBlock {
         case .middle: (placed.count - 1) / 2
         }
         var label = placed[onPath]
-        label.glyphs = placed.flatMap(\.glyphs)
+        (label.glyphs, label.fonts) = PlacedLabel.joined(placed)
         label.lines = n
         label.advance = placed.map(\.advance).max() ?? 0
         label.overflow = placed.contains(where: \.overflow)
@@ -380,6 +380,25 @@ struct LineBlock {
 }
 
 extension PlacedLabel {
+    /// The glyphs of `lines` one after the other and one font table for them all: each font once, in
+    /// the order the lines list them, and each glyph's ``PlacedGlyph/fontIndex`` moved to it.
+    static func joined(_ lines: [PlacedLabel]) -> (glyphs: [PlacedGlyph], fonts: [Typeface]) {
+        var fonts: [Typeface] = [], glyphs: [PlacedGlyph] = []
+        glyphs.reserveCapacity(lines.reduce(0) { $0 + $1.glyphs.count })
+        for line in lines {
+            let index = line.fonts.map { f in
+                if let i = fonts.firstIndex(where: { $0 === f }) { return i }
+                fonts.append(f)
+                return fonts.count - 1
+            }
+            for var g in line.glyphs {
+                g.fontIndex = index[g.fontIndex]
+                glyphs.append(g)
+            }
+        }
+        return (glyphs, fonts)
+    }
+
     /// The label of one line, its clusters moved by `offset` bytes (where the line starts in the whole text).
     func shifted(by offset: Int, line: Int) -> PlacedLabel {
         var l = self

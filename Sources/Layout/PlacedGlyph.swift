@@ -3,13 +3,18 @@ import Geometry
 import Shaping
 
 /// A glyph positioned on the canvas: what another renderer needs to draw it.
+///
+/// A plain value without references: its font is an index into the font table of the label it belongs
+/// to (``PlacedLabel/fonts``, ``PlacedLabel/font(of:)``), so copying, appending or reading glyphs costs no
+/// reference counting on the font, an object every thread shares.
 public struct PlacedGlyph: Hashable, Sendable {
-    /// The glyph id in ``font``.
+    /// The glyph id in its font (``PlacedLabel/font(of:)``).
     public var glyph: UInt32
     /// The HarfBuzz cluster (UTF-8 byte offset into the label's text).
     public var cluster: Int
-    /// The font that supplies the glyph.
-    public var font: Typeface
+    /// The font that supplies the glyph: an index into ``PlacedLabel/fonts`` of the label the glyph
+    /// belongs to.
+    public var fontIndex: Int
     /// The size in pixels per em.
     public var size: Double
     /// The glyph origin on its shifted baseline, canvas pixels (y down), HarfBuzz offsets applied.
@@ -45,21 +50,23 @@ public struct PlacedGlyph: Hashable, Sendable {
     /// The line the glyph is on, 0 first, in a label set on several lines (``PlacedLabel/lines``).
     public var line: Int = 0
 
-    /// Creates a placed glyph whose baseline runs along the unit vector `direction`.
-    public init(glyph: UInt32, cluster: Int, font: Typeface, size: Double, origin: Point, direction: Vector, advance: Double,
+    /// Creates a placed glyph whose baseline runs along the unit vector `direction`, drawn from font
+    /// `fontIndex` of its label's ``PlacedLabel/fonts``.
+    public init(glyph: UInt32, cluster: Int, fontIndex: Int = 0, size: Double, origin: Point, direction: Vector, advance: Double,
                 scaleX: Double = 1, runIndex: Int = 0, color: RGBAColor = .black, pathDistance: Double = 0,
                 normalOffset: Double = 0, upright: Bool = false, synthesis: SyntheticStyle = .none) {
-        self.glyph = glyph; self.cluster = cluster; self.font = font; self.size = size; self.origin = origin
+        self.glyph = glyph; self.cluster = cluster; self.fontIndex = fontIndex; self.size = size; self.origin = origin
         self.direction = direction; self.advance = advance; self.scaleX = scaleX; self.runIndex = runIndex
         self.color = color; self.pathDistance = pathDistance; self.normalOffset = normalOffset; self.upright = upright
         self.synthesis = synthesis
     }
 
-    /// Creates a placed glyph whose baseline is turned by `angle` (clockwise on screen, y down).
-    public init(glyph: UInt32, cluster: Int, font: Typeface, size: Double, origin: Point, angle: Angle, advance: Double,
+    /// Creates a placed glyph whose baseline is turned by `angle` (clockwise on screen, y down), drawn from
+    /// font `fontIndex` of its label's ``PlacedLabel/fonts``.
+    public init(glyph: UInt32, cluster: Int, fontIndex: Int = 0, size: Double, origin: Point, angle: Angle, advance: Double,
                 scaleX: Double = 1, runIndex: Int = 0, color: RGBAColor = .black, pathDistance: Double = 0,
                 normalOffset: Double = 0) {
-        self.init(glyph: glyph, cluster: cluster, font: font, size: size, origin: origin,
+        self.init(glyph: glyph, cluster: cluster, fontIndex: fontIndex, size: size, origin: origin,
                   direction: Vector(cos(angle.radians), sin(angle.radians)), advance: advance, scaleX: scaleX, runIndex: runIndex,
                   color: color, pathDistance: pathDistance, normalOffset: normalOffset)
     }
@@ -74,11 +81,13 @@ public struct PlacedGlyph: Hashable, Sendable {
 
     /// The glyph's outline in font units, y up: emboldened for a synthesized bold (``SyntheticStyle``).
     /// Drawn through ``transform`` times a scale of (size / unitsPerEm, −size / unitsPerEm).
-    public func outline() -> BezPath { font.outline(glyph: glyph, emboldened: synthesis.bold) }
+    /// - Parameter font: the glyph's font (``PlacedLabel/font(of:)``; ``PlacedLabel/outline(of:)`` passes it).
+    public func outline(font: Typeface) -> BezPath { font.outline(glyph: glyph, emboldened: synthesis.bold) }
 
     /// The glyph's outline in pixels, y down, relative to its origin (emboldened for a synthesized bold,
     /// and sheared for a synthesized oblique: ``transform`` without its shear maps it to the canvas).
-    public func pixelOutline() -> BezPath {
+    /// - Parameter font: the glyph's font (``PlacedLabel/font(of:)``).
+    public func pixelOutline(font: Typeface) -> BezPath {
         font.outline(glyph: glyph, size: size, emboldened: synthesis.bold).transformed(by: Affine(1, 0, -synthesis.skew, 1, 0, 0))
     }
 
@@ -86,18 +95,20 @@ public struct PlacedGlyph: Hashable, Sendable {
     /// Corners in order: bottom-left, bottom-right, top-right, top-left (in the glyph's own frame).
     /// Empty glyphs (spaces) give four copies of the origin. A colour bitmap glyph (emoji) gives its
     /// bitmap's box; a COLR glyph the box of its layers.
-    public func inkBox() -> [Point] { inkBox(padding: 0) }
+    /// - Parameter font: the glyph's font (``PlacedLabel/font(of:)``; ``PlacedLabel/inkBox(of:padding:)`` passes it).
+    public func inkBox(font: Typeface) -> [Point] { inkBox(font: font, padding: 0) }
 
     /// The ink box grown by `padding` pixels on every side in the glyph's own frame (a halo's reach), so
     /// it encloses a round-joined stroke of width 2·`padding` of the outline.
-    public func inkBox(padding: Double) -> [Point] {
-        let c = inkCorners(padding: padding)
+    /// - Parameter font: the glyph's font (``PlacedLabel/font(of:)``).
+    public func inkBox(font: Typeface, padding: Double) -> [Point] {
+        let c = inkCorners(font: font, padding: padding)
         return [c.0, c.1, c.2, c.3]
     }
 
-    /// ``inkBox(padding:)``'s four corners, in the same order, without an array (for jobs that test many
+    /// ``inkBox(font:padding:)``'s four corners, in the same order, without an array (for jobs that test many
     /// glyphs' boxes against each other).
-    package func inkCorners(padding: Double = 0) -> (Point, Point, Point, Point) {
+    package func inkCorners(font: Typeface, padding: Double = 0) -> (Point, Point, Point, Point) {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         if font.hasColorGlyphs, let color = font.colorGlyph(glyph) {
             var outline = font.outline(glyph: glyph, size: size, emboldened: synthesis.bold)
@@ -135,6 +146,9 @@ public struct PlacedGlyph: Hashable, Sendable {
 public struct PlacedLabel: Sendable {
     /// The glyphs that were placed, in visual order.
     public var glyphs: [PlacedGlyph]
+    /// The fonts the glyphs come from, each once: ``PlacedGlyph/fontIndex`` indexes this (the shaped
+    /// line's ``ShapedLine/fonts``; a font may be listed that no placed glyph uses).
+    public var fonts: [Typeface] = []
     /// The length of the path the rule measured along (the parallel curve's, with `shift: .parallel`).
     public var pathLength: Double
     /// Whether the upright rule laid the label out on the reversed path.
@@ -172,6 +186,20 @@ public struct PlacedLabel: Sendable {
 
     /// Whether `maxAngle` rejected the placement.
     public var rejected: Bool { rejectedAngle != nil }
+
+    /// The font that supplies `glyph`, a glyph of this label.
+    @inlinable public func font(of glyph: PlacedGlyph) -> Typeface { fonts[glyph.fontIndex] }
+
+    /// `glyph`'s outline in font units, y up (``PlacedGlyph/outline(font:)`` in its font).
+    public func outline(of glyph: PlacedGlyph) -> BezPath { glyph.outline(font: font(of: glyph)) }
+
+    /// `glyph`'s outline in pixels relative to its origin (``PlacedGlyph/pixelOutline(font:)`` in its font).
+    public func pixelOutline(of glyph: PlacedGlyph) -> BezPath { glyph.pixelOutline(font: font(of: glyph)) }
+
+    /// `glyph`'s ink box on the canvas grown by `padding` (``PlacedGlyph/inkBox(font:padding:)`` in its font).
+    public func inkBox(of glyph: PlacedGlyph, padding: Double = 0) -> [Point] {
+        glyph.inkBox(font: font(of: glyph), padding: padding)
+    }
 }
 
 extension PlacedLabel: CustomStringConvertible {

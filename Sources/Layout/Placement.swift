@@ -129,7 +129,7 @@ struct PlacementInput {
     func placed(_ g: Int, origin: Point, direction: Vector, pathDistance: Double, normalOffset: Double, upright: Bool = false) -> PlacedGlyph {
         let sg = line.glyphs[g]
         let color = runColor(sg.runIndex)
-        return PlacedGlyph(glyph: sg.glyph, cluster: sg.cluster, font: line.fonts[sg.fontIndex], size: sg.size, origin: origin,
+        return PlacedGlyph(glyph: sg.glyph, cluster: sg.cluster, fontIndex: sg.fontIndex, size: sg.size, origin: origin,
                            direction: direction, advance: run.glyphAdvance(g, in: line), scaleX: run.scaleX, runIndex: sg.runIndex,
                            color: color, pathDistance: pathDistance, normalOffset: normalOffset, upright: upright,
                            synthesis: sg.synthesis)
@@ -222,7 +222,7 @@ extension PlacementInput {
     private func plainAlignPlacement(on measure: PathMeasure, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
         var out = Placement()
         let length = measure.length, scaleX = run.scaleX, normalShift = normalShift
-        let fonts = line.fonts, runCount = runCount
+        let runCount = runCount
         var sampler = measure.sampler()  // the midpoints come in increasing order
         var dropped: [Int] = []
         var mids: [(point: Point, tangent: Vector)] = []
@@ -253,7 +253,7 @@ extension PlacementInput {
                             let up = sg.yOffset + (runOK ? runs[r].baselineShift : 0) + normalShift
                             let advance = sg.advance * scaleX
                             placed.append(PlacedGlyph(
-                                glyph: sg.glyph, cluster: sg.cluster, font: fonts[sg.fontIndex], size: sg.size,
+                                glyph: sg.glyph, cluster: sg.cluster, fontIndex: sg.fontIndex, size: sg.size,
                                 origin: p + t * along + n * up, direction: t, advance: advance, scaleX: scaleX,
                                 runIndex: r, color: runOK ? runs[r].color : .black, pathDistance: mid + along,
                                 normalOffset: up, synthesis: sg.synthesis))

@@ -156,12 +156,13 @@ extension TextDecoration {
     }
 
     /// Where `glyph`'s outline crosses the band between `top` and `bottom` (up from the path), widened by
-    /// `pad`: the path distances to leave out (skip-ink), or `nil` when it does not cross.
-    static func inkGap(of glyph: PlacedGlyph, top: Double, bottom: Double, pad: Double) -> (Double, Double)? {
+    /// `pad`: the path distances to leave out (skip-ink), or `nil` when it does not cross. `fonts` is the
+    /// label's font table (``PlacedLabel/fonts``).
+    static func inkGap(of glyph: PlacedGlyph, fonts: [Typeface], top: Double, bottom: Double, pad: Double) -> (Double, Double)? {
         // In the glyph's frame y is down from its baseline, which lies `normalOffset` up from the path.
         let yMin = -(top + pad - glyph.normalOffset), yMax = -(bottom - pad - glyph.normalOffset)
         var lo = Double.infinity, hi = -Double.infinity
-        for poly in glyph.pixelOutline().flattened(tolerance: 0.2) {
+        for poly in glyph.pixelOutline(font: fonts[glyph.fontIndex]).flattened(tolerance: 0.2) {
             for (p, q) in zip(poly, poly.dropFirst()) {
                 // The part of edge pq inside yMin...yMax.
                 let (y0, y1) = (p.y, q.y)

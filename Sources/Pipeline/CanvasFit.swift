@@ -13,13 +13,13 @@ package enum CanvasFit {
         for g in label.glyphs {
             switch label.warp {
             case .rigid:
-                let box = g.inkBox(padding: label.halo?.width ?? 0)
+                let box = label.inkBox(of: g, padding: label.halo?.width ?? 0)
                 if box.contains(where: { $0 != box[0] }) { ink = ink.union(Rect(enclosing: box)) }  // spaces have no ink
             case .bend:
                 let pad = label.halo?.width ?? 0
                 ink = ink.union(controlBounds(label.bentOutline(of: g)).outset(by: pad))
             }
-            let m = g.font.metrics(size: g.size)
+            let m = label.font(of: g).metrics(size: g.size)
             let t = g.direction, up = Vector(t.y, -t.x)
             let along = g.advance
             advance = advance.union(Rect(enclosing: [

@@ -42,8 +42,8 @@ public struct CoverageBudget: Sendable {
         guard limit < .max else { return }
         var area = 0.0
         for glyph in label.glyphs {
-            let k = glyph.size / Double(glyph.font.unitsPerEm)
-            area += clippedArea(glyph.outline(), glyph.transform * Affine.scale(k, -k), padding: label.halo?.width ?? 0)
+            let font = label.font(of: glyph), k = glyph.size / Double(font.unitsPerEm)
+            area += clippedArea(glyph.outline(font: font), glyph.transform * Affine.scale(k, -k), padding: label.halo?.width ?? 0)
         }
         try add(area)
     }

@@ -19,8 +19,8 @@ extension DrawingSurface {
                 g.glyph = layer.glyph
                 switch label.warp {
                 case .rigid:
-                    let k = g.size / Double(g.font.unitsPerEm)
-                    fillPath(g.font.outline(glyph: g.glyph), transform: g.transform * Affine.scale(k, -k), color: c,
+                    let font = label.font(of: g), k = g.size / Double(font.unitsPerEm)
+                    fillPath(font.outline(glyph: g.glyph), transform: g.transform * Affine.scale(k, -k), color: c,
                              rule: .nonZero, mode: mode)
                 case .bend:
                     fillPath(label.bentOutline(of: g), transform: .identity, color: c, rule: .nonZero, mode: mode)

@@ -51,15 +51,16 @@ extension DrawingSurface {
         }
         for glyph in label.glyphs {
             if shouldStop { return }
-            if glyph.font.hasColorGlyphs, let color = glyph.font.colorGlyph(glyph.glyph) {
+            let font = label.font(of: glyph)
+            if font.hasColorGlyphs, let color = font.colorGlyph(glyph.glyph) {
                 drawColorGlyph(glyph, color, in: label, mode: mode)
                 continue
             }
             switch label.warp {
             case .rigid:
                 // The cached outline in font units (y up), scaled into the placement transform: no copy per glyph.
-                let k = glyph.size / Double(glyph.font.unitsPerEm)
-                fillPath(glyph.outline(), transform: glyph.transform * Affine.scale(k, -k),
+                let k = glyph.size / Double(font.unitsPerEm)
+                fillPath(glyph.outline(font: font), transform: glyph.transform * Affine.scale(k, -k),
                          color: glyph.color, rule: .nonZero, mode: mode)
             case .bend:
                 fillPath(label.bentOutline(of: glyph), transform: .identity, color: glyph.color, rule: .nonZero, mode: mode)
@@ -73,8 +74,8 @@ extension PlacedLabel {
     public func canvasOutline(of glyph: PlacedGlyph) -> BezPath {
         switch warp {
         case .rigid:
-            let k = glyph.size / Double(glyph.font.unitsPerEm)
-            return glyph.outline().transformed(by: glyph.transform * Affine.scale(k, -k))
+            let font = self.font(of: glyph), k = glyph.size / Double(font.unitsPerEm)
+            return glyph.outline(font: font).transformed(by: glyph.transform * Affine.scale(k, -k))
         case .bend: return bentOutline(of: glyph)
         }
     }

@@ -54,21 +54,26 @@ public enum PlacementsJSON {
     private static let blackText = JSONBytes.literal(RGBAColor.black.description)
 
     private static func write(_ labels: [PlacedLabel], inkBoxes: Bool, singleLine: Bool) -> JSONBytes {
-        // The fonts table: each font once, in order of first use.
+        // The fonts table: each font once, in order of first use by a glyph; `tableIndex[i][f]` is where
+        // font f of label i's own table (PlacedLabel.fonts) is in it, -1 for a font no glyph uses.
         var fonts: [Typeface] = []
-        var fontIndex: [ObjectIdentifier: Int] = [:]
+        var tableIndex: [[Int]] = []
+        tableIndex.reserveCapacity(labels.count)
         for i in labels.indices {
-            // Read in place: a copy of a PlacedGlyph retains and releases its font, which every thread shares.
+            let own = labels[i].fonts
+            var index = [Int](repeating: -1, count: own.count)
             labels[i].glyphs.withUnsafeBufferPointer { glyphs in
-                var last: UInt = 0
-                for k in glyphs.indices {
-                    let address = fontAddress(glyphs.baseAddress! + k)
-                    guard address != last else { continue }
-                    last = address
-                    let id = ObjectIdentifier(glyphs[k].font)
-                    if fontIndex[id] == nil { fontIndex[id] = fonts.count; fonts.append(glyphs[k].font) }
+                var last = -1
+                for g in glyphs where g.fontIndex != last {
+                    last = g.fontIndex
+                    guard index[last] < 0 else { continue }
+                    let font = own[last]
+                    if let k = fonts.firstIndex(where: { $0 === font }) { index[last] = k } else {
+                        index[last] = fonts.count; fonts.append(font)
+                    }
                 }
             }
+            tableIndex.append(index)
         }
         // Bytes appended in place: no temporary strings per number (this runs once per label in --batch).
         var w = JSONBytes(capacity: 512 + labels.reduce(0) { $0 + 320 * $1.glyphs.count })
@@ -108,7 +113,7 @@ public enum PlacementsJSON {
         var size = RepeatedNumber(), angle = RepeatedNumber(), advance = RepeatedNumber()
         // Each glyph names its font: the escaped name and the row looked up when the font changes.
         let names = fonts.map { JSONBytes.literal($0.name) }
-        var lastFont: UInt = 0, lastFontIndex = 0, nameText = names.first ?? JSONBytes.literal("")
+        var lastFontIndex = 0, nameText = names.first ?? JSONBytes.literal("")
         // Each label read in place: a copy retains its measure, which the path cache shares between threads.
         labels.withUnsafeBufferPointer { labelBuffer in
             for i in labelBuffer.indices {
@@ -154,7 +159,9 @@ public enum PlacementsJSON {
                     w.raw("]")
                 }
                 w.raw(",\"glyphs\":[")
-                // Each glyph read in place (a copy of a PlacedGlyph retains and releases its references).
+                let index = tableIndex[i], labelFonts = label.pointee.fonts
+                var lastOwnFont = -1
+                // Each glyph read in place.
                 label.pointee.glyphs.withUnsafeBufferPointer { glyphs in
                     for k in glyphs.indices {
                         let g = glyphs.baseAddress! + k
@@ -162,9 +169,8 @@ public enum PlacementsJSON {
                         w.raw(singleLine ? "{" : "\n {")
                         w.raw("\"glyph\":"); w.integer(Int(g.pointee.glyph))
                         w.raw(",\"cluster\":"); w.integer(g.pointee.cluster)
-                        let address = fontAddress(g)
-                        if address != lastFont {
-                            lastFont = address; lastFontIndex = fontIndex[ObjectIdentifier(g.pointee.font)] ?? 0
+                        if g.pointee.fontIndex != lastOwnFont {
+                            lastOwnFont = g.pointee.fontIndex; lastFontIndex = index[lastOwnFont]
                             nameText = names[lastFontIndex]
                         }
                         w.raw(",\"font\":"); w.put(nameText)
@@ -199,7 +205,7 @@ public enum PlacementsJSON {
                         w.raw("]")
                         if inkBoxes {
                             w.raw(",\"ink\":[")
-                            for (c, p) in g.pointee.inkBox(padding: label.pointee.halo?.width ?? 0).enumerated() {
+                            for (c, p) in g.pointee.inkBox(font: labelFonts[lastOwnFont], padding: label.pointee.halo?.width ?? 0).enumerated() {
                                 if c > 0 { w.raw(",") }
                                 w.raw("["); w.number(p.x); w.raw(","); w.number(p.y); w.raw("]")
                             }
@@ -227,16 +233,6 @@ public enum PlacementsJSON {
             w.number(v)
             bits = v.bitPattern; text = start..<w.count
         }
-    }
-
-    /// Where a glyph's font reference is stored in a ``PlacedGlyph``.
-    private static let fontOffset = MemoryLayout<PlacedGlyph>.offset(of: \PlacedGlyph.font)!
-
-    /// The address of the glyph's font object, read without retaining it: loading the reference
-    /// (`ObjectIdentifier(g.pointee.font)`) retains and releases the font, an atomic on a counter that
-    /// every thread placing glyphs in that font updates. Used only to see that the font changed.
-    private static func fontAddress(_ g: UnsafePointer<PlacedGlyph>) -> UInt {
-        UnsafeRawPointer(g).load(fromByteOffset: fontOffset, as: UInt.self)
     }
 
     /// The font's file as an absolute path free of symbolic links (relative paths are taken from the

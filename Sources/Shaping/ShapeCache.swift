@@ -1,4 +1,5 @@
 import Support
+import Synchronization
 /// Shaped lines kept for text that was shaped before: a map repeats its street names at every zoom and
 /// tile, a locale sweep repeats its labels, a batch repeats its styles; a repeated label skips the
 /// itemizer and HarfBuzz.
@@ -22,6 +23,9 @@ import Support
 /// Thread safety: one ``Locked`` (a pthread mutex that ThreadSanitizer sees) guards the table; the key's
 /// hash is computed and misses are shaped outside the lock, so threads wait only for a table probe. Two
 /// threads missing the same text at once both shape it and the second keeps its copy (both identical).
+/// In front of the table each thread keeps copies of the lines it looked up (`ShapeCache+Thread.swift`):
+/// a repeated lookup on the same thread takes no lock and retains no buffer another thread retains, and
+/// answers exactly as the table would (the fronts are emptied whenever the table lets an entry go).
 public final class ShapeCache: Sendable {
     /// The cache the engine, scene rendering, the placer and the locale check share (budget
     /// ``defaultByteBudget``; change it with ``byteBudget``).
@@ -61,6 +65,14 @@ public final class ShapeCache: Sendable {
         /// 0–2: ``Shaper/shape(_:direction:)`` with `.auto`, `.ltr`, `.rtl`; 3–4: vertical, mixed or upright.
         let mode: UInt8
         let hash: Int
+
+        /// `key` with a text whose string and runs' buffer are copies of its own (for a thread's front).
+        init(copying key: Key) {
+            var text = key.text
+            text.string = String(decoding: Array(key.text.string.utf8), as: UTF8.self)
+            text.runs = key.text.runs.withUnsafeBufferPointer { Array($0) }
+            self.text = text; mode = key.mode; hash = key.hash
+        }
 
         init(_ text: AttributedText, mode: UInt8) {
             self.text = text; self.mode = mode
@@ -113,13 +125,25 @@ public final class ShapeCache: Sendable {
         var bytes = 0
         var budget: Int
         var stats = Statistics()
+        /// How many times the table let entries go or cleared a mark (evictions, the CLOCK hand, ``removeAll()``):
+        /// the threads' fronts are valid within one epoch. ``ShapeCache/epoch`` mirrors it.
+        var epoch = 0
+        /// Each thread's count of hits in its front.
+        var threadHits: [ThreadHits] = []
+        /// The front hits counted before the last ``resetStatistics()``.
+        var frontHitsBaseline = 0
     }
 
-    private let state: Locked<State>
+    let state: Locked<State>
+    /// ``State/epoch``, read by the threads' fronts without the lock (written under it).
+    let epoch = Atomic<Int>(0)
+    /// This cache's number in the threads' fronts.
+    let id: UInt64
 
     /// Creates a cache holding at most `byteBudget` estimated bytes (0: keep nothing).
     public init(byteBudget: Int = ShapeCache.defaultByteBudget) {
         state = Locked(State(budget: max(0, byteBudget)))
+        id = Self.ids.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 
     /// The most estimated bytes the cache holds; lowering it evicts at once.
@@ -129,6 +153,7 @@ public final class ShapeCache: Sendable {
             state.withLock { s in
                 s.budget = max(0, newValue)
                 Self.makeRoom(&s, for: 0)
+                epoch.store(s.epoch, ordering: .releasing)
             }
         }
     }
@@ -137,18 +162,26 @@ public final class ShapeCache: Sendable {
     public var statistics: Statistics {
         state.withLock { s in
             var out = s.stats
+            out.hits += s.frontHits
             out.entries = s.index.count; out.bytes = s.bytes; out.byteBudget = s.budget
             return out
         }
     }
 
     /// Sets the hit, miss and eviction counters to 0 (the entries stay).
-    public func resetStatistics() { state.withLock { $0.stats = Statistics() } }
+    public func resetStatistics() {
+        state.withLock { s in
+            s.stats = Statistics()
+            s.frontHitsBaseline += s.frontHits
+        }
+    }
 
     /// Forgets every entry (and lets go of the fonts their keys hold).
     public func removeAll() {
         state.withLock { s in
             s.index = [:]; s.slots = []; s.free = []; s.hand = 0; s.bytes = 0
+            s.epoch += 1
+            epoch.store(s.epoch, ordering: .releasing)
         }
     }
 
@@ -182,24 +215,32 @@ public final class ShapeCache: Sendable {
     }
 
     private func lookup(_ key: Key, shape: () -> ShapedLine) -> ShapedLine {
-        let found: ShapedLine? = state.withLock { s in
+        let front = threadTable()
+        if let line = frontHit(front, key) { return line }
+        let found: (line: ShapedLine, bytes: Int, epoch: Int)? = state.withLock { s in
             guard let i = s.index[key] else { s.stats.misses += 1; return nil }
             s.stats.hits += 1
             if !s.slots[i]!.referenced { s.slots[i]!.referenced = true }
-            return s.slots[i]!.line
+            return (s.slots[i]!.line, s.slots[i]!.bytes, s.epoch)
         }
-        if let found { return found }
+        if let found {
+            frontKeep(front, key, found.line, bytes: found.bytes, epoch: found.epoch, marked: true)
+            return found.line
+        }
         let line = shape()
         let bytes = Self.estimatedBytes(line)
-        state.withLock { s in
-            guard bytes <= s.budget, s.index[key] == nil else { return }
+        let kept: Int? = state.withLock { s in
+            guard bytes <= s.budget, s.index[key] == nil else { return nil }
             Self.makeRoom(&s, for: bytes)
+            epoch.store(s.epoch, ordering: .releasing)
             let slot = Slot(key: key, line: line, bytes: bytes, referenced: false)
             let i: Int
             if let f = s.free.popLast() { i = f; s.slots[i] = slot } else { i = s.slots.count; s.slots.append(slot) }
             s.index[key] = i
             s.bytes += bytes
+            return s.epoch
         }
+        if let kept { frontKeep(front, key, line, bytes: bytes, epoch: kept, marked: false) }
         return line
     }
 
@@ -230,6 +271,8 @@ public final class ShapeCache: Sendable {
             let i = s.hand
             s.hand += 1
             guard let slot = s.slots[i] else { continue }
+            // Either way the fronts must forget what they hold: a front's hit marks only once (below).
+            s.epoch &+= 1
             if slot.referenced { s.slots[i]!.referenced = false; continue }
             s.index[slot.key] = nil
             s.slots[i] = nil

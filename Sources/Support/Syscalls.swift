@@ -568,4 +568,32 @@ package enum Syscalls {
             raw.deallocate()
         }
     }
+
+    // MARK: Thread-local storage
+
+    /// A POSIX thread-specific data key (`pthread_key_create`): one pointer per thread, `nil` until the
+    /// thread sets it; when a thread that set it exits, `destructor` runs with its pointer. Made once
+    /// per use (a process has at most `PTHREAD_KEYS_MAX` keys) and never deleted.
+    package struct ThreadKey: @unchecked Sendable {
+        private let key: pthread_key_t
+
+        /// A new key whose values are passed to `destructor` when their thread exits.
+        package init(destructor: @convention(c) (UnsafeMutableRawPointer?) -> Void) {
+            var k = pthread_key_t()
+            #if canImport(Darwin)
+            // Darwin declares the pointer non-optional; the C function is the same.
+            let status = pthread_key_create(&k, unsafeBitCast(destructor, to: (@convention(c) (UnsafeMutableRawPointer) -> Void).self))
+            #else
+            let status = pthread_key_create(&k, destructor)
+            #endif
+            precondition(status == 0, "pthread_key_create failed with \(status)")
+            key = k
+        }
+
+        /// This thread's pointer (`pthread_getspecific`).
+        @inline(__always) package var value: UnsafeMutableRawPointer? { pthread_getspecific(key) }
+
+        /// Sets this thread's pointer (`pthread_setspecific`).
+        package func set(_ p: UnsafeMutableRawPointer?) { _ = pthread_setspecific(key, p) }
+    }
 }

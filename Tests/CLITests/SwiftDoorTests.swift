@@ -44,17 +44,17 @@ import PathText
     @Test func givenFontsAreFollowedByTheEmbeddedStackAsInTheCLI() throws {
         let serif = try Typeface(path: packageRoot + "/Fonts/NotoSerif-Regular.ttf")
         let label = try TextLabel("Hi مرحبا", along: "M 0 100 L 400 100", fonts: [serif])
-        #expect(Set(label.glyphs.map(\.font.name)) == ["NotoSerif-Regular.ttf", "NotoSansArabic-Regular.ttf"])
+        #expect(Set(label.glyphs.map { label.font(of: $0).name }) == ["NotoSerif-Regular.ttf", "NotoSansArabic-Regular.ttf"])
         #expect(!label.glyphs.contains { $0.glyph == 0 })
         let cli = try pathtext(["layout", "--text", "Hi مرحبا", "--path", "M 0 100 L 400 100", "--font", packageRoot + "/Fonts/NotoSerif-Regular.ttf"])
         let o = try #require(try json(cli.stdout) as? [String: Any])
         let glyphs = try #require((o["labels"] as? [[String: Any]])?.first?["glyphs"] as? [[String: Any]])
-        #expect(glyphs.map { $0["font"] as? String } == label.glyphs.map(\.font.name))
+        #expect(glyphs.map { $0["font"] as? String } == label.glyphs.map { label.font(of: $0).name })
         #expect(glyphs.map { $0["glyph"] as? Int } == label.glyphs.map { Int($0.glyph) })
 
         // Each step is switchable: without the embedded stack and the system's fonts, Arabic is .notdef.
         let alone = try TextLabel("Hi مرحبا", along: "M 0 100 L 400 100", fonts: [serif], embeddedFonts: false, systemFonts: false)
-        #expect(Set(alone.glyphs.map(\.font.name)) == ["NotoSerif-Regular.ttf"])
+        #expect(Set(alone.glyphs.map { alone.font(of: $0).name }) == ["NotoSerif-Regular.ttf"])
         #expect(alone.glyphs.filter { $0.glyph == 0 }.count == 5)
         #expect(alone.diagnostics.contains { if case .missingGlyphs = $0 { true } else { false } })
     }

@@ -42,7 +42,7 @@ import PathText
         #expect(abs(a.minY - (100 - m.ascender)) < 1e-9 && abs(a.maxY - (100 - m.descender)) < 1e-9)
         // Ink: the union of the glyphs' ink boxes, inside the advance box here, and "l" reaches ~0.76 em up.
         let i = label.inkBounds
-        for g in label.glyphs { for p in g.inkBox() { #expect(i.contains(p)) } }
+        for g in label.glyphs { for p in label.placement.inkBox(of: g) { #expect(i.contains(p)) } }
         #expect(i.minX > a.minX && i.maxX < a.maxX && i.minY > a.minY && i.maxY < a.maxY)
         #expect(abs((100 - i.minY) - 0.76 * 40) < 2)
     }
@@ -130,8 +130,8 @@ import PathText
         let labels = try TextLabel.labels(text, along: "M 0 100 L 600 100", options: LabelOptions(align: .center))
         #expect(labels.count == 1)
         let glyphs = labels[0].glyphs
-        #expect(glyphs.contains { $0.font.name == "NotoSansArabic-Regular.ttf" && $0.color == RGBAColor(r: 180, g: 83, b: 9) })
-        #expect(glyphs.contains { $0.font.name == "NotoSans-Regular.ttf" && $0.color == .black })
+        #expect(glyphs.contains { labels[0].font(of: $0).name == "NotoSansArabic-Regular.ttf" && $0.color == RGBAColor(r: 180, g: 83, b: 9) })
+        #expect(glyphs.contains { labels[0].font(of: $0).name == "NotoSans-Regular.ttf" && $0.color == .black })
         #expect(labels[0].diagnostics.isEmpty)
     }
 

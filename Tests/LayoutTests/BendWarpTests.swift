@@ -14,7 +14,7 @@ import Shaping
         var options = LabelOptions()
         options.warp = .bend; options.align = .center
         let label = try LabelLayout.place(shaped("HELL", size: 60), along: arc, options: options)[0]
-        let capHeight = label.glyphs[0].font.metrics(size: 60).capHeight
+        let capHeight = label.font(of: label.glyphs[0]).metrics(size: 60).capHeight
         for g in label.glyphs {
             // Flat-bottomed capitals: their baseline edges land on the circle itself, their tops on the
             // circle of radius r + cap height (the arc runs over the top, so up is outwards).

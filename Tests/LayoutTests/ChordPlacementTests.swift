@@ -41,7 +41,7 @@ import Shaping
         for k in 1..<ends.count { gaps.append(ends[k].0.distance(to: ends[k - 1].1)) }
         #expect(gaps.allSatisfy { $0 < 1e-6 })
         // Ink boxes of distinct units do not overlap (separating-axis test on the rotated rectangles).
-        let boxes = units(label.glyphs).map { u in u.flatMap { $0.inkBox() } }
+        let boxes = units(label.glyphs).map { u in u.flatMap { label.inkBox(of: $0) } }
         for i in 0..<boxes.count { for j in (i + 1)..<boxes.count {
             #expect(!convexOverlap(hull(boxes[i]), hull(boxes[j])), "units \(i) and \(j) overlap")
         } }

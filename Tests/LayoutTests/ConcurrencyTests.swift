@@ -51,8 +51,8 @@ import TestSupport
             let labels = (try? LabelLayout.layout(text, along: c.path, options: c.options)) ?? []
             out[i] = labels.flatMap { label in
                 label.glyphs.map { g in
-                    let outline = label.warp == .bend ? label.bentOutline(of: g) : g.font.outline(glyph: g.glyph, size: g.size)
-                    return GlyphSnapshot(glyph: g.glyph, cluster: g.cluster, font: g.font.name, size: g.size, origin: g.origin,
+                    let outline = label.warp == .bend ? label.bentOutline(of: g) : label.font(of: g).outline(glyph: g.glyph, size: g.size)
+                    return GlyphSnapshot(glyph: g.glyph, cluster: g.cluster, font: label.font(of: g).name, size: g.size, origin: g.origin,
                                          angle: g.angle.radians, advance: g.advance, scaleX: g.scaleX, outline: outline)
                 }
             }

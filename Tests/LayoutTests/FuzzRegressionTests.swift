@@ -147,7 +147,7 @@ extension LayoutFuzzRegressionTests {
             for g in label.glyphs {
                 let bent = label.bentOutline(of: g)
                 let points = bent.subpaths.reduce(0) { $0 + $1.segments.count }
-                let edges = g.font.outline(glyph: g.glyph, size: g.size).flattened(tolerance: 0.05).reduce(0) { $0 + $1.count }
+                let edges = label.font(of: g).outline(glyph: g.glyph, size: g.size).flattened(tolerance: 0.05).reduce(0) { $0 + $1.count }
                 #expect(points <= edges + PlacedLabel.bendPointBudget + bent.subpaths.count)
                 #expect(bent.subpaths.allSatisfy { $0.start.isFinite })
             }

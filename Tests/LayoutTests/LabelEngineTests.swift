@@ -35,8 +35,8 @@ import Shaping
         arc.arc(EllipticalArc(center: Point(200, 200), radii: Vector(200, 200), startAngle: .pi, sweepAngle: .pi / 2))
         let label = try LabelLayout.place(shaped("Ink", size: 50), along: arc)[0]
         for g in label.glyphs {
-            let box = g.inkBox()
-            let outline = g.font.outline(glyph: g.glyph, size: g.size).transformed(by: g.transform)
+            let box = label.inkBox(of: g)
+            let outline = label.font(of: g).outline(glyph: g.glyph, size: g.size).transformed(by: g.transform)
             // Every outline point lies inside the rotated box (in the glyph's frame).
             let inv = g.transform.inverse!
             let local = box.map { inv.apply($0) }

@@ -70,7 +70,7 @@ import Layout
         let label = try #require(try LabelLayout.layout(text, along: path, options: options).first)
         #expect(label.diagnostics.isEmpty)
         #expect(label.glyphs.count == 3)
-        #expect(label.glyphs.allSatisfy { $0.font.hasColorGlyphs })
+        #expect(label.glyphs.allSatisfy { label.font(of: $0).hasColorGlyphs })
         #expect(abs(label.glyphs[0].angle.radians - label.glyphs[2].angle.radians) > 0.2)  // they follow the curve
         var canvas = try RasterCanvas(width: 400, height: 260, background: .white)
         canvas.draw(label)
@@ -88,7 +88,7 @@ import Layout
         let text = AttributedText("😀A", attributes: TextAttributes(fonts: [Self.layered, Self.sans], size: 48))
         let label = try #require(try LabelLayout.layout(text, along: BezPath.line(from: Point(10, 100), to: Point(400, 100))).first)
         let b = Self.grinning, k = 48 / b.pixelsPerEm
-        let emoji = label.glyphs[0].inkBox(), layers = label.glyphs[1].inkBox()
+        let emoji = label.inkBox(of: label.glyphs[0]), layers = label.inkBox(of: label.glyphs[1])
         #expect(abs((emoji[1].x - emoji[0].x) - Double(b.width) * k) < 1e-9)
         #expect(abs((emoji[1].y - emoji[2].y) - Double(b.height) * k) < 1e-9)
         #expect(abs(emoji[0].x - (label.glyphs[0].origin.x + b.left * k)) < 1e-9)
@@ -216,7 +216,7 @@ import Layout
         let end = try #require(element[start...].firstIndex(of: "\""))
         let png = try #require(Data(base64Encoded: String(element[start..<end])))
         let decoded = try PNGCodec.decode(Array(png)) { _, _ in }
-        guard case .bitmap(let b) = emoji.glyphs[0].font.colorGlyph(emoji.glyphs[0].glyph) else { Issue.record("no bitmap"); return }
+        guard case .bitmap(let b) = emoji.font(of: emoji.glyphs[0]).colorGlyph(emoji.glyphs[0].glyph) else { Issue.record("no bitmap"); return }
         #expect(decoded.width == b.width && decoded.height == b.height)
         var worst = 0
         for i in stride(from: 0, to: b.premultipliedRGBA.count, by: 4) where decoded.rgba[i + 3] > 0 {

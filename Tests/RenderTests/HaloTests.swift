@@ -27,7 +27,7 @@ import Layout
     static func checkHalo(_ label: PlacedLabel, _ pixel: (Int, Int) -> RGBAColor) {
         #expect(label.glyphs.count == 5)
         for g in label.glyphs {
-            let outline = g.font.outline(glyph: g.glyph, size: g.size)
+            let outline = label.font(of: g).outline(glyph: g.glyph, size: g.size)
             var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
             for sp in outline.subpaths { for p in [sp.start] + sp.segments.map(\.end) {
                 minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
@@ -72,7 +72,7 @@ import Layout
         #expect(kinds == Array(repeating: true, count: 5) + Array(repeating: false, count: 5))
         #expect(svg.elements[1].contains("stroke-width=\"8\"") && svg.elements[1].contains("stroke-linejoin=\"round\""))
         for g in label.glyphs {
-            let plain = Rect(enclosing: g.inkBox()), padded = Rect(enclosing: g.inkBox(padding: Self.h))
+            let plain = Rect(enclosing: label.inkBox(of: g)), padded = Rect(enclosing: label.inkBox(of: g, padding: Self.h))
             #expect(padded.minX < plain.minX - 2 && padded.maxX > plain.maxX + 2)
         }
     }

@@ -22,8 +22,8 @@ import Render
         }
         // The system's fonts are real files, and the emoji font among them is a colour font. (Not a count of
         // fonts: with fonts-noto-cjk installed one font draws Japanese, Chinese and Korean alike.)
-        let system = Set(rendered.labels.flatMap { $0.glyphs.map(\.font) }.filter { !$0.isEmbedded }.map(ObjectIdentifier.init))
-        let systemFonts = rendered.labels.flatMap { $0.glyphs.map(\.font) }.filter { system.contains(ObjectIdentifier($0)) }
+        let system = Set(rendered.labels.flatMap { l in l.glyphs.map(l.font(of:)) }.filter { !$0.isEmbedded }.map(ObjectIdentifier.init))
+        let systemFonts = rendered.labels.flatMap { l in l.glyphs.map(l.font(of:)) }.filter { system.contains(ObjectIdentifier($0)) }
         #expect(!systemFonts.isEmpty)
         for font in systemFonts { #expect(font.absolutePath.map(FileManager.default.fileExists) == true, "\(font.name)") }
         #expect(systemFonts.contains { $0.hasColorGlyphs } && systemFonts.contains { !$0.hasColorGlyphs })

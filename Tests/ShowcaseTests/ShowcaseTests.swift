@@ -32,7 +32,7 @@ let fontsDir: String = {
                 #expect(abs(g.angle.radians) < .pi / 2, "glyph \(g.glyph) leans past vertical: reads upside down")
                 #expect(above ? g.origin.y < 400 : g.origin.y > 400)
                 // Every ink corner lies within the coloured band between radii 250 and 340.
-                for corner in g.inkBox() {
+                for corner in label.inkBox(of: g) {
                     let r = corner.distance(to: centre)
                     #expect(r > 250 && r < 340, "ink at radius \(r) leaves the ring")
                 }

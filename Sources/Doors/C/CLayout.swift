@@ -32,22 +32,23 @@ enum CLayout {
             return nil
         }
         var k = 0
-        // Font numbers: one registry lookup per distinct font (a label uses a handful), not per glyph.
-        var lastFont: ObjectIdentifier? = nil, lastNumber: Int32 = 0
+        // Font numbers: one registry lookup per distinct font (a label uses a handful), not per glyph, made
+        // when a glyph first uses the font (the registry numbers fonts in that order).
         var known: [(font: ObjectIdentifier, number: Int32)] = []
         for label in labels {
+            var numbers = [Int32?](repeating: nil, count: label.fonts.count)
             for g in label.glyphs {
-                let id = ObjectIdentifier(g.font)
                 let number: Int32
-                if id == lastFont {
-                    number = lastNumber
-                } else if let hit = known.first(where: { $0.font == id }) {
-                    number = hit.number
+                if let n = numbers[g.fontIndex] {
+                    number = n
                 } else {
-                    number = fonts.number(g.font)
-                    known.append((id, number))
+                    let font = label.fonts[g.fontIndex], id = ObjectIdentifier(font)
+                    if let hit = known.first(where: { $0.font == id }) { number = hit.number } else {
+                        number = fonts.number(font)
+                        known.append((id, number))
+                    }
+                    numbers[g.fontIndex] = number
                 }
-                lastFont = id; lastNumber = number
                 let m = g.transform
                 (buffer + k).initialize(to: pt_glyph(
                     glyph: g.glyph, font: number, cluster: Int32(truncatingIfNeeded: g.cluster),

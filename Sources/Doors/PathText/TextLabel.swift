@@ -23,6 +23,10 @@ public struct TextLabel: Sendable {
 
     /// The placed glyphs, in visual order: what another renderer needs to draw them.
     public var glyphs: [PlacedGlyph] { placement.glyphs }
+    /// The fonts the glyphs come from, each once: ``PlacedGlyph/fontIndex`` indexes this.
+    public var fonts: [Typeface] { placement.fonts }
+    /// The font that supplies `glyph`, a glyph of this label.
+    public func font(of glyph: PlacedGlyph) -> Typeface { placement.font(of: glyph) }
     /// Whether the upright rule laid the label out on the reversed path.
     public var flipped: Bool { placement.flipped }
     /// Whether clusters fell off the path (or the label did not fit at its minimum size).

@@ -131,8 +131,9 @@ public enum LocaleChecker {
         let stack = Set(stacks.flatMap { $0 }.map(ObjectIdentifier.init))
         var fallback: [FallbackFont] = []
         for l in labels {
-            for g in l.glyphs where g.font !== primary && g.glyph != 0 {
-                let f = FallbackFont(name: g.font.name, system: !stack.contains(ObjectIdentifier(g.font)))
+            for g in l.glyphs where l.font(of: g) !== primary && g.glyph != 0 {
+                let font = l.font(of: g)
+                let f = FallbackFont(name: font.name, system: !stack.contains(ObjectIdentifier(font)))
                 if !fallback.contains(f) { fallback.append(f) }
             }
         }
@@ -159,14 +160,14 @@ struct InkBox {
         var out: [InkBox] = []
         out.reserveCapacity(label.glyphs.count)
         for g in label.glyphs {
-            let box = InkBox(g)
+            let box = InkBox(g, font: label.font(of: g))
             if !box.isEmpty { out.append(box) }
         }
         return out
     }
 
-    init(_ g: borrowing PlacedGlyph) {
-        corners = g.inkCorners()
+    init(_ g: borrowing PlacedGlyph, font: Typeface) {
+        corners = g.inkCorners(font: font)
         let d = g.direction, o = g.origin, c = corners
         inkMinX = (c.0 - o).dot(d); inkMaxX = (c.1 - o).dot(d)
         minX = min(min(c.0.x, c.1.x), min(c.2.x, c.3.x)); maxX = max(max(c.0.x, c.1.x), max(c.2.x, c.3.x))

@@ -39,7 +39,7 @@ public struct CheckLabel: Sendable {
     /// The glyphs of a placed label.
     public init(text: String?, _ label: PlacedLabel) {
         self.init(text: text, glyphs: label.glyphs.map {
-            CheckGlyph(font: $0.font, glyph: $0.glyph, cluster: $0.cluster, size: $0.size, origin: $0.origin, angle: $0.angle)
+            CheckGlyph(font: label.font(of: $0), glyph: $0.glyph, cluster: $0.cluster, size: $0.size, origin: $0.origin, angle: $0.angle)
         })
     }
 }
@@ -92,11 +92,11 @@ public enum OverlapCheck {
             var mine: [Point] = []
             for g in label.glyphs {
                 glyphCount += 1
-                let placed = PlacedGlyph(glyph: g.glyph, cluster: g.cluster, font: g.font, size: g.size, origin: g.origin,
+                let placed = PlacedGlyph(glyph: g.glyph, cluster: g.cluster, size: g.size, origin: g.origin,
                                          angle: g.angle, advance: 0)
                 if placed.direction.x < -1e-9 { upsideDown += 1 }
                 if g.cluster != lastCluster { directions.append(placed.direction); lastCluster = g.cluster }
-                let c = placed.inkBox()
+                let c = placed.inkBox(font: g.font)
                 guard c[0] != c[2] else { continue }
                 let box = OrientedBox(center: Point((c[0].x + c[2].x) / 2, (c[0].y + c[2].y) / 2), axis: placed.direction,
                                       halfLength: c[0].distance(to: c[1]) / 2, halfHeight: c[0].distance(to: c[3]) / 2)

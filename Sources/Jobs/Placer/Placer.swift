@@ -540,7 +540,7 @@ struct PlacerRun {
             let o = glyphs[i].origin, u = glyphs[i].direction, v = u.turnedRight
             var minU = Double.infinity, maxU = -Double.infinity, minV = Double.infinity, maxV = -Double.infinity
             for g in glyphs[i..<j] {
-                guard let r = inkRect(g) else { continue }
+                guard let r = inkRect(g, font: label.font(of: g)) else { continue }
                 let du = (g.origin - o).dot(u), dv = (g.origin - o).dot(v)
                 minU = min(minU, du + r.minX * g.scaleX); maxU = max(maxU, du + r.maxX * g.scaleX)
                 minV = min(minV, dv + r.minY); maxV = max(maxV, dv + r.maxY)
@@ -562,12 +562,12 @@ struct PlacerRun {
     }
 
     /// The glyph's ink rectangle in its own frame (pixels, y down), or `nil` for a glyph without ink.
-    mutating func inkRect(_ g: PlacedGlyph) -> Rect? {
-        let key = GlyphKey(font: ObjectIdentifier(g.font), glyph: g.glyph, size: g.size)
+    mutating func inkRect(_ g: PlacedGlyph, font: Typeface) -> Rect? {
+        let key = GlyphKey(font: ObjectIdentifier(font), glyph: g.glyph, size: g.size)
         if let r = glyphBoxes[key] { return r }
         var flat = g
         flat.origin = .zero; flat.direction = Vector(1, 0); flat.scaleX = 1
-        let c = flat.inkBox()
+        let c = flat.inkBox(font: font)
         let r: Rect? = c[0] == c[2] ? nil : Rect(minX: c[0].x, minY: c[3].y, maxX: c[1].x, maxY: c[0].y)
         glyphBoxes[key] = r
         return r

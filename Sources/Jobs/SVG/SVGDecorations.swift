@@ -101,8 +101,9 @@ extension SVGDocumentReader {
                         let gap = (next.origin - g.origin).dot(g.direction)
                         if gap > 0, gap < 3 * max(g.advance, g.size) { length = gap }
                     }
-                    let (bottom, top) = SVGDecorations.band(d.line, metrics: g.font.metrics(size: g.size),
-                                                            decoration: g.font.decorationMetrics(size: g.size), size: g.size)
+                    let font = line.font(of: g)
+                    let (bottom, top) = SVGDecorations.band(d.line, metrics: font.metrics(size: g.size),
+                                                            decoration: font.decorationMetrics(size: g.size), size: g.size)
                     outline.subpaths += SVGDecorations.outline([(base, g.direction, length)], bottom: bottom, top: top).subpaths
                 }
             }
