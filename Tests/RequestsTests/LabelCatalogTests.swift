@@ -21,6 +21,12 @@ import Render
         ("fontWeight", ##""bold""##, { $0.style.fontWeight == 700 }),
         ("fontStretch", ##""semi-condensed""##, { $0.style.fontStretch == 87.5 }),
         ("fontStyle", ##""oblique 10deg""##, { $0.style.fontStyle == .oblique(angle: 10) }),
+        ("fontVariationSettings", ##""wght=650,'wdth' 80""##, {
+            $0.style.fontVariationSettings == [FontVariation(tag: "wght", value: 650), FontVariation(tag: "wdth", value: 80)]
+        }),
+        ("fontOpticalSizing", "false", { $0.style.fontOpticalSizing == false }),
+        ("fontKerning", ##""none""##, { $0.style.fontKerning == FontKerning.none }),
+        ("fontVariant", ##""all-small-caps""##, { $0.style.fontVariant == .allSmallCaps }),
         ("size", "12.5", { $0.style.size == 12.5 }),
         ("color", ##""#336699""##, { $0.style.color == RGBAColor(rgb: 0x336699) }),
         ("features", ##""kern=0,smcp[0:3]""##, { $0.style.features == [FeatureSetting(tag: "kern", value: 0), FeatureSetting(tag: "smcp", start: 0, end: 3)] }),
