@@ -69,6 +69,7 @@ enum PlaceBench {
         }
         var reports: [String: CheckReport] = [:]
         var unnamed: [String: Int] = [:]
+        var mapnikNames: [String: Set<String>] = [:]
         for (name, variant) in mapnik.variants {
             let labels = variant.labels.map { glyphs in
                 var l = CheckLabel(text: nil, glyphs: glyphs.enumerated().map { i, g in
@@ -78,6 +79,7 @@ enum PlaceBench {
                 return l
             }
             unnamed[name] = labels.filter { $0.text == nil }.count
+            mapnikNames[name] = Set(labels.compactMap(\.text))
             reports[name] = OverlapCheck.check(labels, halo: halo, minDistance: minDistance)
         }
         guard let joined = reports["joined"], let raw = reports["raw"], let mj = mapnik.variants["joined"],
@@ -86,6 +88,10 @@ enum PlaceBench {
         progress("\(prefix): ours: \(ours)")
         progress("\(prefix): Mapnik raw ways (\(mr.features) features): \(raw)" + (unnamed["raw"]! > 0 ? "; \(unnamed["raw"]!) labels not matched to a name" : ""))
         progress("\(prefix): Mapnik joined ways (\(mj.features) features): \(joined)" + (unnamed["joined"]! > 0 ? "; \(unnamed["joined"]!) labels not matched to a name" : ""))
+        // The names one engine labelled and the other did not (what to look at when the counts differ).
+        let ourNames = Set(result.placed.map(\.text))
+        let onlyMapnik = (mapnikNames["joined"] ?? []).subtracting(ourNames).sorted(), onlyOurs = ourNames.subtracting(mapnikNames["joined"] ?? []).sorted()
+        progress("\(prefix): names only Mapnik joined labelled: \(onlyMapnik.isEmpty ? "none" : onlyMapnik.joined(separator: ", ")); only ours: \(onlyOurs.isEmpty ? "none" : onlyOurs.joined(separator: ", "))")
         let perCandidate = placeNs.map { $0 / Double(max(result.candidates, 1)) }
         let mapnikLabelling = zip(mj.renderNs, mj.roadsNs).map { $0 - $1 }
         let rawLabelling = zip(mr.renderNs, mr.roadsNs).map { $0 - $1 }
