@@ -84,7 +84,8 @@ public enum RoadMerger {
     /// pieces not yet in *this* chain (the merge lets each piece join only the first chain that reaches
     /// it, so at a junction of three pieces of one name the longest road may never be formed), cut at
     /// sharp turns. Paths identical to one another are listed once, in a canonical order; the merge's own
-    /// paths may be among them. Every continuation looked at spends one of `budget`.
+    /// paths may be among them. Every continuation looked at, and every segment joined, spends one of
+    /// `budget` (once it is spent, the seeds left are not tried).
     /// - Throws: ``Deadline``'s error (its message) when the caller's deadline passes.
     public static func alternatives(tagged pieces: [(Subpath, Int)], splitAngle: Double, budget: inout Int) throws(MergeError) -> [(path: Subpath, tags: [Int])] {
         let sortedPieces = pieces.filter { !$0.0.segments.isEmpty }.map { (canonicalDirection($0.0), $0.1) }
@@ -118,6 +119,8 @@ public enum RoadMerger {
                         if best == nil || turn < best!.turn { best = (i, turn, piece) }
                     }
                     guard let next = best else { break }
+                    // Copying segments costs too: a seed's chain can hold every piece of its name.
+                    budget -= next.piece.segments.count
                     inChain.insert(next.index)
                     chain.segments += next.piece.segments
                     owners += Array(repeating: next.index, count: next.piece.segments.count)
