@@ -20,6 +20,20 @@ import Placer
 enum PlaceBench {
     static func run(_ config: BenchConfig, fontsDir: String, root: String) -> [Row] {
         guard let file = SmokeCheck.helsinkiFile(config, root: root) else { return [] }  // in a smoke run, a few ways
+        var rows = run(config, file: file, prefix: "place/helsinki", fontsDir: fontsDir, root: root, full: true)
+        // The same ways at zooms 15 and 17: the names, overlaps and upside-down glyphs of both engines
+        // (a smoke run, on its few ways at zoom 16, leaves these out).
+        if !config.smoke {
+            for zoom in [15, 17] {
+                rows += run(config, file: root + "/fixtures/osm/helsinki-roads-z\(zoom).json", prefix: "place/helsinki-z\(zoom)",
+                            fontsDir: fontsDir, root: root, full: false)
+            }
+        }
+        return rows
+    }
+
+    /// The rows of one place file under `prefix`: all of them when `full`, else the counts and the labelling time.
+    static func run(_ config: BenchConfig, file: String, prefix: String, fontsDir: String, root: String, full: Bool) -> [Row] {
         guard let bytes = FileManager.default.contents(atPath: file) else { progress("place: cannot read \(file)"); return [] }
         let document = try! PlaceDocument.decode(Array(bytes))
         let resolver = SceneResolver(fontsDir: fontsDir)
@@ -55,6 +69,7 @@ enum PlaceBench {
         }
         var reports: [String: CheckReport] = [:]
         var unnamed: [String: Int] = [:]
+        var mapnikNames: [String: Set<String>] = [:]
         for (name, variant) in mapnik.variants {
             let labels = variant.labels.map { glyphs in
                 var l = CheckLabel(text: nil, glyphs: glyphs.enumerated().map { i, g in
@@ -64,37 +79,46 @@ enum PlaceBench {
                 return l
             }
             unnamed[name] = labels.filter { $0.text == nil }.count
+            mapnikNames[name] = Set(labels.compactMap(\.text))
             reports[name] = OverlapCheck.check(labels, halo: halo, minDistance: minDistance)
         }
         guard let joined = reports["joined"], let raw = reports["raw"], let mj = mapnik.variants["joined"],
               let mr = mapnik.variants["raw"] else { return [] }
         let mapnikName = "Mapnik \(mapnik.version) joined ways"
-        progress("place/helsinki: ours: \(ours)")
-        progress("place/helsinki: Mapnik raw ways (\(mr.features) features): \(raw)" + (unnamed["raw"]! > 0 ? "; \(unnamed["raw"]!) labels not matched to a name" : ""))
-        progress("place/helsinki: Mapnik joined ways (\(mj.features) features): \(joined)" + (unnamed["joined"]! > 0 ? "; \(unnamed["joined"]!) labels not matched to a name" : ""))
+        progress("\(prefix): ours: \(ours)")
+        progress("\(prefix): Mapnik raw ways (\(mr.features) features): \(raw)" + (unnamed["raw"]! > 0 ? "; \(unnamed["raw"]!) labels not matched to a name" : ""))
+        progress("\(prefix): Mapnik joined ways (\(mj.features) features): \(joined)" + (unnamed["joined"]! > 0 ? "; \(unnamed["joined"]!) labels not matched to a name" : ""))
+        // The names one engine labelled and the other did not (what to look at when the counts differ).
+        let ourNames = Set(result.placed.map(\.text))
+        let onlyMapnik = (mapnikNames["joined"] ?? []).subtracting(ourNames).sorted(), onlyOurs = ourNames.subtracting(mapnikNames["joined"] ?? []).sorted()
+        progress("\(prefix): names only Mapnik joined labelled: \(onlyMapnik.isEmpty ? "none" : onlyMapnik.joined(separator: ", ")); only ours: \(onlyOurs.isEmpty ? "none" : onlyOurs.joined(separator: ", "))")
         let perCandidate = placeNs.map { $0 / Double(max(result.candidates, 1)) }
         let mapnikLabelling = zip(mj.renderNs, mj.roadsNs).map { $0 - $1 }
         let rawLabelling = zip(mr.renderNs, mr.roadsNs).map { $0 - $1 }
         func count(_ v: Int) -> [Double] { [Double(v)] }
-        let common = "Helsinki, \(document.requests.count) named ways, \(document.scene.width) × \(document.scene.height) px, Noto Sans 13 px, halo 1.5, spacing 300, max angle 30°"
+        let common = "Helsinki\(full ? "" : " (\(prefix.split(separator: "-").last ?? ""))"), \(document.requests.count) named ways, \(document.scene.width) × \(document.scene.height) px, Noto Sans 13 px, halo 1.5, spacing 300, max angle 30°"
         var rows = [
-            makeRow("place/helsinki/names", unit: "names", ours: count(ours.names), peer: count(joined.names), peerName: mapnikName,
+            makeRow("\(prefix)/names", unit: "names", ours: count(ours.names), peer: count(joined.names), peerName: mapnikName,
                     note: "distinct names labelled (Mapnik on raw ways: \(raw.names)); goal ≥ Mapnik joined; higher is better. \(common)"),
-            makeRow("place/helsinki/labels", unit: "labels", ours: count(ours.labels), peer: count(joined.labels), peerName: mapnikName,
+            makeRow("\(prefix)/labels", unit: "labels", ours: count(ours.labels), peer: count(joined.labels), peerName: mapnikName,
                     note: "labels placed (Mapnik on raw ways: \(raw.labels)); ours keeps one label per name within minDistance \(MessageText.number(minDistance)) px (\(ours.closePairs) pairs closer; Mapnik joined \(joined.closePairs), raw \(raw.closePairs))"),
-            makeRow("place/helsinki/overlaps", unit: "pairs", ours: count(ours.overlappingPairs), peer: count(joined.overlappingPairs), peerName: mapnikName,
+            makeRow("\(prefix)/overlaps", unit: "pairs", ours: count(ours.overlappingPairs), peer: count(joined.overlappingPairs), peerName: mapnikName,
                     note: "glyph pairs of different labels whose ink boxes overlap, one checker for both (with halos: ours \(ours.haloOverlappingPairs), Mapnik joined \(joined.haloOverlappingPairs), raw \(raw.haloOverlappingPairs)); goal 0"),
-            makeRow("place/helsinki/worst-angle", unit: "°", ours: [ours.worstNeighbourAngle], peer: [joined.worstNeighbourAngle], peerName: mapnikName,
+            makeRow("\(prefix)/worst-angle", unit: "°", ours: [ours.worstNeighbourAngle], peer: [joined.worstNeighbourAngle], peerName: mapnikName,
                     note: String(format: "worst turn between neighbouring clusters; worst total turn over a label: ours %.1f°, Mapnik joined %.1f°, raw %.1f°", ours.worstTotalTurn, joined.worstTotalTurn, raw.worstTotalTurn)),
-            makeRow("place/helsinki/upside-down", unit: "glyphs", ours: count(ours.upsideDownGlyphs), peer: count(joined.upsideDownGlyphs), peerName: mapnikName,
+            makeRow("\(prefix)/upside-down", unit: "glyphs", ours: count(ours.upsideDownGlyphs), peer: count(joined.upsideDownGlyphs), peerName: mapnikName,
                     note: "glyphs whose baseline points left (Mapnik raw: \(raw.upsideDownGlyphs)); goal 0"),
-            makeRow("place/helsinki/time", ours: totalNs, peer: mj.renderNs, peerName: "Mapnik AGG render of the labelled map (joined)",
+            makeRow("\(prefix)/time", ours: totalNs, peer: mj.renderNs, peerName: "Mapnik AGG render of the labelled map (joined)",
                     note: String(format: "place + draw (roads and labels, one thread CPU) against Mapnik's whole render (one core, CPU); roads alone: ours %.1f ms, Mapnik %.1f ms; goal ratio ≤ 0.5", median(roadsNs) / 1e6, median(mj.roadsNs) / 1e6)),
-            makeRow("place/helsinki/labelling", ours: placeNs, peer: mapnikLabelling, peerName: "Mapnik labelling (render − roads-only render), joined",
+            makeRow("\(prefix)/labelling", ours: placeNs, peer: mapnikLabelling, peerName: "Mapnik labelling (render − roads-only render), joined",
                     note: String(format: "placing alone; Mapnik on raw ways: %.1f ms", median(rawLabelling) / 1e6)),
-            makeRow("place/helsinki/per-candidate", ours: perCandidate,
+            makeRow("\(prefix)/per-candidate", ours: perCandidate,
                     note: "placing time ÷ \(result.candidates) candidates laid out and tested (\(result.paths) paths after joining, \(result.boxTests) box tests)"),
         ]
+        if !full {
+            let kept = ["names", "labels", "overlaps", "upside-down", "labelling"].map { "\(prefix)/\($0)" }
+            rows = rows.filter { kept.contains($0.name) }
+        }
         // A ratio against a peer's 0 means nothing (0 overlaps against 0).
         for i in rows.indices where rows[i].peerMedian == 0 { rows[i].ratio = nil }
         return rows

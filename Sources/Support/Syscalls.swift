@@ -196,6 +196,21 @@ package enum Syscalls {
     /// `rmdir(path)`: removes an empty folder.
     @discardableResult package static func removeFolder(_ path: String) -> Bool { rmdir(path) == 0 }
 
+    /// The names in the folder at `path` (`opendir`/`readdir`, without `.` and `..`), at most `limit` of
+    /// them in the order the system gives; `nil` when it cannot be opened.
+    package static func folderEntries(_ path: String, limit: Int) -> [String]? {
+        guard let folder = opendir(path) else { return nil }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while names.count < limit, let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// The longest path (`PATH_MAX`, with its NUL) and file name (`NAME_MAX`) the system opens.
     package static let pathLimits = (path: Int(PATH_MAX), name: Int(NAME_MAX))
 

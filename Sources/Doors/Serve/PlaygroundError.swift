@@ -6,6 +6,10 @@ public enum PlaygroundError: Error, Hashable, Sendable, CustomStringConvertible 
     case fonts(String)
     /// libmicrohttpd, which the server runs on, cannot be loaded (the dynamic loader's message).
     case serverLibraryMissing(String)
+    /// The tiles folder (`--tiles DIR`) cannot be served: the reason.
+    case tiles(String)
+    /// Leaflet's files are not in `folder` (Debian's `libjs-leaflet` is not installed).
+    case leafletMissing(folder: String)
 
     /// A message for the user.
     public var description: String {
@@ -14,6 +18,9 @@ public enum PlaygroundError: Error, Hashable, Sendable, CustomStringConvertible 
         case .fonts(let message): message
         case .serverLibraryMissing(let why):
             "cannot load libmicrohttpd, which the server needs (install libmicrohttpd12 or libmicrohttpd-dev): \(why)"
+        case .tiles(let why): "--tiles: \(why)"
+        case .leafletMissing(let folder):
+            "--tiles: the map page needs Leaflet, and \(folder)/leaflet.js and leaflet.css are not there: install Debian's libjs-leaflet (apt-get install libjs-leaflet, or scripts/install-deps --test)"
         }
     }
 }

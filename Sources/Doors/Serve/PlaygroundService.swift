@@ -21,6 +21,9 @@ import PathTextEngine
 /// | `POST /api/place[?format=json\|png]` | place file JSON (labels, shapes, obstacles, placement) | the placed labels and the dropped requests' reasons, or the map |
 /// | `POST /api/sleep` | `{"bedtime","wake","drag":"bedtime\|wake\|whole","from":[x,y],"to":[x,y]}` | the range and its scene |
 /// | `GET /api/preset?name=dial\|badge\|sleep\|figure8` | | a scene |
+/// | `GET /map` | | the tiles of `--tiles DIR` in Leaflet (``MapPage``) |
+/// | `GET /tiles/z/x/y.png`, `GET /tiles/z/x/y.json` | | a tile of `--tiles DIR`, read-only (``TileStore``) |
+/// | `GET /leaflet/…` | | Leaflet's files, read at start-up (``LeafletAssets``) |
 ///
 /// Errors are status 400 with `{"error": message, "key": key}` (the key when the error has one). Handlers run concurrently on the server's threads;
 /// they share one ``Engine`` (the same one the C library uses: fonts load once, requests run in parallel),
@@ -38,6 +41,10 @@ public final class PlaygroundService: Sendable {
     }()
 
     private let engine: Engine
+    /// The tiles folder served at `/tiles/` and shown at `/map` (`--tiles DIR`), if any.
+    public let tiles: TileStore?
+    /// Leaflet's files for `/map` (read when there are tiles).
+    let leaflet: LeafletAssets?
     /// Which hosts and origins may use the service (`nil`: no checks, for calls that do not come over HTTP).
     public let access: AccessPolicy?
 
@@ -52,8 +59,15 @@ public final class PlaygroundService: Sendable {
 
     /// Creates the service with the server's settings (``RequestSettings``: its fonts folder and system
     /// fonts, and the defaults of its requests, which a query may change; the time limit is the server's).
-    public init(settings: RequestSettings, access: AccessPolicy? = nil) throws(PlaygroundError) {
+    /// - Parameters:
+    ///   - tiles: a tiles folder to serve at `/tiles/` and show at `/map`.
+    ///   - leafletFolder: where Leaflet's files are, read at once when there are tiles.
+    /// - Throws: ``PlaygroundError/leafletMissing(folder:)`` when there are tiles and no Leaflet.
+    public init(settings: RequestSettings, access: AccessPolicy? = nil, tiles: TileStore? = nil,
+                leafletFolder: String = LeafletAssets.defaultFolder) throws(PlaygroundError) {
         self.access = access
+        self.tiles = tiles
+        leaflet = tiles == nil ? nil : try LeafletAssets(folder: leafletFolder)
         do { engine = try Engine(settings: settings, limits: Self.limits, allowFontPaths: false) } catch {
             throw .fonts(error.message)
         }
@@ -84,6 +98,18 @@ public final class PlaygroundService: Sendable {
             case ("POST", "/api/sleep"): return try sleep(request)
             case ("POST", "/api/place"): return try place(request)
             case ("GET", "/api/preset"): return try preset(request)
+            case ("GET", "/map"):
+                guard let tiles else { return Self.error(404, "no map here: start the server with --tiles DIR") }
+                return HTTPResponse(contentType: "text/html; charset=utf-8", body: MapPage.html(tiles))
+            case ("GET", let path) where path.hasPrefix("/tiles/"):
+                guard let tiles else { return Self.error(404, "no tiles here: start the server with --tiles DIR") }
+                return tiles.reply(String(path.dropFirst("/tiles/".count)))
+            case ("GET", let path) where path.hasPrefix("/leaflet/"):
+                guard let leaflet else { return Self.error(404, "no map here: start the server with --tiles DIR") }
+                return leaflet.reply(String(path.dropFirst("/leaflet/".count)))
+            case (_, "/map"): return Self.error(405, "\(request.method) is not allowed on \(request.path)")
+            case (_, let path) where path.hasPrefix("/tiles/") || path.hasPrefix("/leaflet/"):
+                return Self.error(405, "\(request.method) is not allowed on \(request.path): the tiles are read-only")
             case (_, "/"), (_, "/api/layout"), (_, "/api/render"), (_, "/api/fonts"), (_, "/api/options"), (_, "/api/drag"),
                  (_, "/api/measure"), (_, "/api/sleep"), (_, "/api/preset"), (_, "/api/place"):
                 return Self.error(405, "\(request.method) is not allowed on \(request.path)")

@@ -61,11 +61,38 @@ public struct GridIndex: Sendable {
         for r in rs { for c in cs { cells[r * columns + c].append(index) } }
     }
 
-    /// Whether `box` intersects a held box of another owner than `owner` (`nil`: any owner).
+    /// Owners whose boxes are taken out (a label being moved): ``collides(_:except:)`` and
+    /// ``owners(meeting:)`` pass over them.
+    public private(set) var removedOwners: Set<Int> = []
+
+    /// Takes `owner`'s boxes out of the index (they stay stored, and come back with ``restore(owner:)``).
+    public mutating func remove(owner: Int) { removedOwners.insert(owner) }
+
+    /// Puts `owner`'s boxes back.
+    public mutating func restore(owner: Int) { removedOwners.remove(owner) }
+
+    /// The owners of the boxes that meet `box`, each once, in the order first met.
+    public mutating func owners(meeting box: OrientedBox) -> [Int] {
+        var found: [Int] = [], tested = 0
+        let removed = removedOwners
+        forEachCandidate(box) { other, o in
+            if removed.contains(o) || found.contains(o) { return true }
+            tested += 1
+            if other.intersects(box) { found.append(o) }
+            return true
+        }
+        tests += tested
+        return found
+    }
+
+    /// Whether `box` intersects a held box of another owner than `owner` (`nil`: any owner), leaving out
+    /// the removed owners.
     public mutating func collides(_ box: OrientedBox, except owner: Int? = nil) -> Bool {
         var hit = false, tested = 0
+        let removed = removedOwners
         forEachCandidate(box) { other, o in
             if let owner, o == owner { return true }
+            if !removed.isEmpty && removed.contains(o) { return true }
             tested += 1
             if other.intersects(box) { hit = true; return false }
             return true

@@ -8,8 +8,9 @@ import Requests
 
 /// Places many labels without collisions: candidates along each path, the best free one wins.
 ///
-/// 1. Requests with the same text, style and weights whose paths meet end to end are joined
-///    (``RoadMerger``), and cut where they turn sharply (``PlacerOptions/splitAngle``).
+/// 1. Requests with the same text, style, group and `minDistance` whose paths meet end to end are joined
+///    (``RoadMerger``), whatever their road classes and priorities (the joined road takes the highest),
+///    and cut where they turn sharply (``PlacerOptions/splitAngle``).
 /// 2. The paths are sorted by priority (highest first), then by group, text and geometry, so the result
 ///    does not depend on the input order.
 /// 3. Each path is cut into stretches of ``PlacerOptions/spacing``; in each, candidate positions every
@@ -102,7 +103,8 @@ public enum Placer {
             throw SceneError("labels", "the placement's paths and obstacles hold \(totalSegments) segments, over the budget of \(maximumTotalSegments) (the segments budget)")
         }
         let jobs: [PlacementJob]
-        do { jobs = try PlacementJob.jobs(requests, resolved: resolved, options: options) } catch { throw SceneError("", error.message) }
+        var families: [[Int]] = []
+        do { jobs = try PlacementJob.jobs(requests, resolved: resolved, options: options, families: &families) } catch { throw SceneError("", error.message) }
         let area = options.area ?? Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         var run = PlacerRun(area: area, options: options)
         // The profiles' samples stay within two million for the whole placement, however long the paths
@@ -123,7 +125,9 @@ public enum Placer {
         func checkDeadline() throws(SceneError) { if let d = Deadline.passed { throw SceneError("", d.message) } }
         for job in jobs {
             try checkDeadline()
-            switch run.prepare(job, request: requests[job.request], resolved: resolved[job.request]) {
+            var request = requests[job.request]
+            request.priority = job.priority
+            switch run.prepare(job, request: request, resolved: resolved[job.request]) {
             case .failure(let f): note(f.reason, job); prepared.append(nil)
             case .success(let p): prepared.append(p)
             }
@@ -151,6 +155,7 @@ public enum Placer {
             return a < b
         }
         var first: [Int?] = Array(repeating: nil, count: prepared.count)
+        var movable: [Int: Int] = [:]
         for i in order {
             guard let p = prepared[i] else { continue }
             try checkDeadline()
@@ -159,9 +164,14 @@ public enum Placer {
                 guard let reason = run.place(p, slot: k) else { placedSlot = k; break }
                 if best.map({ $0.rank < reason.rank }) ?? true { best = reason }
             }
-            if placedSlot != nil { for r in p.job.requests { run.labelled.insert(r) } } else if let best { note(best, jobs[i]) }
+            if placedSlot != nil {
+                for r in p.job.requests { run.labelled.insert(r) }
+                movable[run.placed.count - 1] = i
+            } else if let best { note(best, jobs[i]) }
             first[i] = placedSlot
         }
+        try repair(prepared, order: order, first: &first, movable: movable, run: &run)
+        try placeAlternatives(families, requests: requests, resolved: resolved, jobs: jobs, options: options, run: &run)
         for i in order {
             guard let p = prepared[i], let slot = first[i] else { continue }
             try checkDeadline()
@@ -171,8 +181,106 @@ public enum Placer {
             DroppedRequest(request: i, id: requests[i].id, text: requests[i].text,
                            reason: reasons[i] ?? .layoutFailed("no path"))
         }
-        return PlacementResult(placed: run.placed, dropped: dropped, paths: jobs.count, candidates: run.candidates,
+        let kept = run.removedLabels.isEmpty ? run.placed : run.placed.indices.filter { !run.removedLabels.contains($0) }.map { run.placed[$0] }
+        return PlacementResult(placed: kept, dropped: dropped, paths: jobs.count, candidates: run.candidates,
                                boxTests: run.grid.tests + run.obstacles.tests)
+    }
+}
+
+extension Placer {
+    /// The most candidate positions of one given-up path that ``repair(_:order:first:movable:run:)`` tries.
+    public static let repairCandidates = 32
+    /// The most labels one repair may move.
+    public static let repairBlockers = 2
+
+    /// Before a name is given up for collisions (Mapnik, placing in data order, would often have put it
+    /// before the labels that now block it): for each path of a still unlabelled name, in placing order,
+    /// its best ``repairCandidates`` positions are tried with the placed labels they meet set aside. When a
+    /// position meets at most ``repairBlockers`` first labels (never an obstacle), and every one of them
+    /// finds another free position on its own path by the same tests, the moves are kept; otherwise all
+    /// is put back. Every rule holds for every label that moves or is placed (each goes through the same
+    /// test), each name keeps its label, and every position tried counts against the candidate budget.
+    /// `movable` maps a first label (its index in ``PlacerRun/placed``) to its path in `prepared`.
+    static func repair(_ prepared: [PlacerRun.Prepared?], order: [Int], first: inout [Int?], movable: [Int: Int],
+                       run: inout PlacerRun) throws(SceneError) {
+        guard !run.options.allowOverlap else { return }
+        var movable = movable
+        var labelledGroups = Set(run.placed.map(\.group))
+        for i in order where first[i] == nil {
+            guard let p = prepared[i], !labelledGroups.contains(p.request.groupKey) else { continue }
+            if let d = Deadline.passed { throw SceneError("", d.message) }
+            var tried = 0
+            search: for k in p.slotOrder {
+                for (c, _) in run.candidates(p, slot: k) {
+                    guard tried < repairCandidates, run.candidates < run.options.candidateBudget else { break search }
+                    tried += 1
+                    run.candidates += 1
+                    run.blockers = []
+                    let outcome = run.test(c, L: p.measure.length, line: p.line, measure: p.measure, options: p.options,
+                                           request: p.request, inflate: p.inflate)
+                    let found = run.blockers ?? []
+                    run.blockers = nil
+                    guard case .success(let (label, boxes, centres)) = outcome, !found.isEmpty, found.count <= repairBlockers,
+                          found.allSatisfy({ movable[$0] != nil }) else { continue }
+                    for b in found { run.setRemoved(b, true) }
+                    let mine = run.commit(p, label: label, boxes: boxes, centres: centres)
+                    var moved: [(old: Int, new: Int, job: Int, slot: Int)] = []
+                    for b in found {
+                        let j = movable[b]!, q = prepared[j]!
+                        guard let s = q.slotOrder.first(where: { run.place(q, slot: $0) == nil }) else { break }
+                        moved.append((b, run.placed.count - 1, j, s))
+                    }
+                    if moved.count == found.count {
+                        for m in moved { movable[m.old] = nil; movable[m.new] = m.job; first[m.job] = m.slot }
+                        movable[mine] = i
+                        first[i] = k
+                        for r in p.job.requests { run.labelled.insert(r) }
+                        labelledGroups.insert(p.request.groupKey)
+                        break search
+                    }
+                    // Put everything back: the new labels out, the old ones in.
+                    for m in moved { run.setRemoved(m.new, true) }
+                    run.setRemoved(mine, true)
+                    for b in found { run.setRemoved(b, false) }
+                }
+            }
+        }
+    }
+
+    /// Gives the names still unlabelled after the first pass other joins of their ways
+    /// (``RoadMerger/alternatives(tagged:splitAngle:budget:)``): the paths the merge did not form, tried in
+    /// placing order, each for a first label, until one of its name's is placed. Bounded by the merge's
+    /// examination budget, the candidate budget and the deadline.
+    static func placeAlternatives(_ families: [[Int]], requests: [PlaceRequest], resolved: [ResolvedLabel], jobs: [PlacementJob],
+                                  options: PlacerOptions, run: inout PlacerRun) throws(SceneError) {
+        var budget = RoadMerger.examinationBudget
+        var known = Set(jobs.map(\.path))
+        var family: [Int: Int] = [:]
+        var extra: [PlacementJob] = []
+        for (f, members) in families.enumerated() where !members.contains(where: run.labelled.contains) {
+            if let d = Deadline.passed { throw SceneError("", d.message) }
+            for r in members { family[r] = f }
+            let pieces = members.map { (resolved[$0].path.subpaths[0], $0) }
+            let paths: [(path: Subpath, tags: [Int])]
+            do { paths = try RoadMerger.alternatives(tagged: pieces, splitAngle: options.splitAngle, budget: &budget) } catch { throw SceneError("", error.message) }
+            for (path, tags) in paths where !known.contains(path) {
+                known.insert(path)
+                extra.append(PlacementJob.job(path, tags: tags, requests, resolved: resolved))
+            }
+        }
+        var labelled = Set<Int>()
+        for job in PlacementJob.sorted(extra, requests) {
+            guard let f = family[job.request], !labelled.contains(f) else { continue }
+            if let d = Deadline.passed { throw SceneError("", d.message) }
+            var request = requests[job.request]
+            request.priority = job.priority
+            guard case .success(let p) = run.prepare(job, request: request, resolved: resolved[job.request]) else { continue }
+            for k in p.slotOrder where run.place(p, slot: k) == nil {
+                for r in job.requests { run.labelled.insert(r) }
+                labelled.insert(f)
+                break
+            }
+        }
     }
 }
 
@@ -182,12 +290,24 @@ struct PlacementJob {
     var requests: [Int]
     var path: Subpath
     var closed: BezPath?
+    /// The highest priority among ``requests``: a road whose pieces have different classes (a street that
+    /// is `primary` for one block and `residential` for the next) is placed as its most important piece.
+    var priority: Double
 
     /// The jobs for `requests`, joined where allowed, in placing order.
     static func jobs(_ requests: [PlaceRequest], resolved: [ResolvedLabel], options: PlacerOptions) throws(RoadMerger.MergeError) -> [PlacementJob] {
+        var families: [[Int]] = []
+        return try jobs(requests, resolved: resolved, options: options, families: &families)
+    }
+
+    /// ``jobs(_:resolved:options:)``, and in `families` the requests that were joined together
+    /// (one list per text and style, of two requests or more).
+    static func jobs(_ requests: [PlaceRequest], resolved: [ResolvedLabel], options: PlacerOptions,
+                     families: inout [[Int]]) throws(RoadMerger.MergeError) -> [PlacementJob] {
         var jobs: [PlacementJob] = []
-        // Requests that may join: the same request apart from its path and id, grouped by text (in the
-        // order the texts first appear), then by the whole request (hashed, so grouping is linear).
+        // Requests that may join: the same request apart from its path, id, road class and priority (OSM
+        // changes a street's class from block to block; Mapnik joins by name alone), grouped by text (in
+        // the order the texts first appear), then by the rest of the request (hashed, so grouping is linear).
         var byText: [String: [(key: PlaceRequest, members: [Int])]] = [:]
         var keyIndex: [PlaceRequest: Int] = [:]
         var textOrder: [String] = []
@@ -196,13 +316,13 @@ struct PlacementJob {
             let open = path.subpaths.count == 1 && !path.subpaths[0].isClosed
             guard options.mergeSameName, open else {
                 for sp in path.subpaths where !sp.segments.isEmpty {
-                    if sp.isClosed { jobs.append(PlacementJob(request: i, requests: [i], path: sp, closed: BezPath(subpaths: [sp]))) }
-                    else { for piece in RoadMerger.split(sp, at: options.splitAngle) { jobs.append(PlacementJob(request: i, requests: [i], path: piece)) } }
+                    if sp.isClosed { jobs.append(PlacementJob(request: i, requests: [i], path: sp, closed: BezPath(subpaths: [sp]), priority: r.priority)) }
+                    else { for piece in RoadMerger.split(sp, at: options.splitAngle) { jobs.append(PlacementJob(request: i, requests: [i], path: piece, priority: r.priority)) } }
                 }
                 continue
             }
             var key = r
-            key.label.path = nil; key.id = nil
+            key.label.path = nil; key.id = nil; key.roadClass = nil; key.priority = 0
             let text = r.text
             if byText[text] == nil { textOrder.append(text) }
             if let k = keyIndex[key] { byText[text]![k].members.append(i) }
@@ -210,24 +330,35 @@ struct PlacementJob {
         }
         for text in textOrder {
             for (_, members) in byText[text]! {
+                if members.count > 1 { families.append(members) }
                 let pieces = members.map { (resolved[$0].path.subpaths[0], $0) }
                 for (path, tags) in try RoadMerger.merge(tagged: pieces, splitAngle: options.splitAngle) {
-                    // The job stands for its first request by id, then by geometry: never by input order.
-                    let sorted = tags.count == 1 ? tags : tags.map { (i: $0, id: requests[$0].id ?? "", piece: resolved[$0].path.subpaths.first.map(RoadMerger.canonicalDirection)) }
-                        .sorted { a, b in
-                            if a.id != b.id { return a.id < b.id }
-                            if let pa = a.piece, let pb = b.piece, pa != pb { return RoadMerger.precedes(pa, pb) }
-                            return a.i < b.i
-                        }.map(\.i)
-                    jobs.append(PlacementJob(request: sorted[0], requests: sorted, path: path))
+                    jobs.append(job(path, tags: tags, requests, resolved: resolved))
                 }
             }
         }
+        return sorted(jobs, requests)
+    }
+
+    /// The job for `path`, joined from the requests `tags`: it stands for its first request by id, then
+    /// by geometry (never by input order), with their highest priority.
+    static func job(_ path: Subpath, tags: [Int], _ requests: [PlaceRequest], resolved: [ResolvedLabel]) -> PlacementJob {
+        let sorted = tags.count == 1 ? tags : tags.map { (i: $0, id: requests[$0].id ?? "", piece: resolved[$0].path.subpaths.first.map(RoadMerger.canonicalDirection)) }
+            .sorted { a, b in
+                if a.id != b.id { return a.id < b.id }
+                if let pa = a.piece, let pb = b.piece, pa != pb { return RoadMerger.precedes(pa, pb) }
+                return a.i < b.i
+            }.map(\.i)
+        return PlacementJob(request: sorted[0], requests: sorted, path: path, priority: sorted.map { requests[$0].priority }.max() ?? 0)
+    }
+
+    /// `jobs` in placing order: priority, group, text, id, geometry.
+    static func sorted(_ jobs: [PlacementJob], _ requests: [PlaceRequest]) -> [PlacementJob] {
         // The placing order, from keys computed once per job.
         struct Key { var priority: Double; var group: String; var text: String; var id: String }
         let keys = jobs.map { job in
             let r = requests[job.request]
-            return Key(priority: r.priority, group: r.groupKey, text: r.text, id: r.id ?? "")
+            return Key(priority: job.priority, group: r.groupKey, text: r.text, id: r.id ?? "")
         }
         let order = jobs.indices.sorted { a, b in
             let ka = keys[a], kb = keys[b]
@@ -251,7 +382,14 @@ struct PlacerRun {
     var grid: GridIndex
     var placed: [PlacedRequestLabel] = []
     var labelled: Set<Int> = []
-    var groups: [String: [Point]] = [:]
+    /// Each group's placed cluster centres, with the label (its index in ``placed``) they belong to.
+    var groups: [String: [(owner: Int, point: Point)]] = [:]
+    /// Labels taken back (moved by ``Placer/repair(_:order:first:run:)``): left out of the result, their
+    /// boxes out of the index.
+    var removedLabels: Set<Int> = []
+    /// While set, ``test(_:L:line:measure:options:request:inflate:)`` does not refuse a candidate for meeting
+    /// placed labels: it collects their indices here instead (obstacles still refuse).
+    var blockers: [Int]? = nil
     var candidates = 0
     /// How much coarser than 2 px (turns) and 4 px (crossings) the profiles sample, for very long paths.
     var sampleScale = 1.0
@@ -481,17 +619,30 @@ struct PlacerRun {
             candidates += 1
             switch test(c, L: L, line: p.line, measure: p.measure, options: p.options, request: p.request, inflate: p.inflate) {
             case .success(let (label, boxes, centres)):
-                let owner = placed.count
-                if !self.options.allowOverlap { for b in boxes { grid.insert(b, owner: owner) } }
-                groups[p.request.groupKey, default: []] += centres
-                placed.append(PlacedRequestLabel(request: p.job.request, requests: p.job.requests, text: p.request.text,
-                                                 group: p.request.groupKey, label: label, boxes: boxes, blend: p.blend, path: p.path))
+                commit(p, label: label, boxes: boxes, centres: centres)
                 return nil
             case .failure(let failure):
                 if reason.map({ $0.rank < failure.reason.rank }) ?? true { reason = failure.reason }
             }
         }
         return reason ?? .collides
+    }
+
+    /// Adds a tested label of `p`: its boxes to the index, its centres to its group, the label to ``placed``.
+    /// Returns its index in ``placed``.
+    @discardableResult
+    mutating func commit(_ p: Prepared, label: PlacedLabel, boxes: [OrientedBox], centres: [Point]) -> Int {
+        let owner = placed.count
+        if !self.options.allowOverlap { for b in boxes { grid.insert(b, owner: owner) } }
+        groups[p.request.groupKey, default: []] += centres.map { (owner, $0) }
+        placed.append(PlacedRequestLabel(request: p.job.request, requests: p.job.requests, text: p.request.text,
+                                         group: p.request.groupKey, label: label, boxes: boxes, blend: p.blend, path: p.path))
+        return owner
+    }
+
+    /// Takes label `owner` out (its boxes leave the index, its centres its group) or puts it back.
+    mutating func setRemoved(_ owner: Int, _ removed: Bool) {
+        if removed { removedLabels.insert(owner); grid.remove(owner: owner) } else { removedLabels.remove(owner); grid.restore(owner: owner) }
     }
 
     /// Lays out the label centred at `c` and tests it.
@@ -518,12 +669,25 @@ struct PlacerRun {
             if r.minX < area.minX || r.minY < area.minY || r.maxX > area.maxX || r.maxY > area.maxY { return .failure(.init(.outside)) }
         }
         if !self.options.allowOverlap {
-            for b in clusters.boxes where grid.collides(b) || (obstacles.count > 0 && obstacles.collides(b.outset(by: inflate))) {
-                return .failure(.init(.collides))
+            if var found = blockers {
+                for b in clusters.boxes {
+                    if obstacles.count > 0 && obstacles.collides(b.outset(by: inflate)) { return .failure(.init(.collides)) }
+                    for o in grid.owners(meeting: b) where !found.contains(o) { found.append(o) }
+                }
+                blockers = found
+            } else {
+                for b in clusters.boxes where grid.collides(b) || (obstacles.count > 0 && obstacles.collides(b.outset(by: inflate))) {
+                    return .failure(.init(.collides))
+                }
             }
             if request.minDistance > 0, let others = groups[request.groupKey] {
                 let d2 = request.minDistance * request.minDistance
-                for p in clusters.centres { for q in others where (p - q).lengthSquared < d2 { return .failure(.init(.tooClose(group: request.groupKey))) } }
+                let removed = removedLabels
+                for p in clusters.centres {
+                    for (o, q) in others where (p - q).lengthSquared < d2 && (removed.isEmpty || !removed.contains(o)) {
+                        return .failure(.init(.tooClose(group: request.groupKey)))
+                    }
+                }
             }
         }
         return .success((label, clusters.boxes, clusters.centres))

@@ -16,7 +16,8 @@ public struct PlacerOptions: Hashable, Sendable {
     public var splitAngle: Double = 60
     /// The step between candidate positions along a path, pixels.
     public var step: Double = 6
-    /// Join the paths of requests with the same text, style and weights that meet end to end, before placing.
+    /// Join the paths of requests with the same text, style, group and `minDistance` that meet end to end, before
+    /// placing (their road classes and priorities may differ: the joined road takes the highest priority).
     public var mergeSameName: Bool = true
     /// Place every request at its best position even where it collides (the placer "off"; for comparisons).
     public var allowOverlap: Bool = false

@@ -75,6 +75,71 @@ public enum RoadMerger {
         return chains.sorted { precedes($0.path, $1.path) || (!precedes($1.path, $0.path) && $0.tags.lexicographicallyPrecedes($1.tags)) }
     }
 
+    /// The most pieces ``alternatives(tagged:splitAngle:budget:)`` starts a chain from (the first in the
+    /// canonical order): a name rarely has more than a few dozen ways.
+    public static let maximumAlternativeSeeds = 256
+
+    /// Other ways to join `pieces` than ``merge(tagged:splitAngle:)``'s: from each piece (up to
+    /// ``maximumAlternativeSeeds``), the chain grown at both ends by the straightest continuation among the
+    /// pieces not yet in *this* chain (the merge lets each piece join only the first chain that reaches
+    /// it, so at a junction of three pieces of one name the longest road may never be formed), cut at
+    /// sharp turns. Paths identical to one another are listed once, in a canonical order; the merge's own
+    /// paths may be among them. Every continuation looked at, and every segment joined, spends one of
+    /// `budget` (once it is spent, the seeds left are not tried).
+    /// - Throws: ``Deadline``'s error (its message) when the caller's deadline passes.
+    public static func alternatives(tagged pieces: [(Subpath, Int)], splitAngle: Double, budget: inout Int) throws(MergeError) -> [(path: Subpath, tags: [Int])] {
+        let sortedPieces = pieces.filter { !$0.0.segments.isEmpty }.map { (canonicalDirection($0.0), $0.1) }
+            .sorted { precedes($0.0, $1.0) || (!precedes($1.0, $0.0) && $0.1 < $1.1) }
+        var canonical: [Subpath] = [], pieceTags: [[Int]] = []
+        for (p, tag) in sortedPieces {
+            if let last = canonical.last, last == p { pieceTags[pieceTags.count - 1].append(tag) } else { canonical.append(p); pieceTags.append([tag]) }
+        }
+        var ends: [NodeKey: [Int]] = [:]
+        for (i, p) in canonical.enumerated() {
+            ends[NodeKey(p.start), default: []].append(i)
+            ends[NodeKey(p.end), default: []].append(i)
+        }
+        var found: [Subpath: Set<Int>] = [:]
+        for seed in canonical.indices.prefix(maximumAlternativeSeeds) where budget > 0 {
+            if let d = Deadline.passed { throw MergeError(d.message) }
+            var inChain: Set<Int> = [seed]
+            var chain = canonical[seed]
+            var owners = Array(repeating: seed, count: chain.segments.count)
+            for _ in 0..<2 {
+                while budget > 0, let out = endTangent(chain) {
+                    var best: (index: Int, turn: Double, piece: Subpath)? = nil
+                    for i in ends[NodeKey(chain.end)] ?? [] where !inChain.contains(i) {
+                        budget -= 1
+                        let p = canonical[i]
+                        let forward = p.start.distance(to: chain.end) <= joinTolerance
+                        guard forward || p.end.distance(to: chain.end) <= joinTolerance else { continue }
+                        let piece = forward ? p : p.reversed()
+                        guard let inT = startTangent(piece) else { continue }
+                        let turn = abs(Turn.degrees(from: out, to: inT))
+                        if best == nil || turn < best!.turn { best = (i, turn, piece) }
+                    }
+                    guard let next = best else { break }
+                    // Copying segments costs too: a seed's chain can hold every piece of its name.
+                    budget -= next.piece.segments.count
+                    inChain.insert(next.index)
+                    chain.segments += next.piece.segments
+                    owners += Array(repeating: next.index, count: next.piece.segments.count)
+                }
+                chain = chain.reversed()
+                owners.reverse()
+            }
+            var k = 0
+            for piece in split(chain, at: splitAngle) {
+                var tags = Set<Int>()
+                for o in owners[k..<(k + piece.segments.count)] { tags.formUnion(pieceTags[o]) }
+                k += piece.segments.count
+                found[canonicalDirection(piece), default: []].formUnion(tags)
+            }
+        }
+        return found.map { (path: $0.key, tags: $0.value.sorted()) }
+            .sorted { precedes($0.path, $1.path) || (!precedes($1.path, $0.path) && $0.tags.lexicographicallyPrecedes($1.tags)) }
+    }
+
     /// Why a merge stopped: the caller's deadline passed.
     public struct MergeError: Error, Sendable {
         /// The deadline's message.

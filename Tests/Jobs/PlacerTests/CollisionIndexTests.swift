@@ -36,6 +36,25 @@ import Geometry
         #expect(small == large)
     }
 
+    @Test func removedOwnersAreLeftOutAndComeBack() {
+        var grid = GridIndex(area: Rect(x: 0, y: 0, width: 200, height: 200), cellSize: 25)
+        let box = { (x: Double) in OrientedBox(center: Point(x, 50), axis: Vector(1, 0), halfLength: 10, halfHeight: 5) }
+        grid.insert(box(50), owner: 0)
+        grid.insert(box(60), owner: 1)
+        let both = grid.owners(meeting: box(55))
+        #expect(both == [0, 1])
+        grid.remove(owner: 0)
+        let one = grid.owners(meeting: box(55))
+        #expect(one == [1])
+        let left = grid.collides(box(40)), right = grid.collides(box(70))
+        #expect(!left && right)
+        grid.restore(owner: 0)
+        let back = grid.collides(box(40))
+        #expect(back)
+        let none = grid.owners(meeting: box(150))
+        #expect(none.isEmpty)
+    }
+
     @Test func aBoxCollidesWithOtherOwnersOnly() {
         var grid = GridIndex(area: Rect(x: 0, y: 0, width: 100, height: 100))
         let box = OrientedBox(Rect(x: 10, y: 10, width: 20, height: 20))

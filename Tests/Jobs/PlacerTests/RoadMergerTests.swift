@@ -26,6 +26,35 @@ import Geometry
         #expect(joined.contains { $0.start == Point(0, 0) && $0.end == Point(200, 0) })
     }
 
+    @Test func alternativesFormTheRoadsTheMergeCouldNot() throws {
+        // Three pieces at (90, 100): the merge joins the straight stub; the join through the bend is
+        // among the alternatives, with its pieces' tags.
+        let west = piece([Point(20, 100), Point(90, 100)]), stub = piece([Point(90, 100), Point(110, 100)])
+        let bend = piece([Point(90, 100), Point(165, 127)])
+        let tagged = [(west, 0), (stub, 1), (bend, 2)]
+        #expect(try RoadMerger.merge(tagged: tagged, splitAngle: 60).map(\.tags) == [[0, 1], [2]])
+        var budget = RoadMerger.examinationBudget
+        let other = try RoadMerger.alternatives(tagged: tagged, splitAngle: 60, budget: &budget)
+        #expect(other.map(\.tags) == [[0, 1], [0, 2]])
+        #expect(other.contains { $0.path.start == Point(20, 100) && $0.path.end == Point(165, 127) })
+        #expect(budget < RoadMerger.examinationBudget)
+        for order in [[tagged[2], tagged[0], tagged[1]], [(bend.reversed(), 2), (west.reversed(), 0), (stub, 1)]] {
+            var b = RoadMerger.examinationBudget
+            #expect(try RoadMerger.alternatives(tagged: order, splitAngle: 60, budget: &b).map(\.tags) == other.map(\.tags))
+        }
+    }
+
+    @Test func alternativesStopWhenTheirBudgetIsSpent() throws {
+        // One road of 20 000 pieces: every seed's chain would copy all of them (256 × 20 000 segments).
+        let pieces = (0..<20_000).map { (piece([Point(Double($0) * 10, 0), Point(Double($0 + 1) * 10, 0)]), $0) }
+        var budget = 100_000
+        let out = try RoadMerger.alternatives(tagged: pieces, splitAngle: 60, budget: &budget)
+        #expect(budget <= 0)
+        #expect(out.count <= 5)
+        var none = 0
+        #expect(try RoadMerger.alternatives(tagged: pieces, splitAngle: 60, budget: &none).isEmpty)
+    }
+
     @Test func aSharpTurnCutsTheRoad() {
         let corner = piece([Point(0, 0), Point(100, 0), Point(100, 100)])
         #expect(RoadMerger.split(corner, at: 60).count == 2)

@@ -7,7 +7,7 @@ enum ServeCommand {
     static let command = CLI.Command(
         name: "serve", summary: "serve the playground page and its JSON API over HTTP (Ctrl-C stops it)",
         usage: """
-        usage: pathtext serve [--host 127.0.0.1] [--port 8080] [--threads 8] [--time-limit 3] [--allow-origin ORIGIN]… [--fonts-dir DIR] [--no-system-fonts]
+        usage: pathtext serve [--host 127.0.0.1] [--port 8080] [--threads 8] [--time-limit 3] [--allow-origin ORIGIN]… [--tiles DIR] [--fonts-dir DIR] [--no-system-fonts]
 
         Serves the playground at http://HOST:PORT/: type text in any script, edit the path, and watch the
         label lay out live. The API takes the same label and scene JSON as every other front door:
@@ -15,6 +15,9 @@ enum ServeCommand {
           POST /api/render?format=png|svg   scene JSON in, the image out
           GET  /api/fonts                   the embedded stack and the system's font families
           POST /api/drag                    {"path","from","to":[[x,y],…]} in, handle locations out
+        With --tiles DIR (a folder of DIR/z/x/y.png and DIR/z/x/y.json, as `pathtext tiles --out DIR` writes):
+          GET  /map                         the tiles in Leaflet (Debian's libjs-leaflet, served locally)
+          GET  /tiles/z/x/y.png|json        a tile, read-only: z, x, y in digits, z ≤ 30, nothing outside DIR
         Errors are status 400 with {"error": message}. It listens on 127.0.0.1 unless --host says otherwise;
         bodies are limited to 1 MB, every request gets the playground's resource limits and --time-limit
         seconds (waiting included; 503 when the server is busy that long), and --threads requests are
@@ -26,7 +29,7 @@ enum ServeCommand {
 
     static func run(_ words: [String]) throws(CLIError) {
         let settingsFlags = SettingsFlags.engine
-        let args = try Arguments(words, command: "serve", valued: settingsFlags.valued.union(["host", "port", "threads", "allow-origin"]),
+        let args = try Arguments(words, command: "serve", valued: settingsFlags.valued.union(["host", "port", "threads", "allow-origin", "tiles"]),
                                  flags: settingsFlags.switches)
         var settings = try settingsFlags.read(args)
         guard args.positional.isEmpty else { throw .usage("unexpected argument \(args.positional[0])") }
@@ -45,12 +48,18 @@ enum ServeCommand {
         Syscalls.blockStopSignals()
         let service: PlaygroundService
         let access = AccessPolicy(host: host, port: UInt16(port), allowedOrigins: origins)
-        do { service = try PlaygroundService(settings: settings, access: access) } catch { throw .failure(error.description) }
+        do {
+            let tiles = try args.value("tiles").map { folder throws(PlaygroundError) in try TileStore(folder: folder) }
+            service = try PlaygroundService(settings: settings, access: access, tiles: tiles)
+        } catch { throw .failure(error.description) }
         let server: HTTPServer
         do {
             server = try HTTPServer(host: host, port: UInt16(port), threads: threads, timeLimit: timeLimit) { service.handle($0) }
         } catch { throw .failure(error.description) }
         printError("pathtext: the playground is at http://\(host):\(port)/ (Ctrl-C stops it)")
+        if let tiles = service.tiles {
+            printError("pathtext: the map of \(tiles.root) (zooms \(tiles.zooms.lowerBound)–\(tiles.zooms.upperBound)) is at http://\(host):\(port)/map")
+        }
         _ = Syscalls.waitForStopSignal()
         // Stop within a second: every request's deadline passes now (the loops that check it stop), the
         // daemon is stopped on another thread, and if its threads are not done in a second (work that

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import Geometry
+import Layout
+import Requests
+@testable import Placer
+
+/// Issue #40, item 5: what the placer tries before it gives a name up. Each map here is one that the
+/// placer before this change gave up entirely (every request dropped: checked with the previous build
+/// of `pathtext place` on the same requests); each is now labelled, and every rule still holds.
+@Suite struct EveryNameTests {
+    /// The rules the placer keeps whatever it tries: no overlap (halos included), nothing upside down,
+    /// the turn limits, one label per name within `minDistance`.
+    func expectRulesHold(_ result: PlacementResult, minDistance: Double = 0, sourceLocation: SourceLocation = #_sourceLocation) {
+        let report = check(result, minDistance: minDistance)
+        #expect(report.haloOverlappingPairs == 0, "\(report)", sourceLocation: sourceLocation)
+        #expect(report.upsideDownGlyphs == 0, "\(report)", sourceLocation: sourceLocation)
+        #expect(report.worstNeighbourAngle <= 30 + 1e-9, "\(report)", sourceLocation: sourceLocation)
+        #expect(report.worstTotalTurn <= PlacerOptions().maxTurn + 1e-9, "\(report)", sourceLocation: sourceLocation)
+        #expect(report.closePairs == 0, "\(report)", sourceLocation: sourceLocation)
+    }
+
+    @Test func aStreetWhoseClassChangesIsStillOneRoad() throws {
+        // OSM calls a street primary for one block and residential for the next: each block (60 px) is
+        // shorter than the name (82 px); joined, they carry it, at the higher priority.
+        var primary = road("Erottajankatu", [Point(100, 100), Point(160, 100)], priority: 9, id: "way/1")
+        var residential = road("Erottajankatu", [Point(160, 100), Point(220, 100)], priority: 6, id: "way/2")
+        primary.roadClass = "primary"; residential.roadClass = "residential"
+        let result = try Placer.place([residential, primary], width: 400, height: 200, resolver: resolver())
+        #expect(result.placed.map(\.text) == ["Erottajankatu"])
+        #expect(result.placed.first?.requests == [1, 0])
+        #expect(result.dropped.isEmpty)
+        let jobs = try PlacementJob.jobs([residential, primary], resolved: try [residential, primary].enumerated().map { try resolver().resolve($1.label, index: $0) },
+                                         options: PlacerOptions())
+        #expect(jobs.count == 1 && jobs[0].priority == 9)
+        expectRulesHold(result)
+        // Different styles still never join.
+        var bold = residential
+        bold.label.style.size = 15
+        let apart = try Placer.place([bold, primary], width: 400, height: 200, resolver: resolver())
+        #expect(apart.placed.isEmpty && apart.dropped.allSatisfy { $0.reason.code == "tooShort" })
+    }
+
+    @Test func atAJunctionTheOtherJoinIsTriedWhenTheStraightestIsTooShort() throws {
+        // Three pieces of one name meet at (90, 100): the straightest join (70 + 20 px) and the piece
+        // left over (80 px) are both shorter than the name (103 px); the join through the 20° turn
+        // (70 + 80 px) carries it.
+        let west = road("Pohjoisesplanadi", [Point(20, 100), Point(90, 100)], id: "way/1")
+        let stub = road("Pohjoisesplanadi", [Point(90, 100), Point(110, 100)], id: "way/2")
+        let bend = road("Pohjoisesplanadi", [Point(90, 100), Point(165.175, 127.362)], id: "way/3")
+        let merged = try RoadMerger.merge(tagged: [west, stub, bend].enumerated().map { ($1.label.path!.subpaths[0], $0) }, splitAngle: 60)
+        #expect(merged.map(\.tags) == [[0, 1], [2]])
+        let result = try Placer.place([west, stub, bend], width: 400, height: 200, resolver: resolver())
+        #expect(result.placed.map(\.text) == ["Pohjoisesplanadi"])
+        #expect(result.placed.first?.requests == [0, 2])
+        #expect(result.dropped.map(\.request) == [1])
+        expectRulesHold(result)
+        // The same whatever the order and direction of the pieces.
+        let again = try Placer.place([bend, BezPathReversed(west), stub], width: 400, height: 200, resolver: resolver())
+        #expect(signature(again) == signature(result))
+    }
+
+    @Test func aLabelInTheWayMovesAsideWhenItHasRoomElsewhere() throws {
+        // A short street 9 px from a long one: the long one's label, placed first (higher priority), sits
+        // at its middle, over every position the short one has. It has room elsewhere on its road, so it
+        // moves and both are labelled.
+        let long = road("Aleksanterinkatu", [Point(20, 100), Point(380, 100)], priority: 9)
+        let short = road("Kluuvikatu", [Point(150, 109), Point(250, 109)], priority: 5)
+        let result = try Placer.place([long, short], width: 400, height: 200, resolver: resolver())
+        #expect(Set(result.placed.map(\.text)) == ["Aleksanterinkatu", "Kluuvikatu"])
+        #expect(result.dropped.isEmpty)
+        expectRulesHold(result)
+        // With nowhere else to go (its road no longer than its label and the short one's span), the
+        // first label stays and the short street is given up, as before.
+        let tight = road("Aleksanterinkatu", [Point(145, 100), Point(255, 100)], priority: 9)
+        let blocked = try Placer.place([tight, short], width: 400, height: 200, resolver: resolver())
+        #expect(blocked.placed.map(\.text) == ["Aleksanterinkatu"])
+        #expect(blocked.dropped.map(\.reason.code) == ["collides"])
+        expectRulesHold(blocked)
+    }
+
+    @Test func theHelsinkiNamesAtThreeZooms() throws {
+        // Mapnik 3.1 on the same ways joined by name (make bench-place, the same run's figures in
+        // BENCHMARKS.md) labels 28, 58 and 80 names; its 58 and 80 include labels with upside-down glyphs
+        // or ink off the canvas, which these rules refuse.
+        for (file, atLeast) in [("helsinki-roads-z15.json", 28), ("helsinki-roads.json", 55), ("helsinki-roads-z17.json", 79)] {
+            let document = try PlaceDocument.decode(Array(try String(contentsOfFile: packageRoot + "/fixtures/osm/" + file, encoding: .utf8).utf8))
+            let result = try document.place(resolver: resolver())
+            let report = check(result, minDistance: document.requests[0].minDistance)
+            #expect(report.names >= atLeast, "\(file): \(report)")
+            expectRulesHold(result, minDistance: document.requests[0].minDistance)
+        }
+    }
+}
+
+/// `request` with its path reversed.
+private func BezPathReversed(_ request: PlaceRequest) -> PlaceRequest {
+    var r = request
+    r.label.path = r.label.path?.reversed()
+    return r
+}
