@@ -45,8 +45,8 @@ public struct RunStyle: Hashable, Sendable {
     public var fontOpticalSizing: Bool?
     /// CSS `font-kerning` (default auto: kerning on).
     public var fontKerning: FontKerning?
-    /// CSS `font-variant-caps` (default normal).
-    public var fontVariant: FontVariantCaps?
+    /// CSS `font-variant` (default normal): capitals, numerals, ligatures as the font's features.
+    public var fontVariant: FontVariant?
 
     /// No attribute given.
     public init(fonts: [String]? = nil, fontFamilies: [FontFamilyName]? = nil, size: Double? = nil, color: RGBAColor? = nil,
@@ -54,7 +54,7 @@ public struct RunStyle: Hashable, Sendable {
                 embeddedFonts: Bool? = nil, systemFonts: Bool? = nil, wordSpacing: Double? = nil, baselineShift: Double? = nil,
                 fontSynthesis: FontSynthesis? = nil, fontWeight: Double? = nil, fontStretch: Double? = nil, fontStyle: CSSFontStyle? = nil,
                 fontVariationSettings: [FontVariation]? = nil, fontOpticalSizing: Bool? = nil, fontKerning: FontKerning? = nil,
-                fontVariant: FontVariantCaps? = nil) {
+                fontVariant: FontVariant? = nil) {
         self.fonts = fonts; self.fontFamilies = fontFamilies; self.size = size; self.color = color
         self.features = features; self.language = language; self.letterSpacing = letterSpacing
         self.embeddedFonts = embeddedFonts; self.systemFonts = systemFonts

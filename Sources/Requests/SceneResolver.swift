@@ -186,7 +186,15 @@ public final class SceneResolver {
             a.wordSpacing = style.wordSpacing ?? 0
             a.baselineShift = style.baselineShift ?? 0
             a.fontSynthesis = style.fontSynthesis ?? .both
-            text.append(run.text, attributes: a)
+            if let variant = style.fontVariant, variant.smallCaps, let first = a.fonts.first, !first.hasSubstitutionFeature("smcp") {
+                for piece in SmallCapsSynthesis.pieces(run.text, allSmallCaps: variant.keywords.contains("all-small-caps")) {
+                    var b = a
+                    if piece.scaled { b.size = a.size * SmallCapsSynthesis.scale }
+                    text.append(piece.text, attributes: b)
+                }
+            } else {
+                text.append(run.text, attributes: a)
+            }
         }
         var options = label.options
         options.limits = limits

@@ -70,6 +70,20 @@ final class HarfBuzzFont: @unchecked Sendable {
         return Int(hb_set_get_population(set))
     }
 
+    /// Whether the font's `GSUB` table has a feature tagged `tag` (in any script and language).
+    func hasSubstitutionFeature(_ tag: String) -> Bool {
+        let gsub = hb_tag_from_string("GSUB", 4), wanted = hb_tag_from_string(tag, Int32(tag.utf8.count))
+        var tags = [hb_tag_t](repeating: 0, count: 64)
+        var start: UInt32 = 0
+        while true {
+            var count = UInt32(tags.count)
+            let total = hb_ot_layout_table_get_feature_tags(face, gsub, start, &count, &tags)
+            if tags.prefix(Int(count)).contains(wanted) { return true }
+            start += count
+            if count == 0 || start >= total { return false }
+        }
+    }
+
     /// The nominal glyph for a code point, or `nil` when the font has none.
     func glyph(for scalar: Unicode.Scalar) -> UInt32? {
         var g: hb_codepoint_t = 0

@@ -169,6 +169,10 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     /// Whether the font maps `scalar` to a glyph of its own.
     public func covers(_ scalar: Unicode.Scalar) -> Bool { harfBuzz.glyph(for: scalar) != nil }
 
+    /// Whether the font's `GSUB` table has the OpenType feature `tag` (`smcp`) in any script: what decides
+    /// whether small capitals come from the font or are synthesized.
+    public func hasSubstitutionFeature(_ tag: String) -> Bool { harfBuzz.hasSubstitutionFeature(tag) }
+
     /// Whether every scalar is default-ignorable or has a glyph of its own; each BMP scalar is asked of
     /// HarfBuzz once for the life of the font.
     func coversAllOrIgnorable(_ scalars: [Unicode.Scalar]) -> Bool {

@@ -99,3 +99,29 @@ import TestSupport
         #expect(try advances(["--font-kerning", "none", "--features", "kern=1"]) == kerned)
     }
 }
+
+/// font-variant small-caps: the font's smcp where it has one (Noto Sans), else capitals at 70 % of the size
+/// (Noto Mono has none: browsers synthesize them so).
+@Suite struct SmallCapsCLITests {
+    static let fonts = packageRoot + "/fixtures/resvg-text/fonts"
+
+    func glyphs(_ font: String, _ flags: [String]) throws -> [[String: Any]] {
+        let r = try pathtext(["layout", "--text", "Ab", "--path", "M 0 200 L 4000 200", "--size", "100", "--font", Self.fonts + "/" + font,
+                              "--embedded-fonts", "false", "--no-system-fonts"] + flags)
+        #expect(r.status == 0, "\(r.stderr)")
+        return try #require(((try json(r.stdout) as? [String: Any])?["labels"] as? [[String: Any]])?.first?["glyphs"] as? [[String: Any]])
+    }
+
+    @Test func theFontsSmallCapsOrScaledCapitals() throws {
+        // Noto Sans: hb-shape's glyph for "b" with +smcp, at the full size.
+        let noto = try glyphs("NotoSans-Regular.ttf", ["--font-variant", "small-caps"])
+        let hb = try runProgram("/usr/bin/hb-shape", ["--output-format=json", "--no-glyph-names", "--features=smcp", Self.fonts + "/NotoSans-Regular.ttf", "Ab"])
+        let hbGlyphs = try #require(try json(hb.stdout) as? [[String: Any]]).map { $0["g"] as! Int }
+        #expect(noto.map { $0["glyph"] as! Int } == hbGlyphs && noto.allSatisfy { $0["size"] as! Double == 100 })
+        // Noto Mono: "b" is the capital B at 70 px.
+        let source = try glyphs("NotoMono-Regular.ttf", ["--font-variant", "small-caps"])
+        let capitals = try glyphs("NotoMono-Regular.ttf", ["--text", "AB"])
+        #expect(source.map { $0["glyph"] as! Int } == capitals.map { $0["glyph"] as! Int })
+        #expect(source.map { $0["size"] as! Double } == [100, 70])
+    }
+}

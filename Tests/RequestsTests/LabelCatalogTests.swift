@@ -26,7 +26,7 @@ import Render
         }),
         ("fontOpticalSizing", "false", { $0.style.fontOpticalSizing == false }),
         ("fontKerning", ##""none""##, { $0.style.fontKerning == FontKerning.none }),
-        ("fontVariant", ##""all-small-caps""##, { $0.style.fontVariant == .allSmallCaps }),
+        ("fontVariant", ##""all-small-caps tabular-nums""##, { $0.style.fontVariant?.features.map(\.tag) == ["smcp", "c2sc", "tnum"] }),
         ("size", "12.5", { $0.style.size == 12.5 }),
         ("color", ##""#336699""##, { $0.style.color == RGBAColor(rgb: 0x336699) }),
         ("features", ##""kern=0,smcp[0:3]""##, { $0.style.features == [FeatureSetting(tag: "kern", value: 0), FeatureSetting(tag: "smcp", start: 0, end: 3)] }),

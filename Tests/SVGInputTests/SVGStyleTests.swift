@@ -34,7 +34,7 @@ import Shaping
         parent.fontWeight = 700; parent.kerning = false; parent.fontSize = 200
         let (s, w) = style([("font", "italic small-caps 50px/2 'Noto Sans', serif")], parent: parent)
         #expect(w.isEmpty)
-        #expect(s.fontSize == 50 && s.fontFamilies == ["Noto Sans", "serif"] && s.fontStyle == .italic && s.smallCaps)
+        #expect(s.fontSize == 50 && s.fontFamilies == ["Noto Sans", "serif"] && s.fontStyle == .italic && s.fontVariant?.smallCaps == true)
         #expect(s.fontWeight == 400 && s.kerning)   // reset to their initial values, as CSS says
         // A later longhand wins over the shorthand.
         #expect(style([("font", "bold 20px serif"), ("font-weight", "300")]).0.fontWeight == 300)
@@ -54,8 +54,10 @@ import Shaping
 
     @Test func kerningAndSmallCapsBecomeFeatures() throws {
         let r = try read(document(#"<text x="0" y="50" style="font-kerning: none" font-variant="small-caps">AVA</text>"#))
-        let features = try #require(r.scene.labels.first?.runs?.first?.style.features)
-        #expect(features == [FeatureSetting(tag: "kern", value: 0), FeatureSetting(tag: "smcp")])
+        let style = try #require(r.scene.labels.first?.runs?.first?.style)
+        #expect(style.features == [FeatureSetting(tag: "kern", value: 0)])
+        // small-caps is the run's font-variant: smcp from the font, or synthesized where it has none.
+        #expect(style.fontVariant?.features == [FeatureSetting(tag: "smcp")])
         #expect(r.warnings.isEmpty)
     }
 
@@ -64,5 +66,29 @@ import Shaping
         #expect(SVGStyle.fontSizeKeyword("small", parent: 16, medium: 16) == 13)
         #expect(SVGStyle.fontSizeKeyword("xx-large", parent: 12, medium: 12) == 24)
         #expect(SVGStyle.fontSizeKeyword("x-small", parent: 12, medium: 12) == 9)
+    }
+}
+
+/// The font properties added for variable fonts and features.
+@Suite struct SVGFontFeatureStyleTests {
+    func style(_ declarations: [(String, String)]) -> (SVGStyle, [String]) {
+        var parent = SVGStyle()
+        parent.fontSize = 20
+        var warnings: [String] = []
+        let s = SVGStyle.computed(parent: parent, declarations: declarations, context: SVGLength.Context(viewport: (200, 200))) { name, _ in
+            warnings.append(name)
+        }
+        return (s, warnings)
+    }
+
+    @Test func variationFeatureAndVariantPropertiesAreRead() {
+        let (s, w) = style([("font-variation-settings", "'wght' 650, \"wdth\" 80"), ("font-feature-settings", "\"liga\" 0, \"ss01\""),
+                            ("font-variant", "small-caps oldstyle-nums"), ("font-optical-sizing", "none")])
+        #expect(w.isEmpty)
+        #expect(s.fontVariationSettings.map(\.tag) == ["wght", "wdth"] && s.fontVariationSettings.map(\.value) == [650, 80])
+        #expect(s.fontFeatureSettings.map(\.tag) == ["liga", "ss01"] && s.fontFeatureSettings.map(\.value) == [0, 1])
+        #expect(s.fontVariant?.features.map(\.tag) == ["smcp", "onum"] && !s.opticalSizing)
+        let (_, warnings) = style([("font-variation-settings", "wght 650"), ("font-variant", "small-caps petite-caps")])
+        #expect(warnings.sorted() == ["font-variant", "font-variation-settings"])
     }
 }

@@ -65,8 +65,8 @@ struct SVGStyle: Sendable {
     var fontStretch = 100.0
     /// `font-kerning` (not `none`): the font's kerning applies.
     var kerning = true
-    /// `font-variant: small-caps`: the font's `smcp` feature.
-    var smallCaps = false
+    /// `font-variant` (or `font-variant-caps`): the font's features, small capitals synthesized where it has none.
+    var fontVariant: FontVariant?
     /// `font-variation-settings` (inherited).
     var fontVariationSettings: [FontVariation] = []
     /// `font-feature-settings` (inherited), after kerning and small caps.
@@ -254,8 +254,8 @@ struct SVGStyle: Sendable {
                 // Decorations propagate: a child cannot remove its parent's lines.
                 s.decoration = parent.decoration + lines.filter { !parent.decoration.contains($0) }
             case "font-variant", "font-variant-caps":
-                s.smallCaps = lower == "small-caps"
-                if !["normal", "small-caps", "none"].contains(lower) { warn(name, "\(lower) is not supported: drawn as normal") }
+                guard let variant = FontVariant(parsing: lower) else { warn(name, "cannot read \"\(lower)\": drawn as normal"); continue }
+                s.fontVariant = variant.keywords == ["normal"] ? nil : variant
             case "filter", "mask", "clip-path", "marker-start", "marker-mid", "marker-end", "paint-order", "mix-blend-mode",
                  "isolation", "glyph-orientation-vertical",
                  "text-decoration-skip-ink", "shape-inside":

@@ -577,9 +577,9 @@ struct SVGTextReader {
         r.language = s.language
         var features: [FeatureSetting] = []
         if !s.kerning { features.append(FeatureSetting(tag: "kern", value: 0)) }
-        if s.smallCaps { features += [FeatureSetting(tag: "smcp")] }
         features += s.fontFeatureSettings
         if !features.isEmpty { r.features = features }
+        r.fontVariant = s.fontVariant
         // font-optical-sizing: auto puts opsz at the font size in CSS pixels, before the transform scales it (as
         // Chromium does); the document's own settings come after it and win.
         if s.opticalSizing {
