@@ -37,6 +37,7 @@ test: test-deps
 	$(TEST_FONTS)/fonts.conf scripts/test-python $(TEST_PREFIX)   # the Swift tests' fonts, whatever the caller's Fontconfig
 	$(MAKE) test-wheel
 	.build/wheel-test-venv/bin/python scripts/bench-dask.py 64 1   # make bench-dask's run, on 64 labels once (a smoke run)
+	.build/wheel-test-venv/bin/python scripts/bench-dask-tiles.py 13-14 1   # and its tiles run, on two zooms once
 	scripts/test-browser
 
 # Chromium's pictures of resvg's text suite, the suite's second reference (fixtures/resvg-text/README.md):
@@ -126,6 +127,7 @@ test-wheel: wheel
 # pathtext.dask's throughput with 1 and 2 worker processes (LocalCluster), in the wheel's test venv.
 bench-dask: test-wheel
 	.build/wheel-test-venv/bin/python scripts/bench-dask.py
+	.build/wheel-test-venv/bin/python scripts/bench-dask-tiles.py
 
 bench-table:  # BENCHMARKS.md's table from the bench.json of the last make bench
 	scripts/bench-table

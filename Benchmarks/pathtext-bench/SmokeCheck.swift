@@ -56,6 +56,8 @@ enum SmokeCheck {
         case "place":
             return rows(["names", "labels", "overlaps", "worst-angle", "upside-down", "time", "labelling"].map { "place/helsinki/\($0)" }, peer: true)
                 + rows(["place/helsinki/per-candidate"], peer: false)
+        case "tiles":
+            return rows(["tiles/helsinki/z16", "tiles/helsinki/z17", "tiles/helsinki/16-17"], peer: true)
         case "check":
             return rows(["check/dial-50-locales"], peer: true)
         case "cache":

@@ -32,7 +32,7 @@ enum CLI {
 
     static let commands: [Command] = [
         DemoCommand.command, RenderCommand.command, LayoutCommand.command, ShapeCommand.command,
-        MeasureCommand.command, DragCommand.command, BadgeCommand.command, FontsCommand.command, ServeCommand.command, PlaceCommand.command, CheckCommand.command,
+        MeasureCommand.command, DragCommand.command, BadgeCommand.command, FontsCommand.command, ServeCommand.command, PlaceCommand.command, TilesCommand.command, CheckCommand.command,
     ]
 
     /// Runs the command line and returns the exit code.

@@ -16,6 +16,15 @@ import Requests
 ///  "obstacles": [{"box": [10, 10, 40, 40]}, {"path": "M 0 0 L 100 0", "width": 6}]}
 /// ```
 /// `labelDefaults` holds any request key; each label starts from it. `attribution` is kept as text.
+///
+/// Instead of `width` and `height`, a `geojson` key may hold a GeoJSON FeatureCollection of roads
+/// (``RoadMap``): the canvas is then its area at `zoom` (and `bbox`), each named road a label request
+/// (`nameProperty`, `classProperty`, ranked by ``RoadClasses``), the roads drawn under the labels, and
+/// `labelDefaults` and `background` default to ``RoadMap/labelDefaults`` and ``RoadMap/background``:
+///
+/// ```json
+/// {"geojson": {"type": "FeatureCollection", "features": [ … ]}, "zoom": 16, "bbox": [24.93, 60.16, 24.96, 60.18]}
+/// ```
 public struct PlaceDocument: Sendable {
     /// The canvas and the shapes drawn under the labels (its `labels` are empty).
     public var scene: Scene
@@ -34,7 +43,8 @@ public struct PlaceDocument: Sendable {
         self.scene = scene; self.requests = requests; self.obstacles = obstacles; self.options = options; self.attribution = attribution
     }
 
-    static let keys = ["attribution", "width", "height", "background", "shapes", "placement", "labelDefaults", "labels", "obstacles"]
+    static let keys = ["attribution", "width", "height", "background", "shapes", "placement", "labelDefaults", "labels", "obstacles", "geojson"]
+        + RoadMapOptions.catalog.map(\.key)
 
     /// Reads a place file from JSON bytes (at most ``SceneJSON/maximumBytes``).
     /// - Throws: ``SceneError`` naming the JSON path of the first bad value.
@@ -55,12 +65,38 @@ public struct PlaceDocument: Sendable {
             throw JSONError(MessageText.shortened(MessageText.escaped(m.key), limit: 40), "unknown key" + (near.map { " (did you mean \($0)?)" } ?? ""))
         }
         let sceneKeys: Set<String> = ["width", "height", "background", "shapes"]
-        let scene = try SceneJSON.scene(.object(members.filter { sceneKeys.contains($0.key) }))
+        let geojson = json["geojson"].flatMap { $0 == .null ? nil : $0 }
         var options = PlacerOptions()
         if let p = json["placement"], p != .null { try OptionCatalog.read(p, into: &options, entries: PlacerOptions.catalog, at: "placement") }
-        var defaults = PlaceRequest(label: SceneLabel())
+        var defaults = geojson == nil ? PlaceRequest(label: SceneLabel()) : RoadMap.labelDefaults
         if let d = json["labelDefaults"], d != .null { try OptionCatalog.read(d, into: &defaults, entries: PlaceRequest.catalog, at: "labelDefaults") }
+        var scene: Scene
         var requests: [PlaceRequest] = []
+        if let geojson {
+            for key in ["width", "height"] where json[key] != nil {
+                throw JSONError(key, "not with geojson: the canvas is the roads' area (or bbox) at the zoom")
+            }
+            var mapOptions = RoadMapOptions()
+            let mapKeys = Set(RoadMapOptions.catalog.map(\.key))
+            try OptionCatalog.read(.object(members.filter { mapKeys.contains($0.key) }), into: &mapOptions, entries: RoadMapOptions.catalog, at: "")
+            let map = try RoadMap(geoJSON: geojson, options: mapOptions, at: "geojson")
+            let background = try SceneJSON.scene(.object([JSONMember("width", .number(1)), JSONMember("height", .number(1))]
+                + members.filter { $0.key == "background" })).background ?? RoadMap.background
+            let document: PlaceDocument
+            do throws(SceneError) { document = try map.document(defaults: defaults, placement: options, background: background) } catch {
+                throw JSONError(error.path, error.message)
+            }
+            scene = document.scene
+            if json["shapes"] != nil {
+                let given = try SceneJSON.scene(.object([JSONMember("width", .number(1)), JSONMember("height", .number(1))]
+                    + members.filter { $0.key == "shapes" }))
+                scene.shapes += given.shapes
+            }
+            requests = document.requests
+        } else {
+            scene = try SceneJSON.scene(.object(members.filter { sceneKeys.contains($0.key) }))
+            for key in RoadMapOptions.catalog.map(\.key) where json[key] != nil { throw JSONError(key, "only with geojson") }
+        }
         if let l = json["labels"], l != .null {
             guard case .array(let items) = l else { throw JSONError("labels", "expected a list, got \(l.shownInMessage)") }
             requests.reserveCapacity(items.count)

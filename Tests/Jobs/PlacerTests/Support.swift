@@ -54,3 +54,6 @@ struct SeededGenerator: RandomNumberGenerator {
         return state
     }
 }
+
+/// The bytes of a fixture (a path under fixtures/).
+func fixture(_ path: String) -> [UInt8] { Array(FileManager.default.contents(atPath: packageRoot + "/fixtures/" + path)!) }

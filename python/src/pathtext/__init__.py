@@ -29,7 +29,7 @@ import shutil
 import subprocess
 import threading
 import weakref
-from typing import Any, Dict, Iterator, List, Literal, Mapping, Optional, Union, overload
+from typing import Any, Dict, Iterator, List, Literal, Mapping, Optional, Sequence, Union, overload
 
 from . import _render
 from ._render import RGBAImage, default_engine
@@ -174,6 +174,11 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.pt_layout_json.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), err]
     lib.pt_place_json.restype = ctypes.c_int
     lib.pt_place_json.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), err]
+    lib.pt_tiles_plan.restype = ctypes.c_int
+    lib.pt_tiles_plan.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), err]
+    lib.pt_tiles_render.restype = ctypes.c_int
+    lib.pt_tiles_render.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p,
+                                    ctypes.POINTER(ctypes.c_void_p), err]
     lib.pt_check_json.restype = ctypes.c_int
     lib.pt_check_json.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), err]
     lib.pt_render.restype = ctypes.c_int
@@ -248,6 +253,15 @@ def _request_text(value: Any, camel: bool = True) -> str:
     """A request (a dict) as JSON text, keys in camelCase when `camel`, numbers checked by `_finite`."""
     value = _camel_keys(value) if camel else value
     return json.dumps(_finite(value), ensure_ascii=False, allow_nan=False)
+
+
+def _job_bytes(job: Any) -> bytes:
+    """A tiles job (a dict, or its JSON text) as the bytes the C library reads."""
+    if not isinstance(job, (str, bytes)):
+        job = _request_text(job, camel=False)
+    if isinstance(job, str):
+        job = job.encode("utf-8")
+    return _no_nul(job, "the tiles job")
 
 
 def _snake(key: str) -> str:
@@ -588,6 +602,38 @@ class Engine:
         if status != 0:
             raise _failure(self._lib, error.value, "place failed (status %d)" % status)
         return json.loads(_take_string(self._lib, out.value))
+
+    def tiles_plan(self, job: Union[str, bytes, Request]) -> Dict[str, Any]:
+        """The plan of a tiles job: {"tiles": N, "tileSize": 256, "metatile": 4, "zooms": [{"zoom": 16,
+        "tiles": 12, "metatiles": [[x, y], ...]}, ...]}.
+
+        job: a GeoJSON FeatureCollection of roads, or {"geojson": {...}, "zooms": "13-17", "tileSize": 256,
+        "metatile": 4, "bbox": [W, S, E, N], "nameProperty": "name", "classProperty": "highway",
+        "labelDefaults": {...}, "placement": {...}} (a dict, or its JSON text). A job over the tile limit
+        raises Error before any work."""
+        out, error = ctypes.c_void_p(), ctypes.c_void_p()
+        data = _job_bytes(job)
+        with self._using() as handle:
+            status = self._lib.pt_tiles_plan(handle, data, ctypes.byref(out), ctypes.byref(error))
+        if status != 0:
+            raise Error(_take_string(self._lib, error.value) or "tiles plan failed (status %d)" % status)
+        return json.loads(_take_string(self._lib, out.value))
+
+    def tiles_render(self, job: Union[str, bytes, Request], zoom: int, metatiles: Sequence[Sequence[int]],
+                     out: PathLike) -> Dict[str, Any]:
+        """Draws `metatiles` (addresses [x, y] from tiles_plan) of one zoom of a tiles job and writes their
+        tiles, out/z/x/y.png and out/z/x/y.json, byte for byte what `pathtext tiles` writes. The zoom's one
+        placement over the whole job is made once per engine and kept for the next calls. Returns
+        {"tiles": written, "labels": labels of the zoom's placement}."""
+        batch = json.dumps({"zoom": int(zoom), "metatiles": [[int(x), int(y)] for x, y in metatiles]}).encode("utf-8")
+        folder = _no_nul(os.fsencode(os.fspath(out)), "the folder")
+        result, error = ctypes.c_void_p(), ctypes.c_void_p()
+        data = _job_bytes(job)
+        with self._using() as handle:
+            status = self._lib.pt_tiles_render(handle, data, batch, folder, ctypes.byref(result), ctypes.byref(error))
+        if status != 0:
+            raise Error(_take_string(self._lib, error.value) or "tiles render failed (status %d)" % status)
+        return json.loads(_take_string(self._lib, result.value))
 
     def check(self, scene: Union[Request, PathLike], strings: Union[Mapping[str, Mapping[str, str]], PathLike],
               shipped_fonts_only: bool = False) -> Dict[str, Any]:

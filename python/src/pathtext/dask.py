@@ -20,6 +20,14 @@ answer is a Dask series of the same index:
     >>> placements = pathtext.dask.layout(frame).compute()       # a pandas Series of placements dicts
 
 Requests are dicts with keys in camelCase or snake_case, as Engine takes them.
+
+Map tiles of GeoJSON roads, one task per batch of metatiles, the same files `pathtext tiles` writes:
+
+    >>> pathtext.dask.tiles("roads.geojson", "13-17", "tiles/", client=client)   # tiles/z/x/y.png, .json
+    {'tiles': 187, 'tasks': 31, 'zooms': [13, 14, 15, 16, 17]}
+
+The input and the output folder must be visible to every worker under the same paths (a shared file
+system; on a LocalCluster they are).
 """
 
 from __future__ import annotations
@@ -30,7 +38,7 @@ from typing import Any, Dict, Iterable, List, Optional, Union
 
 from . import Error, Engine, default_engine
 
-__all__ = ["layout", "render", "render_labels", "place", "EnginePlugin"]
+__all__ = ["layout", "render", "render_labels", "place", "tiles", "EnginePlugin"]
 
 Request = Dict[str, Any]
 
@@ -168,6 +176,77 @@ def render_labels(data: Any, format: str = "png", fonts_dir: Optional[str] = Non
 def place(data: Any, fonts_dir: Optional[str] = None, system_fonts: bool = True) -> Any:
     """A bag of place requests (a map tile's labels each, as Engine.place takes them) -> a bag of results."""
     return data.map_partitions(_place_partition, dict(fonts_dir=fonts_dir, system_fonts=system_fonts))
+
+
+def _tiles_job(input: Any, zooms: Any, tile_size: Optional[int], metatile: Optional[int], bbox: Optional[Any],
+               name_property: Optional[str], class_property: Optional[str], label_defaults: Optional[Dict[str, Any]],
+               placement: Optional[Dict[str, Any]]) -> str:
+    """The tiles job's JSON text: the input (a GeoJSON or tiles-job file's name, or a dict) with the keys given."""
+    import json
+    import os
+    if isinstance(input, dict):
+        value: Any = input
+    else:
+        with open(os.fspath(input), encoding="utf-8") as f:
+            value = json.load(f)
+    job = {"geojson": value} if isinstance(value, dict) and value.get("type") in ("FeatureCollection", "Feature") else dict(value)
+    if zooms is not None:
+        if isinstance(zooms, int):
+            zooms = str(zooms)
+        elif isinstance(zooms, range):
+            zooms = "%d-%d" % (zooms.start, zooms.stop - 1)
+        elif isinstance(zooms, (tuple, list)):
+            zooms = "%d-%d" % (min(zooms), max(zooms))
+        job["zooms"] = str(zooms)
+    for key, value in (("tileSize", tile_size), ("metatile", metatile), ("bbox", list(bbox) if bbox is not None else None),
+                       ("nameProperty", name_property), ("classProperty", class_property),
+                       ("labelDefaults", label_defaults), ("placement", placement)):
+        if value is not None:
+            job[key] = value
+    return json.dumps(job, ensure_ascii=False, allow_nan=False)
+
+
+def _tiles_batch(job: str, zoom: int, metatiles: List[List[int]], out: str, engine_options: Dict[str, Any]) -> Dict[str, Any]:
+    """One task: a batch of metatiles of one zoom drawn and written by this worker's Engine (which keeps the
+    zoom's placement for the worker's next batches of it)."""
+    return _engine(engine_options).tiles_render(job, zoom, metatiles, out)
+
+
+def tiles(input: Any, zooms: Any, out: Any, client: Any = None, tile_size: Optional[int] = None, metatile: Optional[int] = None,
+          batch: int = 1, bbox: Optional[Any] = None, name_property: Optional[str] = None, class_property: Optional[str] = None,
+          label_defaults: Optional[Dict[str, Any]] = None, placement: Optional[Dict[str, Any]] = None,
+          fonts_dir: Optional[str] = None, system_fonts: bool = True) -> Dict[str, Any]:
+    """Writes the XYZ tiles of GeoJSON roads, out/z/x/y.png and out/z/x/y.json, on Dask: one task per `batch`
+    metatiles of one zoom; the files are byte for byte those `pathtext tiles` writes.
+
+    input: a GeoJSON FeatureCollection's file name (or a tiles job's: {"geojson": ..., "zooms": ...}), or the
+    dict. zooms: "13-17", 16, range(13, 18) or (13, 17). client: a distributed Client (None: Dask's current
+    scheduler). tile_size (256 or 512), metatile (tiles per side), bbox ([W, S, E, N]), name_property,
+    class_property, label_defaults and placement as `pathtext tiles` takes them.
+
+    Each zoom has one label placement over the whole map: every task of the zoom reads it (its worker makes
+    it once and keeps it), so a label across any tile or metatile edge is the same in every tile.
+    Returns {"tiles": written, "tasks": tasks run, "zooms": [the zooms]}.
+    """
+    import os
+    import dask
+    if not isinstance(batch, int) or batch < 1:
+        raise Error("batch: expected a whole number of metatiles, at least 1, got %r" % (batch,))
+    engine_options = dict(fonts_dir=fonts_dir, system_fonts=system_fonts)
+    job = _tiles_job(input, zooms, tile_size, metatile, bbox, name_property, class_property, label_defaults, placement)
+    plan = _engine(engine_options).tiles_plan(job)  # checks the job (and the tile limit) before any task
+    folder = os.path.abspath(os.fspath(out))
+    shared = dask.delayed(job, name="pathtext-tiles-job-%x" % (hash(job) & 0xFFFFFFFFFFFF))
+    tasks = []
+    for zone in plan["zooms"]:
+        metatiles = zone["metatiles"]
+        for i in range(0, len(metatiles), batch):
+            tasks.append(dask.delayed(_tiles_batch, pure=True)(shared, zone["zoom"], metatiles[i:i + batch], folder, engine_options))
+    if client is not None:
+        results = client.gather(client.compute(tasks))
+    else:
+        results = dask.compute(*tasks)
+    return {"tiles": sum(r["tiles"] for r in results), "tasks": len(tasks), "zooms": [z["zoom"] for z in plan["zooms"]]}
 
 
 try:

@@ -1,3 +1,4 @@
+import JSON
 import Support
 import PathText
 
@@ -7,18 +8,21 @@ enum PlaceCommand {
         name: "place", summary: "place many labels on paths without collisions (map labels) and draw them",
         usage: """
         usage: pathtext place REQUESTS.json [--out FILE.png] [--json FILE|-] [--fonts-dir DIR] [--allow-overlap]
+               pathtext place ROADS.geojson --zoom Z [--bbox W,S,E,N] [--name-property KEY] [--class-property KEY] [--out FILE.png] [--json FILE|-]
 
         """ + "\n" + [
             LabelFlags.line("REQUESTS.json", "a place file: width, height, background, shapes (drawn under the labels), placement options, labelDefaults, labels (each a label request with priority, group, minDistance, id, class) and obstacles"),
             LabelFlags.line("--out FILE.png", "draw the shapes and the placed labels"),
             LabelFlags.line("--json FILE|-", "write the placed labels (placements JSON with ink boxes), which request each came from, and why each dropped request was dropped"),
+            LabelFlags.line("ROADS.geojson", "a GeoJSON FeatureCollection of roads (LineString, MultiLineString; WGS 84): projected to Web Mercator pixels at the zoom, a label per named road ranked by its class, the roads drawn under the labels"),
             LabelFlags.line("--allow-overlap", "place every label at its best position even where it collides (the placer off)"),
+            MapFlags<RoadMapOptions>.place.usage,
         ].joined(separator: "\n"),
         run: run)
 
     static func run(_ words: [String]) throws(CLIError) {
         let settingsFlags = SettingsFlags.engine
-        let args = try Arguments(words, command: "place", valued: settingsFlags.valued.union(["out", "json"]),
+        let args = try Arguments(words, command: "place", valued: settingsFlags.valued.union(["out", "json"]).union(MapFlags<RoadMapOptions>.place.valued),
                                  flags: settingsFlags.switches.union(["allow-overlap"]))
         let settings = try settingsFlags.read(args)
         guard let file = args.positional.first else { throw .usage("a place file is required: pathtext place REQUESTS.json --out FILE.png") }
@@ -31,7 +35,17 @@ enum PlaceCommand {
         try Output.checkFiles(outputs: outputs, inputs: [file] + ((try? resolver.embeddedStack()) ?? []).compactMap(\.path))
         let bytes = try InputFiles.readBytes(file, limits: resolver.limits)
         var document: PlaceDocument
-        do { document = try PlaceDocument.decode(bytes) } catch { throw .failure("\(file): \(error.description)") }
+        var value: JSONValue
+        do throws(JSONError) { value = try JSONValue.parse(bytes) } catch { throw .failure("\(file): \(error.description)") }
+        let bare = GeoJSONRoads.isGeoJSON(value)
+        if GeoJSONRoads.isGeoJSON(value) || value["geojson"] != nil {
+            value = .object(try MapFlags<RoadMapOptions>.place.apply(args, to: value.mapMembers))
+        } else if let flag = MapFlags<RoadMapOptions>.place.given(args) {
+            throw .usage("\(flag) is for a GeoJSON input; \(file) is a place file in canvas pixels")
+        }
+        do throws(JSONError) { document = try PlaceDocument.document(value) } catch {
+            throw .failure("\(file): \(error.unwrapped(bare: bare).description)")
+        }
         if args.has("allow-overlap") { document.options.allowOverlap = true }
         let fonts = Set(document.requests.flatMap(\.label.fontFiles)).sorted().compactMap { (try? resolver.font($0))?.path }
         try Output.checkFiles(outputs: outputs, inputs: [file] + fonts)

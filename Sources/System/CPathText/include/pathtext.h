@@ -204,6 +204,26 @@ int pt_render_rgba(pt_engine *engine, const char *scene_json, unsigned char **pi
 int pt_place_json(pt_engine *engine, const char *place_json, char **result_json, char **error);
 
 /*
+ * Map tiles of GeoJSON roads, as `pathtext tiles` writes them, one batch of metatiles at a time (for a
+ * scheduler: Python's pathtext.dask.tiles). The job is JSON: a GeoJSON FeatureCollection, or
+ * {"geojson": {...}, "zooms": "13-17", "tileSize": 256, "metatile": 4, "bbox": [W, S, E, N],
+ * "nameProperty": "name", "classProperty": "highway", "labelDefaults": {...}, "placement": {...}}.
+ *
+ * pt_tiles_plan puts in *plan_json (release with pt_free) the tiles and, per zoom, the metatiles:
+ * {"tiles": 54, "tileSize": 256, "metatile": 4, "zooms": [{"zoom": 16, "tiles": 12, "metatiles": [[x, y], ...]}, ...]};
+ * a job over the tile limit is an error here, before any work.
+ *
+ * pt_tiles_render draws the metatiles of batch_json ({"zoom": 16, "metatiles": [[x, y], ...]}, addresses from
+ * the plan) and writes out_dir/z/x/y.png and out_dir/z/x/y.json for each of their tiles, each file whole or not
+ * at all, byte for byte what `pathtext tiles` writes. Every batch of a zoom reads the zoom's one placement
+ * over the whole job (made once per engine and kept for the next calls), so a label across any tile or
+ * metatile edge is the same in every tile. *result_json: {"tiles": 12, "labels": 5}.
+ */
+int pt_tiles_plan(pt_engine *engine, const char *job_json, char **plan_json, char **error);
+int pt_tiles_render(pt_engine *engine, const char *job_json, const char *batch_json, const char *out_dir,
+                    char **result_json, char **error);
+
+/*
  * Checks a scene in every locale of a string table, as `pathtext check --json` does: the request is JSON,
  * {"scene": SCENE, "strings": {"de": {"KEY": "text"}}, "shippedFontsOnly": false} ("stringsFile": a
  * translation file's name instead of "strings"); *result_json (release with pt_free) holds one result per

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import PathText
+@testable import PathTextEngine
+
+/// The tiles job through the engine (what the C door and Python's pathtext.dask.tiles call).
+@Suite struct EngineTilesTests {
+    static let edges: String = {
+        var dir = #filePath
+        for _ in 0..<3 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
+        return try! String(contentsOfFile: dir + "/fixtures/geojson/edges.geojson", encoding: .utf8)
+    }()
+
+    func folder() throws -> String {
+        let dir = NSTemporaryDirectory() + "pathtext-engine-tiles-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func metatilesRenderedApartAreTheFilesOfOneCall() throws {
+        let job = #"{"geojson": \#(Self.edges), "zooms": "16-17"}"#
+        let a = try Engine(fontsDir: fontsDir), b = try Engine(fontsDir: fontsDir)
+        let plan = try #require(try JSONSerialization.jsonObject(with: Data(try a.tilesPlan(job).utf8)) as? [String: Any])
+        #expect(plan["tiles"] as? Int == 54 && plan["metatile"] as? Int == 4)
+        let zooms = try #require(plan["zooms"] as? [[String: Any]])
+        #expect(zooms.map { $0["zoom"] as? Int } == [16, 17] && zooms.map { $0["tiles"] as? Int } == [12, 42])
+        let together = try folder(), apart = try folder()
+        defer { try? FileManager.default.removeItem(atPath: together); try? FileManager.default.removeItem(atPath: apart) }
+        for zone in zooms {
+            let zoom = zone["zoom"] as! Int, metatiles = zone["metatiles"] as! [[Int]]
+            let all = "[" + metatiles.map { "[\($0[0]),\($0[1])]" }.joined(separator: ",") + "]"
+            #expect(try a.tilesRender(job, batch: #"{"zoom": \#(zoom), "metatiles": \#(all)}"#, out: together).hasPrefix("{\"tiles\":\(zone["tiles"]!),"))
+            for m in metatiles.reversed() { _ = try b.tilesRender(job, batch: #"{"zoom": \#(zoom), "metatiles": [[\#(m[0]), \#(m[1])]]}"#, out: apart) }
+        }
+        // Each engine placed each zoom once, and kept it.
+        #expect(a.tileZones.withLock { $0.map(\.zoom) } == [16, 17] && b.tileZones.withLock { $0.count } == 2)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: together).filter { $0.hasSuffix(".png") || $0.hasSuffix(".json") }.sorted()
+        #expect(files.count == 108)
+        #expect(files == (try FileManager.default.subpathsOfDirectory(atPath: apart).filter { $0.hasSuffix(".png") || $0.hasSuffix(".json") }.sorted()))
+        for f in files { #expect(FileManager.default.contents(atPath: together + "/" + f) == FileManager.default.contents(atPath: apart + "/" + f), "\(f)") }
+    }
+
+    @Test func badBatchesAreErrorsNamingTheKey() throws {
+        let engine = try Engine(fontsDir: fontsDir)
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (batch, message) in [(#"{"zoom": 12, "metatiles": []}"#, "batch.zoom: expected one of the job's zooms 16-16, got 12"),
+                                 (#"{"zoom": 16}"#, "batch.metatiles: expected a list of [x, y] metatile addresses, got null"),
+                                 (#"{"zoom": 16, "metatiles": [[9326.5, 4741]]}"#, "batch.metatiles[0]: expected a metatile [x, y] of the job's plan at zoom 16, got a list"),
+                                 ("[", "batch: ")] {
+            do { _ = try engine.tilesRender(Self.edges, batch: batch, out: dir); Issue.record("no error for \(batch)") } catch {
+                #expect(error.message.hasPrefix(message), "\(error.message)")
+            }
+        }
+        do { _ = try engine.tilesPlan(#"{"geojson": \#(Self.edges), "zooms": "0-20", "bbox": [20, 55, 30, 65]}"#); Issue.record("no error") } catch {
+            #expect(error.message.contains("over the limit of 20000"))
+        }
+        let server = try Engine(fontsDir: fontsDir, allowFontPaths: false)
+        do { _ = try server.tilesPlan(#"{"geojson": \#(Self.edges), "labelDefaults": {"font": ["/etc/passwd"]}}"#); Issue.record("no error") } catch {
+            #expect(error.message.hasPrefix("labelDefaults.font"))
+        }
+    }
+}

@@ -1,0 +1,85 @@
+"""pathtext.dask.tiles on a distributed LocalCluster with two worker processes: the files of `pathtext tiles`."""
+import filecmp
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+from distributed import Client, LocalCluster
+
+import pathtext
+import pathtext.dask
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EDGES = os.path.join(ROOT, "fixtures", "geojson", "edges.geojson")
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    with Client(cluster) as c:
+        yield c
+    cluster.close()
+
+
+def _files(folder):
+    return sorted(os.path.relpath(os.path.join(d, f), folder) for d, _, fs in os.walk(folder) for f in fs)
+
+
+def _cli():
+    """The pathtext beside the library (the install prefix's bin/)."""
+    lib = pathtext.library_path()
+    candidate = os.path.join(os.path.dirname(os.path.dirname(lib)), "bin", "pathtext")
+    return candidate if os.access(candidate, os.X_OK) else shutil.which("pathtext")
+
+
+def test_tiles_on_two_workers_are_the_files_of_pathtext_tiles(client, tmp_path):
+    out = tmp_path / "dask"
+    summary = pathtext.dask.tiles(EDGES, "16-17", str(out), client=client)
+    # 12 tiles at zoom 16 and 42 at 17, in 4 and 9 metatiles of 4 x 4 tiles (one task each).
+    assert summary == {"tiles": 54, "tasks": 13, "zooms": [16, 17]}
+    cli = _cli()
+    assert cli, "no pathtext binary beside %s" % pathtext.library_path()
+    fonts = os.path.join(os.path.dirname(os.path.dirname(pathtext.library_path())), "share", "pathtext", "fonts")
+    single = tmp_path / "single"
+    run = subprocess.run([cli, "tiles", EDGES, "--zooms", "16-17", "--out", str(single), "--fonts-dir", fonts],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    names = _files(str(single))
+    assert len(names) == 108 and names == _files(str(out))
+    match, mismatch, errors = filecmp.cmpfiles(str(single), str(out), names, shallow=False)
+    assert mismatch == [] and errors == [] and len(match) == 108
+    # The label across the metatile edge x = 37308 * 256 is in the tiles on both sides of it.
+    left = json.loads((out / "16" / "37307" / "18968.json").read_text())
+    right = json.loads((out / "16" / "37308" / "18968.json").read_text())
+    assert "Mannerheimintie" in {p["text"] for p in left["placed"]} & {p["text"] for p in right["placed"]}
+
+
+def test_batches_and_the_metatile_size_do_not_change_the_files(client, tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert pathtext.dask.tiles(EDGES, 16, str(a), client=client, batch=3)["tasks"] == 2
+    assert pathtext.dask.tiles(EDGES, (16, 16), str(b), client=client, metatile=1)["tasks"] == 12
+    names = _files(str(a))
+    assert len(names) == 24 and filecmp.cmpfiles(str(a), str(b), names, shallow=False)[0] == names
+
+
+def test_bad_jobs_fail_before_any_task(client, tmp_path):
+    bad = tmp_path / "bad.geojson"
+    bad.write_text('{"type":"FeatureCollection","features":[{"type":"Feature","geometry":'
+                   '{"type":"LineString","coordinates":[[0,0],[200,0]]}}]}')
+    with pytest.raises(pathtext.Error, match=r"features\[0\]\.geometry\.coordinates\[1\]: longitude 200 is outside"):
+        pathtext.dask.tiles(str(bad), 16, str(tmp_path / "out"), client=client)
+    with pytest.raises(pathtext.Error, match="over the limit of 20000"):
+        pathtext.dask.tiles(EDGES, "10-20", str(tmp_path / "out"), client=client, bbox=[20, 55, 30, 65])
+    with pytest.raises(pathtext.Error, match="batch: expected a whole number"):
+        pathtext.dask.tiles(EDGES, 16, str(tmp_path / "out"), client=client, batch=0)
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_engine_plans_and_renders_metatiles(engine, tmp_path):
+    plan = engine.tiles_plan({"geojson": json.load(open(EDGES)), "zooms": "16"})
+    assert plan["tiles"] == 12 and plan["zooms"][0]["metatiles"] == [[9326, 4741], [9327, 4741], [9326, 4742], [9327, 4742]]
+    done = engine.tiles_render(open(EDGES).read(), 16, [[9327, 4742]], tmp_path)
+    assert done["tiles"] == 6 and done["labels"] >= 5
+    assert (tmp_path / "16" / "37309" / "18969.png").read_bytes().startswith(b"\x89PNG")

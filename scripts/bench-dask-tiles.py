@@ -1,0 +1,89 @@
+"""pathtext.dask.tiles with 1 and 2 worker processes on a distributed LocalCluster, against one process.
+
+The Helsinki roads (fixtures/osm/helsinki-roads.geojson) cut into 256 px tiles at zooms 13-17 (or the
+zooms given), one task per metatile of METATILE x METATILE tiles. The peer is one Engine in this process
+rendering the same metatiles one after another (what `pathtext tiles` does). Each round runs on a fresh
+cluster, warmed up first (engines made, fonts loaded), into a fresh folder, best kept; the files
+are checked to be byte for byte the single process's. Prints tiles per second and the ratio of 2 workers
+to 1 (goal: >= 1.8 on two cores; other processes on the machine take their share). Each worker places
+each zoom once (the zoom's one placement over the whole map, kept for its next metatiles of that zoom).
+    python scripts/bench-dask-tiles.py [ZOOMS] [ROUNDS] [METATILE]     (make bench-dask, in the wheel's test venv)
+"""
+import filecmp
+import logging
+import os
+import shutil
+import sys
+import tempfile
+import time
+
+from distributed import Client, LocalCluster
+
+import pathtext
+import pathtext.dask
+
+ZOOMS = sys.argv[1] if len(sys.argv) > 1 else "13-17"
+ROUNDS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+METATILE = int(sys.argv[3]) if len(sys.argv) > 3 else 2
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+INPUT = os.path.join(ROOT, "fixtures", "osm", "helsinki-roads.geojson")
+EDGES = os.path.join(ROOT, "fixtures", "geojson", "edges.geojson")
+
+
+def files(folder):
+    return sorted(os.path.relpath(os.path.join(d, f), folder) for d, _, fs in os.walk(folder) for f in fs)
+
+
+def local(job, plan, folder):
+    """The peer: every metatile in this process, one engine (a fresh one, so each zoom is placed once)."""
+    best = float("inf")
+    for _ in range(ROUNDS + 1):  # the first is the warm-up
+        engine = pathtext.Engine()
+        out = tempfile.mkdtemp(dir=folder)
+        start = time.perf_counter()
+        for zone in plan["zooms"]:
+            for m in zone["metatiles"]:
+                engine.tiles_render(job, zone["zoom"], [m], out)
+        best = min(best, time.perf_counter() - start)
+        engine.close()
+        reference = out
+    return best, reference
+
+
+def on_dask(workers, folder, reference):
+    """Each round on a fresh cluster (no worker keeps a placement from the round before), warmed up on the
+    hand-made fixture (engines made, fonts loaded, code shipped) before the timed job."""
+    best = float("inf")
+    for _ in range(ROUNDS):
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        with Client(cluster) as client:
+            client.register_plugin(pathtext.dask.EnginePlugin())
+            pathtext.dask.tiles(EDGES, "16", tempfile.mkdtemp(dir=folder), client=client, metatile=1)
+            out = tempfile.mkdtemp(dir=folder)
+            start = time.perf_counter()
+            summary = pathtext.dask.tiles(INPUT, ZOOMS, out, client=client, metatile=METATILE)
+            best = min(best, time.perf_counter() - start)
+        cluster.close()
+        names = files(reference)
+        same = filecmp.cmpfiles(reference, out, names, shallow=False)[0]
+        assert files(out) == names and same == names, "the Dask tiles differ from the single process's"
+    return best, summary
+
+
+if __name__ == "__main__":
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
+    folder = tempfile.mkdtemp(prefix="pathtext-bench-tiles-")
+    try:
+        job = pathtext.dask._tiles_job(INPUT, ZOOMS, None, METATILE, None, None, None, None, None)
+        plan = pathtext.Engine().tiles_plan(job)
+        alone, reference = local(job, plan, folder)
+        one, summary = on_dask(1, folder, reference)
+        two, _ = on_dask(2, folder, reference)
+        tiles = plan["tiles"]
+        print("dask/tiles  Helsinki zooms %s, %d tiles of 256 px in %d tasks (metatiles of %d x %d), best of %d, %d cores: "
+              "1 worker %.0f tiles/s, 2 workers %.0f tiles/s, ratio %.2fx; one process, no Dask: %.0f tiles/s; "
+              "the files byte for byte the same (load average %.1f)"
+              % (ZOOMS, tiles, summary["tasks"], METATILE, METATILE, ROUNDS, os.cpu_count(), tiles / one, tiles / two,
+                 one / two, tiles / alone, os.getloadavg()[0]))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
