@@ -188,6 +188,9 @@ public enum Placer {
 }
 
 extension Placer {
+    /// The most segments of all the paths ``placeAlternatives(_:requests:resolved:jobs:options:run:)`` adds.
+    public static let alternativeSegmentBudget = 65_536
+
     /// The most candidate positions of one given-up path that ``repair(_:order:first:movable:run:)`` tries.
     public static let repairCandidates = 32
     /// The most labels one repair may move.
@@ -249,11 +252,13 @@ extension Placer {
 
     /// Gives the names still unlabelled after the first pass other joins of their ways
     /// (``RoadMerger/alternatives(tagged:splitAngle:budget:)``): the paths the merge did not form, tried in
-    /// placing order, each for a first label, until one of its name's is placed. Bounded by the merge's
-    /// examination budget, the candidate budget and the deadline.
+    /// placing order, each for a first label, until one of its name's is placed. Bounded by a sixteenth of the
+    /// merge's examination budget, ``alternativeSegmentBudget`` segments of new paths in all (each is measured
+    /// and sampled), the candidate budget and the deadline: a second chance costs a fraction of the first pass.
     static func placeAlternatives(_ families: [[Int]], requests: [PlaceRequest], resolved: [ResolvedLabel], jobs: [PlacementJob],
                                   options: PlacerOptions, run: inout PlacerRun) throws(SceneError) {
-        var budget = RoadMerger.examinationBudget
+        var budget = RoadMerger.examinationBudget / 16
+        var segments = alternativeSegmentBudget
         var known = Set(jobs.map(\.path))
         var family: [Int: Int] = [:]
         var extra: [PlacementJob] = []
@@ -263,7 +268,8 @@ extension Placer {
             let pieces = members.map { (resolved[$0].path.subpaths[0], $0) }
             let paths: [(path: Subpath, tags: [Int])]
             do { paths = try RoadMerger.alternatives(tagged: pieces, splitAngle: options.splitAngle, budget: &budget) } catch { throw SceneError("", error.message) }
-            for (path, tags) in paths where !known.contains(path) {
+            for (path, tags) in paths where segments >= path.segments.count && !known.contains(path) {
+                segments -= path.segments.count
                 known.insert(path)
                 extra.append(PlacementJob.job(path, tags: tags, requests, resolved: resolved))
             }
