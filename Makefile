@@ -61,7 +61,8 @@ docs: test-deps
 
 bench: test-deps
 	$(SWIFT) build $(RELEASE) --product pathtext-bench
-	$(SWIFT) build $(RELEASE) --product pathtext   # for the batch/ row, which runs it
+	$(SWIFT) build $(RELEASE) --product pathtext   # for the batch/, process/ and svg/ rows, which run it
+	scripts/install-bench-tools >/dev/null          # resvg, the svg/ rows' peer (PyPI's resvg-cli)
 	.build/release/pathtext-bench
 
 # The placer against Mapnik 3.1 on the Helsinki roads (issue #24): both engines' figures from one run,

@@ -15,19 +15,21 @@ enum ProcessBench {
     struct Sample { var cpu: Double, wall: Double, rss: Double }
 
     /// Runs `binary` with `args` once and returns its CPU time (ns), wall time (ns) and peak RSS (KiB).
-    static func spawn(_ binary: String, _ args: [String]) -> Sample {
+    /// With `allowFailure`, a failing run is measured like any other and its stderr is dropped too.
+    static func spawn(_ binary: String, _ args: [String], allowFailure: Bool = false) -> Sample {
         var cargs: [UnsafeMutablePointer<CChar>?] = ([binary] + args).map { strdup($0) } + [nil]
         defer { for p in cargs { free(p) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if allowFailure { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
         var pid: pid_t = 0
         let t0 = nowNs()
         guard posix_spawn(&pid, binary, &actions, nil, &cargs, environ) == 0 else { fatalError("cannot spawn \(binary)") }
         var status: Int32 = 0
         var usage = rusage()
-        guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { fatalError("\(binary) \(args) failed (\(status))") }
+        guard wait4(pid, &status, 0, &usage) == pid, status == 0 || allowFailure else { fatalError("\(binary) \(args) failed (\(status))") }
         let wall = Double(nowNs() - t0)
         func ns(_ t: timeval) -> Double { Double(t.tv_sec) * 1e9 + Double(t.tv_usec) * 1e3 }
         return Sample(cpu: ns(usage.ru_utime) + ns(usage.ru_stime), wall: wall, rss: Double(usage.ru_maxrss))

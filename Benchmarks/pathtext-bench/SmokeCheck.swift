@@ -65,6 +65,8 @@ enum SmokeCheck {
                          "cache/dial-50-locales/cold", "cache/dial-50-locales/again"], peer: false)
         case "process":
             return rows(["process/one-label-png", "process/one-label-png/peak-rss"], peer: true)
+        case "svg":
+            return rows(["svg/resvg-suite/process", "svg/resvg-suite/library"], peer: true)
         default:
             return []
         }

@@ -1,7 +1,7 @@
 // pathtext-bench: layout, path measuring, rasterizing and end-to-end rendering, each timed against a
 // peer in the same run on the same input (see BENCHMARKS.md).
 //
-//   pathtext-bench [--only layout,measure,raster,render,capi,batch,parallel,process,place,tiles,check] [--quick | --smoke] [--runs N]
+//   pathtext-bench [--only layout,measure,raster,render,capi,batch,parallel,process,place,tiles,check,svg] [--quick | --smoke] [--runs N]
 //                  [--json PATH | --no-json] [--fonts DIR] [--filter TEXT]
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +10,7 @@ import Foundation
 
 let usage = """
     usage: pathtext-bench [--only GROUPS] [--quick | --smoke] [--runs N] [--json PATH | --no-json] [--fonts DIR]
-      --only GROUPS  comma-separated subset of: layout, measure, raster, render, capi, batch, parallel, process, place, tiles, check, cache (default: all)
+      --only GROUPS  comma-separated subset of: layout, measure, raster, render, capi, batch, parallel, process, place, tiles, check, cache, svg (default: all)
       --quick        short runs (for profiling under valgrind): less time per run, 100 000 queries
       --smoke        a test that every row runs, not a measurement (make test runs it on the debug build,
                      scripts/test-bench-smoke): every body is called once (no warm-up, no calibration,
@@ -32,7 +32,7 @@ let usage = """
     """
 
 var config = BenchConfig()
-let allGroups: Set<String> = ["layout", "measure", "raster", "render", "capi", "batch", "parallel", "process", "place", "tiles", "check", "cache"]
+let allGroups: Set<String> = ["layout", "measure", "raster", "render", "capi", "batch", "parallel", "process", "place", "tiles", "check", "cache", "svg"]
 var groups = allGroups
 let root = packageRoot()
 var jsonPath: String? = root + "/bench.json"
@@ -95,6 +95,7 @@ if groups.contains("place") { rows += PlaceBench.run(config, fontsDir: fontsDir,
 if groups.contains("tiles") { rows += TilesBench.run(config, fontsDir: fontsDir, root: root) }
 if groups.contains("check") { rows += CheckBench.run(config, fontsDir: fontsDir) }
 if groups.contains("cache") { rows += CacheBench.run(config, fontsDir: fontsDir, root: root) }
+if groups.contains("svg") { rows += SVGSuiteBench.run(config, root: root) }
 rows += processRows
 rows = SmokeCheck.dropBroken(rows)
 
