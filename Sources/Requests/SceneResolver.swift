@@ -99,13 +99,18 @@ public final class SceneResolver {
                 throw SceneError(familyPath(), error.description)
             }
         }
+        var files: [Typeface] = []
         for name in names ?? [] {
-            do { list.append(try font(name)) } catch {
+            do { files.append(try font(name)) } catch {
                 // A missing fonts folder is not the fault of this label's font list.
                 if case .fontsFolderNotFound = error { throw SceneError("", error.description) }
                 throw SceneError(path(), Self.message(error, naming: name))
             }
         }
+        if weight != nil || stretch != nil || style != nil {
+            files = Self.matched(files, weight: weight ?? 400, stretch: stretch ?? 100, style: style ?? .normal)
+        }
+        list += files
         guard embedded else {
             if list.isEmpty { throw SceneError(path(), "embeddedFonts is false, so the run needs a font or a fontFamily") }
             return list
@@ -119,6 +124,29 @@ public final class SceneResolver {
         return list
     }
 
+    /// The given font files with, among the files of each family, the face CSS font matching picks first
+    /// (as `@font-face` rules of one family are matched): `font: [Regular, Bold, Italic]` with weight 700 puts
+    /// Bold where Regular was. Families keep the order of their first file; a family's other files follow
+    /// its pick, in their order.
+    static func matched(_ files: [Typeface], weight: Double, stretch: Double, style: CSSFontStyle) -> [Typeface] {
+        guard files.count > 1 else { return files }
+        var order: [String] = [], members: [String: [Typeface]] = [:]
+        for f in files {
+            if members[f.familyName] == nil { order.append(f.familyName) }
+            members[f.familyName, default: []].append(f)
+        }
+        guard order.count < files.count else { return files }
+        var out: [Typeface] = []
+        for family in order {
+            var faces = members[family]!
+            if faces.count > 1, let best = CSSFontMatch.best(faces.map(\.traits), weight: weight, stretch: stretch, style: style), best > 0 {
+                faces.insert(faces.remove(at: best), at: 0)
+            }
+            out += faces
+        }
+        return out
+    }
+
     /// Each variable font of `fonts` set as CSS sets it: the size's `opsz` (unless optical sizing is off), the
     /// style's `ital` or `slnt`, then the run's `font-variation-settings` (``Typeface/varied(by:)``); the
     /// weight's and width's axes were set when the family's face was matched.
@@ -128,7 +156,8 @@ public final class SceneResolver {
         out.reserveCapacity(fonts.count)
         for font in fonts {
             guard !font.axes.isEmpty else { out.append(font); continue }
-            let settings = font.styleVariations(size: size, style: style.fontStyle ?? .normal, opticalSizing: style.fontOpticalSizing ?? true)
+            let settings = font.styleVariations(size: size, style: style.fontStyle ?? .normal, opticalSizing: style.fontOpticalSizing ?? true,
+                                                weight: style.fontWeight, stretch: style.fontStretch)
                 + (style.fontVariationSettings ?? [])
             do { out.append(try font.varied(by: settings)) } catch { throw SceneError(path(), error.description) }
         }

@@ -70,6 +70,13 @@ final class HarfBuzzFont: @unchecked Sendable {
         return Int(hb_set_get_population(set))
     }
 
+    /// The face's style value for `tag` as HarfBuzz reads it (`hb_style_get_value`): `wght` (OS/2 weight
+    /// class, or the `wght` coordinate), `wdth` (percent), `ital` (1 when italic), `slnt` (degrees, the
+    /// slant angle).
+    func styleValue(_ tag: String) -> Double {
+        Double(hb_style_get_value(font, hb_style_tag_t(rawValue: hb_tag_from_string(tag, 4))))
+    }
+
     /// Whether the font's `GSUB` table has a feature tagged `tag` (in any script and language).
     func hasSubstitutionFeature(_ tag: String) -> Bool {
         let gsub = hb_tag_from_string("GSUB", 4), wanted = hb_tag_from_string(tag, Int32(tag.utf8.count))

@@ -17,12 +17,16 @@ extension Typeface {
         return try FontCache.typeface(path: path, faceIndex: faceIndex, variations: coordinates)
     }
 
-    /// The coordinates CSS sets from the style and size before `font-variation-settings` (CSS Fonts 4
-    /// §5.1 and §7.4): `opsz` at the size in pixels (`font-optical-sizing: auto`) when `opticalSizing`, `ital`
-    /// 1 for italic, `slnt` at minus the angle for oblique; only for the axes the face has.
-    public func styleVariations(size: Double, style: CSSFontStyle, opticalSizing: Bool = true) -> [FontVariation] {
+    /// The coordinates CSS sets from the weight, stretch, style and size before `font-variation-settings`
+    /// (CSS Fonts 4 §5.1 and §7.4): `wght` and `wdth` when given, `opsz` at the size in pixels
+    /// (`font-optical-sizing: auto`) when `opticalSizing`, `ital` 1 for italic, `slnt` at minus the angle for
+    /// oblique; only for the axes the face has.
+    public func styleVariations(size: Double, style: CSSFontStyle, opticalSizing: Bool = true,
+                                weight: Double? = nil, stretch: Double? = nil) -> [FontVariation] {
         var out: [FontVariation] = []
         let tags = Set(axes.map(\.tag))
+        if let weight, tags.contains("wght") { out.append(FontVariation(tag: "wght", value: weight)) }
+        if let stretch, tags.contains("wdth") { out.append(FontVariation(tag: "wdth", value: stretch)) }
         if opticalSizing, tags.contains("opsz") { out.append(FontVariation(tag: "opsz", value: size)) }
         switch style {
         case .normal: break

@@ -125,3 +125,25 @@ import TestSupport
         #expect(source.map { $0["size"] as! Double } == [100, 70])
     }
 }
+
+/// CSS font matching among the given font files of one family, as among a family's `@font-face` rules.
+@Suite struct GivenFilesMatchingCLITests {
+    static let fonts = packageRoot + "/fixtures/resvg-text/fonts"
+
+    func firstFont(_ flags: [String]) throws -> String {
+        let files = ["NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Thin.ttf", "NotoSans-Italic.ttf"].flatMap { ["--font", Self.fonts + "/" + $0] }
+        let r = try pathtext(["layout", "--text", "Hamburg", "--path", "M 0 200 L 4000 200", "--embedded-fonts", "false", "--no-system-fonts"]
+                             + files + flags)
+        #expect(r.status == 0, "\(r.stderr)")
+        let fonts = try #require((try json(r.stdout) as? [String: Any])?["fonts"] as? [[String: Any]])
+        return ((fonts.first?["path"] as? String ?? "") as NSString).lastPathComponent
+    }
+
+    @Test func theWeightAndStylePickAmongTheFiles() throws {
+        #expect(try firstFont([]) == "NotoSans-Regular.ttf")  // no weight given: the files' order
+        #expect(try firstFont(["--font-weight", "700"]) == "NotoSans-Bold.ttf")
+        #expect(try firstFont(["--font-weight", "100"]) == "NotoSans-Thin.ttf")
+        #expect(try firstFont(["--font-weight", "500"]) == "NotoSans-Regular.ttf")  // CSS: 500 looks down first
+        #expect(try firstFont(["--font-style", "italic"]) == "NotoSans-Italic.ttf")
+    }
+}
