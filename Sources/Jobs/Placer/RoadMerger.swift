@@ -82,9 +82,10 @@ public enum RoadMerger {
     /// Other ways to join `pieces` than ``merge(tagged:splitAngle:)``'s: from each piece (up to
     /// ``maximumAlternativeSeeds``), the chain grown at both ends by the straightest continuation among the
     /// pieces not yet in *this* chain (the merge lets each piece join only the first chain that reaches
-    /// it, so at a junction of three pieces of one name the longest road may never be formed), cut at
-    /// sharp turns. Paths identical to one another are listed once, in a canonical order; the merge's own
-    /// paths may be among them. Every continuation looked at, and every segment joined, spends one of
+    /// it, so at a junction of three pieces of one name the longest road may never be formed); a chain
+    /// ends where every continuation turns more than `splitAngle` (the cut there would end it anyway), and
+    /// is cut at its own sharp vertices. Paths identical to one another are listed once, in a canonical
+    /// order; the merge's own paths may be among them. Every continuation looked at, and every segment joined, spends one of
     /// `budget` (once it is spent, the seeds left are not tried).
     /// - Throws: ``Deadline``'s error (its message) when the caller's deadline passes.
     public static func alternatives(tagged pieces: [(Subpath, Int)], splitAngle: Double, budget: inout Int) throws(MergeError) -> [(path: Subpath, tags: [Int])] {
@@ -116,7 +117,8 @@ public enum RoadMerger {
                         let piece = forward ? p : p.reversed()
                         guard let inT = startTangent(piece) else { continue }
                         let turn = abs(Turn.degrees(from: out, to: inT))
-                        if best == nil || turn < best!.turn { best = (i, turn, piece) }
+                        // A continuation through a sharp turn would be cut off again: the chain ends there.
+                        if turn <= splitAngle, best == nil || turn < best!.turn { best = (i, turn, piece) }
                     }
                     guard let next = best else { break }
                     // Copying segments costs too: a seed's chain can hold every piece of its name.

@@ -55,6 +55,22 @@ import Geometry
         #expect(try RoadMerger.alternatives(tagged: pieces, splitAngle: 60, budget: &none).isEmpty)
     }
 
+    /// A zigzag turning 90° at every node (HardeningRoundFourTests' 8 000 pieces): no alternative goes
+    /// through a sharp turn, so each seed is one piece and the budget is barely touched (it was spent on
+    /// 256 chains of every piece, 12 s in a debug build).
+    @Test func alternativesEndAtSharpTurns() throws {
+        var pieces: [(Subpath, Int)] = []
+        for k in 0..<2_000 {
+            let x = Double(k) * 10, up: Double = k % 2 == 0 ? 0 : 10
+            pieces.append((piece([Point(x, up), Point(x + 10, 10 - up)]), k))
+        }
+        var budget = RoadMerger.examinationBudget
+        let out = try RoadMerger.alternatives(tagged: pieces, splitAngle: 60, budget: &budget)
+        #expect(out.count == RoadMerger.maximumAlternativeSeeds)
+        #expect(out.allSatisfy { $0.tags.count == 1 && $0.path.segments.count == 1 })
+        #expect(RoadMerger.examinationBudget - budget <= 4 * RoadMerger.maximumAlternativeSeeds)
+    }
+
     @Test func aSharpTurnCutsTheRoad() {
         let corner = piece([Point(0, 0), Point(100, 0), Point(100, 100)])
         #expect(RoadMerger.split(corner, at: 60).count == 2)
