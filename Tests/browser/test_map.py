@@ -31,7 +31,7 @@ BINARY = os.environ.get("PATHTEXT_BIN", os.path.join(ROOT, ".build", "debug", "p
 
 ZOOM = 16
 TILE = 256
-METATILE = 2          # tiles per metatile side (512-px metatiles); the edge below is a metatile edge
+METATILE = 4          # tiles per metatile side (`pathtext tiles --metatile` default); the edge below is a metatile edge
 EDGE_X = 37308        # the metatile edge: between tile columns EDGE_X - 1 and EDGE_X (central Helsinki)
 ROW = 18969           # the row the long street runs along
 COLUMNS = range(EDGE_X - 3, EDGE_X + 3)
