@@ -43,11 +43,21 @@ public struct RunPaint: Hashable, Sendable {
     /// The fill colour.
     public var color: RGBAColor
     /// A gradient fill (SVG `fill="url(#g)"`), painted instead of ``color``.
-    public var fillGradient: Gradient?
+    public var fillGradient: Gradient? {
+        get { fillGradientBox.first }
+        set { fillGradientBox = newValue.map { [$0] } ?? [] }
+    }
+    /// ``fillGradient`` and ``stroke`` are kept in arrays (one pointer each, empty when not set), so that
+    /// attributes painted with one colour stay small: every run and every shape-cache entry holds a paint.
+    private var fillGradientBox: [Gradient] = []
+    private var strokeBox: [TextStroke] = []
     /// The fill's opacity, 0…1 (SVG `fill-opacity`).
     public var fillOpacity: Double
     /// A stroke along the outlines, if any.
-    public var stroke: TextStroke?
+    public var stroke: TextStroke? {
+        get { strokeBox.first }
+        set { strokeBox = newValue.map { [$0] } ?? [] }
+    }
     /// The opacity of the whole run, 0…1 (SVG `opacity`, applied to the fill and the stroke).
     public var opacity: Double
     /// Whether the stroke goes over the fill or under it.
@@ -56,8 +66,9 @@ public struct RunPaint: Hashable, Sendable {
     /// Creates a paint.
     public init(color: RGBAColor = .black, fillGradient: Gradient? = nil, fillOpacity: Double = 1, stroke: TextStroke? = nil,
                 opacity: Double = 1, paintOrder: PaintOrder = .fillFirst) {
-        self.color = color; self.fillGradient = fillGradient; self.fillOpacity = fillOpacity; self.stroke = stroke
+        self.color = color; self.fillOpacity = fillOpacity
         self.opacity = opacity; self.paintOrder = paintOrder
+        self.fillGradient = fillGradient; self.stroke = stroke
     }
 
     /// Whether the paint is one flat colour: no gradient, stroke or opacity below 1.
