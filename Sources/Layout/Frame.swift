@@ -130,6 +130,7 @@ struct Frame {
         label.fonts = input.line.fonts
         label.measure = measure
         label.halo = options.halo
+        if input.line.runs.contains(where: { !$0.paint.isPlain }) { label.paints = input.line.runs.map(\.paint) }
         label.writingMode = options.writingMode
         if !options.decoration.isEmpty, !placement.glyphs.isEmpty {
             label.decorations = try decorations(input, measure: measure, s0: s0, length: placement.consumed,

@@ -360,6 +360,19 @@ struct LineBlock {
         }
         var label = placed[onPath]
         (label.glyphs, label.fonts) = PlacedLabel.joined(placed)
+        if placed.contains(where: { !$0.paints.isEmpty }) {
+            // One paint table for the lines: each line's run indices move past the runs of the lines before.
+            label.paints = []
+            var g = 0
+            for p in placed {
+                let base = label.paints.count
+                label.paints += p.paints.isEmpty ? [RunPaint(color: p.glyphs.first?.color ?? .black)] : p.paints
+                for _ in p.glyphs {
+                    label.glyphs[g].runIndex = p.paints.isEmpty ? base : base + label.glyphs[g].runIndex
+                    g += 1
+                }
+            }
+        }
         label.lines = n
         label.advance = placed.map(\.advance).max() ?? 0
         label.overflow = placed.contains(where: \.overflow)

@@ -177,6 +177,10 @@ public struct PlacedLabel: Sendable {
     public var decorations: [DecorationBand] = []
     /// The halo drawn under the label's fills, if any.
     public var halo: Halo?
+    /// The paint of each run, indexed by ``PlacedGlyph/runIndex``, when any run is painted with more than
+    /// one flat colour (a gradient, a stroke, an opacity); empty otherwise, and each glyph is then filled
+    /// with its ``PlacedGlyph/color``. See ``paint(of:)``.
+    public var paints: [RunPaint] = []
     /// Horizontal writing, or vertical writing down the path (see ``PlacedGlyph/upright``).
     public var writingMode: WritingMode = .horizontal
     /// The number of lines the label is set on (``OverflowPolicy/wrap``); 1 for a single line. With

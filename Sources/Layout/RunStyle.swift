@@ -1,3 +1,4 @@
+import Geometry
 import Shaping
 
 /// The attributes a request gives a run of text, each `nil` when not given (a run then takes its
@@ -47,6 +48,26 @@ public struct RunStyle: Hashable, Sendable {
     public var fontKerning: FontKerning?
     /// CSS `font-variant` (default normal): capitals, numerals, ligatures as the font's features.
     public var fontVariant: FontVariant?
+    /// A gradient fill painted instead of ``color`` (``color`` stays the colour of renderers that draw one).
+    public var fillGradient: Gradient?
+    /// The fill's opacity, 0…1 (SVG `fill-opacity`; default 1).
+    public var fillOpacity: Double?
+    /// The stroke's colour: given (or with ``strokeGradient``), the outlines are stroked.
+    public var stroke: RGBAColor?
+    /// A gradient that paints the stroke.
+    public var strokeGradient: Gradient?
+    /// The stroke's full width in pixels (default 1).
+    public var strokeWidth: Double?
+    /// The stroke's opacity, 0…1 (default 1).
+    public var strokeOpacity: Double?
+    /// The stroke's corners (default miter).
+    public var strokeLinejoin: LineJoin?
+    /// The stroke's miter limit (default 4).
+    public var strokeMiterlimit: Double?
+    /// The opacity of fill and stroke, 0…1 (SVG `opacity`; default 1).
+    public var opacity: Double?
+    /// Fill then stroke, or stroke then fill (default fill first).
+    public var paintOrder: PaintOrder?
 
     /// No attribute given.
     public init(fonts: [String]? = nil, fontFamilies: [FontFamilyName]? = nil, size: Double? = nil, color: RGBAColor? = nil,
@@ -71,7 +92,7 @@ public struct RunStyle: Hashable, Sendable {
 
     /// Each attribute of `self`, or of `fallback` where `self` has none.
     public func over(_ fallback: RunStyle) -> RunStyle {
-        RunStyle(fonts: fonts ?? fallback.fonts, fontFamilies: fontFamilies ?? fallback.fontFamilies, size: size ?? fallback.size,
+        var r = RunStyle(fonts: fonts ?? fallback.fonts, fontFamilies: fontFamilies ?? fallback.fontFamilies, size: size ?? fallback.size,
                  color: color ?? fallback.color, features: features ?? fallback.features, language: language ?? fallback.language,
                  letterSpacing: letterSpacing ?? fallback.letterSpacing, embeddedFonts: embeddedFonts ?? fallback.embeddedFonts,
                  systemFonts: systemFonts ?? fallback.systemFonts, wordSpacing: wordSpacing ?? fallback.wordSpacing,
@@ -80,5 +101,23 @@ public struct RunStyle: Hashable, Sendable {
                  fontStyle: fontStyle ?? fallback.fontStyle, fontVariationSettings: fontVariationSettings ?? fallback.fontVariationSettings,
                  fontOpticalSizing: fontOpticalSizing ?? fallback.fontOpticalSizing, fontKerning: fontKerning ?? fallback.fontKerning,
                  fontVariant: fontVariant ?? fallback.fontVariant)
+        r.fillGradient = fillGradient ?? fallback.fillGradient; r.fillOpacity = fillOpacity ?? fallback.fillOpacity
+        r.stroke = stroke ?? fallback.stroke; r.strokeGradient = strokeGradient ?? fallback.strokeGradient
+        r.strokeWidth = strokeWidth ?? fallback.strokeWidth; r.strokeOpacity = strokeOpacity ?? fallback.strokeOpacity
+        r.strokeLinejoin = strokeLinejoin ?? fallback.strokeLinejoin; r.strokeMiterlimit = strokeMiterlimit ?? fallback.strokeMiterlimit
+        r.opacity = opacity ?? fallback.opacity; r.paintOrder = paintOrder ?? fallback.paintOrder
+        return r
+    }
+
+    /// The paint these attributes give a run (defaults where not given): a stroke when ``stroke`` or
+    /// ``strokeGradient`` is set.
+    public var paint: RunPaint {
+        var p = RunPaint(color: color ?? Self.defaultColor, fillGradient: fillGradient, fillOpacity: fillOpacity ?? 1,
+                         opacity: opacity ?? 1, paintOrder: paintOrder ?? .fillFirst)
+        if stroke != nil || strokeGradient != nil {
+            p.stroke = TextStroke(color: stroke ?? strokeGradient?.meanColor ?? .black, gradient: strokeGradient, width: strokeWidth ?? 1,
+                                  opacity: strokeOpacity ?? 1, join: strokeLinejoin ?? .miter, miterLimit: strokeMiterlimit ?? 4)
+        }
+        return p
     }
 }

@@ -11,5 +11,7 @@ package struct NullSurface: DrawingSurface {
     package init() {}
     package mutating func fillPath(_ path: BezPath, transform: Affine, color: RGBAColor, rule: FillRule, mode: CompositeMode) { calls += 1 }
     package mutating func strokePath(_ path: BezPath, width: Double, color: RGBAColor, cap: LineCap, mode: CompositeMode) { calls += 1 }
+    package mutating func paintPath(_ path: BezPath, transform: Affine, source: PaintSource, stroke: StrokeOptions?, rule: FillRule,
+                                    mode: CompositeMode) { calls += 1 }
     package mutating func drawBitmap(_ bitmap: ColorBitmap, transform: Affine, opacity: Double, mode: CompositeMode) { calls += 1 }
 }

@@ -164,7 +164,11 @@ public enum SceneRenderer {
                                         limits: ResourceLimits = .default) throws(SceneError) {
         let rule = shape.fillRule ?? .nonZero
         let mode = shape.blend ?? .sourceOver
-        if let fill = shape.fill {
+        if let gradient = shape.fillGradient {
+            if let g = gradient.resolved(in: path.controlBox) {
+                surface.paintPath(path, transform: .identity, source: .gradient(g, opacity: 1), stroke: nil, rule: rule, mode: mode)
+            }
+        } else if let fill = shape.fill {
             surface.fillPath(path, transform: .identity, color: fill, rule: rule, mode: mode)
         }
         if let stroke = shape.stroke {

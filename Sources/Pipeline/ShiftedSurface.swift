@@ -21,6 +21,11 @@ package struct ShiftedSurface<Base: DrawingSurface>: DrawingSurface {
         base.strokePath(path.transformed(by: shift), width: width, color: color, cap: cap, mode: mode)
     }
 
+    package mutating func paintPath(_ path: BezPath, transform: Affine, source: PaintSource, stroke: StrokeOptions?, rule: FillRule,
+                                    mode: CompositeMode) {
+        base.paintPath(path, transform: shift * transform, source: source.moved(by: shift), stroke: stroke, rule: rule, mode: mode)
+    }
+
     package mutating func drawBitmap(_ bitmap: ColorBitmap, transform: Affine, opacity: Double, mode: CompositeMode) {
         base.drawBitmap(bitmap, transform: shift * transform, opacity: opacity, mode: mode)
     }

@@ -9,6 +9,11 @@ public protocol DrawingSurface {
     mutating func fillPath(_ path: BezPath, transform: Affine, color: RGBAColor, rule: FillRule, mode: CompositeMode)
     /// Strokes `path` with round joins.
     mutating func strokePath(_ path: BezPath, width: Double, color: RGBAColor, cap: LineCap, mode: CompositeMode)
+    /// Fills `path` (mapped by `transform`) with `source`, or strokes it when `stroke` is given (the width in
+    /// canvas pixels, scaled by `√|det(transform)|`). Surfaces that draw one colour only use
+    /// ``PaintSource/flatColor`` (the default implementation).
+    mutating func paintPath(_ path: BezPath, transform: Affine, source: PaintSource, stroke: StrokeOptions?, rule: FillRule,
+                            mode: CompositeMode)
     /// Draws a colour bitmap glyph mapped by `transform` (bitmap pixels to canvas), its alpha times `opacity`.
     mutating func drawBitmap(_ bitmap: ColorBitmap, transform: Affine, opacity: Double, mode: CompositeMode)
     /// Whether the surface has used up its budget (an ``SVGDocument`` past its ``SVGDocument/commandLimit``):
@@ -19,6 +24,15 @@ public protocol DrawingSurface {
 extension DrawingSurface {
     /// Whether the surface has used up its budget: never, unless the surface says so.
     public var isFull: Bool { false }
+
+    /// Paints with ``PaintSource/flatColor`` through ``fillPath(_:transform:color:rule:mode:)`` or
+    /// ``strokePath(_:width:color:cap:mode:)`` (the path mapped first, the width scaled).
+    public mutating func paintPath(_ path: BezPath, transform: Affine, source: PaintSource, stroke: StrokeOptions?, rule: FillRule,
+                                   mode: CompositeMode) {
+        guard let stroke else { return fillPath(path, transform: transform, color: source.flatColor, rule: rule, mode: mode) }
+        strokePath(path.transformed(by: transform), width: stroke.width * abs(transform.determinant).squareRoot(),
+                   color: source.flatColor, cap: stroke.cap, mode: mode)
+    }
 
     /// Whether drawing should stop: the surface is full or the request's ``Deadline`` has passed.
     var shouldStop: Bool { isFull || Deadline.passed != nil }
@@ -49,23 +63,76 @@ extension DrawingSurface {
                 fillPath(band.outline, transform: .identity, color: band.color, rule: .nonZero, mode: mode)
             }
         }
-        for glyph in label.glyphs {
-            if shouldStop { return }
-            let font = label.font(of: glyph)
-            if font.hasColorGlyphs, let color = font.colorGlyph(glyph.glyph) {
-                drawColorGlyph(glyph, color, in: label, mode: mode)
-                continue
+        if label.paints.isEmpty {
+            for glyph in label.glyphs {
+                if shouldStop { return }
+                drawFill(glyph, in: label, paint: nil, box: nil, mode: mode)
             }
-            switch label.warp {
-            case .rigid:
-                // The cached outline in font units (y up), scaled into the placement transform: no copy per glyph.
-                let k = glyph.size / Double(font.unitsPerEm)
-                fillPath(glyph.outline(font: font), transform: glyph.transform * Affine.scale(k, -k),
-                         color: glyph.color, rule: .nonZero, mode: mode)
-            case .bend:
-                fillPath(label.bentOutline(of: glyph), transform: .identity, color: glyph.color, rule: .nonZero, mode: mode)
+            return
+        }
+        // Paint beyond one colour: gradients span the label's box; strokes over (or under) the fills.
+        let box = label.objectBoundingBox
+        // Two passes: what each run paints first (its fill, or with paint-order stroke its stroke), then the rest.
+        for pass in 0..<2 {
+            for glyph in label.glyphs {
+                if shouldStop { return }
+                let paint = label.paint(of: glyph)
+                if (paint.paintOrder == .strokeFirst) == (pass == 0) {
+                    drawStroke(glyph, in: label, paint: paint, box: box, mode: mode)
+                } else {
+                    drawFill(glyph, in: label, paint: paint, box: box, mode: mode)
+                }
             }
         }
+    }
+
+    /// Fills one glyph: a colour glyph in its own colours, an outline with its run's fill (`paint`, or the
+    /// glyph's colour when `nil`).
+    mutating func drawFill(_ glyph: PlacedGlyph, in label: PlacedLabel, paint: RunPaint?, box: Rect?, mode: CompositeMode) {
+        let font = label.font(of: glyph)
+        if font.hasColorGlyphs, let color = font.colorGlyph(glyph.glyph) {
+            var g = glyph
+            if let paint { g.color = RunPaint.faded(glyph.color, paint.fillOpacity * paint.opacity) }
+            drawColorGlyph(g, color, in: label, mode: mode)
+            return
+        }
+        let source: PaintSource
+        if let paint {
+            if let gradient = paint.fillGradient {
+                guard let box, let g = gradient.resolved(in: box) else { return }
+                source = .gradient(g, opacity: paint.fillOpacity * paint.opacity)
+            } else {
+                source = .color(RunPaint.faded(glyph.color, paint.fillOpacity * paint.opacity))
+            }
+        } else {
+            source = .color(glyph.color)
+        }
+        switch label.warp {
+        case .rigid:
+            // The cached outline in font units (y up), scaled into the placement transform: no copy per glyph.
+            let k = glyph.size / Double(font.unitsPerEm)
+            if case .color(let c) = source {
+                fillPath(glyph.outline(font: font), transform: glyph.transform * Affine.scale(k, -k), color: c, rule: .nonZero, mode: mode)
+            } else {
+                paintPath(glyph.outline(font: font), transform: glyph.transform * Affine.scale(k, -k), source: source, stroke: nil, rule: .nonZero, mode: mode)
+            }
+        case .bend:
+            paintPath(label.bentOutline(of: glyph), transform: .identity, source: source, stroke: nil, rule: .nonZero, mode: mode)
+        }
+    }
+
+    /// Strokes one glyph's outline with its run's stroke, if it has one.
+    mutating func drawStroke(_ glyph: PlacedGlyph, in label: PlacedLabel, paint: RunPaint, box: Rect?, mode: CompositeMode) {
+        guard let stroke = paint.stroke, stroke.width > 0 else { return }
+        let source: PaintSource
+        if let gradient = stroke.gradient {
+            guard let box, let g = gradient.resolved(in: box) else { return }
+            source = .gradient(g, opacity: stroke.opacity * paint.opacity)
+        } else {
+            source = .color(RunPaint.faded(stroke.color, stroke.opacity * paint.opacity))
+        }
+        let style = StrokeOptions(width: stroke.width, cap: stroke.cap, join: stroke.join, miterLimit: stroke.miterLimit)
+        paintPath(label.canvasOutline(of: glyph), transform: .identity, source: source, stroke: style, rule: .nonZero, mode: mode)
     }
 }
 
@@ -79,6 +146,7 @@ extension PlacedLabel {
         case .bend: return bentOutline(of: glyph)
         }
     }
+
 }
 
 extension RasterCanvas: DrawingSurface {
@@ -90,6 +158,18 @@ extension RasterCanvas: DrawingSurface {
     /// Rasterizes the stroke onto the canvas.
     public mutating func strokePath(_ path: BezPath, width: Double, color: RGBAColor, cap: LineCap, mode: CompositeMode) {
         stroke(path, width: width, color: color, cap: cap, join: .round, mode: mode)
+    }
+
+    /// Rasterizes the fill or stroke with its colour or gradient.
+    public mutating func paintPath(_ path: BezPath, transform: Affine, source: PaintSource, stroke style: StrokeOptions?, rule: FillRule,
+                                   mode: CompositeMode) {
+        switch (source, style) {
+        case (.color(let c), nil): fill(path, transform: transform, color: c, rule: rule, mode: mode)
+        case (.color(let c), let s?): stroke(path, transform: transform, width: s.width, color: c, cap: s.cap, join: s.join,
+                                             miterLimit: s.miterLimit, mode: mode)
+        case (.gradient(let g, let o), nil): fill(path, transform: transform, gradient: g, opacity: o, rule: rule, mode: mode)
+        case (.gradient(let g, let o), let s?): stroke(path, transform: transform, style: s, gradient: g, opacity: o, mode: mode)
+        }
     }
 }
 
@@ -103,6 +183,17 @@ extension SVGDocument: DrawingSurface {
         case .sourceOver: addPath(path, transform: transform, fill: color, rule: rule)
         case .destinationOut: addKnockout(path, transform: transform, rule: rule)
         }
+    }
+
+    /// Adds a `<path>` filled or stroked with the colour or a `<linearGradient>`/`<radialGradient>` (a sweep
+    /// gradient, which SVG has not, with its mean colour); a knockout of its fill for ``CompositeMode/destinationOut``.
+    public mutating func paintPath(_ path: BezPath, transform: Affine, source: PaintSource, stroke style: StrokeOptions?, rule: FillRule,
+                                   mode: CompositeMode) {
+        guard mode == .sourceOver else {
+            if style == nil { addKnockout(path, transform: transform, rule: rule) }
+            return
+        }
+        addPath(path, transform: transform, source: source, stroke: style, rule: rule)
     }
 
     /// Adds a stroked `<path>`; a knockout stroke becomes a knockout of nothing (not supported in SVG output).

@@ -26,6 +26,8 @@ public struct SVGDocument: Hashable, Sendable {
     /// The path commands of the paths added (or refused for going past ``commandLimit``).
     public private(set) var commandCount = 0
     private var masks = 0
+    /// Gradients defined so far (each painted path gets its own `<linearGradient>` or `<radialGradient>`).
+    private var gradients = 0
     /// Whether an `<image>` was added (the root then declares the `xlink` namespace).
     private var hasImages = false
 
@@ -54,6 +56,72 @@ public struct SVGDocument: Hashable, Sendable {
         if join != .miter { attrs += " stroke-linejoin=\"\(join.rawValue)\"" }
         if join == .miter && miterLimit != 4 { attrs += " stroke-miterlimit=\"\(n(miterLimit))\"" }
         elements.append("<path d=\"\(SVGPathData.encode(path, transform: transform, decimals: decimals))\"\(attrs)/>")
+    }
+
+    /// Adds a path filled (or, with `stroke`, stroked) with `source`: a gradient becomes a
+    /// `<linearGradient>` or `<radialGradient>` in canvas coordinates (`userSpaceOnUse`, its transform as
+    /// `gradientTransform`) defined just before the path; a sweep gradient, which SVG has not, is drawn with
+    /// its mean colour.
+    public mutating func addPath(_ path: BezPath, transform: Affine = .identity, source: PaintSource, stroke: StrokeOptions?,
+                                 rule: FillRule = .nonZero) {
+        var attribute = "", extra = ""
+        switch source {
+        case .color(let c):
+            if let stroke {
+                return addStroke(path, transform: transform, width: stroke.width, color: c, cap: stroke.cap, join: stroke.join,
+                                 miterLimit: stroke.miterLimit)
+            }
+            return addPath(path, transform: transform, fill: c, rule: rule)
+        case .gradient(let g, let opacity):
+            guard !path.isEmpty, let defs = gradientElement(g) else {
+                return addPath(path, transform: transform, source: .color(source.flatColor), stroke: stroke, rule: rule)
+            }
+            guard admit(path) else { return }
+            elements.append(defs.element)
+            let name = stroke == nil ? "fill" : "stroke"
+            attribute = " \(name)=\"url(#\(defs.id))\""
+            if opacity < 1 { attribute += " \(name)-opacity=\"\(SVGPathData.number(opacity, decimals: 3))\"" }
+        }
+        if let stroke {
+            extra = " fill=\"none\" stroke-width=\"\(n(stroke.width * abs(transform.determinant).squareRoot()))\""
+            if stroke.cap != .butt { extra += " stroke-linecap=\"\(stroke.cap.rawValue)\"" }
+            if stroke.join != .miter { extra += " stroke-linejoin=\"\(stroke.join.rawValue)\"" }
+            if stroke.join == .miter && stroke.miterLimit != 4 { extra += " stroke-miterlimit=\"\(n(stroke.miterLimit))\"" }
+        } else if rule == .evenOdd {
+            extra = " fill-rule=\"evenodd\""
+        }
+        elements.append("<path d=\"\(SVGPathData.encode(path, transform: transform, decimals: decimals))\"\(attribute)\(extra)/>")
+    }
+
+    /// A `<defs>` holding `g` (canvas coordinates) and its id; `nil` for a sweep gradient.
+    private mutating func gradientElement(_ g: Gradient) -> (element: String, id: String)? {
+        let t = g.transform
+        var e: String
+        gradients += 1
+        let id = "gradient\(gradients)"
+        switch g.shape {
+        case .linear(let a, let b):
+            e = "<linearGradient id=\"\(id)\" x1=\"\(n(a.x))\" y1=\"\(n(a.y))\" x2=\"\(n(b.x))\" y2=\"\(n(b.y))\""
+        case .radial(let f, let fr, let c, let r):
+            e = "<radialGradient id=\"\(id)\" cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(r))\" fx=\"\(n(f.x))\" fy=\"\(n(f.y))\""
+            if fr != 0 { e += " fr=\"\(n(fr))\"" }
+        case .sweep:
+            gradients -= 1
+            return nil
+        }
+        e += " gradientUnits=\"\(g.units == .objectBoundingBox ? "objectBoundingBox" : "userSpaceOnUse")\""
+        if t != .identity {
+            e += " gradientTransform=\"matrix(" + [t.a, t.b, t.c, t.d, t.e, t.f].map { SVGPathData.number($0, decimals: 6) }.joined(separator: " ") + ")\""
+        }
+        if g.spread != .pad { e += " spreadMethod=\"\(g.spread.rawValue)\"" }
+        e += ">"
+        for s in g.stops {
+            e += "<stop offset=\"\(SVGPathData.number(s.offset, decimals: 4))\" stop-color=\"\(RGBAColor(r: s.color.r, g: s.color.g, b: s.color.b))\""
+            if s.color.a != 255 { e += " stop-opacity=\"\(SVGPathData.number(Double(s.color.a) / 255, decimals: 3))\"" }
+            e += "/>"
+        }
+        e += g.shape.isLinear ? "</linearGradient>" : "</radialGradient>"
+        return ("<defs>" + e + "</defs>", id)
     }
 
     /// Adds a colour bitmap (an emoji) as an `<image>` holding a PNG data URI, placed by `transform`
@@ -127,6 +195,11 @@ public struct SVGDocument: Hashable, Sendable {
         if c.a != 255 { s += " \(attribute)-opacity=\"\(SVGPathData.number(Double(c.a) / 255, decimals: 3))\"" }
         return s
     }
+}
+
+extension GradientShape {
+    /// Whether the shape is ``linear(start:end:)``.
+    var isLinear: Bool { if case .linear = self { true } else { false } }
 }
 
 /// Base64 (RFC 4648, with padding), for data URIs.

@@ -52,6 +52,18 @@ public enum LabelOptionCatalog {
                       default: "0", help: "moves the run's baseline up (SVG baseline-shift)").sample(.number(4)),
             .optional("fontSynthesis", \.fontSynthesis, .cases(), default: FontSynthesis.both.rawValue,
                       help: "when fallback lands on a face lighter or more upright than the run's first font and none of the right style exists: embolden it (weight: 1/24 em, advance widened as much) or slant it (style: 14°), as browsers do (CSS font-synthesis), reported as synthesized-weight or synthesized-style; none: draw the face as it is").sample(.string("none")),
+            .optional("fillGradient", \.fillGradient, .gradient, default: "none",
+                      help: "fill the glyphs with a gradient over the label's box (SVG objectBoundingBox: 0 0 top left, 1 1 bottom right) or in canvas pixels (userSpaceOnUse); color stays the colour of renderers that draw one").sample(.string("linear-gradient(0 0 1 0, #e11d48, #2563eb)")),
+            .optional("fillOpacity", \.fillOpacity, .number("0-1", 0...1), default: "1", help: "the fill's opacity (SVG fill-opacity)").sample(.number(0.5)),
+            .optional("stroke", \.stroke, .color, default: "none", help: "stroke the glyphs' outlines with this colour (drawn over the fill unless paintOrder is stroke)").sample(.string("#7c2d12")),
+            .optional("strokeGradient", \.strokeGradient, .gradient, default: "none", help: "stroke the outlines with a gradient (as fillGradient)").sample(.string("linear-gradient(0 0 0 1, #facc15, #16a34a)")),
+            .optional("strokeWidth", \.strokeWidth, .number("PX", 0...1000), default: "1", help: "the stroke's full width, centred on the outline").sample(.number(3)),
+            .optional("strokeOpacity", \.strokeOpacity, .number("0-1", 0...1), default: "1", help: "the stroke's opacity (SVG stroke-opacity)").sample(.number(0.5)),
+            .optional("strokeLinejoin", \.strokeLinejoin, .cases(), default: LineJoin.miter.rawValue, help: "the stroke's corners (SVG stroke-linejoin)").sample(.string("round")),
+            .optional("strokeMiterlimit", \.strokeMiterlimit, .number("RATIO", 1...1000), default: "4", help: "the longest miter, in stroke widths, before a corner is bevelled").sample(.number(1)),
+            .optional("opacity", \.opacity, .number("0-1", 0...1), default: "1", help: "the opacity of fill and stroke (SVG opacity)").sample(.number(0.5)),
+            .optional("paintOrder", \.paintOrder, .words([("fill", PaintOrder.fillFirst), ("stroke", .strokeFirst)], synonyms: [("normal", .fillFirst)], wordOf: \.rawValue),
+                      default: PaintOrder.fillFirst.rawValue, help: "stroke: the stroke under the fill, so only its outer half shows (SVG paint-order)").sample(.string("stroke")),
         ]
     }()
 

@@ -32,6 +32,13 @@ import Shaping
 ///   (``DiagnosticRecord``: `code`, `message`, `clusters`, `codePoints`, numbers) when there are any;
 ///   glyphs carry `color`, `scaleX` when stretched, `orientation` (`upright` or `sideways`) in vertical
 ///   writing and, when asked for, `ink` (the four corners of the rotated ink box).
+/// - A label painted with more than flat colours (a gradient, a stroke, an opacity: ``PlacedLabel/paints``)
+///   has `paints`, one object per run, and each glyph a `paint` index into it: `fill` (a colour, or a
+///   gradient object whose coordinates are canvas pixels, already mapped onto the label's box),
+///   `fillOpacity`, `opacity`, `paintOrder` (`fill` or `stroke` first) and, when stroked, `stroke`
+///   (`color`, `gradient`, `width`, `opacity`, `linejoin`, `miterlimit`). A gradient object has `type`
+///   (`linear` with `x1 y1 x2 y2`, `radial` with `fx fy fr cx cy r`), `stops` (`offset`, `color`), `spread`
+///   and `transform` (gradient space to canvas, `[a,b,c,d,e,f]`); the glyph's `color` stays its flat colour.
 /// - A glyph whose face lacks its run's weight or slant (``SyntheticStyle``, option `fontSynthesis`) carries
 ///   `synthesizedBold`, the emboldening strength in pixels (grow the outline as FreeType's
 ///   `FT_Outline_EmboldenXY(s, s)` does; the advance already includes it), and `synthesizedSlant`, the shear
@@ -150,6 +157,9 @@ public enum PlacementsJSON {
                     }
                     w.raw("]")
                 }
+                if !label.pointee.paints.isEmpty {
+                    w.raw(",\"paints\":"); w.put(Array(JSONValue.array(label.pointee.resolvedPaints.map(Self.paintJSON)).serialized().utf8))
+                }
                 if !label.pointee.diagnostics.isEmpty {
                     w.raw(",\"diagnostics\":[")
                     for (k, d) in label.pointee.diagnosticRecords.enumerated() {
@@ -182,6 +192,7 @@ public enum PlacementsJSON {
                         w.raw(",\"advance\":"); advance.write(g.pointee.advance, to: &w)
                         if g.pointee.color != lastColor { lastColor = g.pointee.color; colorText = JSONBytes.literal(g.pointee.color.description) }
                         w.raw(",\"color\":"); w.put(colorText)
+                        if !label.pointee.paints.isEmpty { w.raw(",\"paint\":"); w.integer(g.pointee.runIndex) }
                         if g.pointee.scaleX != 1 { w.raw(",\"scaleX\":"); w.number(g.pointee.scaleX) }
                         if g.pointee.synthesis.bold { w.raw(",\"synthesizedBold\":"); w.number(g.pointee.synthesis.emboldening(size: g.pointee.size)) }
                         if g.pointee.synthesis.oblique { w.raw(",\"synthesizedSlant\":"); w.number(g.pointee.synthesis.skew) }

@@ -83,6 +83,8 @@ public struct SceneShape: Hashable, Sendable {
     public var x: Double?, y: Double?, width: Double?, height: Double?, cornerRadius: Double?
     /// Fill colour, or `nil` for no fill.
     public var fill: RGBAColor?
+    /// A gradient fill, painted instead of ``fill`` (its `objectBoundingBox` is the shape's control box).
+    public var fillGradient: Gradient?
     /// Stroke colour, or `nil` for no stroke.
     public var stroke: RGBAColor?
     /// Stroke width in pixels (default 1).

@@ -80,6 +80,7 @@ extension SceneShape {
             .optional("height", \.height, n, help: "height of a rect", flag: false),
             .optional("cornerRadius", \.cornerRadius, n, help: "corner radius of a rect", flag: false),
             .optional("fill", \.fill, .color, help: "fill colour", flag: false),
+            .optional("fillGradient", \.fillGradient, .gradient, help: "a gradient fill over the shape's box, painted instead of fill (as a label's fillGradient)", flag: false),
             .optional("stroke", \.stroke, .color, help: "stroke colour", flag: false),
             .optional("strokeWidth", \.strokeWidth, n, default: "1", help: "stroke width in pixels", flag: false),
             .optional("strokeCap", \.strokeCap, .cases(), default: "round", help: "stroke caps", flag: false),

@@ -205,7 +205,7 @@ public final class SceneResolver {
             do { try limits.check(fontSize: size) } catch { throw SceneError(rat() + ".size", error.description) }
             a.size = size
             a.fonts = try Self.varied(a.fonts, style: style, size: size, at: rat() + ".fontVariationSettings")
-            a.color = style.color ?? RunStyle.defaultColor
+            a.paint = style.paint
             // font-kerning and font-variant first; the run's own features win (CSS font-feature-settings).
             a.features = (style.fontKerning?.features ?? []) + (style.fontVariant?.features ?? []) + (style.features ?? [])
             a.language = style.language

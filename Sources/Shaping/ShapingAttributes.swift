@@ -30,13 +30,3 @@ public struct ShapingAttributes: Hashable, Sendable {
         self.systemFallback = systemFallback; self.fontSynthesis = fontSynthesis
     }
 }
-
-/// How a run is painted: what changes here never changes shaping (a glyph whose cluster starts in the run
-/// is painted with it).
-public struct RunPaint: Hashable, Sendable {
-    /// The fill colour.
-    public var color: RGBAColor
-
-    /// Creates a paint.
-    public init(color: RGBAColor = .black) { self.color = color }
-}

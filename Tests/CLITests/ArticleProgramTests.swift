@@ -32,7 +32,7 @@ struct ArticleProgram: Sendable {
             #expect(white(60..<160) > 1500 && white(640..<740) > 1500, "top \(white(60..<160)), bottom \(white(640..<740))")
         },
         ArticleProgram(name: "svg", article: "RenderingSVG.md") { stdout, folder in
-            #expect(stdout.hasPrefix("warning: line 7: <rect> fill: url(#sky) refers to <linearGradient>"), "\(stdout)")
+            #expect(stdout.hasPrefix("warning: line 7: <rect> fill: url(#sky) refers to <pattern>"), "\(stdout)")
             #expect(stdout.hasSuffix("\n15 glyphs on the curve\n"), "\(stdout)")
             let png = try RasterCanvas(pngFile: folder + "/drawing.png")
             #expect(png.width == 400 && png.height == 240)

@@ -47,19 +47,19 @@ import Foundation
         #expect(l.status == 1 && l.stdout.isEmpty && l.stderr.contains("entities"))
     }
 
-    @Test func aGradientIsAWarningNamingLinearGradientAndTheRestRenders() throws {
-        let out = dir + "/gradient.png"
-        let r = try pathtext(["render", fixture("gradient-unsupported"), "--out", out, "--json", dir + "/gradient.json"])
+    @Test func aPatternIsAWarningNamingPatternAndTheRestRenders() throws {
+        let out = dir + "/pattern.png"
+        let r = try pathtext(["render", fixture("pattern-unsupported"), "--out", out, "--json", dir + "/pattern.json"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("warning:") && r.stderr.contains("<rect> fill:") && r.stderr.contains("linearGradient"), "\(r.stderr)")
+        #expect(r.stderr.contains("warning:") && r.stderr.contains("<rect> fill:") && r.stderr.contains("pattern"), "\(r.stderr)")
         #expect(isPNG(out))
-        let placements = try json(String(contentsOfFile: dir + "/gradient.json", encoding: .utf8)) as? [String: Any]
+        let placements = try json(String(contentsOfFile: dir + "/pattern.json", encoding: .utf8)) as? [String: Any]
         let labels = placements?["labels"] as? [[String: Any]] ?? []
         #expect(labels.count == 1 && (labels.first?["glyphs"] as? [Any])?.count == 8)   // "the rest"
         // --strict: an error (exit 1), nothing written.
         let strictOut = dir + "/strict.png"
-        let s = try pathtext(["render", fixture("gradient-unsupported"), "--out", strictOut, "--strict"])
-        #expect(s.status == 1 && s.stderr.contains("linearGradient") && s.stderr.contains("--strict"), "\(s.stderr)")
+        let s = try pathtext(["render", fixture("pattern-unsupported"), "--out", strictOut, "--strict"])
+        #expect(s.status == 1 && s.stderr.contains("pattern") && s.stderr.contains("--strict"), "\(s.stderr)")
         #expect(!FileManager.default.fileExists(atPath: strictOut))
     }
 

@@ -77,16 +77,16 @@ import Showcase
     }
 
     /// `POST /api/render` with an SVG body (issue #25): drawn through the SVG reader; entities are refused
-    /// with 400, and `strict=1` makes a gradient a 400 naming linearGradient.
+    /// with 400, and `strict=1` makes a pattern a 400 naming pattern.
     @Test func renderTakesAnSVGDocument() throws {
-        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="150" height="50"><defs><linearGradient id="g"/></defs><rect width="20" height="20" fill="url(#g) red"/><text x="30" y="35" font-size="24">SVG</text></svg>"##
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="150" height="50"><defs><pattern id="g"/></defs><rect width="20" height="20" fill="url(#g) red"/><text x="30" y="35" font-size="24">SVG</text></svg>"##
         let png = post("/api/render", svg, query: ["format": "png"])
         #expect(png.status == 200 && png.contentType == "image/png")
         let canvas = try RasterCanvas(pngData: png.body)
         #expect(canvas.width == 150 && canvas.height == 50)
         let strict = post("/api/render", svg, query: ["format": "png", "strict": "1"])
         #expect(strict.status == 400)
-        #expect((try json(strict)["error"] as? String)?.contains("linearGradient") == true)
+        #expect((try json(strict)["error"] as? String)?.contains("pattern") == true)
         let xxe = post("/api/render", ##"<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>"##)
         #expect(xxe.status == 400)
         #expect((try json(xxe)["error"] as? String)?.contains("entities") == true)

@@ -18,20 +18,20 @@ import Requests
         #expect(r.scene.shapes[0].fill == RGBAColor(r: 255, g: 0, b: 0))
     }
 
-    /// A gradient fill is reported by element and attribute, and the rest is drawn.
-    @Test func aGradientFillIsReportedAndTheRestDrawn() throws {
-        let data = try fixture("gradient-unsupported")
+    /// A pattern fill is reported by element and attribute, and the rest is drawn.
+    @Test func aPatternFillIsReportedAndTheRestDrawn() throws {
+        let data = try fixture("pattern-unsupported")
         let r = try SVGInput.read(data)
         #expect(r.scene.shapes.count == 2)   // the circle, and the rect with its fallback colour
         #expect(r.scene.labels.count == 1)
         let w = try #require(r.warnings.first)
         #expect(w.element == "rect" && w.attribute == "fill")
-        #expect(w.description.contains("linearGradient"), "\(w)")
+        #expect(w.description.contains("pattern"), "\(w)")
         #expect(r.scene.shapes[0].fill == RGBAColor(r: 0x3b, g: 0x82, b: 0xf6))
         // --strict makes it an error naming the gradient.
         #expect { try SVGInput.read(data, options: SVGReadOptions(strict: true)) } throws: { e in
             guard let e = e as? SVGError, case .unsupported(let w) = e else { return false }
-            return w.description.contains("linearGradient")
+            return w.description.contains("pattern")
         }
     }
 
@@ -130,7 +130,7 @@ import Requests
     @Test func theArticlesProgramRuns() throws {
         let drawing = """
         <svg xmlns="http://www.w3.org/2000/svg" width="400" height="240">
-          <defs><linearGradient id="sky"><stop offset="0" stop-color="#1e3a8a"/></linearGradient></defs>
+          <defs><pattern id="sky" width="8" height="8"><rect width="4" height="4" fill="#1e3a8a"/></pattern></defs>
           <path id="arc" d="M 30 200 C 100 40 300 40 370 200" fill="none" stroke="#d1d5db" stroke-width="2"/>
           <text font-family="Noto Sans" font-size="32" fill="#7c2d12">
             <textPath href="#arc" startOffset="50%" text-anchor="middle">Text on a curve</textPath>
@@ -140,7 +140,7 @@ import Requests
         """
         let read = try SVGInput.read(Array(drawing.utf8))
         #expect(read.warnings.count == 1)
-        #expect(read.warnings[0].description.hasPrefix("line 7: <rect> fill: url(#sky) refers to <linearGradient>"), "\(read.warnings[0])")
+        #expect(read.warnings[0].description.hasPrefix("line 7: <rect> fill: url(#sky) refers to <pattern>"), "\(read.warnings[0])")
         #expect(read.warnings[0].description.hasSuffix("drawn with the fallback colour #3b82f6"))
         let picture = try SceneRenderer.render(read.scene)
         #expect(picture.canvas.width == 400 && picture.canvas.height == 240)

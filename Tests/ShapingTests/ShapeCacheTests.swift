@@ -96,7 +96,7 @@ import Testing
 
     @Test func staysWithinItsBudget() {
         let one = ShapeCache.estimatedBytes(Shaper.shape(Self.text("Street 000")))
-        #expect(one > 256 && one < 1500)
+        #expect(one > 256 && one < 2000, "\(one)")   // a run's paint (RunPaint: two boxes and three numbers) counts twice per run
         let cache = ShapeCache(byteBudget: 10 * one)
         for i in 0..<100 {
             _ = cache.shape(Self.text("Street \(String(format: "%03d", i))"))

@@ -13,6 +13,7 @@ public enum OptionCatalogJSON {
     /// The label options' groups: id, title, and the key that starts each group in catalog order.
     public static let groups: [(id: String, title: String, firstKey: String)] = [
         ("text", "Text & fonts", "text"),
+        ("paint", "Paint & stroke", "fillGradient"),
         ("placement", "Placement", "align"),
         ("shift", "Shift & rotation", "dx"),
         ("fit", "Overflow & fit", "overflow"),
@@ -22,7 +23,7 @@ public enum OptionCatalogJSON {
     ]
 
     /// Entries placed in another group than their position gives.
-    static let groupOverrides: [String: String] = ["blend": "decoration"]
+    static let groupOverrides: [String: String] = ["blend": "decoration", "dir": "text"]
 
     /// The group id of each label key, in catalog order.
     public static func groupOfLabelKeys() -> [(key: String, group: String)] {

@@ -85,8 +85,16 @@ extension SVGDocumentReader {
         var decorators: [SVGDecorations.Decorator] = []
         for list in runDecorators { for d in list where !decorators.contains(d) { decorators.append(d) } }
         for d in decorators {
-            guard let color = owner(d.owner).color, color.a > 0 else { continue }
+            let ownerPaint = owner(d.owner)
+            let stroked = (ownerPaint.style.stroke?.a ?? 0) > 0 && (ownerPaint.style.strokeWidth ?? 0) > 0
+            guard let color = ownerPaint.color, color.a > 0 || stroked else { continue }
             var outline = BezPath()
+            var strip: (base: Point, direction: Vector, length: Double, bottom: Double, top: Double)?
+            func flush() {
+                guard let s = strip else { return }
+                outline.subpaths += SVGDecorations.outline([(s.base, s.direction, s.length)], bottom: s.bottom, top: s.top).subpaths
+                strip = nil
+            }
             for line in placed {
                 let glyphs = line.glyphs
                 for (k, g) in glyphs.enumerated() {
@@ -104,13 +112,34 @@ extension SVGDocumentReader {
                     let font = line.font(of: g)
                     let (bottom, top) = SVGDecorations.band(d.line, metrics: font.metrics(size: g.size),
                                                             decoration: font.decorationMetrics(size: g.size), size: g.size)
-                    outline.subpaths += SVGDecorations.outline([(base, g.direction, length)], bottom: bottom, top: top).subpaths
+                    // One strip while the glyphs follow on in line with the same band (a stroke then has no seams).
+                    if var s = strip, s.bottom == bottom, s.top == top, (s.direction - g.direction).length < 1e-9,
+                       (s.base + s.direction * s.length - base).length < 1e-6 {
+                        s.length += length; strip = s
+                    } else {
+                        flush()
+                        strip = (base, g.direction, length, bottom, top)
+                    }
                 }
             }
+            flush()
             guard !outline.isEmpty, Self.isFinite(outline) else { continue }
             var shape = SceneShape(type: .path, id: nil)
             shape.d = outline
             shape.fill = color
+            // A gradient fill spans the decorated label's box, as it does for the glyphs.
+            if let g = owner(d.owner).style.fillGradient, let box = placed.compactMap(\.objectBoundingBox).first {
+                shape.fillGradient = g.resolved(in: box)
+                if let o = owner(d.owner).style.fillOpacity, o < 1, var resolved = shape.fillGradient {
+                    for k in resolved.stops.indices { resolved.stops[k].color = RunPaint.faded(resolved.stops[k].color, o) }
+                    shape.fillGradient = resolved
+                }
+            }
+            // The owner's stroke outlines its lines too (as Chromium draws them).
+            let ownerStyle = owner(d.owner).style
+            if let stroke = ownerStyle.stroke, stroke.a > 0, let w = ownerStyle.strokeWidth, w > 0 {
+                shape.stroke = RunPaint.faded(stroke, ownerStyle.strokeOpacity ?? 1); shape.strokeWidth = w
+            }
             scene.order!.append(.shape(scene.shapes.count))
             scene.shapes.append(shape)
         }

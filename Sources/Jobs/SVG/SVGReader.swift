@@ -470,9 +470,22 @@ final class SVGDocumentReader {
             warn(e, "transform", "the shape's coordinates overflow on the canvas: not drawn")
             return
         }
-        let filled = ["line", "polyline"].contains(e.name) ? nil : color(style.fill, opacity: style.fillOpacity, style: style, element: e, property: "fill")
-        s.fill = filled
-        if e.name == "polyline" { s.fill = color(style.fill, opacity: style.fillOpacity, style: style, element: e, property: "fill") }
+        let fillGradient = e.name == "line" ? nil : gradient(style.fill, element: e, ctm: .identity)
+        if fillGradient == nil {
+            let filled = ["line", "polyline"].contains(e.name) ? nil : color(style.fill, opacity: style.fillOpacity, style: style, element: e, property: "fill")
+            s.fill = filled
+            if e.name == "polyline" { s.fill = color(style.fill, opacity: style.fillOpacity, style: style, element: e, property: "fill") }
+        }
+        // A gradient fill: its bounding box is the shape's in user space, then the transform maps it (exact under rotation).
+        if var g = fillGradient {
+            if let resolved = g.resolved(in: path.controlBox) {
+                g = resolved
+                g.transform = ctm * g.transform
+                let o = style.fillOpacity * style.opacity
+                if o < 1 { for k in g.stops.indices { g.stops[k].color = RunPaint.faded(g.stops[k].color, o) } }
+                s.fillGradient = g
+            }
+        }
         if style.strokeWidth > 0 {
             s.stroke = color(style.stroke, opacity: style.strokeOpacity, style: style, element: e, property: "stroke")
             s.strokeWidth = style.strokeWidth * abs(ctm.determinant).squareRoot()
@@ -481,8 +494,9 @@ final class SVGDocumentReader {
             }
         }
         s.strokeCap = style.strokeLinecap
+        if s.stroke != nil, style.strokeLinejoinGiven, style.strokeLinejoin != .round { warn(e, "stroke-linejoin", "\(style.strokeLinejoin.rawValue) joins are drawn round on shapes") }
         s.fillRule = style.fillRule
-        guard s.fill != nil || s.stroke != nil else { return }
+        guard s.fill != nil || s.fillGradient != nil || s.stroke != nil else { return }
         origins["shapes[\(scene.shapes.count)]"] = (e.name, e.line)
         scene.order!.append(.shape(scene.shapes.count))
         scene.shapes.append(s)

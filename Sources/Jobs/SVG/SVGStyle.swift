@@ -52,6 +52,12 @@ struct SVGStyle: Sendable {
     var strokeOpacity = 1.0
     var strokeWidth = 1.0
     var strokeLinecap: LineCap = .butt
+    var strokeLinejoin: LineJoin = .miter
+    /// Whether `stroke-linejoin` was given (shapes draw round joins, and say so only then).
+    var strokeLinejoinGiven = false
+    var strokeMiterlimit = 4.0
+    /// `paint-order` puts the stroke before the fill.
+    var strokeFirst = false
     var color: RGBAColor = .black
     var fontFamilies: [String] = []
     var fontSize = 16.0
@@ -114,7 +120,7 @@ struct SVGStyle: Sendable {
     static let ignored: Set<String> = [
         "text-rendering", "shape-rendering", "image-rendering", "color-rendering", "color-interpolation",
         "color-interpolation-filters", "pointer-events", "cursor", "stop-color", "stop-opacity", "flood-color",
-        "flood-opacity", "lighting-color", "stroke-miterlimit", "clip-rule", "overflow", "line-height",
+        "flood-opacity", "lighting-color", "clip-rule", "overflow", "line-height",
         "enable-background", "text-align", "vector-effect", "stroke-dashoffset", "font-size-adjust",
         "glyph-orientation-horizontal", "text-decoration-color", "text-decoration-style", "transform-origin",
         "inline-size", "shape-padding", "-inkscape-font-specification", "solid-color",
@@ -170,7 +176,18 @@ struct SVGStyle: Sendable {
                 if let l = SVGLength(v) { s.strokeWidth = max(0, l.resolved(cc)) }
             case "stroke-linecap": s.strokeLinecap = LineCap(rawValue: lower) ?? .butt
             case "stroke-linejoin":
-                if lower != "round" { warn(name, "\(lower) joins are drawn round") }
+                // miter-clip and arcs (SVG 2) as Chromium draws them: miter.
+                s.strokeLinejoinGiven = true
+                if let j = LineJoin(rawValue: lower) { s.strokeLinejoin = j } else if ["miter-clip", "arcs"].contains(lower) { s.strokeLinejoin = .miter }
+                else { warn(name, "cannot read \"\(v)\"") }
+            case "stroke-miterlimit":
+                if let m = Double(v), m >= 1 { s.strokeMiterlimit = m } else { warn(name, "cannot read \"\(v)\" (a number of at least 1)") }
+            case "paint-order":
+                // The listed keywords first, the rest in the normal order (fill, stroke, markers).
+                var order = lower.split(separator: " ").map(String.init).filter { ["fill", "stroke", "markers"].contains($0) }
+                if lower == "normal" { order = [] }
+                for k in ["fill", "stroke", "markers"] where !order.contains(k) { order.append(k) }
+                s.strokeFirst = order.firstIndex(of: "stroke")! < order.firstIndex(of: "fill")!
             case "stroke-dasharray":
                 if lower != "none" { warn(name, "dashes are not supported: the stroke is drawn solid") }
             case "color": if let col = SVGColor.parse(v) { s.color = col }
@@ -253,10 +270,14 @@ struct SVGStyle: Sendable {
                 }
                 // Decorations propagate: a child cannot remove its parent's lines.
                 s.decoration = parent.decoration + lines.filter { !parent.decoration.contains($0) }
+                let again = lines.filter { parent.decoration.contains($0) }
+                if !again.isEmpty {
+                    warn(name, again.map(\.rawValue).joined(separator: ", ") + " is declared by an ancestor too: drawn once, in the ancestor's paint (Chromium draws it again in this element's)")
+                }
             case "font-variant", "font-variant-caps":
                 guard let variant = FontVariant(parsing: lower) else { warn(name, "cannot read \"\(lower)\": drawn as normal"); continue }
                 s.fontVariant = variant.keywords == ["normal"] ? nil : variant
-            case "filter", "mask", "clip-path", "marker-start", "marker-mid", "marker-end", "paint-order", "mix-blend-mode",
+            case "filter", "mask", "clip-path", "marker-start", "marker-mid", "marker-end", "mix-blend-mode",
                  "isolation", "glyph-orientation-vertical",
                  "text-decoration-skip-ink", "shape-inside":
                 if !neutral.contains(lower) && !(name == "isolation" && lower == "auto") {

@@ -46,7 +46,6 @@ struct SVGTextReader {
         var outlines: [(path: BezPath, pathLength: Double?)?] = []
         var positions: [Positions] = []
         var lastSpace = true
-        var strokeWarned = false
     }
 
     /// A distance along a line through a chunk's start that no text reaches: the start sits at its middle.
@@ -226,8 +225,9 @@ struct SVGTextReader {
             reader.drawDecorations(labelIndex: index, runDecorators: owners.map { st.styles[$0].decorators },
                                    runShifts: owners.map { st.styles[$0].shift }) { i in
                 let e = st.styles[i]
-                let color = e.style.visible ? reader.color(e.style.fill, opacity: e.style.fillOpacity, style: e.style, element: e.element, property: "fill") : nil
-                return (runStyle(e.style, element: e.element, scale: scale), color)
+                var style = runStyle(e.style, element: e.element, scale: scale)
+                let color = e.style.visible ? runPaint(e.style, element: e.element, scale: scale, into: &style) : nil
+                return (style, color)
             }
         }
     }
@@ -253,10 +253,6 @@ struct SVGTextReader {
             shift += SVGBaselines.shift(style.baselineShift, metrics, scale: scale)
         }
         st.styles.append((style, e, baseline, shift, decorators))
-        if !st.strokeWarned, style.stroke != .none {
-            reader.warn(e, "stroke", "strokes on text are not drawn")
-            st.strokeWarned = true
-        }
         let positionIndex = st.positions.count
         let start = st.chars.count
         st.positions.append(positions(e, style: style, range: start..<start))
@@ -559,6 +555,37 @@ struct SVGTextReader {
 
     // MARK: Fonts and run styles
 
+    /// The fill colour of a run drawn with `s`, and its gradient, stroke and opacities set in `r`: a
+    /// gradient fill keeps its first stop as the colour (what decorations and one-colour renderers use).
+    private func runPaint(_ s: SVGStyle, element: XMLElement, scale: Double, into r: inout RunStyle) -> RGBAColor {
+        guard s.visible else { return .transparent }
+        var color: RGBAColor
+        if let g = reader.gradient(s.fill, element: element, ctm: ctm) {
+            r.fillGradient = g
+            color = g.stops[0].color
+            // Opacity per paint, as the reader applies it to every colour.
+            if s.fillOpacity * s.opacity < 1 { r.fillOpacity = s.fillOpacity * s.opacity }
+        } else {
+            color = reader.color(s.fill, opacity: s.fillOpacity, style: s, element: element, property: "fill") ?? .transparent
+        }
+        if s.stroke != .none, s.strokeWidth > 0 {
+            let width = s.strokeWidth * scale
+            if let g = reader.gradient(s.stroke, element: element, ctm: ctm) {
+                r.strokeGradient = g
+                r.strokeOpacity = s.strokeOpacity * s.opacity
+            } else if let c = reader.color(s.stroke, opacity: s.strokeOpacity, style: s, element: element, property: "stroke") {
+                r.stroke = c
+            }
+            if r.stroke != nil || r.strokeGradient != nil {
+                r.strokeWidth = width
+                if s.strokeLinejoin != .miter { r.strokeLinejoin = s.strokeLinejoin }
+                if s.strokeMiterlimit != 4 { r.strokeMiterlimit = s.strokeMiterlimit }
+                if s.strokeFirst { r.paintOrder = .strokeFirst }
+            }
+        }
+        return color
+    }
+
     /// A run's attributes from its element's style, lengths scaled by the transform.
     private func runStyle(_ s: SVGStyle, element: XMLElement, scale: Double) -> RunStyle {
         var r = RunStyle()
@@ -571,9 +598,7 @@ struct SVGTextReader {
             if s.fontStyle != .normal { r.fontStyle = s.fontStyle }
         }
         r.size = max(s.fontSize * scale, 1e-3)
-        var color = s.visible ? reader.color(s.fill, opacity: s.fillOpacity, style: s, element: element, property: "fill") : nil
-        if color == nil { color = .transparent }
-        r.color = color
+        r.color = runPaint(s, element: element, scale: scale, into: &r)
         r.language = s.language
         var features: [FeatureSetting] = []
         if !s.kerning { features.append(FeatureSetting(tag: "kern", value: 0)) }
