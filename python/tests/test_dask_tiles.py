@@ -2,7 +2,6 @@
 import filecmp
 import json
 import os
-import shutil
 import subprocess
 
 import pytest
@@ -27,21 +26,13 @@ def _files(folder):
     return sorted(os.path.relpath(os.path.join(d, f), folder) for d, _, fs in os.walk(folder) for f in fs)
 
 
-def _cli():
-    """The pathtext beside the library (the install prefix's bin/)."""
-    lib = pathtext.library_path()
-    candidate = os.path.join(os.path.dirname(os.path.dirname(lib)), "bin", "pathtext")
-    return candidate if os.access(candidate, os.X_OK) else shutil.which("pathtext")
-
-
-def test_tiles_on_two_workers_are_the_files_of_pathtext_tiles(client, tmp_path):
+def test_tiles_on_two_workers_are_the_files_of_pathtext_tiles(client, tmp_path, cli_binary, fonts_dir):
     out = tmp_path / "dask"
     summary = pathtext.dask.tiles(EDGES, "16-17", str(out), client=client)
     # 12 tiles at zoom 16 and 42 at 17, in 4 and 6 metatiles of 4 x 4 tiles (one task each).
     assert summary == {"tiles": 54, "tasks": 10, "zooms": [16, 17]}
-    cli = _cli()
-    assert cli, "no pathtext binary beside %s" % pathtext.library_path()
-    fonts = os.path.join(os.path.dirname(os.path.dirname(pathtext.library_path())), "share", "pathtext", "fonts")
+    # The installed CLI (PATHTEXT_CLI for a wheel's tests) with the library's fonts.
+    cli, fonts = cli_binary, fonts_dir
     single = tmp_path / "single"
     run = subprocess.run([cli, "tiles", EDGES, "--zooms", "16-17", "--out", str(single), "--fonts-dir", fonts],
                          capture_output=True, text=True)
