@@ -13,7 +13,6 @@ placements JSON of DIR/z/x/y.json (`labels[].glyphs[].x, y` in tile pixels, `pla
 import json
 import math
 import os
-import socket
 import struct
 import subprocess
 import tempfile
@@ -26,8 +25,8 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.environ.get("PATHTEXT_BIN", os.path.join(ROOT, ".build", "debug", "pathtext"))
+from serving import BINARY, serving
+
 
 ZOOM = 16
 TILE = 256
@@ -183,12 +182,6 @@ def tile_labels(folder, x, y):
 
 # ---- the server and the browser
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def tiles():
     with tempfile.TemporaryDirectory() as folder:
@@ -197,21 +190,8 @@ def tiles():
 
 @pytest.fixture(scope="module")
 def server(tiles):
-    port = free_port()
-    proc = subprocess.Popen([BINARY, "serve", "--port", str(port), "--tiles", tiles], stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(base + "/map", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        pytest.fail("the server did not start: " + proc.stderr.read().decode())
-    yield base
-    proc.terminate()
-    assert proc.wait(timeout=10) == 0, "serve should stop cleanly on SIGTERM"
+    with serving(["--tiles", tiles], "/map") as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

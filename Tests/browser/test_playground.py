@@ -7,7 +7,6 @@ is where the page's screenshot is saved (README's picture comes from here).
 import json
 import math
 import os
-import socket
 import subprocess
 import time
 import urllib.error
@@ -20,34 +19,15 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.environ.get("PATHTEXT_BIN", os.path.join(ROOT, ".build", "debug", "pathtext"))
+from serving import BINARY, serving
+
 ARABIC = "مرحبا بالعالم"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def server():
-    port = free_port()
-    proc = subprocess.Popen([BINARY, "serve", "--port", str(port)], stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(base + "/api/fonts", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        pytest.fail("the server did not start: " + proc.stderr.read().decode())
-    yield base
-    proc.terminate()
-    assert proc.wait(timeout=10) == 0, "serve should stop cleanly on SIGTERM"
+    with serving([], "/api/fonts") as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ import os
 
 import dask.bag as db
 import pytest
-from distributed import Client, LocalCluster
+from clusters import local_client
 
 import pathtext
 import pathtext.dask
@@ -14,11 +14,9 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 @pytest.fixture(scope="module")
 def client():
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
-    with Client(cluster) as c:
+    with local_client(2) as c:
         c.register_plugin(pathtext.dask.EnginePlugin())
         yield c
-    cluster.close()
 
 
 def _engine_facts(_):

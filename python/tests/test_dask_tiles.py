@@ -5,7 +5,7 @@ import os
 import subprocess
 
 import pytest
-from distributed import Client, LocalCluster
+from clusters import local_client
 
 import pathtext
 import pathtext.dask
@@ -16,10 +16,8 @@ EDGES = os.path.join(ROOT, "fixtures", "geojson", "edges.geojson")
 
 @pytest.fixture(scope="module")
 def client():
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
-    with Client(cluster) as c:
+    with local_client(2) as c:
         yield c
-    cluster.close()
 
 
 def _files(folder):

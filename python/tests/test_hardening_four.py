@@ -6,7 +6,7 @@ import pickle
 
 import dask.bag as db
 import pytest
-from distributed import Client, LocalCluster
+from clusters import local_client
 
 import pathtext
 import pathtext.dask
@@ -58,10 +58,8 @@ def test_one_number_syntax_for_every_door(engine):
 
 @pytest.fixture(scope="module")
 def client():
-    cluster = LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None)
-    with Client(cluster) as c:
+    with local_client(1) as c:
         yield c
-    cluster.close()
 
 
 def test_a_failed_dask_compute_names_the_request(client):
