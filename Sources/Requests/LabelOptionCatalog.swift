@@ -1,3 +1,4 @@
+import Support
 import JSON
 import Geometry
 import Layout
@@ -316,12 +317,5 @@ package enum FontVariationList {
             guard out.count <= maximumCount else { return nil }
         }
         return out
-    }
-}
-
-extension String {
-    /// The string without `character` at either end.
-    fileprivate func trimmingCharacters(in character: Character) -> String {
-        String(drop(while: { $0 == character }).reversed().drop(while: { $0 == character }).reversed())
     }
 }

@@ -1,3 +1,4 @@
+import Support
 import JSON
 import Layout
 
@@ -7,8 +8,7 @@ extension OptionSyntax where Value == PathSpan {
     package static var span: OptionSyntax {
         let expected = "two bounds [FROM, TO], each pixels, a percentage such as \"25%\" or degrees such as \"200deg\""
         func bound(_ t: String) throws(OptionValueError) -> PathSpan.Bound {
-            let trimmed = String(t.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
-            guard OptionNumbers.isPlain(trimmed, units: ["%", "deg"]), let b = PathSpan.Bound(parsing: t) else {
+            guard OptionNumbers.isPlain(t.trimmingCharacters(in: " "), units: ["%", "deg"]), let b = PathSpan.Bound(parsing: t) else {
                 throw OptionValueError(expected: expected, got: MessageText.quoted(t))
             }
             let ok: Bool = switch b {

@@ -1,3 +1,4 @@
+import Support
 import Shaping
 
 /// CSS `font-feature-settings`: `normal`, or comma-separated `"tag" [on | off | N]` (`"liga" 0, "smcp", "ss01" on`).
@@ -7,17 +8,17 @@ enum CSSFeatureSettings {
 
     /// The features, or `nil` when the text is not a list of them.
     static func parse(_ text: String) -> [FeatureSetting]? {
-        let trimmed = text.trimmedSpaces
+        let trimmed = text.trimmingCharacters(in: " \t\r\n")
         if trimmed.lowercased() == "normal" { return [] }
         var out: [FeatureSetting] = []
         for item in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
-            let t = String(item).trimmedSpaces
+            let t = String(item).trimmingCharacters(in: " \t\r\n")
             guard let quote = t.first, quote == "\"" || quote == "'" else { return nil }
             let rest = t.dropFirst()
             guard let end = rest.firstIndex(of: quote) else { return nil }
             let tag = String(rest[..<end])
             guard tag.unicodeScalars.count == 4, tag.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) else { return nil }
-            let value = String(rest[rest.index(after: end)...]).trimmedSpaces.lowercased()
+            let value = String(rest[rest.index(after: end)...]).trimmingCharacters(in: " \t\r\n").lowercased()
             let n: UInt32
             switch value {
             case "", "on": n = 1
@@ -32,13 +33,5 @@ enum CSSFeatureSettings {
             guard out.count <= maximumCount else { return nil }
         }
         return out
-    }
-}
-
-extension String {
-    /// Without spaces, tabs and line breaks at either end.
-    fileprivate var trimmedSpaces: String {
-        let space: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        return String(drop(while: space).reversed().drop(while: space).reversed())
     }
 }

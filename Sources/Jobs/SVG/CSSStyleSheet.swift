@@ -1,3 +1,4 @@
+import Support
 /// The CSS the reader understands: declarations (`style="fill: red; font-size: 12px"`) and `<style>`
 /// sheets whose selectors are type, class and id selectors (`text`, `.label`, `#title`, `tspan.big`,
 /// `*`), grouped by commas. Other selectors and at-rules are reported and skipped.

@@ -1,3 +1,4 @@
+import Support
 import Shaping
 
 /// CSS colours as SVG writes them: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb()`/`rgba()` (numbers

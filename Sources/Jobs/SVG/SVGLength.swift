@@ -1,3 +1,4 @@
+import Support
 /// An SVG/CSS length: a number and its unit, resolved to user units (pixels) against a context.
 struct SVGLength: Hashable, Sendable {
     /// The units the reader knows.
@@ -78,18 +79,6 @@ func numberList(_ text: String) -> [Double]? {
         i += n
     }
     return out
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing characters of `set`.
-    func trimmingCharacters(in set: String) -> String {
-        // Compared scalar by scalar: "\r\n" is one Character, so `set.contains` would miss a lone "\n".
-        let scalars = Set(set.unicodeScalars)
-        var s = Substring(self).unicodeScalars[...]
-        while let f = s.first, scalars.contains(f) { s.removeFirst() }
-        while let l = s.last, scalars.contains(l) { s.removeLast() }
-        return String(String.UnicodeScalarView(s))
-    }
 }
 
 /// The length of the number at `i` in `t` (sign, digits, fraction, exponent), or 0 for none.

@@ -1,3 +1,4 @@
+import Support
 import Geometry
 import Shaping
 import Layout
