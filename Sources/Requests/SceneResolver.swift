@@ -57,6 +57,15 @@ public final class SceneResolver {
     public var fontsByNameOnly = false
     private var fonts: [String: Typeface] = [:]
     private var embedded: [Typeface]?
+    /// Variable fonts set to coordinates (``varied(_:style:size:at:)``), at most ``variedFontLimit`` (then emptied).
+    private var variedFonts: [VariedKey: (base: Typeface, instance: Typeface)] = [:]
+    /// The most instances ``variedFonts`` keeps.
+    static let variedFontLimit = 256
+    /// A font and the settings asked; the entry holds the font, so its identifier names no other while kept.
+    private struct VariedKey: Hashable {
+        let font: ObjectIdentifier
+        let settings: [FontVariation]
+    }
 
     /// Creates a resolver that uses the embedded fonts, or the default fonts' files in `fontsDir`.
     public init(fontsDir: String? = nil) { self.fontsDir = fontsDir }
@@ -149,8 +158,9 @@ public final class SceneResolver {
 
     /// Each variable font of `fonts` set as CSS sets it: the size's `opsz` (unless optical sizing is off), the
     /// style's `ital` or `slnt`, then the run's `font-variation-settings` (``Typeface/varied(by:)``); the
-    /// weight's and width's axes were set when the family's face was matched.
-    static func varied(_ fonts: [Typeface], style: RunStyle, size: Double, at path: @autoclosure () -> String) throws(SceneError) -> [Typeface] {
+    /// weight's and width's axes were set when the family's face was matched. Each instance is made once per
+    /// resolver (``variedFonts``): a label's runs and a batch's labels ask for the same ones again.
+    func varied(_ fonts: [Typeface], style: RunStyle, size: Double, at path: @autoclosure () -> String) throws(SceneError) -> [Typeface] {
         guard fonts.contains(where: { !$0.axes.isEmpty }) else { return fonts }
         var out: [Typeface] = []
         out.reserveCapacity(fonts.count)
@@ -159,7 +169,13 @@ public final class SceneResolver {
             let settings = font.styleVariations(size: size, style: style.fontStyle ?? .normal, opticalSizing: style.fontOpticalSizing ?? true,
                                                 weight: style.fontWeight, stretch: style.fontStretch)
                 + (style.fontVariationSettings ?? [])
-            do { out.append(try font.varied(by: settings)) } catch { throw SceneError(path(), error.description) }
+            let key = VariedKey(font: ObjectIdentifier(font), settings: settings)
+            if let kept = variedFonts[key] { out.append(kept.instance); continue }
+            let instance: Typeface
+            do { instance = try font.varied(by: settings) } catch { throw SceneError(path(), error.description) }
+            if variedFonts.count >= Self.variedFontLimit { variedFonts.removeAll(keepingCapacity: true) }
+            variedFonts[key] = (font, instance)
+            out.append(instance)
         }
         return out
     }
@@ -204,7 +220,7 @@ public final class SceneResolver {
             let size = style.size ?? RunStyle.defaultSize
             do { try limits.check(fontSize: size) } catch { throw SceneError(rat() + ".size", error.description) }
             a.size = size
-            a.fonts = try Self.varied(a.fonts, style: style, size: size, at: rat() + ".fontVariationSettings")
+            a.fonts = try varied(a.fonts, style: style, size: size, at: rat() + ".fontVariationSettings")
             a.paint = style.paint
             // font-kerning and font-variant first; the run's own features win (CSS font-feature-settings).
             a.features = (style.fontKerning?.features ?? []) + (style.fontVariant?.features ?? []) + (style.features ?? [])
