@@ -1,12 +1,8 @@
 import Foundation
 import TestSupport
 
-/// The package root (three levels above this file).
-let packageRoot: String = {
-    var dir = #filePath
-    for _ in 0..<3 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
-    return dir
-}()
+/// The package's top folder.
+let packageRoot = PackagePaths.root
 
 /// The `pathtext` binary built beside the test bundle.
 let pathtextBinary: String = {

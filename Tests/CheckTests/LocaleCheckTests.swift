@@ -5,14 +5,11 @@ import Shaping
 import Layout
 @testable import Requests
 @testable import Check
+import TestSupport
 
-/// The package's `Fonts/` folder.
-let fontsDir: String = {
-    var dir = #filePath
-    for _ in 0..<3 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
-    return dir + "/Fonts"
-}()
-let packageRoot = String(fontsDir.dropLast("/Fonts".count))
+/// The embedded fonts (`Fonts/`).
+let fontsDir = PackagePaths.fonts
+let packageRoot = PackagePaths.root
 
 /// The locale check on the dial scene and its 31 locales (fixtures/l10n/dial.csv).
 @Suite struct LocaleCheckTests {

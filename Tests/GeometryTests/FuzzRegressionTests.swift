@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Geometry
+import TestSupport
 
 /// Inputs the fuzzers (Fuzz/, scripts/fuzz) found crashing; the raw inputs are kept in
 /// fixtures/fuzz/regressions/<target>/.
@@ -38,8 +39,7 @@ import Geometry
     /// Every kept regression input of FuzzPathData parses (or is rejected) without trapping, and
     /// round-trips through svgPathData.
     @Test func keptPathDataInputsRoundTrip() throws {
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../fixtures/fuzz/regressions/FuzzPathData").standardized
+        let dir = URL(fileURLWithPath: PackagePaths.file("fixtures/fuzz/regressions/FuzzPathData"))
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         #expect(!files.isEmpty)
         for f in files {

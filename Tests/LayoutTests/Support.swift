@@ -2,13 +2,10 @@ import Foundation
 import Geometry
 import Shaping
 @testable import Layout
+import TestSupport
 
-/// The package's `Fonts/` folder.
-let fontsDir: String = {
-    var dir = #filePath
-    for _ in 0..<3 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
-    return dir + "/Fonts"
-}()
+/// The embedded fonts (`Fonts/`).
+let fontsDir = PackagePaths.fonts
 
 /// The embedded stack, loaded once.
 let stack: [Typeface] = try! DefaultFonts.stack(folder: fontsDir)

@@ -5,13 +5,10 @@ import PathText
 import Testing
 @testable import PathTextEngine
 @testable import PathTextC
+import TestSupport
 
 /// The package's top folder.
-let packageRoot: String = {
-    var dir = #filePath
-    for _ in 0..<3 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
-    return dir
-}()
+let packageRoot = PackagePaths.root
 
 /// The command-line text of a sample: words as they are, numbers shortest, lists joined by commas (a
 /// repeatable flag gives one word per value).

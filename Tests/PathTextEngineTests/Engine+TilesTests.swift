@@ -2,14 +2,11 @@ import Foundation
 import Testing
 import PathText
 @testable import PathTextEngine
+import TestSupport
 
 /// The tiles job through the engine (what the C door and Python's pathtext.dask.tiles call).
 @Suite struct EngineTilesTests {
-    static let edges: String = {
-        var dir = #filePath
-        for _ in 0..<3 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
-        return try! String(contentsOfFile: dir + "/fixtures/geojson/edges.geojson", encoding: .utf8)
-    }()
+    static let edges = try! String(contentsOfFile: PackagePaths.file("fixtures/geojson/edges.geojson"), encoding: .utf8)
 
     func folder() throws -> String {
         let dir = NSTemporaryDirectory() + "pathtext-engine-tiles-\(UUID().uuidString)"

@@ -2,13 +2,10 @@ import Foundation
 import Testing
 import PathText
 @testable import PathTextEngine
+import TestSupport
 
-/// The package's Fonts/ folder.
-let fontsDir: String = {
-    var dir = #filePath
-    for _ in 0..<3 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
-    return dir + "/Fonts"
-}()
+/// The embedded fonts (`Fonts/`).
+let fontsDir = PackagePaths.fonts
 
 @Suite struct EngineTests {
     let engine = try! Engine(fontsDir: fontsDir)

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Playground
+import TestSupport
 
 /// A raw HTTP/1.1 client on loopback sockets, for tests that need what URLSession hides: any Host or Origin
 /// header, a source address of its own (127.0.0.2 is loopback too), a connection that sends half a request.
@@ -141,6 +142,5 @@ func jsonObject(_ reply: LoopbackClient.Reply?) -> [String: Any] {
     return object
 }
 
-/// The package root (two folders above this file's folder).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
+/// The package's top folder.
+let packageRoot = PackagePaths.root

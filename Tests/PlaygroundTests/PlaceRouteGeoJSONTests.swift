@@ -2,15 +2,12 @@ import Foundation
 import Testing
 import PathText
 @testable import Playground
+import TestSupport
 
 /// `POST /api/place` with GeoJSON roads: the `geojson` key and the map keys of the catalog.
 @Suite struct PlaceRouteGeoJSONTests {
     static let service = try! PlaygroundService()
-    static let edges: String = {
-        var dir = #filePath
-        for _ in 0..<3 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
-        return try! String(contentsOfFile: dir + "/fixtures/geojson/edges.geojson", encoding: .utf8)
-    }()
+    static let edges = try! String(contentsOfFile: PackagePaths.file("fixtures/geojson/edges.geojson"), encoding: .utf8)
 
     func post(_ body: String, query: [String: String] = [:]) -> HTTPResponse {
         Self.service.handle(HTTPRequest(method: "POST", path: "/api/place", query: query, body: Array(body.utf8)))

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import PathText
 @testable import Playground
+import TestSupport
 
 extension LoopbackClient {
     /// Sends `head` (the request line and headers, `\r\n` separated, without the blank line) and `body` as
@@ -129,7 +130,7 @@ extension LoopbackClient {
 
     /// The numeric keys of one object of the request schema (`label`, `shape`, `scene`).
     static func numericKeys(_ definition: String) throws -> [String] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../schema/request.schema.json")
+        let url = URL(fileURLWithPath: PackagePaths.file("schema/request.schema.json"))
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         let defs = try #require(schema["$defs"] as? [String: Any])
         let properties = try #require((defs[definition] as? [String: Any])?["properties"] as? [String: Any])

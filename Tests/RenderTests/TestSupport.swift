@@ -5,15 +5,12 @@ import Darwin
 #endif
 import Geometry
 import Render
+import TestSupport
 
 /// Paths, fonts and image metrics shared by the Render tests.
 enum TestSupport {
     /// The package root (three levels above this file).
-    static let packageRoot: String = {
-        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/")
-    }()
+    static let packageRoot = PackagePaths.root
 
     /// The path of a font in `Fonts/`.
     static func font(_ name: String) -> String { packageRoot + "/Fonts/" + name }

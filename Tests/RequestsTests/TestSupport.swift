@@ -1,14 +1,11 @@
 import Shaping
+import TestSupport
 
-/// The package's `Fonts/` folder.
-let fontsDir: String = {
-    var dir = #filePath
-    for _ in 0..<3 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
-    return dir + "/Fonts"
-}()
+/// The embedded fonts (`Fonts/`).
+let fontsDir = PackagePaths.fonts
 
 /// The package root.
-let packageRoot = String(fontsDir.dropLast("/Fonts".count))
+let packageRoot = PackagePaths.root
 
 /// Fonts shared by the tests (a `Typeface` is safe to share between threads).
 enum TestFonts {

@@ -1,13 +1,10 @@
 import Geometry
 import Requests
 @testable import SVGInput
+import TestSupport
 
-/// The package root (three levels above this file).
-let packageRoot: String = {
-    var dir = #filePath
-    for _ in 0..<3 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
-    return dir
-}()
+/// The package's top folder.
+let packageRoot = PackagePaths.root
 
 /// Reads an SVG document given as text.
 func read(_ svg: String, strict: Bool = false) throws(SVGError) -> SVGScene {

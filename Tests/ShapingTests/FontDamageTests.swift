@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Geometry
 @testable import Shaping
+import TestSupport
 
 /// Damaged fonts are errors that name the file and what is wrong, never blank glyphs or a quiet
 /// fallback (issue 13, row 6). Each font is Noto Sans Regular damaged by byte patching (``FontDamage``).
@@ -181,9 +182,5 @@ import Geometry
     }
 }
 
-/// The package root (three levels above this file).
-let packageRoot: String = {
-    var dir = #filePath
-    for _ in 0..<3 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
-    return dir
-}()
+/// The package's top folder.
+let packageRoot = PackagePaths.root

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shaping
+import TestSupport
 
 /// `CScalarTable` (Sources/System/CScalarTable/scalar_table.c) is generated from `ScalarProperties.derive`, that is
 /// from HarfBuzz's script table, FriBidi's brackets and the standard library's Unicode properties. These
@@ -8,8 +9,7 @@ import Testing
 /// here rather than silently giving other answers below U+1000 than above. To rewrite the file:
 /// `PATHTEXT_WRITE_SCALAR_TABLE=1 swift test --filter ScalarPropertiesTests`.
 @Suite struct ScalarPropertiesTests {
-    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/System/CScalarTable/scalar_table.c")
+    static let file = URL(fileURLWithPath: PackagePaths.file("Sources/System/CScalarTable/scalar_table.c"))
 
     /// The C source for the current libraries: runs of equal values as GNU range designators.
     static func generate() -> String {

@@ -1,9 +1,10 @@
 import Testing
 @testable import Shaping
+import TestSupport
 
 /// ``Typeface/varied(by:)`` and ``Typeface/styleVariations(size:style:opticalSizing:)`` on Roboto Flex.
 @Suite struct TypefaceVariationsTests {
-    let flex = packageRootForVariations + "/fixtures/resvg-text/fonts/RobotoFlex.subset.ttf"
+    let flex = PackagePaths.root + "/fixtures/resvg-text/fonts/RobotoFlex.subset.ttf"
 
     @Test func settingsAreClampedAndIgnoredWhereTheFaceHasNoAxis() throws {
         let font = try Typeface(path: flex)
@@ -12,7 +13,7 @@ import Testing
         let coordinates = Dictionary(varied.variations.map { ($0.tag, $0.value) }, uniquingKeysWith: { $1 })
         #expect(coordinates["wght"] == 1000 && coordinates["wdth"] == 70 && coordinates["zzzz"] == nil, "\(coordinates)")
         #expect(try font.varied(by: []) === font)
-        let embedded = try #require(try DefaultFonts.stack(folder: packageRootForVariations + "/Fonts").first)
+        let embedded = try #require(try DefaultFonts.stack(folder: PackagePaths.root + "/Fonts").first)
         #expect(try embedded.varied(by: [FontVariation(tag: "wght", value: 700)]) === embedded)  // a static face
     }
 
@@ -25,8 +26,3 @@ import Testing
     }
 }
 
-private let packageRootForVariations: String = {
-    var dir = #filePath
-    for _ in 0..<3 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
-    return dir
-}()

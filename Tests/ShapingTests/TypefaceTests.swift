@@ -1,13 +1,10 @@
 import Testing
 import Geometry
 @testable import Shaping
+import TestSupport
 
-/// The embedded fonts, loaded once per test process.
-let fontsDir: String = {
-    var dir = #filePath
-    for _ in 0..<3 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
-    return dir + "/Fonts"
-}()
+/// The embedded fonts (`Fonts/`).
+let fontsDir = PackagePaths.fonts
 
 @Suite struct TypefaceTests {
     @Test func loadsNotoSansWithItsMetrics() throws {

@@ -7,13 +7,10 @@ import Layout
 import Render
 @testable import Showcase
 import Requests
+import TestSupport
 
-/// The package's `Fonts/` folder.
-let fontsDir: String = {
-    var dir = #filePath
-    for _ in 0..<3 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
-    return dir + "/Fonts"
-}()
+/// The embedded fonts (`Fonts/`).
+let fontsDir = PackagePaths.fonts
 
 @Suite struct PaymentDialTests {
     let resolver = SceneResolver(fontsDir: fontsDir)

@@ -3,13 +3,10 @@ import Geometry
 import Layout
 import Requests
 import Placer
+import TestSupport
 
-/// The package root (this file is Tests/Jobs/PlacerTests/Support.swift).
-let packageRoot: String = {
-    var dir = #filePath
-    for _ in 0..<4 { dir = String(dir[..<dir.lastIndex(of: "/")!]) }
-    return dir
-}()
+/// The package's top folder.
+let packageRoot = PackagePaths.root
 
 /// The Helsinki roads fixture, read once.
 let helsinki: PlaceDocument = {
