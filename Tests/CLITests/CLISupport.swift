@@ -22,3 +22,6 @@ func pathtext(_ arguments: [String], environment: [String: String] = [:], unset:
 
 /// Parses JSON output.
 func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
+
+/// Runs `pathtext` under GNU time: its run, with the CPU seconds and the peak memory it used.
+func pathtextCounted(_ arguments: [String]) throws -> CountedRun { try runProgramCounted(pathtextBinary, arguments) }

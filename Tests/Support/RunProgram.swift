@@ -29,3 +29,29 @@ public func runProgram(_ executable: String, _ arguments: [String], environment:
     p.waitUntilExit()
     return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
 }
+
+/// What ``runProgramCounted(_:_:environment:)`` gave: the run, and the work the program did as the kernel
+/// counted it (its own CPU time and peak memory, as GNU time reads them from `wait4`), which a loaded
+/// machine does not inflate the way it inflates the wall clock.
+public struct CountedRun: Sendable {
+    /// The program's run.
+    public var run: Run
+    /// User plus system CPU seconds of the program.
+    public var cpuSeconds: Double
+    /// Its peak resident set, in kilobytes.
+    public var peakKilobytes: Int
+}
+
+/// Runs `executable` as ``runProgram(_:_:environment:unset:cwd:)`` does, under GNU time (`/usr/bin/time`,
+/// which `scripts/install-deps --test` installs), and gives its CPU time and peak memory with its run.
+public func runProgramCounted(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> CountedRun {
+    let report = FileManager.default.temporaryDirectory.appendingPathComponent("counted-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: report) }
+    let run = try runProgram("/usr/bin/time", ["-f", "%U %S %M", "-o", report, executable] + arguments, environment: environment)
+    let fields = try String(contentsOfFile: report, encoding: .utf8).split(whereSeparator: { $0 == " " || $0 == "\n" })
+    guard fields.count >= 3, let user = Double(fields[fields.count - 3]), let system = Double(fields[fields.count - 2]),
+          let peak = Int(fields[fields.count - 1]) else {
+        throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "GNU time wrote \(fields)"])
+    }
+    return CountedRun(run: run, cpuSeconds: user + system, peakKilobytes: peak)
+}
