@@ -1,4 +1,5 @@
 import Geometry
+import Support
 
 /// The part of a path a label is confined to: from one distance to another along the path as given
 /// (before `side: right` reverses it). The label is laid out on that part as on an open path, so the
@@ -18,7 +19,7 @@ public struct PathSpan: Hashable, Sendable {
 
         /// Parses `120`, `25%` or `200deg`.
         public init?(parsing text: String) {
-            let t = String(text.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+            let t = text.trimmingSpaces
             if t.hasSuffix("deg") {
                 guard let v = Double(t.dropLast(3)), v.isFinite else { return nil }
                 self = .degrees(v)

@@ -1,6 +1,7 @@
 import JSON
 import Geometry
 import Shaping
+import Support
 
 extension Gradient {
     /// The text form requests use, after CSS: `linear-gradient(X1 Y1 X2 Y2, STOP, STOP…)` or
@@ -12,13 +13,13 @@ extension Gradient {
     ///     linear-gradient(0 0 1 0, #e11d48, #2563eb)
     ///     radial-gradient(userSpaceOnUse reflect 200 150 80, #fde047 0%, #f97316 60%, #7c2d12 100%)
     public init?(css text: String) {
-        let t = Self.trimmed(Substring(text))
+        let t = text.trimmingSpaces
         let lower = t.lowercased()
         let linear: Bool
         if lower.hasPrefix("linear-gradient(") { linear = true } else if lower.hasPrefix("radial-gradient(") { linear = false } else { return nil }
         guard t.hasSuffix(")") else { return nil }
         let body = t.dropFirst("linear-gradient(".count).dropLast()
-        let groups = body.split(separator: ",", omittingEmptySubsequences: false).map { Self.trimmed($0) }
+        let groups = body.split(separator: ",", omittingEmptySubsequences: false).map(\.trimmingSpaces)
         guard groups.count >= 2, groups.count <= Gradient.maximumStops + 1 else { return nil }
         var units = GradientUnits.objectBoundingBox, spread = GradientSpread.pad
         var numbers: [Double] = []
@@ -74,11 +75,6 @@ extension Gradient {
             i += 1
         }
         self.init(shape, stops: zip(offsets, colors).map { GradientStop(offset: $0.0!, color: $0.1) }, units: units, spread: spread)
-    }
-
-    /// `s` without spaces at either end.
-    static func trimmed(_ s: Substring) -> String {
-        String(s.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 
     /// The text form ``init(css:)`` reads (a sweep gradient, which it cannot read, as its mean colour's

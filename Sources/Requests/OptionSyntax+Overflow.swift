@@ -1,4 +1,5 @@
 import Layout
+import Support
 
 extension OptionSyntax where Value == OverflowPolicy {
     /// An overflow policy, or a chain of them tried in order: a word (`shrink`) or a JSON array of words
@@ -49,12 +50,3 @@ extension OverflowPolicy {
     }
 }
 
-private extension Substring {
-    /// Without spaces around it.
-    var trimmingSpaces: String {
-        var s = self
-        while s.first == " " { s = s.dropFirst() }
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
-    }
-}

@@ -1,3 +1,4 @@
+import Support
 /// Parses feature lists as a command line or a style sheet gives them.
 public enum FeatureList {
     /// Parses a comma-separated list in `hb-shape --features` syntax: `"kern=0,liga=0,+smcp[0:3]"`.

@@ -1,3 +1,4 @@
+import Support
 /// One OpenType feature setting, such as `kern=0`, `ss01`, `+smcp` or `smcp[0:3]`.
 ///
 /// The syntax is HarfBuzz's (`hb_feature_from_string`, as `hb-shape --features` takes it). A range
@@ -38,10 +39,3 @@ public struct FeatureSetting: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-extension String {
-    /// The string without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
-        let s = drop { $0 == " " || $0 == "\t" }
-        return String(s.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
-}

@@ -1,3 +1,4 @@
+import Support
 /// One variation axis setting for a variable font, such as `wght=700`.
 public struct FontVariation: Hashable, Sendable, CustomStringConvertible {
     /// The four-letter axis tag (`wght`).

@@ -1,5 +1,6 @@
 import JSON
 import PathText
+import Support
 
 /// Which requests the playground answers, as local development servers decide it: the page and its API
 /// belong to the address the server listens on, so other web sites the user visits cannot use them.
@@ -86,11 +87,3 @@ public struct AccessPolicy: Sendable, Hashable {
     }
 }
 
-extension Substring {
-    var trimmingSpaces: Substring {
-        var s = self
-        while s.first == " " || s.first == "\t" { s.removeFirst() }
-        while s.last == " " || s.last == "\t" { s.removeLast() }
-        return s
-    }
-}

@@ -63,7 +63,6 @@ extension OptionSyntax where Value == [Double] {
 }
 
 extension Substring {
-    fileprivate var trimmingSpaces: String { String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()) }
 }
 
 /// A road projected to world pixels: its lines, its style and its bounds.

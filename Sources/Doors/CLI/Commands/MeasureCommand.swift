@@ -1,4 +1,5 @@
 import PathText
+import Support
 
 /// `pathtext measure`: length, point at a distance, projection and drag on a path, as JSON.
 enum MeasureCommand {
@@ -51,7 +52,7 @@ enum MeasureCommand {
 
     /// `X,Y` as a point.
     static func point(_ text: String, _ flag: String) throws(CLIError) -> Point {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double(trimmingBlanks($0)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingSpaces) }
         guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
             throw .usage("\(flag) expects X,Y, got \"\(text)\"")
         }
@@ -61,13 +62,4 @@ enum MeasureCommand {
     /// A JSON number (six decimals at most).
     static func num(_ v: Double) -> String { PlacementsJSON.number(v) }
 
-    /// `text` without the tabs and space separators (Unicode Zs) around it.
-    static func trimmingBlanks(_ text: Substring) -> Substring {
-        func blank(_ c: Character) -> Bool {
-            c == "\t" || c.unicodeScalars.allSatisfy { $0.properties.generalCategory == .spaceSeparator }
-        }
-        var t = text.drop(while: blank)
-        while let last = t.last, blank(last) { t = t.dropLast() }
-        return t
-    }
 }
