@@ -36,12 +36,7 @@ func fuzzFontBytes(_ bytes: UnsafeRawBufferPointer) {
 
 #if FUZZING
 @_cdecl("LLVMFuzzerTestOneInput")
-public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    fuzzFontBytes(UnsafeRawBufferPointer(start: data, count: size))
-    return 0
-}
+public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzReplay.one(data, size, fuzzFontBytes) }
 #else
-@main enum FuzzFontBytesReplay {
-    static func main() { FuzzReplay.main(name: "FuzzFontBytes", sourceFile: #filePath) { fuzzFontBytes($0) } }
-}
+@main enum FuzzFontBytesReplay { static func main() { FuzzReplay.main(name: "FuzzFontBytes", sourceFile: #filePath, fuzzFontBytes) } }
 #endif

@@ -68,12 +68,7 @@ func fuzzHTTPRequest(_ bytes: UnsafeRawBufferPointer) {
 
 #if FUZZING
 @_cdecl("LLVMFuzzerTestOneInput")
-public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    fuzzHTTPRequest(UnsafeRawBufferPointer(start: data, count: size))
-    return 0
-}
+public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzReplay.one(data, size, fuzzHTTPRequest) }
 #else
-@main enum FuzzHTTPRequestReplay {
-    static func main() { FuzzReplay.main(name: "FuzzHTTPRequest", sourceFile: #filePath) { fuzzHTTPRequest($0) } }
-}
+@main enum FuzzHTTPRequestReplay { static func main() { FuzzReplay.main(name: "FuzzHTTPRequest", sourceFile: #filePath, fuzzHTTPRequest) } }
 #endif

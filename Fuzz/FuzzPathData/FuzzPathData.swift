@@ -43,12 +43,7 @@ func fuzzPathData(_ bytes: UnsafeRawBufferPointer) {
 
 #if FUZZING
 @_cdecl("LLVMFuzzerTestOneInput")
-public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    fuzzPathData(UnsafeRawBufferPointer(start: data, count: size))
-    return 0
-}
+public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzReplay.one(data, size, fuzzPathData) }
 #else
-@main enum FuzzPathDataReplay {
-    static func main() { FuzzReplay.main(name: "FuzzPathData", sourceFile: #filePath) { fuzzPathData($0) } }
-}
+@main enum FuzzPathDataReplay { static func main() { FuzzReplay.main(name: "FuzzPathData", sourceFile: #filePath, fuzzPathData) } }
 #endif

@@ -264,12 +264,7 @@ extension Double {
 
 #if FUZZING
 @_cdecl("LLVMFuzzerTestOneInput")
-public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    fuzzPipeline(UnsafeRawBufferPointer(start: data, count: size))
-    return 0
-}
+public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzReplay.one(data, size, fuzzPipeline) }
 #else
-@main enum FuzzPipelineReplay {
-    static func main() { FuzzReplay.main(name: "FuzzPipeline", sourceFile: #filePath) { fuzzPipeline($0) } }
-}
+@main enum FuzzPipelineReplay { static func main() { FuzzReplay.main(name: "FuzzPipeline", sourceFile: #filePath, fuzzPipeline) } }
 #endif

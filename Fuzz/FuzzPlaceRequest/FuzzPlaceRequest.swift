@@ -49,12 +49,7 @@ func fuzzPlaceRequest(_ bytes: UnsafeRawBufferPointer) {
 
 #if FUZZING
 @_cdecl("LLVMFuzzerTestOneInput")
-public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    fuzzPlaceRequest(UnsafeRawBufferPointer(start: data, count: size))
-    return 0
-}
+public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzReplay.one(data, size, fuzzPlaceRequest) }
 #else
-@main enum FuzzPlaceRequestReplay {
-    static func main() { FuzzReplay.main(name: "FuzzPlaceRequest", sourceFile: #filePath) { fuzzPlaceRequest($0) } }
-}
+@main enum FuzzPlaceRequestReplay { static func main() { FuzzReplay.main(name: "FuzzPlaceRequest", sourceFile: #filePath, fuzzPlaceRequest) } }
 #endif

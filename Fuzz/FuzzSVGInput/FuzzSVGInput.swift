@@ -44,12 +44,7 @@ func fuzzSVGInput(_ bytes: UnsafeRawBufferPointer) {
 
 #if FUZZING
 @_cdecl("LLVMFuzzerTestOneInput")
-public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    fuzzSVGInput(UnsafeRawBufferPointer(start: data, count: size))
-    return 0
-}
+public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzReplay.one(data, size, fuzzSVGInput) }
 #else
-@main enum FuzzSVGInputReplay {
-    static func main() { FuzzReplay.main(name: "FuzzSVGInput", sourceFile: #filePath) { fuzzSVGInput($0) } }
-}
+@main enum FuzzSVGInputReplay { static func main() { FuzzReplay.main(name: "FuzzSVGInput", sourceFile: #filePath, fuzzSVGInput) } }
 #endif

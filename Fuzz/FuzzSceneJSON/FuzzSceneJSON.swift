@@ -81,12 +81,7 @@ func fuzzSceneJSON(_ bytes: UnsafeRawBufferPointer) {
 
 #if FUZZING
 @_cdecl("LLVMFuzzerTestOneInput")
-public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    fuzzSceneJSON(UnsafeRawBufferPointer(start: data, count: size))
-    return 0
-}
+public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzReplay.one(data, size, fuzzSceneJSON) }
 #else
-@main enum FuzzSceneJSONReplay {
-    static func main() { FuzzReplay.main(name: "FuzzSceneJSON", sourceFile: #filePath) { fuzzSceneJSON($0) } }
-}
+@main enum FuzzSceneJSONReplay { static func main() { FuzzReplay.main(name: "FuzzSceneJSON", sourceFile: #filePath, fuzzSceneJSON) } }
 #endif

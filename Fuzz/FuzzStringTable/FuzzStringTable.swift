@@ -38,12 +38,7 @@ func fuzzStringTable(_ bytes: UnsafeRawBufferPointer) {
 
 #if FUZZING
 @_cdecl("LLVMFuzzerTestOneInput")
-public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    fuzzStringTable(UnsafeRawBufferPointer(start: data, count: size))
-    return 0
-}
+public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzReplay.one(data, size, fuzzStringTable) }
 #else
-@main enum FuzzStringTableReplay {
-    static func main() { FuzzReplay.main(name: "FuzzStringTable", sourceFile: #filePath) { fuzzStringTable($0) } }
-}
+@main enum FuzzStringTableReplay { static func main() { FuzzReplay.main(name: "FuzzStringTable", sourceFile: #filePath, fuzzStringTable) } }
 #endif

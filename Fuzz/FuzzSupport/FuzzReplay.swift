@@ -20,6 +20,12 @@ public enum FuzzReplay {
         print("\(name): replayed \(count) inputs")
     }
 
+    /// libFuzzer's entry for one input: gives `body` the `size` bytes at `data` and returns 0 (keep the input).
+    public static func one(_ data: UnsafePointer<UInt8>?, _ size: Int, _ body: (UnsafeRawBufferPointer) -> Void) -> CInt {
+        body(UnsafeRawBufferPointer(start: data, count: size))
+        return 0
+    }
+
     /// The files named by `args`, walking folders recursively, sorted.
     public static func inputFiles(_ args: [String]) -> [String] {
         var out: [String] = []
