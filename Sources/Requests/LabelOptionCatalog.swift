@@ -78,7 +78,7 @@ public enum LabelOptionCatalog {
                                             wordOf: \.rawValue),
                    default: d.align, help: "the anchor (left, right and middle are accepted)").sample(.string("center")),
             .value("offset", \.offset, .offset, default: d.offset,
-                   help: "the anchor's offset along the path; negative and beyond 100% allowed").sample(.string("10%")),
+                   help: "moves the anchor along the path from where align puts it (start 0, center the middle, end the end): with center, 10% puts the middle 10% past the path's; negative and beyond 100% allowed").sample(.string("10%")),
             .value("side", \.side, .cases(), default: d.side, help: "SVG 2 side: right lays the text on the reversed path").sample(.string("right")),
             .value("baseline", \.baseline, .cases(), default: d.baseline, help: "which line of the text sits on the path").sample(.string("middle")),
             .value("dx", \.dx, .numberList("PX", distance), default: d.dx,
