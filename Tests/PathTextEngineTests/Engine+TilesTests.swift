@@ -37,6 +37,13 @@ import TestSupport
         for f in files { #expect(FileManager.default.contents(atPath: together + "/" + f) == FileManager.default.contents(atPath: apart + "/" + f), "\(f)") }
     }
 
+    @Test func aBadFeatureIsAnErrorWithItsKey() throws {
+        let job = #"{"geojson": {"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[0, 0], [200, 0]]}}]}, "zooms": "16"}"#
+        #expect(throws: EngineError(key: "geojson.features[0].geometry.coordinates[1]", "longitude 200 is outside -180…180")) {
+            _ = try Engine(fontsDir: fontsDir).tilesPlan(job)
+        }
+    }
+
     @Test func badBatchesAreErrorsNamingTheKey() throws {
         let engine = try Engine(fontsDir: fontsDir)
         let dir = try folder()

@@ -53,12 +53,20 @@ def test_batches_and_the_metatile_size_do_not_change_the_files(client, tmp_path)
     assert len(names) == 24 and filecmp.cmpfiles(str(a), str(b), names, shallow=False)[0] == names
 
 
-def test_bad_jobs_fail_before_any_task(client, tmp_path):
+def test_bad_jobs_fail_before_any_task(client, tmp_path, cli_binary):
     bad = tmp_path / "bad.geojson"
     bad.write_text('{"type":"FeatureCollection","features":[{"type":"Feature","geometry":'
                    '{"type":"LineString","coordinates":[[0,0],[200,0]]}}]}')
-    with pytest.raises(pathtext.Error, match=r"features\[0\]\.geometry\.coordinates\[1\]: longitude 200 is outside"):
+    # Said as `pathtext tiles` says it: the file, then the feature (no "geojson." of the job tiles() wraps it in).
+    with pytest.raises(pathtext.Error, match=r"bad\.geojson: features\[0\]\.geometry\.coordinates\[1\]: longitude 200 is outside") as caught:
         pathtext.dask.tiles(str(bad), 16, str(tmp_path / "out"), client=client)
+    assert caught.value.key == "features[0].geometry.coordinates[1]"
+    cli = subprocess.run([cli_binary, "tiles", str(bad),
+                          "--zooms", "16", "--out", str(tmp_path / "cli")], capture_output=True, text=True)
+    assert cli.stderr.strip() == "pathtext: " + str(caught.value)
+    # A tiles job of its own keeps its own key.
+    with pytest.raises(pathtext.Error, match=r"^geojson\.features\[0\]"):
+        pathtext.dask.tiles({"geojson": json.loads(bad.read_text())}, 16, str(tmp_path / "out"), client=client)
     with pytest.raises(pathtext.Error, match="over the limit of 20000"):
         pathtext.dask.tiles(EDGES, "10-20", str(tmp_path / "out"), client=client, bbox=[20, 55, 30, 65])
     with pytest.raises(pathtext.Error, match="batch: expected a whole number"):

@@ -24,7 +24,7 @@ public func pt_tiles_plan_impl(_ engine: OpaquePointer?, _ jobJSON: UnsafePointe
         plan.pointee = copy
         return PT_OK
     } catch {
-        return fail(errorOut, error.message, PT_EREQUEST)
+        return fail(errorOut, error)
     }
 }
 
@@ -49,6 +49,6 @@ public func pt_tiles_render_impl(_ engine: OpaquePointer?, _ jobJSON: UnsafePoin
         result.pointee = copy
         return PT_OK
     } catch {
-        return fail(errorOut, error.message, PT_EREQUEST)
+        return fail(errorOut, error)
     }
 }

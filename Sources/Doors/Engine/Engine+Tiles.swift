@@ -59,7 +59,7 @@ extension Engine {
     /// A tiles job, checked within the engine's rules (fonts by name only when paths are not allowed).
     func tileJob(_ text: String) throws(EngineError) -> TileJob {
         let job: TileJob
-        do { job = try TileJob.decode(Array(text.utf8)) } catch { throw EngineError(error.description) }
+        do { job = try TileJob.decode(Array(text.utf8)) } catch { throw EngineError(key: error.path, error.message) }
         if !allowFontPaths { try RequestDecoding.checkFontNames(job.labelDefaults.label.fontFiles, at: "labelDefaults.font") }
         return job
     }

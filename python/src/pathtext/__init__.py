@@ -616,7 +616,7 @@ class Engine:
         with self._using() as handle:
             status = self._lib.pt_tiles_plan(handle, data, ctypes.byref(out), ctypes.byref(error))
         if status != 0:
-            raise Error(_take_string(self._lib, error.value) or "tiles plan failed (status %d)" % status)
+            raise _failure(self._lib, error.value, "tiles plan failed (status %d)" % status)
         return json.loads(_take_string(self._lib, out.value))
 
     def tiles_render(self, job: Union[str, bytes, Request], zoom: int, metatiles: Sequence[Sequence[int]],
@@ -632,7 +632,7 @@ class Engine:
         with self._using() as handle:
             status = self._lib.pt_tiles_render(handle, data, batch, folder, ctypes.byref(result), ctypes.byref(error))
         if status != 0:
-            raise Error(_take_string(self._lib, error.value) or "tiles render failed (status %d)" % status)
+            raise _failure(self._lib, error.value, "tiles render failed (status %d)" % status)
         return json.loads(_take_string(self._lib, result.value))
 
     def check(self, scene: Union[Request, PathLike], strings: Union[Mapping[str, Mapping[str, str]], PathLike],

@@ -206,6 +206,31 @@ def _tiles_job(input: Any, zooms: Any, tile_size: Optional[int], metatile: Optio
     return json.dumps(job, ensure_ascii=False, allow_nan=False)
 
 
+def _in_input_terms(error: Error, input: Any) -> Error:
+    """A tiles job's error said as `pathtext tiles` says it: when the input was bare GeoJSON (which _tiles_job
+    wraps as {"geojson": ...}), without the wrapper's key, and after the file's name (as given) when it came from one."""
+    import json
+    import os
+    try:
+        if isinstance(input, dict):
+            value: Any = input
+        else:
+            with open(os.fspath(input), encoding="utf-8") as f:
+                value = json.load(f)
+    except (OSError, ValueError):
+        return error
+    if not (isinstance(value, dict) and value.get("type") in ("FeatureCollection", "Feature")):
+        return error
+
+    def unwrapped(text: str) -> str:
+        return text[len("geojson."):] if text.startswith("geojson.") else text
+
+    message = unwrapped(str(error))
+    if not isinstance(input, dict):
+        message = "%s: %s" % (os.fspath(input), message)
+    return Error(message, unwrapped(error.key))
+
+
 def _tiles_batch(job: str, zoom: int, metatiles: List[List[int]], out: str, engine_options: Dict[str, Any]) -> Dict[str, Any]:
     """One task: a batch of metatiles of one zoom drawn and written by this worker's Engine (which keeps the
     zoom's placement for the worker's next batches of it)."""
@@ -234,7 +259,10 @@ def tiles(input: Any, zooms: Any, out: Any, client: Any = None, tile_size: Optio
         raise Error("batch: expected a whole number of metatiles, at least 1, got %r" % (batch,))
     engine_options = dict(fonts_dir=fonts_dir, system_fonts=system_fonts)
     job = _tiles_job(input, zooms, tile_size, metatile, bbox, name_property, class_property, label_defaults, placement)
-    plan = _engine(engine_options).tiles_plan(job)  # checks the job (and the tile limit) before any task
+    try:
+        plan = _engine(engine_options).tiles_plan(job)  # checks the job (and the tile limit) before any task
+    except Error as error:
+        raise _in_input_terms(error, input) from None
     folder = os.path.abspath(os.fspath(out))
     shared = dask.delayed(job, name="pathtext-tiles-job-%x" % (hash(job) & 0xFFFFFFFFFFFF))
     tasks = []
