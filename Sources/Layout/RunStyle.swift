@@ -64,6 +64,10 @@ public struct RunStyle: Hashable, Sendable {
     public var strokeLinejoin: LineJoin?
     /// The stroke's miter limit (default 4).
     public var strokeMiterlimit: Double?
+    /// The stroke's dash and gap lengths in pixels (SVG `stroke-dasharray`; default none: solid).
+    public var strokeDasharray: [Double]?
+    /// How far into the dash pattern the stroke starts, in pixels (SVG `stroke-dashoffset`; default 0).
+    public var strokeDashoffset: Double?
     /// The opacity of fill and stroke, 0…1 (SVG `opacity`; default 1).
     public var opacity: Double?
     /// Fill then stroke, or stroke then fill (default fill first).
@@ -105,6 +109,7 @@ public struct RunStyle: Hashable, Sendable {
         r.stroke = stroke ?? fallback.stroke; r.strokeGradient = strokeGradient ?? fallback.strokeGradient
         r.strokeWidth = strokeWidth ?? fallback.strokeWidth; r.strokeOpacity = strokeOpacity ?? fallback.strokeOpacity
         r.strokeLinejoin = strokeLinejoin ?? fallback.strokeLinejoin; r.strokeMiterlimit = strokeMiterlimit ?? fallback.strokeMiterlimit
+        r.strokeDasharray = strokeDasharray ?? fallback.strokeDasharray; r.strokeDashoffset = strokeDashoffset ?? fallback.strokeDashoffset
         r.opacity = opacity ?? fallback.opacity; r.paintOrder = paintOrder ?? fallback.paintOrder
         return r
     }
@@ -116,7 +121,8 @@ public struct RunStyle: Hashable, Sendable {
                          opacity: opacity ?? 1, paintOrder: paintOrder ?? .fillFirst)
         if stroke != nil || strokeGradient != nil {
             p.stroke = TextStroke(color: stroke ?? strokeGradient?.meanColor ?? .black, gradient: strokeGradient, width: strokeWidth ?? 1,
-                                  opacity: strokeOpacity ?? 1, join: strokeLinejoin ?? .miter, miterLimit: strokeMiterlimit ?? 4)
+                                  opacity: strokeOpacity ?? 1, join: strokeLinejoin ?? .miter, miterLimit: strokeMiterlimit ?? 4,
+                                  dash: DashPattern(strokeDasharray ?? [], offset: strokeDashoffset ?? 0))
         }
         return p
     }

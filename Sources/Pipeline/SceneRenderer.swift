@@ -179,7 +179,8 @@ public enum SceneRenderer {
             guard width <= limits.strokeWidth else {
                 throw SceneError(at + ".strokeWidth", LayoutError.limitExceeded(what: "stroke width", amount: width, limit: limits.strokeWidth).description)
             }
-            surface.strokePath(path, width: width, color: stroke, cap: shape.strokeCap ?? .round, mode: mode)
+            let dashed = DashPattern(shape.strokeDasharray ?? [], offset: shape.strokeDashoffset ?? 0).map { path.dashed(by: $0) } ?? path
+            surface.strokePath(dashed, width: width, color: stroke, cap: shape.strokeCap ?? .round, mode: mode)
         }
     }
 }

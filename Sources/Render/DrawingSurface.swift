@@ -131,7 +131,8 @@ extension DrawingSurface {
         } else {
             source = .color(RunPaint.faded(stroke.color, stroke.opacity * paint.opacity))
         }
-        let style = StrokeOptions(width: stroke.width, cap: stroke.cap, join: stroke.join, miterLimit: stroke.miterLimit)
+        let style = StrokeOptions(width: stroke.width, cap: stroke.cap, join: stroke.join, miterLimit: stroke.miterLimit,
+                                  dash: stroke.dash)
         paintPath(label.canvasOutline(of: glyph), transform: .identity, source: source, stroke: style, rule: .nonZero, mode: mode)
     }
 }
@@ -166,7 +167,7 @@ extension RasterCanvas: DrawingSurface {
         switch (source, style) {
         case (.color(let c), nil): fill(path, transform: transform, color: c, rule: rule, mode: mode)
         case (.color(let c), let s?): stroke(path, transform: transform, width: s.width, color: c, cap: s.cap, join: s.join,
-                                             miterLimit: s.miterLimit, mode: mode)
+                                             miterLimit: s.miterLimit, dash: s.dash, mode: mode)
         case (.gradient(let g, let o), nil): fill(path, transform: transform, gradient: g, opacity: o, rule: rule, mode: mode)
         case (.gradient(let g, let o), let s?): stroke(path, transform: transform, style: s, gradient: g, opacity: o, mode: mode)
         }

@@ -107,12 +107,12 @@ extension RasterCanvas {
     /// ``Rasterizer/rasterizeStroke(_:transform:style:clip:into:)``.
     /// - Parameter width: the full stroke width in path units.
     public mutating func stroke(_ path: BezPath, transform: Affine = .identity, width: Double, color: RGBAColor,
-                                cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4,
+                                cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4, dash: DashPattern? = nil,
                                 mode: CompositeMode = .sourceOver) {
         var mask = scratchMask
         scratchMask = CoverageMask()
         rasterizer.rasterizeStroke(path, transform: transform,
-                                   style: StrokeOptions(width: width, cap: cap, join: join, miterLimit: miterLimit),
+                                   style: StrokeOptions(width: width, cap: cap, join: join, miterLimit: miterLimit, dash: dash),
                                    clip: bounds, into: &mask)
         fill(mask, color: color, mode: mode)
         scratchMask = mask

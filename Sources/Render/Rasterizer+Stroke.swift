@@ -5,11 +5,12 @@ extension Rasterizer {
     ///
     /// The path is transformed and flattened first; the stroke is then built in device pixels with
     /// half-width `style.width/2 · √|det(transform)|` (exact for similarity transforms; under a
-    /// non-uniform scale the pen stays circular instead of becoming an ellipse).
+    /// non-uniform scale the pen stays circular instead of becoming an ellipse). A dashed style cuts the
+    /// path into its dashes before the transform (``BezPath/dashed(by:)``).
     public mutating func rasterizeStroke(_ path: BezPath, transform: Affine = .identity, style: StrokeOptions,
                                          clip: PixelRect? = nil, into mask: inout CoverageMask) {
         strokeSource.removeAll()
-        strokeSource.append(path, transform: transform, tolerance: tolerance)
+        strokeSource.append(style.dash.map { path.dashed(by: $0) } ?? path, transform: transform, tolerance: tolerance)
         contours.removeAll()
         let scale = abs(transform.determinant).squareRoot()
         Stroker(hw: style.width / 2 * scale, cap: style.cap, join: style.join, miterLimit: style.miterLimit,

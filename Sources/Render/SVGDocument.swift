@@ -48,14 +48,26 @@ public struct SVGDocument: Hashable, Sendable {
 
     /// Adds a stroked path (not filled). The width is scaled by `√|det(transform)|`, as on a ``RasterCanvas``.
     public mutating func addStroke(_ path: BezPath, transform: Affine = .identity, width: Double, color: RGBAColor,
-                                   cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4) {
+                                   cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4, dash: DashPattern? = nil) {
         guard !path.isEmpty, admit(path) else { return }
-        let w = width * abs(transform.determinant).squareRoot()
-        var attrs = " fill=\"none\"" + paint("stroke", color) + " stroke-width=\"\(n(w))\""
-        if cap != .butt { attrs += " stroke-linecap=\"\(cap.rawValue)\"" }
-        if join != .miter { attrs += " stroke-linejoin=\"\(join.rawValue)\"" }
-        if join == .miter && miterLimit != 4 { attrs += " stroke-miterlimit=\"\(n(miterLimit))\"" }
+        let style = StrokeOptions(width: width, cap: cap, join: join, miterLimit: miterLimit, dash: dash)
+        let attrs = " fill=\"none\"" + paint("stroke", color) + strokeAttributes(style, transform: transform)
         elements.append("<path d=\"\(SVGPathData.encode(path, transform: transform, decimals: decimals))\"\(attrs)/>")
+    }
+
+    /// ` stroke-width=…` and the other stroke attributes that differ from SVG's defaults, lengths
+    /// scaled by `√|det(transform)|` (the path is written in canvas coordinates).
+    private func strokeAttributes(_ style: StrokeOptions, transform: Affine) -> String {
+        let scale = abs(transform.determinant).squareRoot()
+        var attrs = " stroke-width=\"\(n(style.width * scale))\""
+        if style.cap != .butt { attrs += " stroke-linecap=\"\(style.cap.rawValue)\"" }
+        if style.join != .miter { attrs += " stroke-linejoin=\"\(style.join.rawValue)\"" }
+        if style.join == .miter && style.miterLimit != 4 { attrs += " stroke-miterlimit=\"\(n(style.miterLimit))\"" }
+        if let dash = style.dash {
+            attrs += " stroke-dasharray=\"" + dash.lengths.map { n($0 * scale) }.joined(separator: " ") + "\""
+            if dash.offset != 0 { attrs += " stroke-dashoffset=\"\(n(dash.offset * scale))\"" }
+        }
+        return attrs
     }
 
     /// Adds a path filled (or, with `stroke`, stroked) with `source`: a gradient becomes a
@@ -69,7 +81,7 @@ public struct SVGDocument: Hashable, Sendable {
         case .color(let c):
             if let stroke {
                 return addStroke(path, transform: transform, width: stroke.width, color: c, cap: stroke.cap, join: stroke.join,
-                                 miterLimit: stroke.miterLimit)
+                                 miterLimit: stroke.miterLimit, dash: stroke.dash)
             }
             return addPath(path, transform: transform, fill: c, rule: rule)
         case .gradient(let g, let opacity):
@@ -83,10 +95,7 @@ public struct SVGDocument: Hashable, Sendable {
             if opacity < 1 { attribute += " \(name)-opacity=\"\(SVGPathData.number(opacity, decimals: 3))\"" }
         }
         if let stroke {
-            extra = " fill=\"none\" stroke-width=\"\(n(stroke.width * abs(transform.determinant).squareRoot()))\""
-            if stroke.cap != .butt { extra += " stroke-linecap=\"\(stroke.cap.rawValue)\"" }
-            if stroke.join != .miter { extra += " stroke-linejoin=\"\(stroke.join.rawValue)\"" }
-            if stroke.join == .miter && stroke.miterLimit != 4 { extra += " stroke-miterlimit=\"\(n(stroke.miterLimit))\"" }
+            extra = " fill=\"none\"" + strokeAttributes(stroke, transform: transform)
         } else if rule == .evenOdd {
             extra = " fill-rule=\"evenodd\""
         }

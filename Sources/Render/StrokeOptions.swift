@@ -10,9 +10,11 @@ public struct StrokeOptions: Hashable, Sendable {
     public var join: LineJoin
     /// The largest ratio of miter length to stroke width before a miter becomes a bevel (SVG's default is 4).
     public var miterLimit: Double
+    /// The dashes, in path units (before the transform, as SVG's lengths are), or `nil` for a solid stroke.
+    public var dash: DashPattern?
 
     /// Creates a stroke style.
-    public init(width: Double, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4) {
-        self.width = width; self.cap = cap; self.join = join; self.miterLimit = miterLimit
+    public init(width: Double, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4, dash: DashPattern? = nil) {
+        self.width = width; self.cap = cap; self.join = join; self.miterLimit = miterLimit; self.dash = dash
     }
 }

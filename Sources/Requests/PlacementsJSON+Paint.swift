@@ -14,6 +14,9 @@ extension PlacementsJSON {
             if let g = s.gradient { sm.append(JSONMember("gradient", gradientJSON(g))) }
             sm += [JSONMember("width", .number(s.width)), JSONMember("opacity", .number(s.opacity)),
                    JSONMember("linejoin", .string(s.join.rawValue)), JSONMember("miterlimit", .number(s.miterLimit))]
+            if let d = s.dash {
+                sm += [JSONMember("dasharray", .array(d.lengths.map { .number($0) })), JSONMember("dashoffset", .number(d.offset))]
+            }
             m.append(JSONMember("stroke", .object(sm)))
         }
         return .object(m)

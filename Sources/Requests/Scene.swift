@@ -91,6 +91,10 @@ public struct SceneShape: Hashable, Sendable {
     public var strokeWidth: Double?
     /// Stroke caps (default round).
     public var strokeCap: LineCap?
+    /// The stroke's dash and gap lengths in pixels (default none: solid), as a label's.
+    public var strokeDasharray: [Double]?
+    /// How far into the dash pattern the stroke starts, in pixels (default 0).
+    public var strokeDashoffset: Double?
     /// The fill rule (default non-zero).
     public var fillRule: FillRule?
     /// How the shape combines with what is below (default source-over; `knockout` is destination-out).

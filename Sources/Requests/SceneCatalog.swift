@@ -84,6 +84,10 @@ extension SceneShape {
             .optional("stroke", \.stroke, .color, help: "stroke colour", flag: false),
             .optional("strokeWidth", \.strokeWidth, n, default: "1", help: "stroke width in pixels", flag: false),
             .optional("strokeCap", \.strokeCap, .cases(), default: "round", help: "stroke caps", flag: false),
+            .optional("strokeDasharray", \.strokeDasharray, .numberList("PX", 0...OptionLimits.distance), default: "none",
+                      help: "dash and gap lengths in turn (as a label's strokeDasharray)", flag: false),
+            .optional("strokeDashoffset", \.strokeDashoffset, .number("PX", -OptionLimits.distance...OptionLimits.distance), default: "0",
+                      help: "how far into the dash pattern the stroke starts", flag: false),
             .optional("fillRule", \.fillRule, .cases(), default: "nonzero", help: "fill rule", flag: false),
             .optional("blend", \.blend, .blend, default: "normal", help: "normal or knockout", flag: false),
         ]

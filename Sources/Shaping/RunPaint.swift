@@ -24,12 +24,14 @@ public struct TextStroke: Hashable, Sendable {
     public var cap: LineCap
     /// The miter limit (SVG's default is 4).
     public var miterLimit: Double
+    /// The dashes in pixels (SVG `stroke-dasharray` and `stroke-dashoffset`), or `nil` for a solid stroke.
+    public var dash: DashPattern?
 
     /// Creates a stroke.
     public init(color: RGBAColor = .black, gradient: Gradient? = nil, width: Double = 1, opacity: Double = 1,
-                join: LineJoin = .miter, cap: LineCap = .butt, miterLimit: Double = 4) {
+                join: LineJoin = .miter, cap: LineCap = .butt, miterLimit: Double = 4, dash: DashPattern? = nil) {
         self.color = color; self.gradient = gradient; self.width = width; self.opacity = opacity
-        self.join = join; self.cap = cap; self.miterLimit = miterLimit
+        self.join = join; self.cap = cap; self.miterLimit = miterLimit; self.dash = dash
     }
 }
 

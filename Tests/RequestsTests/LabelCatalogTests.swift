@@ -48,6 +48,8 @@ import Render
         ("strokeOpacity", "0.5", { $0.style.strokeOpacity == 0.5 }),
         ("strokeLinejoin", ##""bevel""##, { $0.style.strokeLinejoin == .bevel }),
         ("strokeMiterlimit", "2", { $0.style.strokeMiterlimit == 2 }),
+        ("strokeDasharray", "[6, 3]", { $0.style.strokeDasharray == [6, 3] }),
+        ("strokeDashoffset", "2", { $0.style.strokeDashoffset == 2 }),
         ("opacity", "0.75", { $0.style.opacity == 0.75 }),
         ("paintOrder", ##""stroke""##, { $0.style.paintOrder == .strokeFirst }),
         ("dir", ##""rtl""##, { $0.direction == .rtl }),

@@ -70,7 +70,13 @@ import Requests
         let text = r.warnings.map(\.description).joined(separator: "\n")
         #expect(text.contains("g > rect"))
         #expect(r.warnings.contains { $0.element == "rect" && $0.attribute == "filter" })
-        #expect(r.warnings.contains { $0.element == "rect" && $0.attribute == "stroke-dasharray" })
+        // Dashes are drawn (on shapes and text); a negative length makes the list invalid, drawn solid with a warning.
+        #expect(!r.warnings.contains { $0.attribute == "stroke-dasharray" })
+        #expect(r.scene.shapes[0].strokeDasharray == [2, 2])
+        let bad = try read(document(##"<g transform="scale(2)"><rect width="5" height="5" stroke="black" stroke-dasharray="3,-1"/><rect width="5" height="5" stroke="black" stroke-dasharray="3 1 2" stroke-dashoffset="1"/></g>"##))
+        #expect(bad.warnings.contains { $0.attribute == "stroke-dasharray" && $0.description.contains("drawn solid") })
+        #expect(bad.scene.shapes[0].strokeDasharray == nil)
+        #expect(bad.scene.shapes[1].strokeDasharray == [6, 2, 4] && bad.scene.shapes[1].strokeDashoffset == 2)   // in canvas pixels
     }
 
     @Test func opacityMultipliesIntoThePaint() throws {

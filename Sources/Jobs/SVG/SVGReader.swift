@@ -494,6 +494,11 @@ final class SVGDocumentReader {
             }
         }
         s.strokeCap = style.strokeLinecap
+        if s.stroke != nil, style.strokeDasharray.reduce(0, +) > 0 {
+            let k = abs(ctm.determinant).squareRoot()
+            s.strokeDasharray = style.strokeDasharray.map { $0 * k }
+            if style.strokeDashoffset != 0 { s.strokeDashoffset = style.strokeDashoffset * k }
+        }
         if s.stroke != nil, style.strokeLinejoinGiven, style.strokeLinejoin != .round { warn(e, "stroke-linejoin", "\(style.strokeLinejoin.rawValue) joins are drawn round on shapes") }
         s.fillRule = style.fillRule
         guard s.fill != nil || s.fillGradient != nil || s.stroke != nil else { return }

@@ -57,6 +57,9 @@ struct SVGStyle: Sendable {
     /// Whether `stroke-linejoin` was given (shapes draw round joins, and say so only then).
     var strokeLinejoinGiven = false
     var strokeMiterlimit = 4.0
+    /// `stroke-dasharray` in user units (empty: solid) and `stroke-dashoffset`.
+    var strokeDasharray: [Double] = []
+    var strokeDashoffset = 0.0
     /// `paint-order` puts the stroke before the fill.
     var strokeFirst = false
     var color: RGBAColor = .black
@@ -190,7 +193,20 @@ struct SVGStyle: Sendable {
                 for k in ["fill", "stroke", "markers"] where !order.contains(k) { order.append(k) }
                 s.strokeFirst = order.firstIndex(of: "stroke")! < order.firstIndex(of: "fill")!
             case "stroke-dasharray":
-                if lower != "none" { warn(name, "dashes are not supported: the stroke is drawn solid") }
+                // SVG 2: lengths and percentages (of the viewport's normalized diagonal), commas or spaces
+                // between; a negative length makes the list invalid, drawn as none (solid).
+                var cc = c; cc.percentBase = (c.viewport.width * c.viewport.width + c.viewport.height * c.viewport.height).squareRoot() / 2.0.squareRoot()
+                let items = lower == "none" ? [] : lower.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" })
+                let lengths = items.map { SVGLength(String($0)).map { $0.resolved(cc) } }
+                if lengths.allSatisfy({ $0.map { $0.isFinite && $0 >= 0 } ?? false }) {
+                    s.strokeDasharray = lengths.map { $0! }
+                } else {
+                    s.strokeDasharray = []
+                    warn(name, "cannot read \"\(v)\" (lengths of at least 0): the stroke is drawn solid")
+                }
+            case "stroke-dashoffset":
+                var cc = c; cc.percentBase = (c.viewport.width * c.viewport.width + c.viewport.height * c.viewport.height).squareRoot() / 2.0.squareRoot()
+                if let l = SVGLength(v), l.resolved(cc).isFinite { s.strokeDashoffset = l.resolved(cc) } else { warn(name, "cannot read \"\(v)\"") }
             case "color": if let col = SVGColor.parse(v) { s.color = col }
             case "font-family": s.fontFamilies = fontFamilies(v)
             case "font-weight":

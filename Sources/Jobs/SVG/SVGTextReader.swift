@@ -580,6 +580,10 @@ struct SVGTextReader {
                 r.strokeWidth = width
                 if s.strokeLinejoin != .miter { r.strokeLinejoin = s.strokeLinejoin }
                 if s.strokeMiterlimit != 4 { r.strokeMiterlimit = s.strokeMiterlimit }
+                if !s.strokeDasharray.isEmpty {
+                    r.strokeDasharray = s.strokeDasharray.map { $0 * scale }
+                    if s.strokeDashoffset != 0 { r.strokeDashoffset = s.strokeDashoffset * scale }
+                }
                 if s.strokeFirst { r.paintOrder = .strokeFirst }
             }
         }

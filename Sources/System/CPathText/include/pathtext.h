@@ -62,7 +62,7 @@ typedef struct pt_engine pt_engine;
  *   fontKerning fontVariant size color features lang letterSpacing
  *   embeddedFonts systemFonts
  *   wordSpacing baselineShift fontSynthesis
- *   fillGradient fillOpacity stroke strokeGradient strokeWidth strokeOpacity strokeLinejoin strokeMiterlimit opacity
+ *   fillGradient fillOpacity stroke strokeGradient strokeWidth strokeOpacity strokeLinejoin strokeMiterlimit strokeDasharray strokeDashoffset opacity
  *   paintOrder
  *   dir align offset side
  *   baseline dx dy shift rotate rotateAbout upright method overflow minSize maxLines lineHeight fit length warp
