@@ -44,7 +44,39 @@ Request = Dict[str, Any]
 
 
 def _engine(engine_options: Dict[str, Any]) -> Engine:
+    _keep_freed_memory()
     return default_engine(**engine_options)
+
+
+#: The glibc trim threshold pathtext's tasks run with: the heap's top is returned to the system only past it.
+TRIM_THRESHOLD = 32 << 20
+_trim_checked = False
+
+
+def _keep_freed_memory() -> None:
+    """Raises glibc's trim threshold to TRIM_THRESHOLD in a process whose environment set it lower.
+
+    Dask's nanny starts every worker with MALLOC_TRIM_THRESHOLD_=65536 (distributed.nanny.pre-spawn-environ),
+    so that freed memory goes back to the system. glibc then hands the top of the heap back after nearly
+    every render and takes it again for the next one, and the page faults make a render 1.5 times slower
+    than in a plain process (scripts/bench-dask.py). 32 MiB keeps one render's buffers; memory freed past
+    that still goes back. Set PATHTEXT_KEEP_TRIM_THRESHOLD=1 to leave the environment's value alone."""
+    global _trim_checked
+    if _trim_checked:
+        return
+    _trim_checked = True
+    import ctypes
+    import os
+    import platform
+    given = os.environ.get("MALLOC_TRIM_THRESHOLD_")
+    if given is None or os.environ.get("PATHTEXT_KEEP_TRIM_THRESHOLD") or platform.libc_ver()[0] != "glibc":
+        return
+    try:
+        if int(given) >= TRIM_THRESHOLD:
+            return
+        ctypes.CDLL(None).mallopt(-1, TRIM_THRESHOLD)  # M_TRIM_THRESHOLD
+    except (ValueError, OSError, AttributeError):
+        return
 
 
 # The name of each item of the partition being worked on, for errors: the dataframe's index labels (set
@@ -293,4 +325,4 @@ class EnginePlugin(_WorkerPlugin):  # type: ignore[misc, valid-type]
         self.fonts_dir, self.system_fonts = fonts_dir, system_fonts
 
     def setup(self, worker: Any) -> None:
-        default_engine(fonts_dir=self.fonts_dir, system_fonts=self.system_fonts)
+        _engine(dict(fonts_dir=self.fonts_dir, system_fonts=self.system_fonts))
