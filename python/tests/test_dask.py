@@ -122,7 +122,7 @@ def test_the_trim_threshold_is_raised_only_when_the_environment_set_it_lower(mon
             return 1
 
     monkeypatch.setattr("ctypes.CDLL", lambda name: Libc())
-    for env, expected in [("65536", [(-1, 32 << 20)]), (str(64 << 20), []), (None, []), ("junk", [])]:
+    for env, expected in [("65536", [(-1, 32 << 20), (-3, 32 << 20)]), (str(64 << 20), []), (None, []), ("junk", [])]:
         calls.clear()
         monkeypatch.setattr(pathtext.dask, "_trim_checked", False)
         if env is None:

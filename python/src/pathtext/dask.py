@@ -54,7 +54,8 @@ _trim_checked = False
 
 
 def _keep_freed_memory() -> None:
-    """Raises glibc's trim threshold to TRIM_THRESHOLD in a process whose environment set it lower.
+    """Raises glibc's trim and mmap thresholds to TRIM_THRESHOLD in a process whose environment set the trim
+    threshold lower.
 
     Dask's nanny starts every worker with MALLOC_TRIM_THRESHOLD_=65536 (distributed.nanny.pre-spawn-environ),
     so that freed memory goes back to the system. glibc then hands the top of the heap back after nearly
@@ -74,7 +75,12 @@ def _keep_freed_memory() -> None:
     try:
         if int(given) >= TRIM_THRESHOLD:
             return
-        ctypes.CDLL(None).mallopt(-1, TRIM_THRESHOLD)  # M_TRIM_THRESHOLD
+        libc = ctypes.CDLL(None)
+        libc.mallopt(-1, TRIM_THRESHOLD)  # M_TRIM_THRESHOLD
+        # A trim threshold in the environment also stops glibc moving its mmap threshold up as it frees large
+        # blocks, so every buffer of 128 KiB or more would be mapped and unmapped per render (a task thread's
+        # renders were still 1.2 times slower): blocks up to TRIM_THRESHOLD come from the heap instead.
+        libc.mallopt(-3, TRIM_THRESHOLD)  # M_MMAP_THRESHOLD (32 MiB is glibc's largest on 64-bit)
     except (ValueError, OSError, AttributeError):
         return
 
