@@ -135,6 +135,13 @@ struct PlacementInput {
                            synthesis: sg.synthesis)
     }
 
+    /// The baseline shift of unit `u`'s run (its first glyph's), 0 for a unit without glyphs.
+    @inline(__always)
+    func unitShift(_ u: ClusterRun.Unit) -> Double {
+        guard let g = u.glyphs.first else { return 0 }
+        return runShift(line.glyphs[g].runIndex)
+    }
+
     /// The run's own baseline shift for glyph `g` plus HarfBuzz's y offset plus the normal shift.
     @inline(__always)
     func up(_ g: Int) -> Double {
@@ -188,8 +195,9 @@ extension PlacementInput {
             out.mids.append((sample.point, t))
             let extra = extraUp(k), theta = extraRotation(k)
             // Chromium's rule on a path: the turn is about the cluster's midpoint on the (shifted) baseline;
-            // plain text turns about the cluster's origin.
-            let pivot = sample.point + t * (rotateAbout == .midpoint ? 0 : -a / 2) + n * (normalShift + extra)
+            // plain text turns about the cluster's origin. The run's baseline shift moves the pivot with
+            // the glyphs (both Chromium and resvg turn a shifted glyph about its shifted origin).
+            let pivot = sample.point + t * (rotateAbout == .midpoint ? 0 : -a / 2) + n * (normalShift + extra + unitShift(u))
             forEachGlyph(of: u) { g, pen in
                 let sg = line.glyphs[g]
                 if sg.isVertical {
@@ -325,7 +333,7 @@ extension PlacementInput {
             let n = t.turnedLeft
             out.mids.append((pa + t * (a / 2), t))
             let extra = extraUp(k), theta = extraRotation(k)
-            let pivot = pa + t * (rotateAbout == .midpoint ? a / 2 : 0) + n * (normalShift + extra)
+            let pivot = pa + t * (rotateAbout == .midpoint ? a / 2 : 0) + n * (normalShift + extra + unitShift(u))
             forEachGlyph(of: u) { g, pen in
                 let along = pen + line.glyphs[g].xOffset * run.scaleX
                 let up = up(g) + extra
