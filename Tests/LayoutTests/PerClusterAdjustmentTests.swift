@@ -113,12 +113,12 @@ import Shaping
         #expect(abs(angleDiff(onPath.angle.radians, .pi / 2)) < 1e-12 && abs(angleDiff(atOrigin.angle.radians, .pi / 2)) < 1e-12)
     }
 
-    /// resvg's baseline-shift/with-rotate: a glyph raised by its run's baseline shift turns about its shifted
-    /// pivot (both references do), so `rotate="90"` on the raised B keeps its origin 10 px up, at
-    /// (a_A, 90), about the origin, and puts it at (a_A + a_B/2, 90 − a_B/2) about the midpoint; the
-    /// unshifted A turns about the baseline as before.
+    /// resvg's baseline-shift/with-rotate: in plain text a glyph raised by its run's baseline shift turns
+    /// about its raised origin (both references do), so `rotate="90"` keeps the raised B's origin at
+    /// (a_A, 90). On a path (textPath/with-baseline-shift-and-rotate) Chromium turns it about its midpoint
+    /// on the path, unraised: (a_A + a_B/2, 100), which puts its origin at (a_A + a_B/2 + 10, 100 − a_B/2).
     @Test(arguments: [RotationCentre.midpoint, .origin])
-    func aShiftedGlyphTurnsAboutItsShiftedPivot(about: RotationCentre) throws {
+    func aRaisedGlyphTurnsAboutItsRaisedOriginInPlainText(about: RotationCentre) throws {
         let plain = TextAttributes(fonts: stack, size: 40, systemFallback: false)
         var raised = plain
         raised.baselineShift = 10
@@ -129,7 +129,7 @@ import Shaping
         options.rotateAbout = about
         let glyphs = try LabelLayout.place(line, along: horizontal(0, 100, length: 500), options: options)[0].glyphs
         try #require(glyphs.count == 2)
-        let (a, b) = about == .origin ? (Point(0, 100), Point(aA, 90)) : (Point(aA / 2, 100 - aA / 2), Point(aA + aB / 2, 90 - aB / 2))
+        let (a, b) = about == .origin ? (Point(0, 100), Point(aA, 90)) : (Point(aA / 2, 100 - aA / 2), Point(aA + aB / 2 + 10, 100 - aB / 2))
         #expect(glyphs[0].origin.distance(to: a) < 1e-9, "\(glyphs[0].origin) vs \(a)")
         #expect(glyphs[1].origin.distance(to: b) < 1e-9, "\(glyphs[1].origin) vs \(b)")
         #expect(abs(angleDiff(glyphs[1].angle.radians, .pi / 2)) < 1e-12)
