@@ -135,6 +135,13 @@ struct PlacementInput {
                            synthesis: sg.synthesis)
     }
 
+    /// The baseline shift of unit `u`'s run (its first glyph's), 0 for a unit without glyphs.
+    @inline(__always)
+    func unitShift(_ u: ClusterRun.Unit) -> Double {
+        guard let g = u.glyphs.first else { return 0 }
+        return runShift(line.glyphs[g].runIndex)
+    }
+
     /// The run's own baseline shift for glyph `g` plus HarfBuzz's y offset plus the normal shift.
     @inline(__always)
     func up(_ g: Int) -> Double {
@@ -187,9 +194,11 @@ extension PlacementInput {
             let t = sample.tangent, n = sample.normal
             out.mids.append((sample.point, t))
             let extra = extraUp(k), theta = extraRotation(k)
-            // Chromium's rule on a path: the turn is about the cluster's midpoint on the (shifted) baseline;
-            // plain text turns about the cluster's origin.
-            let pivot = sample.point + t * (rotateAbout == .midpoint ? 0 : -a / 2) + n * (normalShift + extra)
+            // Chromium's rule on a path: the turn is about the cluster's midpoint on the (shifted) baseline,
+            // a run's own baseline shift left out; plain text turns about the cluster's origin, which the
+            // run's baseline shift moves (both references turn a raised glyph about its raised origin).
+            let pivot = sample.point + t * (rotateAbout == .midpoint ? 0 : -a / 2)
+                + n * (normalShift + extra + (rotateAbout == .origin ? unitShift(u) : 0))
             forEachGlyph(of: u) { g, pen in
                 let sg = line.glyphs[g]
                 if sg.isVertical {
@@ -325,7 +334,8 @@ extension PlacementInput {
             let n = t.turnedLeft
             out.mids.append((pa + t * (a / 2), t))
             let extra = extraUp(k), theta = extraRotation(k)
-            let pivot = pa + t * (rotateAbout == .midpoint ? a / 2 : 0) + n * (normalShift + extra)
+            let pivot = pa + t * (rotateAbout == .midpoint ? a / 2 : 0)
+                + n * (normalShift + extra + (rotateAbout == .origin ? unitShift(u) : 0))
             forEachGlyph(of: u) { g, pen in
                 let along = pen + line.glyphs[g].xOffset * run.scaleX
                 let up = up(g) + extra

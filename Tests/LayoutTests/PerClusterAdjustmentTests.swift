@@ -113,6 +113,28 @@ import Shaping
         #expect(abs(angleDiff(onPath.angle.radians, .pi / 2)) < 1e-12 && abs(angleDiff(atOrigin.angle.radians, .pi / 2)) < 1e-12)
     }
 
+    /// resvg's baseline-shift/with-rotate: in plain text a glyph raised by its run's baseline shift turns
+    /// about its raised origin (both references do), so `rotate="90"` keeps the raised B's origin at
+    /// (a_A, 90). On a path (textPath/with-baseline-shift-and-rotate) Chromium turns it about its midpoint
+    /// on the path, unraised: (a_A + a_B/2, 100), which puts its origin at (a_A + a_B/2 + 10, 100 − a_B/2).
+    @Test(arguments: [RotationCentre.midpoint, .origin])
+    func aRaisedGlyphTurnsAboutItsRaisedOriginInPlainText(about: RotationCentre) throws {
+        let plain = TextAttributes(fonts: stack, size: 40, systemFallback: false)
+        var raised = plain
+        raised.baselineShift = 10
+        let line = Shaper.shape(AttributedText(pieces: [("A", plain), ("B", raised)]))
+        try #require(line.glyphs.count == 2)
+        let (aA, aB) = (line.glyphs[0].advance, line.glyphs[1].advance)
+        var options = LabelOptions(rotate: [90], upright: .off)
+        options.rotateAbout = about
+        let glyphs = try LabelLayout.place(line, along: horizontal(0, 100, length: 500), options: options)[0].glyphs
+        try #require(glyphs.count == 2)
+        let (a, b) = about == .origin ? (Point(0, 100), Point(aA, 90)) : (Point(aA / 2, 100 - aA / 2), Point(aA + aB / 2 + 10, 100 - aB / 2))
+        #expect(glyphs[0].origin.distance(to: a) < 1e-9, "\(glyphs[0].origin) vs \(a)")
+        #expect(glyphs[1].origin.distance(to: b) < 1e-9, "\(glyphs[1].origin) vs \(b)")
+        #expect(abs(angleDiff(glyphs[1].angle.radians, .pi / 2)) < 1e-12)
+    }
+
     /// A single dy value is today's whole-label shift, and the label's anchor moves with dx_0 whatever the alignment.
     @Test func singleValuesKeepTheirMeaning() throws {
         let line = shaped("Mid", size: 30)

@@ -44,6 +44,19 @@ import Requests
         #expect(abs(sp.start.y - 54) < 1e-9 && abs((sp.start.x + sp.end.x) / 2 - 30) < 1e-6)
     }
 
+    /// `unicode-bidi: bidi-override` wraps the element's characters in RLO (or LRO) ... PDF, UAX #9's
+    /// override, without a warning; the per-cluster lists give each formatting character no shift and
+    /// the rotation before it, so the letters keep their own values.
+    @Test func bidiOverrideWrapsTheElementsCharactersInAnOverride() throws {
+        let r = try read(document(##"<text x="10" y="50" dx="1 2 3 4" rotate="5 6 7 8">a<tspan direction="rtl" unicode-bidi="bidi-override">bc</tspan>d</text><text x="10" y="90" unicode-bidi="bidi-override">ef</text>"##))
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        let runs = try #require(r.scene.labels.first?.runs)
+        #expect(runs.map(\.text) == ["a", "\u{202E}bc\u{202C}", "d"])
+        let o = r.scene.labels[0].options
+        #expect(o.dx == [1, 0, 2, 3, 0, 4] && o.rotate == [5, 5, 6, 7, 7, 8])
+        #expect(text(of: r.scene.labels[1]) == "\u{202D}ef\u{202C}")
+    }
+
     @Test func textAnchorMapsOntoAlignOnTheChunkLine() throws {
         let r = try read(document(##"<text x="200" y="50" text-anchor="middle">M</text><text x="200" y="90" text-anchor="end">E</text>"##))
         #expect(r.scene.labels[0].options.align == .center && r.scene.labels[0].options.offset == .pixels(0))

@@ -101,6 +101,9 @@ struct SVGStyle: Sendable {
     // Not inherited.
     var display = true
     var baselineShift: SVGBaselineShift = .length(0)
+    /// `unicode-bidi: bidi-override`: the element's characters in its `direction`, not reordered by the
+    /// bidi algorithm.
+    var bidiOverride = false
     var alignmentBaseline: SVGBaseline?
 
     /// The properties a presentation attribute may set (SVG 2's list, the ones that matter here).
@@ -139,7 +142,7 @@ struct SVGStyle: Sendable {
     static func computed(parent: SVGStyle, declarations: [(name: String, value: String)], context: SVGLength.Context,
                          warn: (String, String) -> Void) -> SVGStyle {
         var s = parent
-        s.display = true; s.baselineShift = .length(0); s.alignmentBaseline = nil
+        s.display = true; s.baselineShift = .length(0); s.alignmentBaseline = nil; s.bidiOverride = false
         var d: [String: String] = [:]
         for (name, value) in declarations {
             guard name == "font" else { d[name] = value; continue }
@@ -256,6 +259,7 @@ struct SVGStyle: Sendable {
                 if lower == "sideways" { warn(name, "sideways is drawn as mixed") }
             case "direction": s.rtl = lower == "rtl"
             case "unicode-bidi":
+                if lower == "bidi-override" { s.bidiOverride = true; continue }
                 if !["normal", "embed", "isolate"].contains(lower) { warn(name, "\(lower) is not supported: the text is laid out with the Unicode bidi algorithm") }
             case "dominant-baseline":
                 // no-change and reset-size (SVG 1.1) keep the parent's baseline.

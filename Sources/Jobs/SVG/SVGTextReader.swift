@@ -45,6 +45,8 @@ struct SVGTextReader {
         /// drawable (its characters are then left out, as resvg does).
         var outlines: [(path: BezPath, pathLength: Double?)?] = []
         var positions: [Positions] = []
+        /// The characters of each element with `unicode-bidi: bidi-override`, and its direction.
+        var overrides: [(range: Range<Int>, rtl: Bool)] = []
         var lastSpace = true
     }
 
@@ -72,6 +74,10 @@ struct SVGTextReader {
                 let r = st.positions[i].range
                 st.positions[i].range = map[r.lowerBound]..<max(map[r.lowerBound], map[r.upperBound])
             }
+            for i in st.overrides.indices {
+                let r = st.overrides[i].range
+                st.overrides[i].range = map[r.lowerBound]..<max(map[r.lowerBound], map[r.upperBound])
+            }
             st.chars = kept
         }
         // Trailing collapsible space.
@@ -91,9 +97,6 @@ struct SVGTextReader {
             if let list = p.dx { for (k, v) in list.enumerated() where r.lowerBound + k < r.upperBound { DX[r.lowerBound + k] = v } }
             if let list = p.dy { for (k, v) in list.enumerated() where r.lowerBound + k < r.upperBound { DY[r.lowerBound + k] = v } }
             if let list = p.rotate, let lastValue = list.last {
-                if list.contains(where: { $0 != 0 }), r.contains(where: { st.styles[st.chars[$0].style].shift != 0 }) {
-                    reader.warn(p.element, "rotate", "glyphs moved by baseline-shift turn about their unshifted origin")
-                }
                 for i in r { let k = i - r.lowerBound; R[i] = k < list.count ? list[k] : lastValue }
             }
         }
@@ -296,6 +299,7 @@ struct SVGTextReader {
             }
         }
         st.positions[positionIndex].range = start..<st.chars.count
+        if style.bidiOverride, start < st.chars.count { st.overrides.append((start..<st.chars.count, style.rtl)) }
     }
 
     private func append(_ t: String, style: Int, path: Int?, preserve: Bool, into st: State) {
@@ -345,31 +349,51 @@ struct SVGTextReader {
     /// The label's runs (consecutive characters of one style) and per-grapheme lists from per-character ones.
     private func runsAndLists(_ st: State, _ range: Range<Int>, DX: [Double], DY: [Double], R: [Double?], scale: Double,
                               vertical: Bool) -> (runs: [SceneRun], dx: [Double], up: [Double], rotate: [Double]) {
+        // The label's scalars: its characters, with an override (RLO or LRO ... PDF, UAX #9's explicit
+        // formatting characters, which FriBidi resolves) around each `bidi-override` element's. A
+        // formatting character (nil) takes the style of the character after it (before it, for a PDF).
+        var items: [(scalar: Unicode.Scalar, char: Int?)] = []
+        for i in range {
+            for o in st.overrides where o.range.lowerBound == i || (i == range.lowerBound && o.range.contains(i)) {
+                items.append((o.rtl ? "\u{202E}" : "\u{202D}", nil))
+            }
+            items.append((st.chars[i].scalar, i))
+            for o in st.overrides where o.range.upperBound == i + 1 || (i == range.upperBound - 1 && o.range.contains(i)) {
+                items.append(("\u{202C}", nil))
+            }
+        }
         var runs: [SceneRun] = []
         st.runOwners = []
         var text = "", runStyle = -1
-        for i in range.indices {
-            let c = st.chars[i]
-            if c.style != runStyle, !text.isEmpty {
+        for (k, item) in items.enumerated() {
+            let owner = item.char.map { st.chars[$0].style }
+                ?? (item.scalar == "\u{202C}" ? nil : items[k...].first(where: { $0.char != nil }).map { st.chars[$0.char!].style })
+                ?? runStyle
+            if owner != runStyle, !text.isEmpty {
                 runs.append(SceneRun(text: text, style: shiftedRunStyle(st, runStyle, scale: scale, vertical: vertical)))
                 st.runOwners.append(runStyle)
                 text = ""
             }
-            runStyle = c.style
-            text.unicodeScalars.append(c.scalar)
+            runStyle = owner
+            text.unicodeScalars.append(item.scalar)
         }
         if !text.isEmpty {
             runs.append(SceneRun(text: text, style: shiftedRunStyle(st, runStyle, scale: scale, vertical: vertical)))
             st.runOwners.append(runStyle)
         }
-        // Graphemes over the whole label: the first character of each takes the lists' values.
+        // Graphemes over the whole label: the first character of each takes the lists' values (a
+        // formatting character none, and the rotation before it).
         var all = ""
-        for i in range { all.unicodeScalars.append(st.chars[i].scalar) }
+        for item in items { all.unicodeScalars.append(item.scalar) }
         var dx: [Double] = [], up: [Double] = [], rotate: [Double] = []
-        var offset = range.lowerBound
+        var offset = 0
         for g in all {
-            let i = offset
+            let item = items[offset]
             offset += g.unicodeScalars.count
+            guard let i = item.char else {
+                dx.append(0); up.append(0); rotate.append(rotate.last ?? 0)
+                continue
+            }
             // In vertical writing the path runs down: along is SVG's dy, up (the path's left, the screen's right) is dx.
             dx.append((vertical ? DY[i] : DX[i]) * scale)
             up.append((vertical ? DX[i] : -DY[i]) * scale)
