@@ -3,9 +3,9 @@ import Shaping
 import Layout
 
 extension DrawingSurface {
-    /// Draws a colour glyph: COLR layers filled bottom first with their palette colours (the text
-    /// colour where a layer asks for it, every colour's alpha times the text colour's), bent along
-    /// the path with ``WarpMode/bend``; a bitmap scaled to the glyph's size and rotated with it (a
+    /// Draws a colour glyph: COLR layers filled bottom first with their palette colours or COLRv1
+    /// gradients (the text colour where a layer asks for it, every alpha times the text colour's), plain
+    /// layers bent along the path with ``WarpMode/bend``; a bitmap scaled to the glyph's size and rotated with it (a
     /// bitmap is not bent: it is placed rigidly at the glyph's origin).
     public mutating func drawColorGlyph(_ glyph: PlacedGlyph, _ color: ColorGlyph, in label: PlacedLabel,
                                         mode: CompositeMode = .sourceOver) {
@@ -17,13 +17,21 @@ extension DrawingSurface {
                 if layer.color != nil { c.a = UInt8((Double(c.a) * opacity).rounded()) }
                 var g = glyph
                 g.glyph = layer.glyph
-                switch label.warp {
-                case .rigid:
-                    let font = label.font(of: g), k = g.size / Double(font.unitsPerEm)
-                    fillPath(font.outline(glyph: g.glyph), transform: g.transform * Affine.scale(k, -k), color: c,
-                             rule: .nonZero, mode: mode)
-                case .bend:
+                // A plain layer bends with the path; a COLRv1 layer with its own transform or a gradient is
+                // placed rigidly at the glyph's origin (as a bitmap is).
+                if label.warp == .bend, layer.gradient == nil, layer.transform == .identity {
                     fillPath(label.bentOutline(of: g), transform: .identity, color: c, rule: .nonZero, mode: mode)
+                    continue
+                }
+                let font = label.font(of: g), k = g.size / Double(font.unitsPerEm)
+                let glyphSpace = g.transform * Affine.scale(k, -k)
+                let outline = font.outline(glyph: g.glyph)
+                if var gradient = layer.gradient {
+                    gradient.transform = glyphSpace * gradient.transform
+                    paintPath(outline, transform: glyphSpace * layer.transform, source: .gradient(gradient, opacity: opacity), stroke: nil,
+                              rule: .nonZero, mode: mode)
+                } else {
+                    fillPath(outline, transform: glyphSpace * layer.transform, color: c, rule: .nonZero, mode: mode)
                 }
             }
         case .bitmap(let bitmap):

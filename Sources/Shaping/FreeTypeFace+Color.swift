@@ -66,6 +66,29 @@ extension FreeTypeFace {
 }
 
 extension FreeTypeFace {
+    /// The bytes of the table `tag` (`FT_Load_Sfnt_Table`), or `nil` when the face has none.
+    func table(_ tag: String) -> [UInt8]? {
+        guard let face, tag.utf8.count == 4 else { return nil }
+        let t = tag.utf8.reduce(FT_ULong(0)) { $0 << 8 | FT_ULong($1) }
+        var length: FT_ULong = 0
+        guard FT_Load_Sfnt_Table(face, t, 0, nil, &length) == 0, length > 0, length < 1 << 26 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(length))
+        guard FT_Load_Sfnt_Table(face, t, 0, &bytes, &length) == 0 else { return nil }
+        return bytes
+    }
+
+    /// Palette 0's colours (CPAL), empty when the face has none.
+    func palette() -> [RGBAColor] {
+        guard let face else { return [] }
+        var data = FT_Palette_Data()
+        guard FT_Palette_Data_Get(face, &data) == 0, data.num_palette_entries > 0 else { return [] }
+        var colors: UnsafeMutablePointer<FT_Color>?
+        guard FT_Palette_Select(face, 0, &colors) == 0, let colors else { return [] }
+        return (0..<Int(data.num_palette_entries)).map { RGBAColor(r: colors[$0].red, g: colors[$0].green, b: colors[$0].blue, a: colors[$0].alpha) }
+    }
+}
+
+extension FreeTypeFace {
     /// The `head` table's units per em (FreeType reports 0 for a bitmap-only face), or 0.
     static func headUnitsPerEm(_ face: FT_Face) -> Int {
         guard let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD) else { return 0 }

@@ -29,20 +29,28 @@ public struct ColorBitmap: Hashable, Sendable {
     }
 }
 
-/// One layer of a COLR glyph: an outline glyph of the same font filled with one colour.
+/// One layer of a COLR glyph: an outline glyph of the same font filled with one colour or a gradient.
 public struct ColorLayer: Hashable, Sendable {
     /// The glyph whose outline the layer fills.
     public var glyph: UInt32
     /// The layer's colour from the font's first palette, or `nil` for the text's own colour.
     public var color: RGBAColor?
+    /// A gradient that fills the layer instead of ``color`` (COLRv1), in the glyph's font units (y up):
+    /// its transform maps gradient space to them.
+    public var gradient: Gradient?
+    /// The map from the layer glyph's outline to the colour glyph, in font units (COLRv1's transforms
+    /// above its `PaintGlyph`; the identity for COLR version 0).
+    public var transform: Affine
 
     /// Creates a layer.
-    public init(glyph: UInt32, color: RGBAColor?) { self.glyph = glyph; self.color = color }
+    public init(glyph: UInt32, color: RGBAColor?, gradient: Gradient? = nil, transform: Affine = .identity) {
+        self.glyph = glyph; self.color = color; self.gradient = gradient; self.transform = transform
+    }
 }
 
 /// How a colour glyph is drawn.
 public enum ColorGlyph: Hashable, Sendable {
-    /// Outline layers painted bottom first (COLR/CPAL version 0).
+    /// Outline layers painted bottom first (COLR/CPAL version 0, and COLRv1's paint graphs flattened).
     case layers([ColorLayer])
     /// A bitmap scaled to the size (CBDT, sbix).
     case bitmap(ColorBitmap)
@@ -56,14 +64,19 @@ public enum ColorGlyph: Hashable, Sendable {
 final class ColorGlyphCache: Sendable {
     struct Entry { var layers: [ColorLayer]?, bitmap: ColorBitmap? }
     let glyphs = Locked<[UInt32: Entry]>([:])
+    /// The font's COLRv1 paint graphs, read once (``COLRv1``), and palette 0 for them.
+    let paints: COLRv1?, palette: [RGBAColor]
+
+    init(paints: COLRv1?, palette: [RGBAColor]) { self.paints = paints; self.palette = palette }
 }
 
 extension Typeface {
-    /// Whether the font has colour glyphs (COLR/CPAL layers or CBDT/sbix bitmaps).
+    /// Whether the font has colour glyphs (COLR/CPAL layers, COLRv1 paints, or CBDT/sbix bitmaps).
     public var hasColorGlyphs: Bool { colorGlyphs != nil }
 
     /// How `glyph` is drawn in colour, or `nil` when it is an ordinary outline glyph (drawn in the
-    /// text's colour). Layers come from the first palette; bitmaps from the largest strike.
+    /// text's colour). Layers come from the first palette (COLRv1's paint graph first, then version 0's
+    /// layers); bitmaps from the largest strike.
     public func colorGlyph(_ glyph: UInt32) -> ColorGlyph? {
         guard let cache = colorGlyphs else { return nil }
         let entry: ColorGlyphCache.Entry
@@ -71,7 +84,9 @@ extension Typeface {
             entry = known
         } else {
             entry = freeType.withLock { ft in
-                if let layers = ft.colorLayers(glyph: glyph) { return ColorGlyphCache.Entry(layers: layers, bitmap: nil) }
+                if let layers = cache.paints?.layers(glyph: glyph, palette: cache.palette) ?? ft.colorLayers(glyph: glyph) {
+                    return ColorGlyphCache.Entry(layers: layers, bitmap: nil)
+                }
                 return ColorGlyphCache.Entry(layers: nil, bitmap: ft.colorBitmap(glyph: glyph))
             }
             cache.glyphs.withLock { $0[glyph] = entry }
