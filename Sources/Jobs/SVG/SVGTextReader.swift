@@ -448,6 +448,17 @@ struct SVGTextReader {
         label.direction = first.rtl ? .rtl : .ltr
         if vertical {
             let b = style.alignmentBaseline ?? style.dominantBaseline
+            if b == .hanging {
+                // Chromium's hanging baseline in vertical text: the column's central line sits left of the
+                // line by the horizontal distance from the central baseline to the hanging one (0.8 of the
+                // ascender up), as if the column's over side were the horizontal line's top.
+                if let resolved = try? reader.resolver.resolve(label, index: 0), let run = resolved.text.runs.first,
+                   let font = run.attributes.fonts.first {
+                    let m = font.metrics(size: run.attributes.size)
+                    label.options.dy += SVGBaselines.up(.hanging, m) - SVGBaselines.up(.central, m)
+                }
+                return (label, path)
+            }
             if b != .alphabetic, b != .central, b != .middle {
                 reader.warn(text, style.alignmentBaseline != nil ? "alignment-baseline" : "dominant-baseline",
                             "in vertical writing this baseline is drawn as in horizontal text, across the column")
