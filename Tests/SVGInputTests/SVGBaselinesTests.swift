@@ -13,6 +13,16 @@ import Requests
         return try #require(r.scene.labels.first?.runs).map { $0.style.baselineShift ?? 0 }
     }
 
+    /// resvg's hanging-on-vertical: `alignment-baseline="hanging"` on vertical text moves the column left of
+    /// the line by the horizontal distance from the central baseline to the hanging one (as Chromium), in
+    /// Noto Sans at 20 px −0.8 · 1.069 · 20 + (1.069 − 0.293) · 20 / 2, without a warning.
+    @Test func hangingOnVerticalTextMovesTheColumnLeft() throws {
+        let r = try read(document(#"<text x="100" y="20" font-size="20" writing-mode="tb" alignment-baseline="hanging">日本</text><text x="100" y="20" font-size="20" writing-mode="tb">日本</text>"#))
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        let (hanging, plain) = (r.scene.labels[0].options.dy, r.scene.labels[1].options.dy)
+        #expect(abs(hanging - plain - (-0.8 * Self.ascender * 20 + (Self.ascender + Self.descender) * 20 / 2)) < 1e-9)
+    }
+
     @Test func aTspansAlignmentBaselineMovesItsOwnRun() throws {
         let s = try shifts(#"<text x="0" y="100" font-size="20">a<tspan alignment-baseline="hanging">b</tspan><tspan dominant-baseline="middle">c</tspan>d</text>"#)
         #expect(s.count == 4)

@@ -32,6 +32,25 @@ import Requests
         #expect(r.scene.order?.last == .shape(0))
     }
 
+    /// resvg's indirect-with-multiple-colors: a tspan that declares its ancestor's underline again draws
+    /// it again in its own fill, on top (CSS Text Decoration 3), without a warning; a <g>'s line-through,
+    /// which has no decorating box in the text, takes the innermost declaring element's fill (Chromium).
+    @Test func aLineDeclaredAgainIsDrawnAgainInTheDeclarersFill() throws {
+        let r = try read(document(##"<g text-decoration="line-through"><text x="0" y="100" font-size="20" fill="#0000ff"><tspan fill="#00ff00" text-decoration="underline">a<tspan fill="#ff0000" text-decoration="underline">b</tspan></tspan></text></g>"##))
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        let (green, red) = (RGBAColor(r: 0, g: 255, b: 0), RGBAColor(r: 255, g: 0, b: 0))
+        let fills = r.scene.shapes.map(\.fill)
+        #expect(!fills.contains(RGBAColor(r: 0, g: 0, b: 255)))
+        let placed = try SceneResolver().resolve(r.scene.labels[0], index: 0).layout()[0].glyphs
+        // The green underline under a and b, the red one under b alone, after it.
+        let underlines = try r.scene.shapes.filter { try extent($0).y.lowerBound > 100 }
+        #expect(underlines.map(\.fill) == [green, red])
+        #expect(try abs(extent(underlines[0]).x.lowerBound - placed[0].origin.x) < 1e-6 && abs(extent(underlines[1]).x.lowerBound - placed[1].origin.x) < 1e-6)
+        // The line-through: green under a, red under b.
+        let through = try r.scene.shapes.filter { try extent($0).y.upperBound < 100 }
+        #expect(Set(through.map(\.fill)) == [green, red] && through.count == 2)
+    }
+
     @Test func aDecorationOnTheTextCoversItsTspansInTheTextsFill() throws {
         let r = try read(document(##"<text x="0" y="100" font-size="20" fill="#00ff00" text-decoration="line-through overline">a<tspan fill="#ff0000">b</tspan></text>"##))
         #expect(r.scene.shapes.count == 2)

@@ -20,6 +20,8 @@ enum SVGDecorations {
     struct Decorator: Hashable, Sendable {
         var line: TextDecoration
         var owner: Int
+        /// Declared outside the text (on a `<g>`): its paint is the innermost declaring element's.
+        var outside = false
     }
 
     /// The band of `line` for a font with `metrics` and `decoration` at `size`: its bottom and top edges,

@@ -101,6 +101,9 @@ struct SVGStyle: Sendable {
     // Not inherited.
     var display = true
     var baselineShift: SVGBaselineShift = .length(0)
+    /// The decoration lines this element declares itself (it is their decorating box), a subset of
+    /// `decoration` unless an ancestor declares the same line too.
+    var declaredDecoration: [TextDecoration] = []
     /// `unicode-bidi: bidi-override`: the element's characters in its `direction`, not reordered by the
     /// bidi algorithm.
     var bidiOverride = false
@@ -143,6 +146,7 @@ struct SVGStyle: Sendable {
                          warn: (String, String) -> Void) -> SVGStyle {
         var s = parent
         s.display = true; s.baselineShift = .length(0); s.alignmentBaseline = nil; s.bidiOverride = false
+        s.declaredDecoration = []
         var d: [String: String] = [:]
         for (name, value) in declarations {
             guard name == "font" else { d[name] = value; continue }
@@ -282,19 +286,18 @@ struct SVGStyle: Sendable {
             case "display": s.display = lower != "none"
             case "visibility": s.visible = lower == "visible"
             case "text-decoration", "text-decoration-line":
-                var lines: [TextDecoration] = name == "text-decoration" ? [] : s.decoration
+                var lines: [TextDecoration] = []
                 for word in lower.split(separator: " ") {
                     if let t = TextDecoration(rawValue: String(word)) { if !lines.contains(t) { lines.append(t) } }
                     else if word != "none", SVGColor.parse(String(word)) == nil, !["solid", "double", "dotted", "dashed", "wavy", "blink"].contains(word) {
                         warn(name, "cannot read \"\(word)\"")
                     }
                 }
-                // Decorations propagate: a child cannot remove its parent's lines.
+                // Decorations propagate: a child cannot remove its parent's lines, and a line it declares
+                // again is drawn again, in its own paint (CSS Text Decoration 3: each decorating box draws
+                // its own lines).
                 s.decoration = parent.decoration + lines.filter { !parent.decoration.contains($0) }
-                let again = lines.filter { parent.decoration.contains($0) }
-                if !again.isEmpty {
-                    warn(name, again.map(\.rawValue).joined(separator: ", ") + " is declared by an ancestor too: drawn once, in the ancestor's paint (Chromium draws it again in this element's)")
-                }
+                s.declaredDecoration = lines
             case "font-variant", "font-variant-caps":
                 guard let variant = FontVariant(parsing: lower) else { warn(name, "cannot read \"\(lower)\": drawn as normal"); continue }
                 s.fontVariant = variant.keywords == ["normal"] ? nil : variant

@@ -246,9 +246,17 @@ struct SVGTextReader {
     private func collect(_ e: XMLElement, style: SVGStyle, path: Int?, baseline: SVGBaseline, shift parentShift: Double,
                          decorators parentDecorators: [SVGDecorations.Decorator], parentDecoration: [TextDecoration], into st: State) {
         let styleIndex = st.styles.count
-        // The lines this element declares are its own (it is their decorating box); the others are its parent's.
-        let decorators = parentDecorators + style.decoration.filter { !parentDecoration.contains($0) }
-            .map { SVGDecorations.Decorator(line: $0, owner: styleIndex) }
+        // The lines this element declares are its own (it is their decorating box, even for a line an
+        // ancestor declares too); the others are its parent's. Lines from outside the text (a <g>'s) have
+        // no decorating box in it: Chromium paints them in the innermost element that declares a line.
+        var decorators = parentDecorators
+        if styleIndex == 0 {
+            decorators += style.decoration.filter { !style.declaredDecoration.contains($0) }
+                .map { SVGDecorations.Decorator(line: $0, owner: styleIndex, outside: true) }
+        } else if !style.declaredDecoration.isEmpty {
+            decorators = decorators.map { $0.outside ? SVGDecorations.Decorator(line: $0.line, owner: styleIndex, outside: true) : $0 }
+        }
+        decorators += style.declaredDecoration.map { SVGDecorations.Decorator(line: $0, owner: styleIndex) }
         var shift = parentShift
         if style.baselineShift != .length(0) {
             let scale = scaleOfCTM().0
@@ -440,6 +448,17 @@ struct SVGTextReader {
         label.direction = first.rtl ? .rtl : .ltr
         if vertical {
             let b = style.alignmentBaseline ?? style.dominantBaseline
+            if b == .hanging {
+                // Chromium's hanging baseline in vertical text: the column's central line sits left of the
+                // line by the horizontal distance from the central baseline to the hanging one (0.8 of the
+                // ascender up), as if the column's over side were the horizontal line's top.
+                if let resolved = try? reader.resolver.resolve(label, index: 0), let run = resolved.text.runs.first,
+                   let font = run.attributes.fonts.first {
+                    let m = font.metrics(size: run.attributes.size)
+                    label.options.dy += SVGBaselines.up(.hanging, m) - SVGBaselines.up(.central, m)
+                }
+                return (label, path)
+            }
             if b != .alphabetic, b != .central, b != .middle {
                 reader.warn(text, style.alignmentBaseline != nil ? "alignment-baseline" : "dominant-baseline",
                             "in vertical writing this baseline is drawn as in horizontal text, across the column")
