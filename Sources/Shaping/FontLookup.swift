@@ -4,8 +4,32 @@ internal import CFontconfig
 /// Finds installed fonts by family and style, and the system's fallback fonts, with Fontconfig (the
 /// Fontconfig boundary: Fontconfig's patterns and character sets never leave this file).
 public enum FontLookup {
-    /// Fontconfig's configuration is process-wide; lookups take turns.
-    private static let lock = Locked<Void>(())
+    /// Fontconfig's configuration is process-wide; lookups take turns. The state says whether this file
+    /// has loaded the configuration (``configure(_:)``).
+    private static let lock = Locked<Bool>(false)
+
+    /// Loads Fontconfig's configuration at the first lookup that needs it, and only what matching needs.
+    ///
+    /// `FcInit` also parses every file of Fontconfig's template folder (`conf.avail`, 42 files on Debian)
+    /// to describe rules that are not in use (what `fc-conflist` lists): about 2.5 ms of a one-document
+    /// process. This loads the configuration file alone (`FONTCONFIG_FILE`, else the system's), builds
+    /// its fonts and makes it current, which matches the same fonts. When that file does not load, or
+    /// names no cache folder, `FcInit` does it instead, with its fallbacks and warnings.
+    /// - Returns: whether Fontconfig has a configuration.
+    private static func configure(_ configured: inout Bool) -> Bool {
+        if configured { return true }
+        if let config = FcConfigCreate() {
+            var usable = FcConfigParseAndLoad(config, nil, 1) != 0
+            if usable, let caches = FcConfigGetCacheDirs(config) {
+                usable = FcStrListNext(caches) != nil
+                FcStrListDone(caches)
+            }
+            if usable, FcConfigBuildFonts(config) != 0, FcConfigSetCurrent(config) != 0 { configured = true }
+            FcConfigDestroy(config)  // the current configuration holds its own reference
+        }
+        if !configured { configured = FcInit() != 0 }
+        return configured
+    }
 
     /// Where Fontconfig found a face: the file, the face index, and a named instance of a variable font
     /// (1-based; 0 for none).
@@ -49,8 +73,8 @@ public enum FontLookup {
     /// ranges) is listed: the default instance is set to any weight or width in range.
     static func faces(of family: String) -> [Face] {
         if let known = familyFaces.withLock({ $0[family] }) { return known }
-        let found: [Face] = lock.withLock { _ -> [Face] in
-            guard FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
+        let found: [Face] = lock.withLock { configured -> [Face] in
+            guard configure(&configured), let pattern = FcPatternCreate() else { return [] }
             defer { FcPatternDestroy(pattern) }
             add(pattern, "family", family)
             guard let objects = FcObjectSetCreate() else { return [] }
@@ -133,8 +157,8 @@ public enum FontLookup {
     /// (`sans-serif`, `serif`, `monospace`) the configured default (`DejaVu Sans` on Debian), for an
     /// installed family that family itself; `nil` when Fontconfig has no font at all.
     public static func bestFamily(for name: String) -> String? {
-        lock.withLock { _ -> String? in
-            guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
+        lock.withLock { configured -> String? in
+            guard configure(&configured), let pattern = FcPatternCreate() else { return nil }
             defer { FcPatternDestroy(pattern) }
             add(pattern, "family", name)
             guard FcConfigSubstitute(nil, pattern, FcMatchPattern) != 0 else { return nil }
@@ -148,8 +172,8 @@ public enum FontLookup {
 
     /// The file and index Fontconfig has for `family` and `style`.
     static func locate(family: String, style: String?) throws(FontError) -> Location {
-        let result: Result<Location, FontError> = lock.withLock { _ in
-            guard FcInit() != 0, let pattern = FcPatternCreate() else { return .failure(.familyNotFound(family)) }
+        let result: Result<Location, FontError> = lock.withLock { configured in
+            guard configure(&configured), let pattern = FcPatternCreate() else { return .failure(.familyNotFound(family)) }
             defer { FcPatternDestroy(pattern) }
             add(pattern, "family", family)
             if let style { add(pattern, "style", style) }
@@ -178,8 +202,8 @@ public enum FontLookup {
     /// and presentation (`FcFontSort`, trimmed of fonts that add no coverage); the caller takes the
     /// first font that covers a cluster. Only TrueType and CFF fonts (what HarfBuzz shapes) are kept.
     static func sortedFallbackFonts(for query: FallbackQuery) -> SortedFonts {
-        lock.withLock { _ -> SortedFonts in
-            guard FcInit() != 0, let pattern = FcPatternCreate() else { return SortedFonts(set: nil) }
+        lock.withLock { configured -> SortedFonts in
+            guard configure(&configured), let pattern = FcPatternCreate() else { return SortedFonts(set: nil) }
             defer { FcPatternDestroy(pattern) }
             // Emoji: the generic family Fontconfig's configuration maps to emoji fonts, and colour first.
             add(pattern, "family", query.presentation == .emoji ? "emoji" : "sans-serif")
@@ -244,8 +268,8 @@ public enum FontLookup {
     /// Whether Fontconfig knows `language` (`zh-cn`, `ja`, `pa-pk`) as an orthography of its own
     /// (`FcGetLangs`; `ja-jp` is not one).
     static func knowsLanguage(_ language: String) -> Bool {
-        lock.withLock { _ in
-            guard FcInit() != 0, let langs = FcGetLangs() else { return false }
+        lock.withLock { configured in
+            guard configure(&configured), let langs = FcGetLangs() else { return false }
             defer { FcStrSetDestroy(langs) }
             return language.withCString { c in
                 c.withMemoryRebound(to: FcChar8.self, capacity: language.utf8.count + 1) { FcStrSetMember(langs, $0) != 0 }
@@ -261,8 +285,8 @@ public enum FontLookup {
 
     /// The family names of every installed font, sorted and without repeats (what a font menu lists).
     public static func installedFamilies() -> [String] {
-        lock.withLock { _ -> [String] in
-            guard FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
+        lock.withLock { configured -> [String] in
+            guard configure(&configured), let pattern = FcPatternCreate() else { return [] }
             defer { FcPatternDestroy(pattern) }
             guard let objects = FcObjectSetCreate() else { return [] }
             defer { FcObjectSetDestroy(objects) }

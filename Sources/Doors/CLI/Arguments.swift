@@ -19,6 +19,21 @@ struct Arguments {
     /// Parses `words` for a command that takes the value options `valued` and the switches `flags`.
     /// - Throws: ``CLIError/usage(_:)`` for an unknown option or a missing value.
     init(_ words: [String], command: String, valued: Set<String>, flags: Set<String> = []) throws(CLIError) {
+        try self.init(words, command: command, valued: valued, flags: flags, moreValued: { [] })
+    }
+
+    /// Whether a word named an option outside the first value options and switches, so that the value
+    /// options of `moreValued` were built (``init(_:command:valued:flags:moreValued:)``).
+    private(set) var usedMoreValued = false
+
+    /// Parses `words` for a command that takes the value options `valued` and `moreValued()` and the
+    /// switches `flags`, building `moreValued()` only when a word names an option that is in neither
+    /// `valued` nor `flags` (the label options' catalog, which a command line naming only an SVG document
+    /// and its settings does not need). The words parse as with the union of both sets.
+    /// - Throws: ``CLIError/usage(_:)`` for an unknown option or a missing value.
+    init(_ words: [String], command: String, valued first: Set<String>, flags: Set<String> = [],
+         moreValued: () -> Set<String>) throws(CLIError) {
+        var valued = first
         var i = 0
         while i < words.count {
             let word = words[i]
@@ -34,6 +49,10 @@ struct Arguments {
             if let eq = name.firstIndex(of: "=") {
                 inline = String(name[name.index(after: eq)...])
                 name = String(name[..<eq])
+            }
+            if !usedMoreValued, !valued.contains(name), !flags.contains(name) {
+                usedMoreValued = true
+                valued.formUnion(moreValued())
             }
             if valued.contains(name) {
                 if let inline {

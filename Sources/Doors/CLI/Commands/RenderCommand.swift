@@ -27,8 +27,9 @@ enum RenderCommand {
         run: run)
 
     static func run(_ words: [String]) throws(CLIError) {
-        let args = try Arguments(words, command: "render", valued: LabelFlags.valued.union(pictureFlags).union(settings.valued),
-                                 flags: settings.switches)
+        // The label options' catalog is built only when a word names one of them (not for a document alone).
+        let args = try Arguments(words, command: "render", valued: pictureFlags.union(settings.valued),
+                                 flags: settings.switches, moreValued: { LabelFlags.valued })
         let settings = try settings.read(args)
         try settings.withTimeLimit { () throws(CLIError) in try run(args, settings) }
     }
@@ -60,7 +61,7 @@ enum RenderCommand {
                 read = try InputFiles.decodeScene(bytes, path: path)
             }
             // Label flags given with a scene file override every label's value (never ignored).
-            let flags = try LabelFlags.overrides(args)
+            let flags = args.usedMoreValued ? try LabelFlags.overrides(args) : []
             if !flags.isEmpty {
                 var labels: [SceneLabel] = []
                 for (i, label) in read.labels.enumerated() { labels.append(try LabelFlags.override(label, index: i, with: flags)) }
