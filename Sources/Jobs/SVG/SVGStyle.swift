@@ -165,6 +165,9 @@ struct SVGStyle: Sendable {
         }
         var c = context
         c.fontSize = s.fontSize
+        // Stroke lengths' percentages are of the viewport's normalized diagonal (SVG 2).
+        var strokeLengths = c
+        strokeLengths.percentBase = (c.viewport.width * c.viewport.width + c.viewport.height * c.viewport.height).squareRoot() / 2.0.squareRoot()
         for (name, value) in d where name != "font-size" {
             let v = value.trimmingCharacters(in: " \t\r\n")
             if isInherit(v) {
@@ -183,7 +186,7 @@ struct SVGStyle: Sendable {
             case "opacity": if let o = opacity(v) { s.opacity = parentOpacity * o }
             case "fill-rule": s.fillRule = lower == "evenodd" ? .evenOdd : .nonZero
             case "stroke-width":
-                var cc = c; cc.percentBase = (c.viewport.width * c.viewport.width + c.viewport.height * c.viewport.height).squareRoot() / 2.0.squareRoot()
+                let cc = strokeLengths
                 if let l = SVGLength(v) { s.strokeWidth = max(0, l.resolved(cc)) }
             case "stroke-linecap": s.strokeLinecap = LineCap(rawValue: lower) ?? .butt
             case "stroke-linejoin":
@@ -202,7 +205,7 @@ struct SVGStyle: Sendable {
             case "stroke-dasharray":
                 // SVG 2: lengths and percentages (of the viewport's normalized diagonal), commas or spaces
                 // between; a negative length makes the list invalid, drawn as none (solid).
-                var cc = c; cc.percentBase = (c.viewport.width * c.viewport.width + c.viewport.height * c.viewport.height).squareRoot() / 2.0.squareRoot()
+                let cc = strokeLengths
                 let items = lower == "none" ? [] : lower.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" })
                 let lengths = items.map { SVGLength(String($0)).map { $0.resolved(cc) } }
                 if lengths.allSatisfy({ $0.map { $0.isFinite && $0 >= 0 } ?? false }) {
@@ -212,7 +215,7 @@ struct SVGStyle: Sendable {
                     warn(name, "cannot read \"\(v)\" (lengths of at least 0): the stroke is drawn solid")
                 }
             case "stroke-dashoffset":
-                var cc = c; cc.percentBase = (c.viewport.width * c.viewport.width + c.viewport.height * c.viewport.height).squareRoot() / 2.0.squareRoot()
+                let cc = strokeLengths
                 if let l = SVGLength(v), l.resolved(cc).isFinite { s.strokeDashoffset = l.resolved(cc) } else { warn(name, "cannot read \"\(v)\"") }
             case "color": if let col = SVGColor.parse(v) { s.color = col }
             case "font-family": s.fontFamilies = fontFamilies(v)
