@@ -110,7 +110,7 @@ public struct PlacedGlyph: Hashable, Sendable {
     /// glyphs' boxes against each other).
     package func inkCorners(font: Typeface, padding: Double = 0) -> (Point, Point, Point, Point) {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        if font.hasColorGlyphs, let color = font.colorGlyph(glyph) {
+        if font.hasColorGlyphs, let color = font.colorGlyph(glyph, size: size) {
             var outline = font.outline(glyph: glyph, size: size, emboldened: synthesis.bold)
             switch color {
             case .bitmap(let b):

@@ -90,7 +90,7 @@ extension DrawingSurface {
     /// glyph's colour when `nil`).
     mutating func drawFill(_ glyph: PlacedGlyph, in label: PlacedLabel, paint: RunPaint?, box: Rect?, mode: CompositeMode) {
         let font = label.font(of: glyph)
-        if font.hasColorGlyphs, let color = font.colorGlyph(glyph.glyph) {
+        if font.hasColorGlyphs, let color = font.colorGlyph(glyph.glyph, size: glyph.size) {
             var g = glyph
             if let paint { g.color = RunPaint.faded(glyph.color, paint.fillOpacity * paint.opacity) }
             drawColorGlyph(g, color, in: label, mode: mode)

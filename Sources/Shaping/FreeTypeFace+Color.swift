@@ -9,9 +9,15 @@ extension FreeTypeFace {
     static func selectLargestStrike(_ face: FT_Face) -> Bool {
         let n = Int(face.pointee.num_fixed_sizes)
         guard n > 0, let sizes = face.pointee.available_sizes else { return false }
-        var best = 0
-        for i in 1..<max(n, 1) where sizes[i].y_ppem > sizes[best].y_ppem { best = i }
-        return FT_Select_Size(face, FT_Int(best)) == 0
+        return FT_Select_Size(face, FT_Int(StrikeChoice.largest(of: (0..<n).map { Int(sizes[$0].y_ppem) }))) == 0
+    }
+
+    /// The pixels per em of each strike of a bitmap-only face (26.6 fixed point), in the face's order;
+    /// empty for a scalable face.
+    var strikes: [Int] {
+        guard let face, face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0,
+              let sizes = face.pointee.available_sizes else { return [] }
+        return (0..<Int(max(face.pointee.num_fixed_sizes, 0))).map { Int(sizes[$0].y_ppem) }
     }
 
     /// The COLR layers of `glyph` (bottom first), each with its CPAL colour from palette 0, or `nil` for
@@ -39,9 +45,15 @@ extension FreeTypeFace {
 
     /// The colour bitmap of `glyph` in the selected strike, premultiplied RGBA, or `nil` when the glyph
     /// has none (an outline glyph, or a face without bitmaps).
-    func colorBitmap(glyph: UInt32) -> ColorBitmap? {
+    /// - Parameter strike: the strike to read (an index into ``strikes``), `nil` for the one selected when
+    ///   the face was opened (the largest); the face is left at the largest strike afterwards.
+    func colorBitmap(glyph: UInt32, strike: Int? = nil) -> ColorBitmap? {
         guard hasColor, let face, face.pointee.num_fixed_sizes > 0,
               face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0 else { return nil }
+        if let strike {
+            guard strike >= 0, strike < Int(face.pointee.num_fixed_sizes), FT_Select_Size(face, FT_Int(strike)) == 0 else { return nil }
+        }
+        defer { if strike != nil { _ = Self.selectLargestStrike(face) } }
         guard FT_Load_Glyph(face, glyph, PT_LOAD_COLOR) == 0 else { return nil }
         let slot = face.pointee.glyph.pointee
         let bitmap = slot.bitmap

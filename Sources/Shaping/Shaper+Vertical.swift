@@ -15,9 +15,9 @@ extension Shaper {
         let (whole, _, diagnostics) = Itemizer.itemize(text, direction: .ltr)
         // Orientation is per character (UTR #50), not per script item: a space takes its neighbours'
         // script but is sideways (vo=R), with its horizontal advance.
-        let items = orientation == .upright ? whole : splitSideways(whole, text.string)
+        let items = orientation == .upright ? whole : splitEmoji(splitSideways(whole, text.string), text.string)
         let (glyphs, fonts) = shapeItems(text, items) { item in
-            orientation == .upright || (item.script.standsUpright && !isSideways(item, text.string))
+            orientation == .upright || (item.script.standsUpright && !isSideways(item, text.string)) || isEmoji(item, text.string)
         }
         return ShapedLine(text: text.string, glyphs: glyphs, fonts: fonts, runs: text.runs.map(\.attributes),
                           metrics: lineMetrics(text, items: items), diagnostics: diagnostics, isRightToLeft: false)
@@ -64,6 +64,48 @@ extension Shaper {
             if start < item.range.upperBound { var a = item; a.range = start..<item.range.upperBound; out.append(a) }
         }
         return out
+    }
+}
+
+extension Shaper {
+    /// Whether `item` holds only clusters presented as emoji (``EmojiPresentation``): these stand upright
+    /// in vertical text whatever their script (UTR #50 gives emoji Vertical_Orientation U; Chromium
+    /// draws 😁 upright in a `writing-mode: vertical-rl` column).
+    static func isEmoji(_ item: TextItem, _ string: String) -> Bool {
+        let clusters = Array(item.substring(of: string))
+        return !clusters.isEmpty && clusters.allSatisfy { EmojiPresentation.of($0.unicodeScalars) == .emoji }
+    }
+
+    /// `items` with every run of emoji clusters inside a sideways item made an item of its own, so that
+    /// it can stand upright (``isEmoji(_:_:)``).
+    static func splitEmoji(_ items: [TextItem], _ string: String) -> [TextItem] {
+        var out: [TextItem] = []
+        for item in items {
+            let text = item.substring(of: string)
+            guard !item.script.standsUpright, text.unicodeScalars.contains(where: EmojiPresentation.mayAsk) else {
+                out.append(item); continue
+            }
+            var start = item.range.lowerBound, offset = start, runIsEmoji: Bool? = nil
+            for cluster in text {
+                let emoji = EmojiPresentation.of(cluster.unicodeScalars) == .emoji
+                if let r = runIsEmoji, r != emoji {
+                    var piece = item; piece.range = start..<offset; out.append(piece)
+                    start = offset
+                }
+                runIsEmoji = emoji
+                offset += cluster.utf8.count
+            }
+            var last = item; last.range = start..<item.range.upperBound; out.append(last)
+        }
+        return out
+    }
+}
+
+extension TextItem {
+    /// The item's text: `string`'s UTF-8 bytes in ``range``.
+    func substring(of string: String) -> Substring {
+        let utf8 = string.utf8
+        return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
     }
 }
 

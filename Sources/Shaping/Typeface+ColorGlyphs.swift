@@ -63,11 +63,19 @@ public enum ColorGlyph: Hashable, Sendable {
 /// cached bitmap as leaked).
 final class ColorGlyphCache: Sendable {
     struct Entry { var layers: [ColorLayer]?, bitmap: ColorBitmap? }
-    let glyphs = Locked<[UInt32: Entry]>([:])
+    /// Entries by glyph and strike (``key(_:strike:)``).
+    let glyphs = Locked<[UInt64: Entry]>([:])
     /// The font's COLRv1 paint graphs, read once (``COLRv1``), and palette 0 for them.
     let paints: COLRv1?, palette: [RGBAColor]
+    /// The pixels per em of a bitmap font's strikes (26.6), empty for a scalable font.
+    let strikes: [Int]
 
-    init(paints: COLRv1?, palette: [RGBAColor]) { self.paints = paints; self.palette = palette }
+    init(paints: COLRv1?, palette: [RGBAColor], strikes: [Int]) {
+        self.paints = paints; self.palette = palette; self.strikes = strikes
+    }
+
+    /// The cache key of `glyph` in strike `strike` (`nil`: the largest).
+    static func key(_ glyph: UInt32, strike: Int?) -> UInt64 { UInt64(glyph) | UInt64(strike.map { $0 + 1 } ?? 0) << 32 }
 }
 
 extension Typeface {
@@ -76,20 +84,23 @@ extension Typeface {
 
     /// How `glyph` is drawn in colour, or `nil` when it is an ordinary outline glyph (drawn in the
     /// text's colour). Layers come from the first palette (COLRv1's paint graph first, then version 0's
-    /// layers); bitmaps from the largest strike.
-    public func colorGlyph(_ glyph: UInt32) -> ColorGlyph? {
+    /// layers). Bitmaps come from the strike Chromium draws at `size` pixels per em: the smallest at
+    /// least that large, else the largest (``StrikeChoice``); with no size, from the largest.
+    public func colorGlyph(_ glyph: UInt32, size: Double? = nil) -> ColorGlyph? {
         guard let cache = colorGlyphs else { return nil }
+        let strike = size.flatMap { cache.strikes.count > 1 ? StrikeChoice.best(for: $0, among: cache.strikes) : nil }
+        let key = ColorGlyphCache.key(glyph, strike: strike)
         let entry: ColorGlyphCache.Entry
-        if let known = cache.glyphs.withLock({ $0[glyph] }) {
+        if let known = cache.glyphs.withLock({ $0[key] }) {
             entry = known
         } else {
             entry = freeType.withLock { ft in
                 if let layers = cache.paints?.layers(glyph: glyph, palette: cache.palette) ?? ft.colorLayers(glyph: glyph) {
                     return ColorGlyphCache.Entry(layers: layers, bitmap: nil)
                 }
-                return ColorGlyphCache.Entry(layers: nil, bitmap: ft.colorBitmap(glyph: glyph))
+                return ColorGlyphCache.Entry(layers: nil, bitmap: ft.colorBitmap(glyph: glyph, strike: strike))
             }
-            cache.glyphs.withLock { $0[glyph] = entry }
+            cache.glyphs.withLock { $0[key] = entry }
         }
         if let layers = entry.layers { return .layers(layers) }
         return entry.bitmap.map { .bitmap($0) }

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import Geometry
+import TestSupport
 import Shaping
 @testable import Layout
 
@@ -24,8 +25,8 @@ let haveVerticalTools = FileManager.default.fileExists(atPath: ipaexGothic)
         return rows.map { (UInt32($0["g"] as! Int), -Double($0["ay"] as! Int), Double($0["dx"] as! Int)) }
     }
 
-    func place(_ text: String, orientation: VerticalOrientation = .mixed) throws -> (PlacedLabel, Typeface) {
-        let font = try Typeface(path: ipaexGothic)
+    func place(_ text: String, orientation: VerticalOrientation = .mixed, font path: String = ipaexGothic) throws -> (PlacedLabel, Typeface) {
+        let font = try Typeface(path: path)
         let attributed = AttributedText(text, attributes: TextAttributes(fonts: [font], size: 32))
         var options = LabelOptions()
         options.writingMode = .vertical; options.textOrientation = orientation
@@ -68,5 +69,21 @@ let haveVerticalTools = FileManager.default.fileExists(atPath: ipaexGothic)
             #expect(abs(a.origin.x - b.origin.x) < 1e-9, "\(a.origin) vs \(b.origin)")
             #expect(abs(a.origin.x - (100 - (m.ascender + m.descender) / 2)) < 1e-9)
         }
+    }
+
+    /// Emoji stand upright in a column whatever their script (UTR #50 gives them Vertical_Orientation U),
+    /// as Chromium draws resvg's `color-font/writing-mode=tb`; Latin beside them still lies sideways.
+    @Test func emojiStandUprightBesideSidewaysLatin() throws {
+        let twemoji = PackagePaths.file("fixtures/resvg-text/fonts/TwitterColorEmoji.subset.ttf")
+        let (alone, font) = try place("😁😁", font: twemoji)
+        #expect(alone.glyphs.count == 2)
+        #expect(alone.glyphs.allSatisfy { abs($0.angle.radians) < 1e-12 }, "\(alone.glyphs.map(\.angle.degrees))")
+        // No vmtx: HarfBuzz's vertical advance is one em, and its origin half the horizontal advance left.
+        for g in alone.glyphs { #expect(abs(g.advance - 32) < 1e-9) }
+        #expect(abs(alone.glyphs[0].origin.x - (100 - 16)) < 1e-9)
+        _ = font
+        let (mixed, _) = try place("Tokyo東京😁", font: ipaexGothic)
+        let latin = mixed.glyphs.prefix(5)
+        for l in latin { #expect(abs(abs(l.angle.degrees) - 90) < 1e-9) }
     }
 }
