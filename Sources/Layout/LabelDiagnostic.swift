@@ -29,6 +29,10 @@ public enum LabelDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// These fonts have no tatweel (U+0640): the clusters of their words are left unspaced
     /// (``CursiveTracking/elongate`` falls back to ``CursiveTracking/suppress``).
     case elongationUnavailable(fonts: [String], clusters: [Int])
+    /// Colour glyphs drawn otherwise than their font describes them: as outlines (an SVG-in-OpenType
+    /// table, a COLRv1 paint graph past a bound) or with a composite mode drawn as source-over; the
+    /// record names the table and the font.
+    case colorGlyph(ColorGlyphFallback)
     /// Anything else shaping reported (an OpenType feature string HarfBuzz rejects, a run without fonts).
     case shaping(ShapingDiagnostic)
 
@@ -36,6 +40,7 @@ public enum LabelDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// style ``synthesized(_:)``.
     public init(_ d: ShapingDiagnostic) {
         if let m = d.missingCoverage { self = .missingGlyphs(m) } else if let s = d.synthesized { self = .synthesized(s) }
+        else if let c = d.colorGlyph { self = .colorGlyph(c) }
         else if let e = d.elongation { self = e.positions.isEmpty ? .elongationUnavailable(fonts: e.unavailable, clusters: e.unavailableClusters) : .elongatedSpacing(e) }
         else { self = .shaping(d) }
     }
@@ -56,6 +61,7 @@ public enum LabelDiagnostic: Hashable, Sendable, CustomStringConvertible {
         case .elongationUnavailable(let fonts, let c):
             Elongation.Report(positions: [], covered: [], width: 0, tatweels: 0, unavailable: fonts, unavailableClusters: c).description
                 + " (at byte\(c.count == 1 ? "" : "s") \(Self.list(c)))"
+        case .colorGlyph(let c): "\(c) (at byte\(c.clusters.count == 1 ? "" : "s") \(Self.list(c.clusters)))"
         case .shaping(let d): d.description
         }
     }

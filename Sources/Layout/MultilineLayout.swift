@@ -440,6 +440,7 @@ extension LabelDiagnostic {
             e.unavailableClusters = e.unavailableClusters.map { $0 + offset }
             return .elongatedSpacing(e)
         case .elongationUnavailable(let fonts, let c): return .elongationUnavailable(fonts: fonts, clusters: c.map { $0 + offset })
+        case .colorGlyph(var c): c.clusters = c.clusters.map { $0 + offset }; return .colorGlyph(c)
         case .shrunk, .rejectedTurn, .wrapped: return self
         }
     }

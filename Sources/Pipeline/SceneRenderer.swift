@@ -120,7 +120,7 @@ public enum SceneRenderer {
             case .shape(let k):
                 guard paths.indices.contains(k) else { throw SceneError("order", "no shape \(k)") }
                 let at = "shapes[\(k)]", shape = scene.shapes[k], path = paths[k]
-                let pad = shape.stroke == nil ? 0 : (shape.strokeWidth ?? 1)
+                let pad = shape.stroke == nil && shape.strokeGradient == nil ? 0 : (shape.strokeWidth ?? 1)
                 do { try budget.charge(path, padding: pad) } catch { throw SceneError(at, error.description) }
                 try draw(shape, path: path, on: &surface, at: at, limits: resolver.limits)
                 try checkBudgets(surface, at: at, limits: resolver.limits)
@@ -171,7 +171,7 @@ public enum SceneRenderer {
         } else if let fill = shape.fill {
             surface.fillPath(path, transform: .identity, color: fill, rule: rule, mode: mode)
         }
-        if let stroke = shape.stroke {
+        if shape.stroke != nil || shape.strokeGradient != nil {
             let width = shape.strokeWidth ?? 1
             guard width > 0, width <= OptionLimits.distance else {
                 throw SceneError(at + ".strokeWidth", "expected a width above 0 and at most \(MessageText.number(OptionLimits.distance)), got \(MessageText.number(width))")
@@ -180,7 +180,15 @@ public enum SceneRenderer {
                 throw SceneError(at + ".strokeWidth", LayoutError.limitExceeded(what: "stroke width", amount: width, limit: limits.strokeWidth).description)
             }
             let dashed = DashPattern(shape.strokeDasharray ?? [], offset: shape.strokeDashoffset ?? 0).map { path.dashed(by: $0) } ?? path
-            surface.strokePath(dashed, width: width, color: stroke, cap: shape.strokeCap ?? .round, mode: mode)
+            if let gradient = shape.strokeGradient {
+                // Round joins, as a shape's colour stroke has them.
+                if let g = gradient.resolved(in: path.controlBox) {
+                    surface.paintPath(dashed, transform: .identity, source: .gradient(g, opacity: 1),
+                                      stroke: StrokeOptions(width: width, cap: shape.strokeCap ?? .round, join: .round), rule: .nonZero, mode: mode)
+                }
+            } else if let stroke = shape.stroke {
+                surface.strokePath(dashed, width: width, color: stroke, cap: shape.strokeCap ?? .round, mode: mode)
+            }
         }
     }
 }

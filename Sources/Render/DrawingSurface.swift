@@ -54,14 +54,14 @@ extension DrawingSurface {
                 strokePath(band.outline, width: 2 * halo.width, color: halo.color, cap: .round, mode: mode)
             }
         }
-        // Underlines and overlines under the glyphs, line-through over them (as CSS paints them).
-        for band in label.decorations where band.kind != .lineThrough {
-            fillPath(band.outline, transform: .identity, color: band.color, rule: .nonZero, mode: mode)
-        }
+        // Paint beyond one colour: gradients span the label's box; strokes over (or under) the fills.
+        let box = label.paints.isEmpty ? nil : label.objectBoundingBox
+        // Underlines and overlines under the glyphs, line-through over them (as CSS paints them), in the paint
+        // of the first run (the run whose colour they have): its fill or gradient, and its stroke.
+        let bandPaint = label.paints.first
+        for band in label.decorations where band.kind != .lineThrough { drawBand(band, paint: bandPaint, box: box, mode: mode) }
         defer {
-            for band in label.decorations where band.kind == .lineThrough {
-                fillPath(band.outline, transform: .identity, color: band.color, rule: .nonZero, mode: mode)
-            }
+            for band in label.decorations where band.kind == .lineThrough { drawBand(band, paint: bandPaint, box: box, mode: mode) }
         }
         if label.paints.isEmpty {
             for glyph in label.glyphs {
@@ -70,8 +70,6 @@ extension DrawingSurface {
             }
             return
         }
-        // Paint beyond one colour: gradients span the label's box; strokes over (or under) the fills.
-        let box = label.objectBoundingBox
         // Two passes: what each run paints first (its fill, or with paint-order stroke its stroke), then the rest.
         for pass in 0..<2 {
             for glyph in label.glyphs {
@@ -98,12 +96,8 @@ extension DrawingSurface {
         }
         let source: PaintSource
         if let paint {
-            if let gradient = paint.fillGradient {
-                guard let box, let g = gradient.resolved(in: box) else { return }
-                source = .gradient(g, opacity: paint.fillOpacity * paint.opacity)
-            } else {
-                source = .color(RunPaint.faded(glyph.color, paint.fillOpacity * paint.opacity))
-            }
+            guard let s = Self.fillSource(paint, color: glyph.color, box: box) else { return }
+            source = s
         } else {
             source = .color(glyph.color)
         }
@@ -123,17 +117,44 @@ extension DrawingSurface {
 
     /// Strokes one glyph's outline with its run's stroke, if it has one.
     mutating func drawStroke(_ glyph: PlacedGlyph, in label: PlacedLabel, paint: RunPaint, box: Rect?, mode: CompositeMode) {
-        guard let stroke = paint.stroke, stroke.width > 0 else { return }
+        guard let (source, style) = Self.strokeSource(paint, box: box) else { return }
+        paintPath(label.canvasOutline(of: glyph), transform: .identity, source: source, stroke: style, rule: .nonZero, mode: mode)
+    }
+
+    /// Draws a decoration band: filled with `paint`'s fill (its gradient over `box`, the label's) in the band's
+    /// colour, and stroked with `paint`'s stroke, in `paint`'s order; filled with the band's colour alone when
+    /// the label has no paint table.
+    mutating func drawBand(_ band: DecorationBand, paint: RunPaint?, box: Rect?, mode: CompositeMode) {
+        guard let paint else { return fillPath(band.outline, transform: .identity, color: band.color, rule: .nonZero, mode: mode) }
+        for pass in 0..<2 {
+            if (paint.paintOrder == .strokeFirst) == (pass == 0) {
+                guard let (source, style) = Self.strokeSource(paint, box: box) else { continue }
+                paintPath(band.outline, transform: .identity, source: source, stroke: style, rule: .nonZero, mode: mode)
+            } else if let source = Self.fillSource(paint, color: band.color, box: box) {
+                paintPath(band.outline, transform: .identity, source: source, stroke: nil, rule: .nonZero, mode: mode)
+            }
+        }
+    }
+
+    /// What `paint` fills with: its gradient resolved in `box`, or `color` faded by its fill opacity and
+    /// opacity; `nil` when a gradient's box is empty (it paints nothing).
+    static func fillSource(_ paint: RunPaint, color: RGBAColor, box: Rect?) -> PaintSource? {
+        guard let gradient = paint.fillGradient else { return .color(RunPaint.faded(color, paint.fillOpacity * paint.opacity)) }
+        guard let box, let g = gradient.resolved(in: box) else { return nil }
+        return .gradient(g, opacity: paint.fillOpacity * paint.opacity)
+    }
+
+    /// What `paint` strokes with and how, or `nil` when it has no stroke (or a gradient over an empty box).
+    static func strokeSource(_ paint: RunPaint, box: Rect?) -> (PaintSource, StrokeOptions)? {
+        guard let stroke = paint.stroke, stroke.width > 0 else { return nil }
         let source: PaintSource
         if let gradient = stroke.gradient {
-            guard let box, let g = gradient.resolved(in: box) else { return }
+            guard let box, let g = gradient.resolved(in: box) else { return nil }
             source = .gradient(g, opacity: stroke.opacity * paint.opacity)
         } else {
             source = .color(RunPaint.faded(stroke.color, stroke.opacity * paint.opacity))
         }
-        let style = StrokeOptions(width: stroke.width, cap: stroke.cap, join: stroke.join, miterLimit: stroke.miterLimit,
-                                  dash: stroke.dash)
-        paintPath(label.canvasOutline(of: glyph), transform: .identity, source: source, stroke: style, rule: .nonZero, mode: mode)
+        return (source, StrokeOptions(width: stroke.width, cap: stroke.cap, join: stroke.join, miterLimit: stroke.miterLimit, dash: stroke.dash))
     }
 }
 

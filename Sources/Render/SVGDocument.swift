@@ -72,8 +72,8 @@ public struct SVGDocument: Hashable, Sendable {
 
     /// Adds a path filled (or, with `stroke`, stroked) with `source`: a gradient becomes a
     /// `<linearGradient>` or `<radialGradient>` in canvas coordinates (`userSpaceOnUse`, its transform as
-    /// `gradientTransform`) defined just before the path; a sweep gradient, which SVG has not, is drawn with
-    /// its mean colour.
+    /// `gradientTransform`) defined just before the path; a sweep gradient, which SVG has not, is drawn as
+    /// wedges of solid colour masked by the path (``addSweep(_:transform:gradient:opacity:stroke:rule:)``).
     public mutating func addPath(_ path: BezPath, transform: Affine = .identity, source: PaintSource, stroke: StrokeOptions?,
                                  rule: FillRule = .nonZero) {
         var attribute = "", extra = ""
@@ -85,6 +85,9 @@ public struct SVGDocument: Hashable, Sendable {
             }
             return addPath(path, transform: transform, fill: c, rule: rule)
         case .gradient(let g, let opacity):
+            if case .sweep = g.shape, !path.isEmpty, addSweep(path, transform: transform, gradient: g, opacity: opacity, stroke: stroke, rule: rule) {
+                return
+            }
             guard !path.isEmpty, let defs = gradientElement(g) else {
                 return addPath(path, transform: transform, source: .color(source.flatColor), stroke: stroke, rule: rule)
             }
@@ -131,6 +134,64 @@ public struct SVGDocument: Hashable, Sendable {
         }
         e += g.shape.isLinear ? "</linearGradient>" : "</radialGradient>"
         return ("<defs>" + e + "</defs>", id)
+    }
+
+    /// The wedges a sweep gradient is drawn with in SVG: this many around the full turn (1°: the colour of a
+    /// wedge is the gradient's at its middle, within half a degree's change of any pixel's in it).
+    static let sweepWedges = 360
+
+    /// Draws `path` (or its stroke) filled with the sweep gradient `g` (canvas coordinates), which SVG has
+    /// not: ``sweepWedges`` wedges around the centre, each filled with the gradient's colour at its middle
+    /// angle (neighbours of one colour merged), in a group masked by the path (a `<mask>`, so strokes and
+    /// fill rules mask as they paint) with `opacity` as the group's. The wedges are drawn
+    /// `shape-rendering="crispEdges"`, so their shared edges leave no anti-aliased seams in Chromium; the
+    /// mask's edge is anti-aliased. False (nothing added) when the gradient's transform cannot be inverted.
+    mutating func addSweep(_ path: BezPath, transform: Affine, gradient g: Gradient, opacity: Double, stroke: StrokeOptions?,
+                           rule: FillRule) -> Bool {
+        guard case .sweep(let c, _, _) = g.shape, let inverse = g.transform.inverse else { return false }
+        // The painted box in canvas coordinates, then the radius (gradient space) that covers it.
+        let box = path.controlBox
+        guard !box.isEmpty else { return false }
+        let grow = (stroke.map { $0.width * max(1, $0.miterLimit) } ?? 0) * abs(transform.determinant).squareRoot() + 1
+        let corners = [Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.maxX, box.maxY), Point(box.minX, box.maxY)]
+            .map { transform.apply($0) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let canvasCorners = [Point(xs.min()! - grow, ys.min()! - grow), Point(xs.max()! + grow, ys.min()! - grow),
+                             Point(xs.max()! + grow, ys.max()! + grow), Point(xs.min()! - grow, ys.max()! + grow)]
+        let reach = canvasCorners.map { (inverse.apply($0) - c).length }.max() ?? 0
+        let count = Self.sweepWedges, step = 2 * Double.pi / Double(count)
+        let radius = reach / cos(step / 2) + 1
+        guard radius.isFinite, radius > 0, admit(path) else { return false }
+        func point(_ k: Int) -> Point { g.transform.apply(c + Vector(cos(Double(k) * step), sin(Double(k) * step)) * radius) }
+        func color(_ k: Int) -> RGBAColor {
+            let mid = (Double(k) + 0.5) * step
+            let t = g.offset(at: c + Vector(cos(mid), sin(mid))) ?? 0
+            return g.color(at: Gradient.spread(t, g.spread))
+        }
+        masks += 1
+        let id = "sweep\(masks)"
+        let d = SVGPathData.encode(path, transform: transform, decimals: decimals)
+        let shape = stroke.map { " fill=\"none\" stroke=\"#fff\"" + strokeAttributes($0, transform: transform) }
+            ?? (" fill=\"#fff\"" + (rule == .evenOdd ? " fill-rule=\"evenodd\"" : ""))
+        var e = "<defs><mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"\(n(canvasCorners[0].x))\" y=\"\(n(canvasCorners[0].y))\" "
+            + "width=\"\(n(canvasCorners[2].x - canvasCorners[0].x))\" height=\"\(n(canvasCorners[2].y - canvasCorners[0].y))\">"
+            + "<path d=\"\(d)\"\(shape)/></mask></defs>"
+        e += "<g mask=\"url(#\(id))\" shape-rendering=\"crispEdges\""
+        if opacity < 1 { e += " opacity=\"\(SVGPathData.number(max(0, opacity), decimals: 3))\"" }
+        e += ">"
+        var k = 0
+        while k < count {
+            let colour = color(k)
+            var end = k + 1
+            while end < count, color(end) == colour { end += 1 }
+            if colour.a > 0 {
+                let wedge = BezPath.polyline([g.transform.apply(c)] + (k...end).map(point), closed: true)
+                if admit(wedge) { e += "<path d=\"\(SVGPathData.encode(wedge, transform: .identity, decimals: decimals))\"\(paint("fill", colour))/>" }
+            }
+            k = end
+        }
+        elements.append(e + "</g>")
+        return true
     }
 
     /// Adds a colour bitmap (an emoji) as an `<image>` holding a PNG data URI, placed by `transform`

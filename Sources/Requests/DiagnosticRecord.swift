@@ -30,6 +30,12 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// `cursiveTracking: elongate` found a font without tatweel: its words are left unspaced
     /// (``LabelDiagnostic/elongationUnavailable(fonts:clusters:)``).
     case elongationUnavailable = "elongation-unavailable"
+    /// Colour glyphs drawn as their outlines: an SVG-in-OpenType table, a COLRv1 paint graph past a bound
+    /// (``LabelDiagnostic/colorGlyph(_:)``); the message names the table (`SVG`, `COLR`), `font` the font
+    /// and `glyph` the glyph id when there is one.
+    case colorGlyphOutline = "color-glyph-outline"
+    /// A COLRv1 composite mode drawn as source-over (``LabelDiagnostic/colorGlyph(_:)``).
+    case colorGlyphComposite = "color-glyph-composite"
     /// Anything else shaping reported (a feature string HarfBuzz rejects).
     case shaping
 }
@@ -83,6 +89,10 @@ public struct DiagnosticRecord: Sendable, Hashable {
             numbers = [("width", e.width), ("tatweels", Double(e.tatweels))]
         case .elongationUnavailable(let fonts, let c):
             code = .elongationUnavailable; clusters = c; font = fonts.first
+        case .colorGlyph(let c):
+            if case .compositeMode = c.reason { code = .colorGlyphComposite } else { code = .colorGlyphOutline }
+            clusters = c.clusters; font = c.font
+            numbers = c.glyphs.count == 1 ? [("glyph", Double(c.glyphs[0]))] : []
         case .shaping(let d):
             code = .shaping; clusters = [d.cluster]
         }

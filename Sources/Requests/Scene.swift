@@ -87,6 +87,9 @@ public struct SceneShape: Hashable, Sendable {
     public var fillGradient: Gradient?
     /// Stroke colour, or `nil` for no stroke.
     public var stroke: RGBAColor?
+    /// A gradient stroke, painted instead of ``stroke`` (which may then be left out); its `objectBoundingBox`
+    /// is the shape's control box, as SVG takes the geometry's box without the stroke.
+    public var strokeGradient: Gradient?
     /// Stroke width in pixels (default 1).
     public var strokeWidth: Double?
     /// Stroke caps (default round).

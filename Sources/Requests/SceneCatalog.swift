@@ -82,6 +82,7 @@ extension SceneShape {
             .optional("fill", \.fill, .color, help: "fill colour", flag: false),
             .optional("fillGradient", \.fillGradient, .gradient, help: "a gradient fill over the shape's box, painted instead of fill (as a label's fillGradient)", flag: false),
             .optional("stroke", \.stroke, .color, help: "stroke colour", flag: false),
+            .optional("strokeGradient", \.strokeGradient, .gradient, help: "a gradient stroke over the shape's box, painted instead of stroke (as a label's strokeGradient)", flag: false),
             .optional("strokeWidth", \.strokeWidth, n, default: "1", help: "stroke width in pixels", flag: false),
             .optional("strokeCap", \.strokeCap, .cases(), default: "round", help: "stroke caps", flag: false),
             .optional("strokeDasharray", \.strokeDasharray, .numberList("PX", 0...OptionLimits.distance), default: "none",

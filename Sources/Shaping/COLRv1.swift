@@ -10,11 +10,14 @@ import Geometry
 ///
 /// Every `PaintGlyph` becomes one ``ColorLayer``: its outline under the transforms above it, filled with
 /// the solid colour or gradient under it (that gradient under the transforms between them).
-/// `PaintColrLayers` and `PaintColrGlyph` add their layers in order; `PaintComposite` draws its backdrop,
-/// then its source over it (every mode is drawn as source-over). Variable paints are read at the default
+/// `PaintColrLayers` and `PaintColrGlyph` add their layers in order. `PaintComposite` is exact in the modes
+/// that flatten (clear: nothing; src: the source; dest: the backdrop; src-over: the backdrop, then the source;
+/// dest-over: the source, then the backdrop); any other mode draws the source over the backdrop and is
+/// reported (``ColorGlyphFallback/Reason/compositeMode(_:)``). Variable paints are read at the default
 /// instance. Every read is bounds-checked, and a hostile graph is bounded: ``maximumDepth`` nested
 /// paints, ``maximumVisits`` paints in all and ``maximumLayers`` layers (a cycle through `PaintColrGlyph`
-/// ends there), past which the glyph is given up (`nil`: drawn as its outline).
+/// ends there), past which the glyph is given up (drawn as its outline, and reported:
+/// ``ColorGlyphFallback/Reason/paintBound(_:)``).
 struct COLRv1: Sendable {
     /// The deepest nesting of paints followed.
     static let maximumDepth = 64
@@ -37,14 +40,36 @@ struct COLRv1: Sendable {
         guard baseList > 0, baseList + 4 <= table.count else { return nil }
     }
 
+    /// What flattening one glyph's paint graph gave.
+    struct Flattened: Hashable, Sendable {
+        /// The layers, bottom first; `nil` when the glyph has no paint, gives no layer or was given up.
+        var layers: [ColorLayer]?
+        /// Why the glyph is not drawn as its graph says: the bound it went past (then ``layers`` is `nil` and
+        /// ``partial`` holds what was read before it), or the first composite mode drawn as source-over.
+        var fallback: ColorGlyphFallback.Reason?
+        /// The layers read before a bound stopped the walk.
+        var partial: [ColorLayer] = []
+    }
+
     /// The layers of `glyph` with colours from `palette` (`nil` colour: the text's), or `nil` when the
     /// glyph has no paint, or its graph is too deep or too large or gives no layer.
-    func layers(glyph: UInt32, palette: [RGBAColor]) -> [ColorLayer]? {
-        guard let root = paint(of: glyph) else { return nil }
+    func layers(glyph: UInt32, palette: [RGBAColor]) -> [ColorLayer]? { flatten(glyph: glyph, palette: palette).layers }
+
+    /// ``layers(glyph:palette:)`` with what was approximated or given up.
+    func flatten(glyph: UInt32, palette: [RGBAColor]) -> Flattened {
+        guard let root = paint(of: glyph) else { return Flattened() }
         var walk = Walk(colr: self, palette: palette)
-        guard walk.layers(root, .identity, depth: 0), !walk.out.isEmpty else { return nil }
-        return walk.out
+        let finished = walk.layers(root, .identity, depth: 0)
+        if !finished, let bound = walk.bound { return Flattened(layers: nil, fallback: .paintBound(bound), partial: walk.out) }
+        guard finished, !walk.out.isEmpty else { return Flattened() }
+        return Flattened(layers: walk.out, fallback: walk.approximated.map { .compositeMode($0) })
     }
+
+    /// The names of COLRv1's composite modes (`CompositeMode`), as CSS and Skia name them.
+    static let compositeModeNames = ["clear", "src", "dest", "src-over", "dest-over", "src-in", "dest-in", "src-out", "dest-out",
+                                     "src-atop", "dest-atop", "xor", "plus", "screen", "overlay", "darken", "lighten", "color-dodge",
+                                     "color-burn", "hard-light", "soft-light", "difference", "exclusion", "multiply", "hue",
+                                     "saturation", "color", "luminosity"]
 
     /// The offset of `glyph`'s root paint in the table (a binary search of the base glyph list).
     func paint(of glyph: UInt32) -> Int? {
@@ -80,12 +105,24 @@ struct COLRv1: Sendable {
         let palette: [RGBAColor]
         var out: [ColorLayer] = []
         var visits = 0
+        /// The bound the walk went past, if it did.
+        var bound: COLRPaintBound?
+        /// The first composite mode drawn as source-over instead.
+        var approximated: String?
         var r: Reader { Reader(colr.table) }
+
+        /// Counts a visit at `depth`; false (and ``bound`` set) past a bound.
+        mutating func within(depth: Int) -> Bool {
+            visits += 1
+            if depth >= COLRv1.maximumDepth { bound = bound ?? .depth }
+            else if visits > COLRv1.maximumVisits { bound = bound ?? .visits }
+            else if out.count >= COLRv1.maximumLayers { bound = bound ?? .layers }
+            return bound == nil
+        }
 
         /// Adds the layers of the paint at `p` under `m` (paint space to glyph font units); false at a bound.
         mutating func layers(_ p: Int, _ m: Affine, depth: Int) -> Bool {
-            visits += 1
-            guard depth < COLRv1.maximumDepth, visits <= COLRv1.maximumVisits, out.count < COLRv1.maximumLayers else { return false }
+            guard within(depth: depth) else { return false }
             let r = self.r
             switch r.u8(p) {
             case 1:  // PaintColrLayers
@@ -99,15 +136,26 @@ struct COLRv1: Sendable {
                 return true
             case 10:  // PaintGlyph
                 let fill = fill(r.child(p, p + 1), .identity, depth: depth + 1)
+                guard bound == nil else { return false }
                 let gradient = fill.gradient.map { g -> Gradient in var g = g; g.transform = m * g.transform; return g }
                 out.append(ColorLayer(glyph: UInt32(r.u16(p + 4)), color: fill.color, gradient: gradient, transform: m))
                 return true
             case 11:  // PaintColrGlyph
                 guard let root = colr.paint(of: UInt32(r.u16(p + 1))) else { return true }
                 return layers(root, m, depth: depth + 1)
-            case 32:  // PaintComposite: the backdrop, then the source over it
+            case 32:  // PaintComposite: each side flattened, in the order its mode draws them
                 guard let source = r.child(p, p + 1), let backdrop = r.child(p, p + 5) else { return true }
-                return layers(backdrop, m, depth: depth + 1) && layers(source, m, depth: depth + 1)
+                switch r.u8(p + 4) {
+                case 0: return true
+                case 1: return layers(source, m, depth: depth + 1)
+                case 2: return layers(backdrop, m, depth: depth + 1)
+                case 4: return layers(source, m, depth: depth + 1) && layers(backdrop, m, depth: depth + 1)
+                case let mode:
+                    if mode != 3, approximated == nil {
+                        approximated = mode < COLRv1.compositeModeNames.count ? COLRv1.compositeModeNames[mode] : "\(mode) (unknown)"
+                    }
+                    return layers(backdrop, m, depth: depth + 1) && layers(source, m, depth: depth + 1)
+                }
             default:
                 if let (child, t) = transformed(p) { return layers(child, m * t, depth: depth + 1) }
                 return true   // a fill with no glyph to clip it: nothing is drawn for it
@@ -117,8 +165,8 @@ struct COLRv1: Sendable {
         /// The fill under a `PaintGlyph`: a colour (`nil`: the text's) or a gradient in the glyph's font
         /// units under `m`.
         mutating func fill(_ p: Int?, _ m: Affine, depth: Int) -> (color: RGBAColor?, gradient: Gradient?) {
-            visits += 1
-            guard let p, depth < COLRv1.maximumDepth, visits <= COLRv1.maximumVisits else { return (nil, nil) }
+            guard let p else { return (nil, nil) }
+            guard within(depth: depth) else { return (nil, nil) }
             let r = self.r, format = r.u8(p), variable = format % 2 == 1 && format < 32
             switch variable ? format - 1 : format {
             case 2:
@@ -132,9 +180,10 @@ struct COLRv1: Sendable {
                 let shape = GradientShape.radial(start: Point(r.i16(p + 4), r.i16(p + 6)), startRadius: Double(r.u16(p + 8)),
                                                  end: Point(r.i16(p + 10), r.i16(p + 12)), endRadius: Double(r.u16(p + 14)))
                 return (nil, gradient(shape, line: r.child(p, p + 1), variable: variable, m))
-            case 8:  // angles in 180° units, counter-clockwise in y-up font space (the transform carries the flip)
-                let shape = GradientShape.sweep(center: Point(r.i16(p + 4), r.i16(p + 6)), startAngle: .radians(r.f2dot14(p + 8) * .pi),
-                                                endAngle: .radians(r.f2dot14(p + 10) * .pi))
+            case 8:  // angles in 180° units biased by one (OpenType 1.9.1: 0…360° is -1…1, as Skia reads them),
+                     // counter-clockwise in y-up font space (the transform carries the flip)
+                let shape = GradientShape.sweep(center: Point(r.i16(p + 4), r.i16(p + 6)), startAngle: .radians((r.f2dot14(p + 8) + 1) * .pi),
+                                                endAngle: .radians((r.f2dot14(p + 10) + 1) * .pi))
                 return (nil, gradient(shape, line: r.child(p, p + 1), variable: variable, m))
             default:
                 if let (child, t) = transformed(p) { return fill(child, m * t, depth: depth + 1) }

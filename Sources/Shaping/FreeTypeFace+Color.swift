@@ -89,6 +89,34 @@ extension FreeTypeFace {
         return bytes
     }
 
+    /// `count` bytes of the table `tag` from `offset`, or `nil` when the face has no such table or it is
+    /// shorter.
+    func table(_ tag: String, offset: Int, count: Int) -> [UInt8]? {
+        guard let face, tag.utf8.count == 4, offset >= 0, count > 0, count < 1 << 20 else { return nil }
+        let t = tag.utf8.reduce(FT_ULong(0)) { $0 << 8 | FT_ULong($1) }
+        var whole: FT_ULong = 0
+        guard FT_Load_Sfnt_Table(face, t, 0, nil, &whole) == 0, offset + count <= Int(whole) else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var length = FT_ULong(count)
+        guard FT_Load_Sfnt_Table(face, t, FT_Long(offset), &bytes, &length) == 0 else { return nil }
+        return bytes
+    }
+
+    /// The glyph ranges of the `SVG ` table's document index (SVG-in-OpenType), read without the
+    /// documents; empty when the face has none. At most 65536 ranges.
+    func svgGlyphRanges() -> [ClosedRange<UInt32>] {
+        func u16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
+        guard let header = table("SVG ", offset: 0, count: 10) else { return [] }
+        let list = u16(header, 2) << 16 | u16(header, 4)
+        guard list >= 10, let countBytes = table("SVG ", offset: list, count: 2) else { return [] }
+        let n = u16(countBytes, 0)
+        guard n > 0, let records = table("SVG ", offset: list + 2, count: 12 * n) else { return [] }
+        return (0..<n).compactMap { k in
+            let first = u16(records, 12 * k), last = u16(records, 12 * k + 2)
+            return first <= last ? UInt32(first)...UInt32(last) : nil
+        }
+    }
+
     /// Palette 0's colours (CPAL), empty when the face has none.
     func palette() -> [RGBAColor] {
         guard let face else { return [] }

@@ -51,11 +51,13 @@ public struct ShapingDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public var synthesized: SynthesizedStyle?
     /// Set when the diagnostic is about letter spacing given back as tatweel (``Elongation``), typed.
     public var elongation: Elongation.Report?
+    /// Set when the diagnostic is about colour glyphs drawn otherwise than their font describes them, typed.
+    public var colorGlyph: ColorGlyphFallback?
     /// Creates a diagnostic.
     public init(cluster: Int, message: String, missingCoverage: MissingCoverage? = nil, synthesized: SynthesizedStyle? = nil,
-                elongation: Elongation.Report? = nil) {
+                elongation: Elongation.Report? = nil, colorGlyph: ColorGlyphFallback? = nil) {
         self.cluster = cluster; self.message = message; self.missingCoverage = missingCoverage
-        self.synthesized = synthesized; self.elongation = elongation
+        self.synthesized = synthesized; self.elongation = elongation; self.colorGlyph = colorGlyph
     }
     /// `message (at byte N)`.
     public var description: String { "\(message) (at byte \(cluster))" }

@@ -21,6 +21,7 @@ extension Shaper {
         }
         return ShapedLine(text: text.string, glyphs: glyphs, fonts: fonts, runs: text.runs.map(\.attributes),
                           metrics: lineMetrics(text, items: items), diagnostics: diagnostics, isRightToLeft: false)
+            .withColorGlyphFallbacks()
     }
 }
 

@@ -32,7 +32,7 @@ public enum Shaper {
         let (glyphs, fonts) = shapeItems(text, items) { _ in false }
         return ShapedLine(text: text.string, glyphs: glyphs, fonts: fonts, runs: text.runs.map(\.attributes),
                           metrics: lineMetrics(text, items: items), diagnostics: diagnostics,
-                          isRightToLeft: paragraphLevel & 1 == 1)
+                          isRightToLeft: paragraphLevel & 1 == 1).withColorGlyphFallbacks()
     }
 
     /// Shapes `items` of `text` in visual order into one glyph array: the loop both ``shape(_:direction:)``

@@ -62,16 +62,24 @@ public enum ColorGlyph: Hashable, Sendable {
 /// enum's case in spare bits of its pointers, which LeakSanitizer cannot follow (it then reports every
 /// cached bitmap as leaked).
 final class ColorGlyphCache: Sendable {
-    struct Entry { var layers: [ColorLayer]?, bitmap: ColorBitmap? }
+    struct Entry { var layers: [ColorLayer]?, bitmap: ColorBitmap?, fallback: ColorGlyphFallback.Reason? }
     /// Entries by glyph and strike (``key(_:strike:)``).
     let glyphs = Locked<[UInt64: Entry]>([:])
     /// The font's COLRv1 paint graphs, read once (``COLRv1``), and palette 0 for them.
     let paints: COLRv1?, palette: [RGBAColor]
+    /// The glyph ranges of the font's `SVG ` table (SVG-in-OpenType), which are drawn as outlines.
+    let svgGlyphs: [ClosedRange<UInt32>]
     /// The pixels per em of a bitmap font's strikes (26.6), empty for a scalable font.
     let strikes: [Int]
 
-    init(paints: COLRv1?, palette: [RGBAColor], strikes: [Int]) {
-        self.paints = paints; self.palette = palette; self.strikes = strikes
+    init(paints: COLRv1?, palette: [RGBAColor], svgGlyphs: [ClosedRange<UInt32>] = [], strikes: [Int] = []) {
+        self.paints = paints; self.palette = palette; self.svgGlyphs = svgGlyphs; self.strikes = strikes
+    }
+
+    /// The cache of a face FreeType says has colour glyphs.
+    convenience init(_ ft: FreeTypeFace) {
+        self.init(paints: ft.table("COLR").flatMap(COLRv1.init), palette: ft.palette(), svgGlyphs: ft.svgGlyphRanges(),
+                  strikes: ft.strikes)
     }
 
     /// The cache key of `glyph` in strike `strike` (`nil`: the largest).
@@ -86,23 +94,42 @@ extension Typeface {
     /// text's colour). Layers come from the first palette (COLRv1's paint graph first, then version 0's
     /// layers). Bitmaps come from the strike Chromium draws at `size` pixels per em: the smallest at
     /// least that large, else the largest (``StrikeChoice``); with no size, from the largest.
+    ///
+    /// A glyph that cannot be drawn in colour is drawn as its outline (``colorGlyphFallback(_:)`` says why);
+    /// a COLRv1 glyph given up at a bound whose own outline is empty is drawn as the silhouette of the
+    /// layers read before the bound, in the text's colour, so that it is never blank.
     public func colorGlyph(_ glyph: UInt32, size: Double? = nil) -> ColorGlyph? {
+        guard let entry = colorEntry(glyph, size: size) else { return nil }
+        if let layers = entry.layers { return .layers(layers) }
+        return entry.bitmap.map { .bitmap($0) }
+    }
+
+    /// Why `glyph` is not drawn as its font describes it in colour (an SVG-in-OpenType glyph, a COLRv1 graph
+    /// past a bound, a composite mode drawn as source-over), or `nil` when it is (or is no colour glyph).
+    public func colorGlyphFallback(_ glyph: UInt32) -> ColorGlyphFallback.Reason? { colorEntry(glyph, size: nil)?.fallback }
+
+    /// The decoded entry of `glyph` (its bitmap from the strike for `size`), decoded on first use.
+    private func colorEntry(_ glyph: UInt32, size: Double?) -> ColorGlyphCache.Entry? {
         guard let cache = colorGlyphs else { return nil }
         let strike = size.flatMap { cache.strikes.count > 1 ? StrikeChoice.best(for: $0, among: cache.strikes) : nil }
         let key = ColorGlyphCache.key(glyph, strike: strike)
-        let entry: ColorGlyphCache.Entry
-        if let known = cache.glyphs.withLock({ $0[key] }) {
-            entry = known
-        } else {
-            entry = freeType.withLock { ft in
-                if let layers = cache.paints?.layers(glyph: glyph, palette: cache.palette) ?? ft.colorLayers(glyph: glyph) {
-                    return ColorGlyphCache.Entry(layers: layers, bitmap: nil)
-                }
-                return ColorGlyphCache.Entry(layers: nil, bitmap: ft.colorBitmap(glyph: glyph, strike: strike))
+        if let known = cache.glyphs.withLock({ $0[key] }) { return known }
+        let flattened = cache.paints?.flatten(glyph: glyph, palette: cache.palette)
+        var entry = freeType.withLock { ft in
+            if let layers = flattened?.layers ?? (flattened?.fallback == nil ? ft.colorLayers(glyph: glyph) : nil) {
+                return ColorGlyphCache.Entry(layers: layers, bitmap: nil, fallback: flattened?.fallback)
             }
-            cache.glyphs.withLock { $0[key] = entry }
+            let bitmap = flattened?.fallback == nil ? ft.colorBitmap(glyph: glyph, strike: strike) : nil
+            return ColorGlyphCache.Entry(layers: nil, bitmap: bitmap, fallback: flattened?.fallback)
         }
-        if let layers = entry.layers { return .layers(layers) }
-        return entry.bitmap.map { .bitmap($0) }
+        if entry.layers == nil, entry.bitmap == nil, entry.fallback == nil, cache.svgGlyphs.contains(where: { $0.contains(glyph) }) {
+            entry.fallback = .svgTable
+        }
+        if let partial = flattened?.partial, !partial.isEmpty, case .paintBound = entry.fallback,
+           outlineControlBox(glyph: glyph, emboldened: false).isEmpty {
+            entry.layers = partial.map { ColorLayer(glyph: $0.glyph, color: nil, transform: $0.transform) }
+        }
+        cache.glyphs.withLock { $0[key] = entry }
+        return entry
     }
 }

@@ -138,8 +138,7 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
             throw .damagedTable(name: name, table: "cmap", reason: "it maps no character to a glyph")
         }
         unscaledMetrics = harfBuzz.metrics()
-        colorGlyphs = ft.hasColor ? ColorGlyphCache(paints: ft.table("COLR").flatMap(COLRv1.init), palette: ft.palette(),
-                                                                strikes: ft.strikes) : nil
+        colorGlyphs = ft.hasColor ? ColorGlyphCache(ft) : nil
         outlineTable = OutlineTable(glyphCount: ft.glyphCount)
         boldOutlineTable = OutlineTable(glyphCount: ft.glyphCount)
         freeType = Locked(ft)

@@ -78,6 +78,34 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         #expect(probe.elements.first { $0.name == "g" }?.attributes["mask"] == "url(#knockout1)")
     }
 
+    /// SVG has no sweep gradient: it is written as wedges of solid colour (one per degree, neighbours of one
+    /// colour merged), drawn crisp-edged in a group masked by the path (Chromium's rendering of this is
+    /// compared with our PNG in SweepGradientChromiumTests).
+    @Test func aSweepGradientIsWrittenAsMaskedWedges() throws {
+        let red = RGBAColor(r: 255, g: 0, b: 0), blue = RGBAColor(r: 0, g: 0, b: 255)
+        let g = Gradient(.sweep(center: Point(50, 50), startAngle: .radians(0), endAngle: .radians(1.5 * Double.pi)),
+                         stops: [GradientStop(offset: 0, color: red), GradientStop(offset: 1, color: blue)], units: .userSpaceOnUse)
+        var doc = SVGDocument(width: 100, height: 100)
+        let square = BezPath.polyline([Point(10, 10), Point(90, 10), Point(90, 90), Point(10, 90)], closed: true)
+        doc.addPath(square, source: .gradient(g, opacity: 0.5), stroke: nil)
+        let probe = try #require(SVGProbe.parse(doc.text))
+        let mask = try #require(probe.elements.first { $0.name == "mask" })
+        #expect(probe.elements.contains { $0.name == "path" && $0.attributes["fill"] == "#fff" && $0.attributes["d"] == "M10 10L90 10L90 90L10 90Z" })
+        let group = try #require(probe.elements.first { $0.name == "g" })
+        #expect(group.attributes["mask"] == "url(#\(mask.attributes["id"] ?? "?"))" && group.attributes["shape-rendering"] == "crispEdges")
+        #expect(group.attributes["opacity"] == "0.5")
+        let wedges = probe.elements.filter { $0.name == "path" && $0.attributes["fill"] != "#fff" }
+        // 270 one-degree wedges from red to blue (255 colour steps: some neighbours merge), the last 90° one blue wedge.
+        #expect(wedges.count > 200 && wedges.count <= 271, "\(wedges.count) wedges")
+        #expect(wedges.first?.attributes["fill"] == g.color(at: 0.5 / 270).description && wedges.last?.attributes["fill"] == "#0000ff")
+        #expect(!probe.elements.contains { $0.attributes["fill"] == g.meanColor.description })
+        // A stroke masks as a stroke.
+        var stroked = SVGDocument(width: 100, height: 100)
+        stroked.addPath(square, source: .gradient(g, opacity: 1), stroke: StrokeOptions(width: 4))
+        let strokeProbe = try #require(SVGProbe.parse(stroked.text))
+        #expect(strokeProbe.elements.contains { $0.attributes["stroke"] == "#fff" && $0.attributes["stroke-width"] == "4" && $0.attributes["fill"] == "none" })
+    }
+
     @Test func writeIsAtomic() throws {
         var template = Array("/tmp/pathtext-svg-XXXXXX".utf8CString)
         let folder = String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }!)

@@ -100,9 +100,17 @@ import Requests
 
     @Test func fontFamiliesAreFoundWithFontconfigThenTheEmbeddedStack() throws {
         let r = try read(document(##"<text font-family="No Such Font, 'Noto Serif', serif">a</text><text font-weight="bold">b</text>"##))
-        #expect(r.scene.labels[0].runs?.first?.style.fontFamilies == [FontFamilyName(family: "Noto Serif")!])
+        #expect(r.scene.labels[0].runs?.first?.style.fontFamilies?.first == FontFamilyName(family: "Noto Serif")!)
         #expect(r.warnings.contains { $0.attribute == "font-family" && $0.description.contains("No Such Font") })
         #expect(r.scene.labels[1].runs?.first?.style.fonts == ["NotoSans-Bold.ttf"])
+    }
+
+    /// Every installed family of the list is in the stack, in order, as browsers fall back through the
+    /// list before the system's fonts; the reader's default family only when none is installed.
+    @Test func everyInstalledFamilyOfTheListInOrder() throws {
+        let r = try read(document(##"<text font-family="Noto Sans, No Such Font, Noto Serif, Noto Sans">a</text><text font-family="No Such Font">b</text>"##))
+        #expect(r.scene.labels[0].runs?.first?.style.fontFamilies == ["Noto Sans", "Noto Serif"].map { FontFamilyName(family: $0)! })
+        #expect(r.scene.labels[1].runs?.first?.style.fontFamilies?.count ?? 0 <= 1)
     }
 
     @Test func writingModeDecorationBaselineDirectionAndLanguage() throws {

@@ -119,7 +119,7 @@ public enum LocaleChecker {
                 case .droppedClusters: fit = .overflows
                 case .rejectedTurn: fit = .rejected
                 case .shaping, .elongatedSpacing: break
-                case .elongationUnavailable: break
+                case .elongationUnavailable, .colorGlyph: break
                 }
             }
         }

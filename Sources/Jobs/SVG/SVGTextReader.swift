@@ -687,15 +687,20 @@ extension SVGDocumentReader {
         if s.fontFamilies.count > limit {
             warn(e, "font-family", "\(s.fontFamilies.count) families listed: only the first \(limit) are looked up")
         }
-        for f in s.fontFamilies.prefix(limit) + options.defaultFamilies.filter({ !s.fontFamilies.contains($0) }) {
+        // Every installed family of the document's list, in order, as browsers fall back through the list
+        // character by character before the system's fonts (😀 from the second family of "Noto Sans,
+        // Twitter Color Emoji"); the first installed default only when the list has none.
+        let document = Array(s.fontFamilies.prefix(limit))
+        for (k, f) in (document + options.defaultFamilies.filter({ !s.fontFamilies.contains($0) })).enumerated() {
+            if k >= document.count, !out.isEmpty { break }
             let family = Self.generics.contains(f.lowercased()) ? FontLookup.bestFamily(for: f.lowercased()) : f
             guard let family else { continue }
             if installed(family, nil) {
-                if let name = FontFamilyName(family: family) { out.append(name) }
+                if let name = FontFamilyName(family: family), !out.contains(name) { out.append(name) }
             } else {
                 warn(e, "font-family", "\(f) is not installed: the next family (or the embedded fonts) is used")
             }
-            if !out.isEmpty { break }  // the first installed family; the embedded stack covers the rest
+            if k >= document.count, !out.isEmpty { break }
         }
         if out.isEmpty, bold { return ([], ["NotoSans-Bold.ttf"]) }
         if out.isEmpty, italic { warn(e, "font-style", "no italic face: the embedded fonts are upright") }

@@ -533,7 +533,8 @@ class Engine:
         """Lays out a label as layout() does and returns its diagnostics as a list of dicts (those of the
         placements JSON's first label), each with a stable "code" (missing-glyph, dropped-clusters,
         truncated, shrunk, wrapped, rejected-turn, suppressed-spacing, elongated-spacing,
-        elongation-unavailable, synthesized-weight, synthesized-style, shaping), a "message", the "clusters"
+        elongation-unavailable, synthesized-weight, synthesized-style, color-glyph-outline,
+        color-glyph-composite, shaping), a "message", the "clusters"
         and "codePoints" it concerns, and its numbers by name ("from", "to" and "fits" for shrunk; "lines"
         for wrapped; "degrees", "limit" for rejected-turn; "width", "tatweels" for elongated-spacing;
         "start", "end", "run" for synthesized-*; "font" for missing-glyph, synthesized-* and

@@ -93,7 +93,8 @@ typedef struct pt_diagnostic {
     const char *code;              /* stable: "missing-glyph", "dropped-clusters", "truncated", "shrunk",
                                       "wrapped", "rejected-turn", "suppressed-spacing", "elongated-spacing",
                                       "elongation-unavailable", "synthesized-weight",
-                                      "synthesized-style", "shaping" */
+                                      "synthesized-style", "color-glyph-outline",
+                                      "color-glyph-composite", "shaping" */
     const char *message;           /* an English sentence, as the CLI prints it */
     size_t cluster_count;
     const int32_t *clusters;       /* the clusters concerned (UTF-8 byte offsets in the text) */

@@ -1,0 +1,82 @@
+import Testing
+import Foundation
+import PathText
+import TestSupport
+
+/// Issue #36's "never blank" through the CLI: a colour glyph PathText cannot draw as its font describes it
+/// is drawn as its outline (or, for a composite mode, source-over), and a warning naming the table reaches
+/// stderr and the placements JSON's diagnostics.
+@Suite struct ColorGlyphFallbackCLITests {
+    static let fallbacks = packageRoot + "/fixtures/fonts/ColorFallbacks.ttf"
+    static let twitter = packageRoot + "/fixtures/resvg-text/fonts/TwitterColorEmoji.subset.ttf"
+
+    func folder() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pathtext-colorfb-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// `pathtext render` of `text` in `font` at 100 px along y = 120 (PNG and placements JSON).
+    func render(_ text: String, font: String, in dir: String) throws -> (stderr: String, canvas: RasterCanvas, diagnostics: [[String: Any]]) {
+        let r = try pathtext(["render", "--text", text, "--font", font, "--size", "100", "--path", "M 0 120 L 900 120",
+                              "--width", "600", "--height", "160", "--background", "#ffffff", "--no-system-fonts",
+                              "--out", dir + "/out.png", "--json", dir + "/out.json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let placements = try #require(try json(String(contentsOfFile: dir + "/out.json", encoding: .utf8)) as? [String: Any])
+        let label = try #require((placements["labels"] as? [[String: Any]])?.first)
+        return (r.stderr, try RasterCanvas(pngFile: dir + "/out.png"), label["diagnostics"] as? [[String: Any]] ?? [])
+    }
+
+    /// Pixels darker than white (any channel below 128) in columns `x`.
+    func ink(_ c: RasterCanvas, _ x: Range<Int>) -> Int {
+        var n = 0
+        for y in 0..<c.height { for x in x { let p = c.pixel(x: x, y: y); if min(p.r, p.g, p.b) < 128 { n += 1 } } }
+        return n
+    }
+
+    @Test func svgTableGlyphsAreOutlinedWithAWarningNamingTheTable() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = try render("😀🌈", font: Self.twitter, in: dir)
+        #expect(out.stderr.contains("warning: color-glyph-outline: TwitterColorEmoji.subset.ttf: SVG table glyphs drawn as outlines"),
+                "\(out.stderr)")
+        let d = try #require(out.diagnostics.first)
+        #expect(out.diagnostics.count == 1 && d["code"] as? String == "color-glyph-outline")
+        #expect(d["clusters"] as? [Int] == [0, 4] && d["font"] as? String == "TwitterColorEmoji.subset.ttf")
+        #expect((d["message"] as? String)?.contains("SVG table") == true)
+        // Not blank: both glyphs' outlines (line drawings in this font's glyf table) are inked, about 1350
+        // pixels each.
+        #expect(ink(out.canvas, 0..<100) > 1_000 && ink(out.canvas, 100..<250) > 1_000)
+    }
+
+    @Test func compositeModesFlattenExactlyOrWarnNamingTheMode() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A: multiply, drawn as src-over (the red source square covers the blue backdrop); B: dest-over, exact
+        // (the blue backdrop over the red source); E: a plain glyph, no warning.
+        let out = try render("ABE", font: Self.fallbacks, in: dir)
+        #expect(out.stderr.contains("warning: color-glyph-composite: ColorFallbacks.ttf: COLR table PaintComposite mode multiply drawn as src-over"),
+                "\(out.stderr)")
+        #expect(out.diagnostics.map { $0["code"] as? String } == ["color-glyph-composite"])
+        #expect(out.diagnostics.first?["clusters"] as? [Int] == [0] && out.diagnostics.first?["glyph"] as? Int == 1)
+        // Square centres (the em square sits 100..900 units, 10..90 px, above the baseline at y = 120).
+        let a = out.canvas.pixel(x: 50, y: 70), b = out.canvas.pixel(x: 150, y: 70), bEdge = out.canvas.pixel(x: 120, y: 70)
+        #expect(a.r == 255 && a.g == 0 && a.b == 0, "A: \(a)")
+        #expect(b.r == 0 && b.g == 0 && b.b == 255, "B: \(b)")
+        #expect(bEdge.r == 255 && bEdge.b == 0, "B's source ring: \(bEdge)")
+    }
+
+    @Test func aGraphPastTheDepthBoundIsDrawnAsItsOutlineOrItsLayersSilhouette() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = try render("CD", font: Self.fallbacks, in: dir)
+        #expect(out.stderr.contains("warning: color-glyph-outline: ColorFallbacks.ttf: COLR table glyphs drawn as outlines (2 glyphs): the paint graph goes past 64 nested paints"),
+                "\(out.stderr)")
+        #expect(out.diagnostics.first?["clusters"] as? [Int] == [0, 1])
+        // C: its own outline, the square 10..90 px, in the text's colour (black).
+        #expect(out.canvas.pixel(x: 15, y: 35).r == 0 && abs(ink(out.canvas, 0..<100) - 6_400) < 200, "\(ink(out.canvas, 0..<100))")
+        // D has no outline of its own: the silhouette of the layers read (the square 30..70 px), in black.
+        #expect(out.canvas.pixel(x: 150, y: 70).r == 0 && out.canvas.pixel(x: 115, y: 70).r == 255)
+        #expect(abs(ink(out.canvas, 100..<200) - 1_600) < 100, "\(ink(out.canvas, 100..<200))")
+    }
+}

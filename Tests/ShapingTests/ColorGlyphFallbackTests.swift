@@ -1,0 +1,69 @@
+import Testing
+import Geometry
+@testable import Shaping
+import TestSupport
+
+/// Colour glyphs drawn otherwise than their font describes them: what COLRv1 flattening, the SVG table's
+/// index and shaping report (ColorGlyphFallback.swift).
+@Suite struct ColorGlyphFallbackTests {
+    static let fallbacks = try! Typeface(path: packageRoot + "/fixtures/fonts/ColorFallbacks.ttf")
+    static let twitter = try! Typeface(path: packageRoot + "/fixtures/resvg-text/fonts/TwitterColorEmoji.subset.ttf")
+
+    func shape(_ text: String, _ font: Typeface) -> ShapedLine {
+        Shaper.shape(AttributedText(text, attributes: TextAttributes(fonts: [font], size: 100, systemFallback: false)))
+    }
+
+    @Test func compositeModesThatFlattenAreExactAndTheOthersAreNamed() throws {
+        // A PaintComposite (format 32: source at +8, mode at +4, backdrop at +15) of two PaintGlyphs.
+        func table(mode: UInt8) -> [UInt8] {
+            COLRv1Tests.table([32, 0, 0, 8, mode, 0, 0, 19] + [10, 0, 0, 6, 0, 7, 2, 0, 0, 0x40, 0x00]
+                              + [10, 0, 0, 6, 0, 8, 2, 0, 1, 0x40, 0x00])
+        }
+        let palette = [RGBAColor.black, RGBAColor(r: 255, g: 0, b: 0)]
+        func flat(_ mode: UInt8) throws -> COLRv1.Flattened { try #require(COLRv1(table(mode: mode))).flatten(glyph: 1, palette: palette) }
+        #expect(try flat(3).layers?.map(\.glyph) == [8, 7] && flat(3).fallback == nil)    // src-over: backdrop, then source
+        #expect(try flat(4).layers?.map(\.glyph) == [7, 8] && flat(4).fallback == nil)    // dest-over: source, then backdrop
+        #expect(try flat(1).layers?.map(\.glyph) == [7] && flat(2).layers?.map(\.glyph) == [8])
+        #expect(try flat(0).layers == nil && flat(0).fallback == nil)                       // clear: nothing to draw
+        #expect(try flat(23).layers?.map(\.glyph) == [8, 7] && flat(23).fallback == .compositeMode("multiply"))
+        #expect(try flat(5).fallback == .compositeMode("src-in") && flat(13).fallback == .compositeMode("screen"))
+        #expect(try flat(200).fallback == .compositeMode("200 (unknown)"))
+    }
+
+    @Test func eachBoundIsNamed() throws {
+        let cycle = try #require(COLRv1(COLRv1Tests.table([11, 0, 1])))   // PaintColrGlyph of glyph 1 itself
+        #expect(cycle.flatten(glyph: 1, palette: []).fallback == .paintBound(.depth))
+        #expect(COLRPaintBound.depth.limit == "64 nested paints" && COLRPaintBound.layers.limit == "1024 layers")
+    }
+
+    @Test func theFixtureFontsGlyphsReportWhatTheyAreDrawnAs() {
+        let f = Self.fallbacks
+        let glyphs = shape("ABCDE", f).glyphs.map(\.glyph)
+        #expect(glyphs.map(f.colorGlyphFallback) == [.compositeMode("multiply"), nil, .paintBound(.depth), .paintBound(.depth), nil])
+        // C has an outline of its own: no colour glyph (drawn as that outline). D has none: the silhouette of the
+        // layers read before the bound, each in the text's colour.
+        #expect(f.colorGlyph(glyphs[2]) == nil)
+        guard case .layers(let d)? = f.colorGlyph(glyphs[3]) else { Issue.record("D is not drawn"); return }
+        // One layer per turn of the cycle, which nests two paints (the layers, the PaintColrGlyph) deeper.
+        #expect(d.count == 31 && d.allSatisfy { $0.color == nil && $0.gradient == nil })
+    }
+
+    @Test func shapingReportsOneDiagnosticPerFontAndReason() throws {
+        let line = shape("AACDE", Self.fallbacks)
+        let records = line.diagnostics.compactMap(\.colorGlyph)
+        #expect(records.map(\.reason) == [.compositeMode("multiply"), .paintBound(.depth)])
+        #expect(records[0].clusters == [0, 1] && records[0].glyphs.count == 1 && records[1].clusters == [2, 3] && records[1].glyphs.count == 2)
+        #expect(records[0].description == "ColorFallbacks.ttf: COLR table PaintComposite mode multiply drawn as src-over (glyph 1)")
+        #expect(records[1].description == "ColorFallbacks.ttf: COLR table glyphs drawn as outlines (2 glyphs): the paint graph goes past 64 nested paints")
+        #expect(line.diagnostics[0].cluster == 0 && line.diagnostics[1].cluster == 2)
+        #expect(shape("E", Self.fallbacks).diagnostics.isEmpty)
+    }
+
+    @Test func svgTableGlyphsAreFoundInTheDocumentIndex() throws {
+        let line = shape("😀x", Self.twitter)
+        let record = try #require(line.diagnostics.compactMap(\.colorGlyph).first)
+        #expect(record.reason == .svgTable && record.reason.table == "SVG" && record.clusters == [0])
+        #expect(record.description.hasPrefix("TwitterColorEmoji.subset.ttf: SVG table glyphs drawn as outlines (glyph "))
+        #expect(Self.twitter.freeType.withLock { $0.svgGlyphRanges() }.count >= 2)
+    }
+}
