@@ -71,6 +71,29 @@ def tests(only):
                 yield os.path.join(base, folder, name)
 
 
+# Chromium on Linux applies font-variation-settings to a web font but not to the same variable font found
+# through Fontconfig (checked with headless Chromium 156 on Roboto Flex: `wght 100` draws the default
+# instance from Fontconfig, the thin one from @font-face). In these folders the document is given its
+# variable fonts as @font-face rules, so that the reference shows what a browser user sees with them.
+WEB_FONTS = {"font-variation-settings": {"Roboto Flex": "RobotoFlex.subset.ttf"}}
+
+
+def with_web_fonts(svg, work):
+    """The document to load: `svg` itself, or a copy of it with @font-face rules for its folder's WEB_FONTS."""
+    fonts = WEB_FONTS.get(os.path.basename(os.path.dirname(svg)))
+    if not fonts:
+        return svg
+    rules = "".join('@font-face{font-family:"%s";src:url("%s")}' % (family, cb.file_url(os.path.join(SUITE, "fonts", name)))
+                    for family, name in fonts.items())
+    text = open(svg, encoding="utf-8").read()
+    import re
+    m = re.search(r"<svg\b[^>]*>", text)
+    copy = os.path.join(work, "web-fonts.svg")
+    with open(copy, "w", encoding="utf-8") as f:
+        f.write(text[:m.end()] + "<style>" + rules + "</style>" + text[m.end():])
+    return copy
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--only")
@@ -107,7 +130,7 @@ def main():
                 with open(page, "w") as f:
                     f.write('<!DOCTYPE html><html><head><style>html,body{margin:0;padding:0;background:#fff;overflow:hidden}'
                             'iframe{display:block;border:0;width:%dpx;height:%dpx}</style></head><body>'
-                            '<iframe src="%s"></iframe></body></html>' % (width, width, cb.file_url(svg)))
+                            '<iframe src="%s"></iframe></body></html>' % (width, width, cb.file_url(with_web_fonts(svg, work))))
                 driver.get(cb.file_url(page))
                 driver.execute_script("return document.fonts.ready")
                 shot = os.path.join(work, "shot.png")
