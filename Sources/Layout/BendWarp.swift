@@ -13,10 +13,18 @@ extension PlacedLabel {
     /// is bent around (a 10 000 px letter on a 1 px circle) is then drawn with coarser chords instead of
     /// taking seconds.
     public func bentOutline(of glyph: PlacedGlyph, tolerance: Double = 0.05) -> BezPath {
-        guard let measure else {
+        guard measure != nil else {
             return font(of: glyph).outline(glyph: glyph.glyph, size: glyph.size, emboldened: glyph.synthesis.bold).transformed(by: glyph.transform)
         }
-        let outline = pixelOutline(of: glyph)
+        return bent(pixelOutline(of: glyph), at: glyph, tolerance: tolerance)
+    }
+
+    /// `outline`, given in `glyph`'s pixel space (pixels, y down, origin at the glyph origin, as
+    /// ``pixelOutline(of:)``), bent along the path as ``bentOutline(of:tolerance:)`` bends the glyph's own
+    /// outline: a COLRv1 layer under its own transform bends with its glyph. Without a measure, `outline`
+    /// through the glyph's ``PlacedGlyph/transform`` (its shear is the caller's).
+    public func bent(_ outline: BezPath, at glyph: PlacedGlyph, tolerance: Double = 0.05) -> BezPath {
+        guard let measure else { return outline.transformed(by: glyph.transform) }
         func map(_ p: Point) -> Point {
             let sample = measure.sample(at: glyph.pathDistance + p.x * glyph.scaleX)
             return sample.point + sample.normal * (glyph.normalOffset - p.y)

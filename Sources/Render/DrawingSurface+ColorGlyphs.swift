@@ -4,8 +4,8 @@ import Layout
 
 extension DrawingSurface {
     /// Draws a colour glyph: COLR layers filled bottom first with their palette colours or COLRv1
-    /// gradients (the text colour where a layer asks for it, every alpha times the text colour's), plain
-    /// layers bent along the path with ``WarpMode/bend``; a bitmap scaled to the glyph's size and rotated with it (a
+    /// gradients (the text colour where a layer asks for it, every alpha times the text colour's), every
+    /// layer's outline bent along the path with ``WarpMode/bend``; a bitmap scaled to the glyph's size and rotated with it (a
     /// bitmap is not bent: it is placed rigidly at the glyph's origin).
     public mutating func drawColorGlyph(_ glyph: PlacedGlyph, _ color: ColorGlyph, in label: PlacedLabel,
                                         mode: CompositeMode = .sourceOver) {
@@ -17,14 +17,21 @@ extension DrawingSurface {
                 if layer.color != nil { c.a = UInt8((Double(c.a) * opacity).rounded()) }
                 var g = glyph
                 g.glyph = layer.glyph
-                // A plain layer bends with the path; a COLRv1 layer with its own transform or a gradient is
-                // placed rigidly at the glyph's origin (as a bitmap is).
-                if label.warp == .bend, layer.gradient == nil, layer.transform == .identity {
-                    fillPath(label.bentOutline(of: g), transform: .identity, color: c, rule: .nonZero, mode: mode)
-                    continue
-                }
                 let font = label.font(of: g), k = g.size / Double(font.unitsPerEm)
                 let glyphSpace = g.transform * Affine.scale(k, -k)
+                // Under `bend` every layer's outline bends with the path, under its own transform; a gradient
+                // keeps the glyph's rigid frame at its origin (as a bitmap is placed rigidly).
+                if label.warp == .bend {
+                    let pixels = font.outline(glyph: g.glyph).transformed(by: Affine(1, 0, -g.synthesis.skew, 1, 0, 0) * Affine.scale(k, -k) * layer.transform)
+                    let bent = label.bent(pixels, at: g)
+                    if var gradient = layer.gradient {
+                        gradient.transform = glyphSpace * gradient.transform
+                        paintPath(bent, transform: .identity, source: .gradient(gradient, opacity: opacity), stroke: nil, rule: .nonZero, mode: mode)
+                    } else {
+                        fillPath(bent, transform: .identity, color: c, rule: .nonZero, mode: mode)
+                    }
+                    continue
+                }
                 let outline = font.outline(glyph: g.glyph)
                 if var gradient = layer.gradient {
                     gradient.transform = glyphSpace * gradient.transform
