@@ -12,6 +12,10 @@ struct Frame {
     private let parallelShift: Double
     /// The shift applied along each unit's normal (0 when the measure is the parallel curve).
     let normalShift: Double
+    /// ``forward`` counted in the options' distance model (``LabelOptions/distances``): every distance
+    /// the passes compute (anchor, pens, ends) is the model's.
+    let course: Course
+    private let model: PathDistanceModel
 
     /// Borrows its arguments: an initializer's parameters are otherwise owned, and every call copied the
     /// line and the options (retaining and releasing each of their arrays).
@@ -25,8 +29,13 @@ struct Frame {
         }
         base = options.side == .right ? measure.reversed() : copy measure
         forward = try Self.shifted(base, parallelShift)
+        model = options.distances
+        course = Course(forward, model: model)
         backwardCache = options.repeat == nil ? nil : BackwardCache()
     }
+
+    /// The forward path's length in the distance model.
+    var length: Double { course.length }
 
     private static func shifted(_ m: PathMeasure, _ d: Double) throws(LayoutError) -> PathMeasure {
         guard d != 0 else { return m }
@@ -38,16 +47,19 @@ struct Frame {
     /// The backward measure once built: repeated copies each need it, and shifting a long path 10000
     /// times over took minutes (found by FuzzPipeline). Only a frame for repeated copies has one: a
     /// single label asks for the backward measure at most once, and the object cost it an allocation.
-    private final class BackwardCache { var measure: PathMeasure? }
+    private final class BackwardCache { var course: Course? }
     private let backwardCache: BackwardCache?
 
     /// The measure of the reversed path (shifted by the same amount along its own normal), built once
     /// for repeated copies.
-    func backward() throws(LayoutError) -> PathMeasure {
-        if let m = backwardCache?.measure { return m }
-        let m = try Self.shifted(base.reversed(), parallelShift)
-        backwardCache?.measure = m
-        return m
+    func backward() throws(LayoutError) -> PathMeasure { try backwardCourse().measure }
+
+    /// ``backward()`` counted in the distance model.
+    func backwardCourse() throws(LayoutError) -> Course {
+        if let c = backwardCache?.course { return c }
+        let c = Course(try Self.shifted(base.reversed(), parallelShift), model: model)
+        backwardCache?.course = c
+        return c
     }
 
     /// Whether distances on `m` wrap around: a closed path with ``ClosedPathMode/wrap``.
@@ -73,13 +85,12 @@ struct Frame {
     /// Whether the whole of `line` lies within the open path.
     func fits(_ line: ShapedLine, options: LabelOptions) -> Bool {
         let w = ClusterRun(line, extraSpacing: options.letterSpacing, cursive: options.cursiveTracking).advance
-        let s0 = start(length: forward.length, advance: w, options: options)
-        return s0 >= -1e-9 && s0 + w <= forward.length + 1e-9
+        let s0 = start(length: length, advance: w, options: options)
+        return s0 >= -1e-9 && s0 + w <= length + 1e-9
     }
 
     /// The largest scale factor k ≤ 1 of the glyph advances (spacing kept) for which the label fits.
     func shrinkFactor(advance w: Double, spacing: Double, options: LabelOptions) -> Double {
-        let length = forward.length
         let o = options.offset.resolved(length: length)
         let room: Double = switch options.align {
         case .start: length - o
@@ -91,15 +102,15 @@ struct Frame {
         return min(1, max(0, (room - spacing) / glyphs))
     }
 
-    func pass(_ input: PlacementInput, on m: PathMeasure, s0: Double, options: LabelOptions) -> Placement {
+    func pass(_ input: PlacementInput, on c: Course, s0: Double, options: LabelOptions) -> Placement {
+        let wraps = Self.wraps(c.measure, options)
         switch options.method {
-        case .align: return input.alignPlacement(on: m, s0: s0, dropOffPath: true, wraps: Self.wraps(m, options))
+        case .align: return input.alignPlacement(on: c, s0: s0, dropOffPath: true, wraps: wraps)
         case .chord:
             // Corners consume more path than W: measure once from the nominal start, then re-anchor.
-            let wraps = Self.wraps(m, options)
-            let first = input.chordPlacement(on: m, s0: s0, dropOffPath: false, wraps: wraps)
-            let s0c = start(length: m.length, advance: first.consumed, options: options)
-            return input.chordPlacement(on: m, s0: s0c, dropOffPath: true, wraps: wraps)
+            let first = input.chordPlacement(on: c, s0: s0, dropOffPath: false, wraps: wraps)
+            let s0c = start(length: c.length, advance: first.consumed, options: options)
+            return input.chordPlacement(on: c, s0: s0c, dropOffPath: true, wraps: wraps)
         }
     }
 
@@ -109,22 +120,23 @@ struct Frame {
         throws(LayoutError) -> PlacedLabel
     {
         let w = input.run.advance
-        var measure = forward
-        var s0 = given ?? start(length: forward.length, advance: w, options: options)
-        var placement = pass(input, on: measure, s0: s0, options: options)
+        var course = course
+        var s0 = given ?? start(length: length, advance: w, options: options)
+        var placement = pass(input, on: course, s0: s0, options: options)
         var flipped = false
         if flip ?? (options.upright == .auto && options.writingMode == .horizontal && placement.readsBackwards) {
-            let back = try backward()
-            let centre = (s0 + w / 2) / forward.length
+            let back = try backwardCourse()
+            let centre = (s0 + w / 2) / length
             s0 = back.length * (1 - centre) - w / 2
-            measure = back
+            course = back
             placement = pass(input, on: back, s0: s0, options: options)
             flipped = true
         }
+        let measure = course.measure
         if case .error = options.overflow, !placement.dropped.isEmpty {
-            throw .overflow(textLength: w, pathLength: measure.length)
+            throw .overflow(textLength: w, pathLength: course.length)
         }
-        var label = PlacedLabel(glyphs: placement.glyphs, pathLength: measure.length, flipped: flipped,
+        var label = PlacedLabel(glyphs: placement.glyphs, pathLength: course.length, flipped: flipped,
                                 overflow: !placement.dropped.isEmpty, size: size, droppedClusters: placement.dropped,
                                 advance: w, start: s0, rejectedAngle: nil, warp: options.warp)
         label.fonts = input.line.fonts
@@ -133,7 +145,7 @@ struct Frame {
         if input.line.runs.contains(where: { !$0.paint.isPlain }) { label.paints = input.line.runs.map(\.paint) }
         label.writingMode = options.writingMode
         if !options.decoration.isEmpty, !placement.glyphs.isEmpty {
-            label.decorations = try decorations(input, measure: measure, s0: s0, length: placement.consumed,
+            label.decorations = try decorations(input, course: course, s0: s0, length: placement.consumed,
                                             glyphs: placement.glyphs, options: options)
         }
         if !placement.dropped.isEmpty { label.diagnostics.append(.droppedClusters(placement.dropped)) }
@@ -149,8 +161,9 @@ struct Frame {
 
     /// The decoration bands of a label placed from `s0` over `length` of `measure`: the first run's
     /// primary font gives the positions and thicknesses, at the label's size.
-    func decorations(_ input: PlacementInput, measure: PathMeasure, s0: Double, length: Double,
+    func decorations(_ input: PlacementInput, course: Course, s0: Double, length: Double,
                      glyphs: [PlacedGlyph], options: LabelOptions) throws(LayoutError) -> [DecorationBand] {
+        let measure = course.measure
         let line = input.line
         guard let font = line.runs.first?.fonts.first ?? line.fonts.first else { return [] }
         let size = line.runs.first?.size ?? line.glyphs[0].size
@@ -166,7 +179,9 @@ struct Frame {
                 let pad = max(d.underlineThickness, 1)
                 gaps = glyphs.compactMap { TextDecoration.inkGap(of: $0, fonts: line.fonts, top: normalShift + top, bottom: normalShift + bottom, pad: pad) }
             }
-            let outline = try TextDecoration.outline(along: measure, from: s0, to: s0 + length, top: normalShift + top,
+            // The band's ends in arc length, where the glyphs' own distances (and the gaps) are.
+            let outline = try TextDecoration.outline(along: measure, from: course.arc(s0), to: course.arc(s0 + length),
+                                                     top: normalShift + top,
                                                      bottom: normalShift + bottom, gaps: gaps, wraps: wraps)
             bands.append(DecorationBand(kind: kind, outline: outline, color: color))
         }
@@ -177,7 +192,6 @@ struct Frame {
     /// - Throws: ``LayoutError/badOption(_:)`` when that would be more than ``LabelLayout/maximumRepeatCount`` copies.
     func repeated(_ input: PlacementInput, gap: Double, options: LabelOptions, size: Double, flip: Bool? = nil) throws(LayoutError) -> [PlacedLabel] {
         let w = input.run.advance
-        let length = forward.length
         guard w > 0 else { return [] }
         // In floating point first: a tiny label on a huge path asks for more copies than Int holds.
         let copies = ((length + gap) / (w + gap)).rounded(.down)

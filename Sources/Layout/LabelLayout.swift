@@ -116,14 +116,14 @@ public enum LabelLayout {
         var run = ClusterRun(line, extraSpacing: options.letterSpacing, cursive: options.cursiveTracking)
         switch options.fit {
         case .none: break
-        case .spacing(let length): run.fitSpacing(to: length ?? frame.forward.length)
-        case .stretch(let length): run.fitStretch(to: length ?? frame.forward.length)
+        case .spacing(let length): run.fitSpacing(to: length ?? frame.length)
+        case .stretch(let length): run.fitStretch(to: length ?? frame.length)
         }
         run.applyDx(options.dx)
 
         // A percentage offset of a long path, or letter spacing, can overflow to infinity; every distance
         // after that is NaN, and NaN distances pass the off-path checks (found by FuzzPipeline).
-        guard options.offset.resolved(length: frame.forward.length).isFinite else {
+        guard options.offset.resolved(length: frame.length).isFinite else {
             throw .badOption("the offset \(options.offset) is beyond any distance along a path \(frame.forward.length) px long")
         }
         guard run.advance.isFinite else { throw .badOption("the label's length (with letter spacing and fitting) is not finite") }

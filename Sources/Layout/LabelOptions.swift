@@ -264,6 +264,9 @@ public struct LabelOptions: Hashable, Sendable {
     /// The distance between the baselines of wrapped lines, in pixels; `nil`: the first run's primary
     /// font's ascender − descender + line gap at the label's size (CSS `line-height: normal`).
     public var lineHeight: Double? = nil
+    /// How distances along the path are counted: exact arc length, or (the SVG reader's `textPath`, as
+    /// Chromium measures) Skia's chord sums. Not a catalog option: set by the SVG reader only.
+    package var distances: PathDistanceModel = .exact
 
     /// Creates options; every parameter has the default shown, and each is named as its JSON key (the
     /// request module's option catalog), so `LabelOptions()` is start, no offset, left side,

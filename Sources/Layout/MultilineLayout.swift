@@ -46,8 +46,8 @@ struct LineBlock {
             let frame = try Frame(measure: measure, line: line, options: one)
             let run = ClusterRun(line, extraSpacing: options.letterSpacing, cursive: options.cursiveTracking)
             let input = PlacementInput(line: line, run: run, normalShift: frame.normalShift)
-            let s0 = frame.start(length: frame.forward.length, advance: run.advance, options: one)
-            flip = frame.pass(input, on: frame.forward, s0: s0, options: one).readsBackwards
+            let s0 = frame.start(length: frame.length, advance: run.advance, options: one)
+            flip = frame.pass(input, on: frame.course, s0: s0, options: one).readsBackwards
         } else {
             flip = false
         }

@@ -174,15 +174,18 @@ extension PlacementInput {
     /// origin_g = P + T·(p_g − p_c − a_c/2 + xoff_g) + N·(yoff_g + dy); angle_g = atan2(T.y, T.x).
     /// Unless the path wraps (closed, with ``ClosedPathMode/wrap``), units whose mid_c lies outside [0, L]
     /// are dropped when `dropOffPath` is set.
-    func alignPlacement(on measure: PathMeasure, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
+    ///
+    /// Distances (s0, the pens, the path's length) are the course's model's; each midpoint is sampled at
+    /// its arc length, and the glyphs' ``PlacedGlyph/pathDistance`` are arc lengths.
+    func alignPlacement(on course: Course, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
         if !vertical, unitUp.isEmpty, unitRotation.isEmpty {
-            return plainAlignPlacement(on: measure, s0: s0, dropOffPath: dropOffPath, wraps: wraps)
+            return plainAlignPlacement(on: course, s0: s0, dropOffPath: dropOffPath, wraps: wraps)
         }
         var out = Placement()
         out.glyphs.reserveCapacity(line.glyphs.count)
         out.mids.reserveCapacity(run.units.count)
-        let length = measure.length
-        var sampler = measure.sampler()  // the midpoints come in increasing order
+        let length = course.length
+        var sampler = course.measure.sampler()  // the midpoints come in increasing order
         for (k, u) in run.units.enumerated() {
             let a = u.advance + u.spacing  // the spacing after a cluster belongs to it
             let mid = s0 + u.pen + a / 2
@@ -190,7 +193,8 @@ extension PlacementInput {
                 out.dropped.append(u.cluster)
                 continue
             }
-            let sample = sampler.sample(at: mid)
+            let arcMid = course.arc(mid)
+            let sample = sampler.sample(at: arcMid)
             let t = sample.tangent, n = sample.normal
             out.mids.append((sample.point, t))
             let extra = extraUp(k), theta = extraRotation(k)
@@ -208,7 +212,7 @@ extension PlacementInput {
                     let across = sg.xOffset + normalShift + extra
                     let origin = Self.turned(sample.point + t * along + n * across, about: pivot, by: theta)
                     // Standing upright: the baseline turned a quarter turn anticlockwise on screen, (T.y, −T.x).
-                    out.glyphs.append(placed(g, origin: origin, direction: Self.turned(n, by: theta), pathDistance: mid + along,
+                    out.glyphs.append(placed(g, origin: origin, direction: Self.turned(n, by: theta), pathDistance: arcMid + along,
                                              normalOffset: across, upright: true))
                     return
                 }
@@ -217,7 +221,7 @@ extension PlacementInput {
                 let central = vertical ? -(sideways(g)) : 0
                 let up = up(g) + extra + central
                 let origin = Self.turned(sample.point + t * along + n * up, about: pivot, by: theta)
-                out.glyphs.append(placed(g, origin: origin, direction: Self.turned(t, by: theta), pathDistance: mid + along,
+                out.glyphs.append(placed(g, origin: origin, direction: Self.turned(t, by: theta), pathDistance: arcMid + along,
                                          normalOffset: up))
             }
         }
@@ -228,11 +232,11 @@ extension PlacementInput {
     /// ``alignPlacement(on:s0:dropOffPath:wraps:)`` for horizontal text without per-cluster `dy` or `rotate`
     /// lists (nearly every label): the same rule and the same arithmetic, with no per-glyph branches for
     /// upright glyphs, extra shifts or turns, and the glyphs written straight into their array.
-    private func plainAlignPlacement(on measure: PathMeasure, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
+    private func plainAlignPlacement(on course: Course, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
         var out = Placement()
-        let length = measure.length, scaleX = run.scaleX, normalShift = normalShift
+        let length = course.length, scaleX = run.scaleX, normalShift = normalShift
         let runCount = runCount
-        var sampler = measure.sampler()  // the midpoints come in increasing order
+        var sampler = course.measure.sampler()  // the midpoints come in increasing order
         var dropped: [Int] = []
         var mids: [(point: Point, tangent: Vector)] = []
         mids.reserveCapacity(run.units.count)
@@ -251,7 +255,8 @@ extension PlacementInput {
                             dropped.append(u.cluster)
                             continue
                         }
-                        let sample = sampler.sample(at: mid)
+                        let arcMid = course.arc(mid)
+                        let sample = sampler.sample(at: arcMid)
                         let p = sample.point, t = sample.tangent, n = t.turnedLeft
                         mids.append((p, t))
                         var pen = 0.0
@@ -264,7 +269,7 @@ extension PlacementInput {
                             placed.append(PlacedGlyph(
                                 glyph: sg.glyph, cluster: sg.cluster, fontIndex: sg.fontIndex, size: sg.size,
                                 origin: p + t * along + n * up, direction: t, advance: advance, scaleX: scaleX,
-                                runIndex: r, color: runOK ? runs[r].color : .black, pathDistance: mid + along,
+                                runIndex: r, color: runOK ? runs[r].color : .black, pathDistance: arcMid + along,
                                 normalOffset: up, synthesis: sg.synthesis))
                             pen += advance
                         }
@@ -286,9 +291,9 @@ extension PlacementInput {
     /// quarter of the advance until the straight-line distance reaches the advance, then bisecting.
     /// Unless the path wraps (closed, with ``ClosedPathMode/wrap``), distances are clamped to [0, L] and
     /// units that do not lie wholly on the path are dropped when `dropOffPath` is set.
-    func chordPlacement(on measure: PathMeasure, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
+    func chordPlacement(on course: Course, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
         var out = Placement()
-        let length = measure.length
+        let length = course.length
         var s = s0
         for (k, u) in run.units.enumerated() {
             let a = u.advance
@@ -296,7 +301,7 @@ extension PlacementInput {
             let dxShift = k == 0 ? 0 : (u.pen - run.units[k - 1].pen - run.units[k - 1].advance - run.units[k - 1].spacing)
             s += dxShift
             let startS = s
-            let pa = measure.sample(at: startS).point
+            let pa = course.sample(at: startS).point
             var endS = startS + a
             if a > 0 {
                 // March until the chord reaches the advance, then bisect.
@@ -315,12 +320,12 @@ extension PlacementInput {
                     steps += 1
                     if steps > 64 { step *= 2 }
                     hi = min(hi + step, limit)
-                    if measure.sample(at: hi).point.distance(to: pa) >= a { break }
+                    if course.sample(at: hi).point.distance(to: pa) >= a { break }
                     lo = hi
                 }
                 for _ in 0..<48 {
                     let m = (lo + hi) / 2
-                    if measure.sample(at: m).point.distance(to: pa) >= a { hi = m } else { lo = m }
+                    if course.sample(at: m).point.distance(to: pa) >= a { hi = m } else { lo = m }
                 }
                 endS = hi
             }
@@ -329,8 +334,8 @@ extension PlacementInput {
                 out.dropped.append(u.cluster)
                 continue
             }
-            let pb = measure.sample(at: endS).point
-            let t = (pb - pa).normalized ?? measure.sample(at: startS).tangent
+            let pb = course.sample(at: endS).point
+            let t = (pb - pa).normalized ?? course.sample(at: startS).tangent
             let n = t.turnedLeft
             out.mids.append((pa + t * (a / 2), t))
             let extra = extraUp(k), theta = extraRotation(k)
@@ -340,7 +345,7 @@ extension PlacementInput {
                 let along = pen + line.glyphs[g].xOffset * run.scaleX
                 let up = up(g) + extra
                 out.glyphs.append(placed(g, origin: Self.turned(pa + t * along + n * up, about: pivot, by: theta), direction: Self.turned(t, by: theta),
-                                         pathDistance: startS + along, normalOffset: up))
+                                         pathDistance: course.arc(startS) + along, normalOffset: up))
             }
         }
         out.consumed = s - s0

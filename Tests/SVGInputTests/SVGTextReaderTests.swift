@@ -78,6 +78,26 @@ import Requests
         #expect(b.path == BezPath.line(from: Point(0, 0), to: Point(100, 0)))
     }
 
+    /// textPath distances are Chromium's: Skia's chord sums (curves halved until flat to 0.5 user units),
+    /// not the exact arc length, so that glyphs stand where the browser puts them (Chromium decides for
+    /// SVG input). The semicircle of radius 60 is 188.50 long and 188.22 in chords: a startOffset of 50
+    /// of pathLength 100 is 94.11 px, where the arc length would give 94.25.
+    @Test func textPathDistancesAreSkiasChordLengthsAsChromiumCountsThem() throws {
+        let r = try read(document("""
+        <path id="arc" d="M 40 100 A 60 60 0 0 1 160 100" pathLength="100"/>
+        <text><textPath href="#arc" startOffset="50">a</textPath></text>
+        <g transform="scale(2)"><text><textPath href="#arc">b</textPath></text></g>
+        <text x="5" y="5">plain</text>
+        """))
+        let (a, b, plain) = (r.scene.labels[0], r.scene.labels[1], r.scene.labels[2])
+        #expect(a.options.distances == .skiaChords(tolerance: 0.5))
+        guard case .pixels(let px) = a.options.offset else { Issue.record("offset \(a.options.offset)"); return }
+        #expect(abs(px - 94.10940) < 1e-4)
+        // On the device path, scaled twice, the tolerance is 0.5 user units too.
+        #expect(b.options.distances == .skiaChords(tolerance: 1))
+        #expect(plain.options.distances == .exact)
+    }
+
     /// Text after a textPath continues at the path's end point (SVG 2, as Chromium draws it).
     @Test func mixedContentContinuesAtThePathsEnd() throws {
         let r = try read(document(##"<path id="p" d="M 100 100 L 200 60"/><text x="10" y="100">Before <textPath href="#p">on</textPath> after</text>"##))

@@ -507,6 +507,9 @@ struct SVGTextReader {
         let (runs, dx, up, rotate) = runsAndLists(st, range, DX: DX, DY: DY, R: R, scale: scale, vertical: style.writingMode == .vertical)
         guard !runs.isEmpty else { return nil }
         var o = baseOptions(first, up: up, dx: dx, rotate: rotate)
+        // Distances along the path as Chromium counts them: Skia's chord sums, curves halved until flat to
+        // 0.5 user units (0.5 × the scale on the device path); see PathDistanceModel.
+        o.distances = .skiaChords(tolerance: Self.chordTolerance * scale)
         let anchor = first.textAnchor
         o.align = anchor
         // startOffset: SVG's anchor point along the path; PathText's is {0, L/2, L} + offset.
@@ -515,7 +518,7 @@ struct SVGTextReader {
         // `along`: an absolute x (device pixels) added to startOffset.
         if raw.hasSuffix("%"), let p = Double(raw.dropLast()), p.isFinite {
             if let x = along {
-                let length = (try? PathMeasure(path))?.length ?? 0
+                let length = Self.chordLength(path, tolerance: Self.chordTolerance * scale)
                 o.offset = .pixels(length * p / 100 + x - shift * length)
             } else {
                 o.offset = .percent(p - 100 * shift)
@@ -526,8 +529,8 @@ struct SVGTextReader {
             c.percentBase = 0
             var px = SVGLength(raw)?.resolved(c) ?? 0
             if SVGLength(raw) == nil { reader.warn(e, "startOffset", "cannot read \"\(raw)\": 0 is used") }
-            let length = (try? PathMeasure(path))?.length ?? 0
-            if let pl = pathLength, let ul = try? PathMeasure(userPath).length { px *= ul / pl }
+            let length = Self.chordLength(path, tolerance: Self.chordTolerance * scale)
+            if let pl = pathLength { px *= Self.chordLength(userPath, tolerance: Self.chordTolerance) / pl }
             o.offset = .pixels(px * scale + (along ?? 0) - shift * length)
         }
         switch e.attribute("side") {
@@ -588,12 +591,27 @@ struct SVGTextReader {
         }
     }
 
-    /// Where the label's text ends, on the canvas: the point at its start plus its advance along the path.
+    /// Where the label's text ends, on the canvas: the point at its start plus its advance along the path
+    /// (in the label's distances: Skia's chords, mapped to the arc length).
     private func measuredEnd(_ label: SceneLabel, on path: BezPath) -> Point? {
         guard let resolved = try? reader.resolver.resolve(label, index: 0), let placed = try? resolved.layout().first,
               let measure = try? PathMeasure(label.options.side == .right ? path.reversed() : path) else { return nil }
-        let s = placed.start + placed.advance
+        var s = placed.start + placed.advance
+        if case .skiaChords(let tolerance) = label.options.distances {
+            let chords = ChordDistances(measure, tolerance: tolerance)
+            s = chords.arcDistance(at: max(0, min(chords.length, s)))
+        }
         return measure.sample(at: max(0, min(measure.length, s))).point
+    }
+
+    /// Skia's flatness limit for measuring paths (`CHEAP_DIST_LIMIT`), in user units.
+    static let chordTolerance = 0.5
+
+    /// The length of `path` as Chromium measures it (Skia's chord sums, flat to `tolerance`); 0 when it
+    /// cannot be measured.
+    static func chordLength(_ path: BezPath, tolerance: Double) -> Double {
+        guard let measure = try? PathMeasure(path) else { return 0 }
+        return ChordDistances(measure, tolerance: tolerance).length
     }
 
     // MARK: Fonts and run styles
