@@ -487,21 +487,33 @@ final class SVGDocumentReader {
             }
         }
         if style.strokeWidth > 0 {
-            s.stroke = color(style.stroke, opacity: style.strokeOpacity, style: style, element: e, property: "stroke")
+            // A gradient stroke spans the geometry's box (without the stroke), as a gradient fill does.
+            if let g = gradient(style.stroke, element: e, ctm: .identity) {
+                if var resolved = g.resolved(in: path.controlBox) {
+                    resolved.transform = ctm * resolved.transform
+                    let o = style.strokeOpacity * style.opacity
+                    if o < 1 { for k in resolved.stops.indices { resolved.stops[k].color = RunPaint.faded(resolved.stops[k].color, o) } }
+                    s.strokeGradient = resolved
+                }
+            } else {
+                s.stroke = color(style.stroke, opacity: style.strokeOpacity, style: style, element: e, property: "stroke")
+            }
             s.strokeWidth = style.strokeWidth * abs(ctm.determinant).squareRoot()
-            if SVGTransform.similarity(ctm) == nil, s.stroke != nil, abs(abs(ctm.a) - abs(ctm.d)) > 1e-9 || ctm.b != 0 || ctm.c != 0 {
+            if SVGTransform.similarity(ctm) == nil, s.stroke != nil || s.strokeGradient != nil,
+               abs(abs(ctm.a) - abs(ctm.d)) > 1e-9 || ctm.b != 0 || ctm.c != 0 {
                 warn(e, "transform", "a stroke under a skew or unequal scale is drawn with one width (the transform's mean scale)")
             }
         }
         s.strokeCap = style.strokeLinecap
-        if s.stroke != nil, style.strokeDasharray.reduce(0, +) > 0 {
+        let stroked = s.stroke != nil || s.strokeGradient != nil
+        if stroked, style.strokeDasharray.reduce(0, +) > 0 {
             let k = abs(ctm.determinant).squareRoot()
             s.strokeDasharray = style.strokeDasharray.map { $0 * k }
             if style.strokeDashoffset != 0 { s.strokeDashoffset = style.strokeDashoffset * k }
         }
-        if s.stroke != nil, style.strokeLinejoinGiven, style.strokeLinejoin != .round { warn(e, "stroke-linejoin", "\(style.strokeLinejoin.rawValue) joins are drawn round on shapes") }
+        if stroked, style.strokeLinejoinGiven, style.strokeLinejoin != .round { warn(e, "stroke-linejoin", "\(style.strokeLinejoin.rawValue) joins are drawn round on shapes") }
         s.fillRule = style.fillRule
-        guard s.fill != nil || s.fillGradient != nil || s.stroke != nil else { return }
+        guard s.fill != nil || s.fillGradient != nil || stroked else { return }
         origins["shapes[\(scene.shapes.count)]"] = (e.name, e.line)
         scene.order!.append(.shape(scene.shapes.count))
         scene.shapes.append(s)
