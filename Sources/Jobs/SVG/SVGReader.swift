@@ -172,6 +172,9 @@ final class SVGDocumentReader {
     /// would otherwise draw 2^depth copies), and how many so far.
     var elementLimit = XMLLimits.default.elements
     var elementsDrawn = 0
+    /// The `<g>` groups composited with their opacity that are open (``SceneItem/beginGroup(opacity:)``);
+    /// past ``SceneItem/maximumGroupDepth`` a group's opacity is multiplied into its children's paints.
+    var openGroups = 0
     /// The most labels one document may make, each `<use>` copy of a `<text>` counted (a chain of 15
     /// `<use>` doubling one text made 32 000 labels before any budget looked).
     var labelLimit = SVGReadOptions.maximumLabels
@@ -351,7 +354,20 @@ final class SVGDocumentReader {
         switch e.name {
         case "g", "a", "switch":
             if e.name == "switch" { warn(e, nil, "every child of <switch> is drawn (no conditional processing)") }
-            try children(of: e, ctm: ctm, style: style)
+            // Opacity on a group composites the group (its children do not show through each other).
+            let own = parent.opacity > 0 ? style.opacity / parent.opacity : 1
+            guard own < 1, parent.opacity > 0, openGroups < SceneItem.maximumGroupDepth else {
+                try children(of: e, ctm: ctm, style: style)
+                break
+            }
+            var inner = style
+            inner.opacity = parent.opacity
+            let mark = scene.order!.count
+            scene.order!.append(.beginGroup(opacity: own))
+            openGroups += 1
+            defer { openGroups -= 1 }
+            try children(of: e, ctm: ctm, style: inner)
+            if scene.order!.count == mark + 1 { scene.order!.removeLast() } else { scene.order!.append(.endGroup) }
         case "svg":
             // A nested viewport: x, y, width, height and viewBox (not clipped).
             var c = context
