@@ -367,7 +367,16 @@ final class SVGDocumentReader {
             openGroups += 1
             defer { openGroups -= 1 }
             try children(of: e, ctm: ctm, style: inner)
-            if scene.order!.count == mark + 1 { scene.order!.removeLast() } else { scene.order!.append(.endGroup) }
+            // A group of one shape painted once is the shape faded (no layer needed); nothing drawn, no group.
+            let items = scene.order![(mark + 1)...]
+            if items.isEmpty {
+                scene.order!.removeLast()
+            } else if items.count == 1, case .shape(let k) = items.first!, scene.shapes[k].paintsOnce {
+                scene.shapes[k].fade(by: own)
+                scene.order!.remove(at: mark)
+            } else {
+                scene.order!.append(.endGroup)
+            }
         case "svg":
             // A nested viewport: x, y, width, height and viewBox (not clipped).
             var c = context
@@ -546,5 +555,19 @@ final class SVGDocumentReader {
         if let t = currentText { origins["labels[\(scene.labels.count)]"] = (t.name, t.line) }
         scene.order!.append(.label(scene.labels.count))
         scene.labels.append(label)
+    }
+}
+
+extension SceneShape {
+    /// Whether the shape paints one thing (a fill or a stroke, not both): then fading its paint equals
+    /// fading it as a group.
+    var paintsOnce: Bool { (fill != nil || fillGradient != nil) != (stroke != nil || strokeGradient != nil) }
+
+    /// The shape with every paint's alpha multiplied by `opacity`.
+    mutating func fade(by opacity: Double) {
+        fill = fill.map { RunPaint.faded($0, opacity) }
+        stroke = stroke.map { RunPaint.faded($0, opacity) }
+        for k in fillGradient?.stops.indices ?? 0..<0 { fillGradient!.stops[k].color = RunPaint.faded(fillGradient!.stops[k].color, opacity) }
+        for k in strokeGradient?.stops.indices ?? 0..<0 { strokeGradient!.stops[k].color = RunPaint.faded(strokeGradient!.stops[k].color, opacity) }
     }
 }
