@@ -114,9 +114,27 @@ public enum SceneRenderer {
         }
         let order = scene.order ?? (scene.shapes.indices.map(SceneItem.shape) + scene.labels.indices.map(SceneItem.label))
         var placed: [PlacedLabel] = []
+        var groups: [Double] = []
+        defer { while let o = groups.popLast() { surface.endGroup(opacity: o) } }
         for item in order {
             let i: Int
             switch item {
+            case .beginGroup(let opacity):
+                guard groups.count < SceneItem.maximumGroupDepth else {
+                    throw SceneError("order", "more than \(SceneItem.maximumGroupDepth) groups open at once")
+                }
+                guard opacity.isFinite, opacity >= 0, opacity <= 1 else { throw SceneError("order", "a group's opacity must be 0…1, got \(opacity)") }
+                // A group composites the whole canvas once: charged as a canvas-sized fill.
+                let canvas = BezPath.polyline([Point(0, 0), Point(Double(scene.width), 0), Point(Double(scene.width), Double(scene.height)),
+                                               Point(0, Double(scene.height))], closed: true)
+                do { try budget.charge(canvas, padding: 0) } catch { throw SceneError("order", error.description) }
+                surface.beginGroup()
+                groups.append(opacity)
+                continue
+            case .endGroup:
+                guard let o = groups.popLast() else { throw SceneError("order", "a group ends that was not begun") }
+                surface.endGroup(opacity: o)
+                continue
             case .shape(let k):
                 guard paths.indices.contains(k) else { throw SceneError("order", "no shape \(k)") }
                 let at = "shapes[\(k)]", shape = scene.shapes[k], path = paths[k]

@@ -31,4 +31,8 @@ package struct ShiftedSurface<Base: DrawingSurface>: DrawingSurface {
     }
 
     package var isFull: Bool { base.isFull }
+
+    package mutating func beginGroup() { base.beginGroup() }
+
+    package mutating func endGroup(opacity: Double) { base.endGroup(opacity: opacity) }
 }

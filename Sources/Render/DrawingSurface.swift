@@ -19,11 +19,23 @@ public protocol DrawingSurface {
     /// Whether the surface has used up its budget (an ``SVGDocument`` past its ``SVGDocument/commandLimit``):
     /// drawing stops, and the caller reports it.
     var isFull: Bool { get }
+    /// Starts a group: what is drawn until the matching ``endGroup(opacity:)`` is drawn apart, on a
+    /// transparent layer (a knockout inside cuts the group's layer only).
+    mutating func beginGroup()
+    /// Ends the innermost group: its layer is composited source-over with its alpha times `opacity` (SVG
+    /// `opacity` on a `<g>`, group opacity). Without an open group it does nothing.
+    mutating func endGroup(opacity: Double)
 }
 
 extension DrawingSurface {
     /// Whether the surface has used up its budget: never, unless the surface says so.
     public var isFull: Bool { false }
+
+    /// Starts a group: nothing, on a surface without layers (its groups are drawn straight through).
+    public mutating func beginGroup() {}
+
+    /// Ends a group: nothing, on a surface without layers.
+    public mutating func endGroup(opacity: Double) {}
 
     /// Paints with ``PaintSource/flatColor`` through ``fillPath(_:transform:color:rule:mode:)`` or
     /// ``strokePath(_:width:color:cap:mode:)`` (the path mapped first, the width scaled).
@@ -193,6 +205,34 @@ extension RasterCanvas: DrawingSurface {
         case (.gradient(let g, let o), let s?): stroke(path, transform: transform, style: s, gradient: g, opacity: o, mode: mode)
         }
     }
+
+    /// Keeps the pixels drawn so far and goes on on a transparent layer (``endGroup(opacity:)`` composites it).
+    public mutating func beginGroup() {
+        groupBackdrops.append(pixels)
+        pixels = [UInt8](repeating: 0, count: pixels.count)
+    }
+
+    /// Composites the innermost group's layer, its alpha times `opacity`, source-over onto the pixels kept
+    /// at its start.
+    public mutating func endGroup(opacity: Double) {
+        guard var backdrop = groupBackdrops.popLast() else { return }
+        let k = UInt32((max(0, min(1, opacity.isFinite ? opacity : 0)) * 255).rounded())
+        if k > 0 {
+            pixels.withUnsafeBufferPointer { layer in
+                backdrop.withUnsafeMutableBufferPointer { out in
+                    for i in stride(from: 0, to: layer.count, by: 4) {
+                        let a = Self.mul255(UInt32(layer[i + 3]), k)
+                        guard a != 0 else { continue }
+                        let keep = 255 - a
+                        for c in 0..<4 {
+                            out[i + c] = UInt8(min(255, Self.mul255(UInt32(layer[i + c]), k) + Self.mul255(UInt32(out[i + c]), keep)))
+                        }
+                    }
+                }
+            }
+        }
+        pixels = backdrop
+    }
 }
 
 extension SVGDocument: DrawingSurface {
@@ -223,4 +263,10 @@ extension SVGDocument: DrawingSurface {
         guard mode == .sourceOver else { return }
         addStroke(path, width: width, color: color, cap: cap, join: .round)
     }
+
+    /// Starts a `<g>` (written at ``endGroup(opacity:)``).
+    public mutating func beginGroup() { openGroup() }
+
+    /// Wraps what was added since the matching ``beginGroup()`` in `<g opacity="…">`.
+    public mutating func endGroup(opacity: Double) { closeGroup(opacity: opacity) }
 }

@@ -22,6 +22,8 @@ public struct RasterCanvas: Sendable {
     /// Scratch for painting; not part of the image.
     var rasterizer = Rasterizer()
     var scratchMask = CoverageMask()
+    /// The pixels under each open group (``beginGroup()``), innermost last.
+    var groupBackdrops: [[UInt8]] = []
 
     /// Creates a canvas filled with `background` (transparent by default).
     ///

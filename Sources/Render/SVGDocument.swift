@@ -30,6 +30,8 @@ public struct SVGDocument: Hashable, Sendable {
     private var gradients = 0
     /// Whether an `<image>` was added (the root then declares the `xlink` namespace).
     private var hasImages = false
+    /// Where each open group's elements start in ``elements``, innermost last.
+    private var groupStarts: [Int] = []
 
     /// Creates an empty document, optionally painted with `background`.
     public init(width: Double, height: Double, background: RGBAColor? = nil) {
@@ -217,9 +219,25 @@ public struct SVGDocument: Hashable, Sendable {
         elements.append(e)
     }
 
-    /// Cuts `path` out of everything added so far (the background too), leaving it transparent.
+    /// Starts a group: the elements added until ``closeGroup(opacity:)`` are wrapped in one `<g>`.
+    public mutating func openGroup() { groupStarts.append(elements.count) }
+
+    /// Wraps the elements added since the innermost ``openGroup()`` in `<g opacity="…">` (SVG composites a
+    /// `<g>`'s opacity as a group); nothing without an open group, and no element for an empty group.
+    public mutating func closeGroup(opacity: Double) {
+        guard let start = groupStarts.popLast() else { return }
+        guard start < elements.count else { return }
+        let o = max(0, min(1, opacity.isFinite ? opacity : 0))
+        let inner = elements[start...].joined()
+        elements.removeSubrange(start...)
+        elements.append((o < 1 ? "<g opacity=\"\(SVGPathData.number(o, decimals: 3))\">" : "<g>") + inner + "</g>")
+    }
+
+    /// Cuts `path` out of everything added so far (the background too), leaving it transparent; inside a
+    /// group, out of the group's elements only.
     public mutating func addKnockout(_ path: BezPath, transform: Affine = .identity, rule: FillRule = .nonZero) {
-        guard !path.isEmpty, !elements.isEmpty, admit(path) else { return }
+        let start = groupStarts.last ?? 0
+        guard !path.isEmpty, elements.count > start, admit(path) else { return }
         masks += 1
         let id = "knockout\(masks)"
         let r = rule == .evenOdd ? " fill-rule=\"evenodd\"" : ""
@@ -227,11 +245,19 @@ public struct SVGDocument: Hashable, Sendable {
             + "height=\"\(n(height))\"><rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#fff\"/>"
             + "<path d=\"\(SVGPathData.encode(path, transform: transform, decimals: decimals))\" fill=\"#000\"\(r)/>"
             + "</mask></defs>"
-        elements = [mask, "<g mask=\"url(#\(id))\">" + elements.joined() + "</g>"]
+        let inner = elements[start...].joined()
+        elements.removeSubrange(start...)
+        elements += [mask, "<g mask=\"url(#\(id))\">" + inner + "</g>"]
     }
 
-    /// The document as SVG 1.1 text.
+    /// The document as SVG 1.1 text (groups still open are closed as they are, at full opacity).
     public var text: String {
+        var doc = self
+        while !doc.groupStarts.isEmpty { doc.closeGroup(opacity: 1) }
+        return doc.body
+    }
+
+    private var body: String {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<svg xmlns=\"http://www.w3.org/2000/svg\"" + (hasImages ? " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" : "")
         s += " version=\"1.1\" width=\"\(n(width))\" height=\"\(n(height))\" "

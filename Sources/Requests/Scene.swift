@@ -32,12 +32,22 @@ public struct Scene: Hashable, Sendable {
     }
 }
 
-/// One thing to draw in a ``Scene``'s paint order: the shape or the label at an index.
+/// One thing to draw in a ``Scene``'s paint order: the shape or the label at an index, or the start or end
+/// of a group.
 public enum SceneItem: Hashable, Sendable {
     /// `shapes[i]`.
     case shape(Int)
     /// `labels[i]`.
     case label(Int)
+    /// Starts a group: the items up to its ``endGroup`` are drawn on a layer of their own, which is then
+    /// composited with `opacity` (SVG `opacity` on a `<g>`: overlapping children do not show through each
+    /// other). At most ``maximumGroupDepth`` open at once; a group still open at the end is closed there.
+    case beginGroup(opacity: Double)
+    /// Ends the innermost open group.
+    case endGroup
+
+    /// The most groups open at once (each holds a copy of the canvas while it is open).
+    public static let maximumGroupDepth = 8
 }
 
 /// What a ``SceneShape`` is.

@@ -106,6 +106,38 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         #expect(strokeProbe.elements.contains { $0.attributes["stroke"] == "#fff" && $0.attributes["stroke-width"] == "4" && $0.attributes["fill"] == "none" })
     }
 
+    /// Groups: `<g opacity>` around what was added since ``SVGDocument/openGroup()``; a knockout inside a group
+    /// masks the group's elements only; a group left open is closed by ``SVGDocument/text``.
+    @Test func groupsWrapTheirElementsAndKeepKnockoutsInside() {
+        let square = BezPath.polyline([Point(0, 0), Point(10, 0), Point(10, 10)], closed: true)
+        var doc = SVGDocument(width: 20, height: 20, background: .white)
+        doc.beginGroup()
+        doc.addPath(square, fill: .black)
+        doc.addKnockout(square, transform: .translate(Vector(5, 0)))
+        doc.endGroup(opacity: 0.25)
+        #expect(doc.elements.count == 2 && doc.elements[0].hasPrefix("<rect"))
+        #expect(doc.elements[1].hasPrefix(#"<g opacity="0.25"><defs><mask id="knockout1""#) && doc.elements[1].hasSuffix("</g></g>"))
+        doc.endGroup(opacity: 0.5)   // no group open: nothing
+        doc.beginGroup(); doc.endGroup(opacity: 0.5)   // an empty group: no element
+        #expect(doc.elements.count == 2)
+        doc.beginGroup(); doc.addPath(square, fill: .black)
+        #expect(doc.text.contains("<g><path"))
+    }
+
+    /// A raster group composites its layer once: two overlapping half-opaque children would darken their
+    /// overlap; in a group of opacity 0.5 the overlap is the upper child at half.
+    @Test func rasterGroupsCompositeTheirLayerOnce() throws {
+        var c = try RasterCanvas(width: 4, height: 1, background: .white)
+        c.beginGroup()
+        c.fill(BezPath.polyline([Point(0, 0), Point(3, 0), Point(3, 1), Point(0, 1)], closed: true), color: RGBAColor(r: 255, g: 0, b: 0))
+        c.fill(BezPath.polyline([Point(1, 0), Point(4, 0), Point(4, 1), Point(1, 1)], closed: true), color: RGBAColor(r: 0, g: 0, b: 255))
+        #expect(c.pixel(x: 0, y: 0) == RGBAColor(r: 255, g: 0, b: 0) && c.pixel(x: 2, y: 0) == RGBAColor(r: 0, g: 0, b: 255))
+        c.endGroup(opacity: 0.5)
+        #expect(c.pixel(x: 0, y: 0) == RGBAColor(r: 255, g: 127, b: 127) && c.pixel(x: 2, y: 0) == RGBAColor(r: 127, g: 127, b: 255))
+        c.endGroup(opacity: 0.5)   // no group open: nothing changes
+        #expect(c.pixel(x: 3, y: 0) == RGBAColor(r: 127, g: 127, b: 255))
+    }
+
     @Test func writeIsAtomic() throws {
         var template = Array("/tmp/pathtext-svg-XXXXXX".utf8CString)
         let folder = String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }!)

@@ -79,10 +79,18 @@ import Requests
         #expect(bad.scene.shapes[1].strokeDasharray == [6, 2, 4] && bad.scene.shapes[1].strokeDashoffset == 2)   // in canvas pixels
     }
 
-    @Test func opacityMultipliesIntoThePaint() throws {
+    /// A `<g>`'s opacity is composited as a group (its children drawn on a layer, the layer faded), as
+    /// Chromium does; an element's own opacity multiplies into its paints.
+    @Test func groupOpacityIsAGroupAndAnElementsOwnMultipliesIntoThePaint() throws {
         let r = try read(document(##"<g opacity="0.5"><rect width="5" height="5" fill="#000" fill-opacity="0.5" stroke="#fff" stroke-opacity="1"/></g>"##))
-        #expect(r.scene.shapes[0].fill?.a == 64)
-        #expect(r.scene.shapes[0].stroke?.a == 128)
+        #expect(r.scene.order == [.beginGroup(opacity: 0.5), .shape(0), .endGroup])
+        #expect(r.scene.shapes[0].fill?.a == 128)
+        #expect(r.scene.shapes[0].stroke?.a == 255)
+        // One shape painted once needs no layer: it is faded instead (the same pixels).
+        let one = try read(document(##"<g opacity="0.5"><rect width="5" height="5" fill="#000" fill-opacity="0.5"/></g>"##))
+        #expect(one.scene.order == [.shape(0)] && one.scene.shapes[0].fill?.a == 64)
+        let own = try read(document(##"<rect opacity="0.5" width="5" height="5" fill="#000" fill-opacity="0.5" stroke="#fff" stroke-opacity="1"/>"##))
+        #expect(own.scene.order == [.shape(0)] && own.scene.shapes[0].fill?.a == 64 && own.scene.shapes[0].stroke?.a == 128)
     }
 
     /// Shapes and labels keep the document's paint order.

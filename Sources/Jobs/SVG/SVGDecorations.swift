@@ -88,7 +88,7 @@ extension SVGDocumentReader {
         for list in runDecorators { for d in list where !decorators.contains(d) { decorators.append(d) } }
         for d in decorators {
             let ownerPaint = owner(d.owner)
-            let stroked = (ownerPaint.style.stroke?.a ?? 0) > 0 && (ownerPaint.style.strokeWidth ?? 0) > 0
+            let stroked = ((ownerPaint.style.stroke?.a ?? 0) > 0 || ownerPaint.style.strokeGradient != nil) && (ownerPaint.style.strokeWidth ?? 0) > 0
             guard let color = ownerPaint.color, color.a > 0 || stroked else { continue }
             var outline = BezPath()
             var strip: (base: Point, direction: Vector, length: Double, bottom: Double, top: Double)?
@@ -141,6 +141,14 @@ extension SVGDocumentReader {
             let ownerStyle = owner(d.owner).style
             if let stroke = ownerStyle.stroke, stroke.a > 0, let w = ownerStyle.strokeWidth, w > 0 {
                 shape.stroke = RunPaint.faded(stroke, ownerStyle.strokeOpacity ?? 1); shape.strokeWidth = w
+            }
+            // A gradient stroke spans the decorated label's box, as the fill's gradient does.
+            if let g = ownerStyle.strokeGradient, let w = ownerStyle.strokeWidth, w > 0,
+               let box = placed.compactMap(\.objectBoundingBox).first, var resolved = g.resolved(in: box) {
+                if let o = ownerStyle.strokeOpacity, o < 1 {
+                    for k in resolved.stops.indices { resolved.stops[k].color = RunPaint.faded(resolved.stops[k].color, o) }
+                }
+                shape.strokeGradient = resolved; shape.strokeWidth = w
             }
             scene.order!.append(.shape(scene.shapes.count))
             scene.shapes.append(shape)

@@ -172,6 +172,9 @@ final class SVGDocumentReader {
     /// would otherwise draw 2^depth copies), and how many so far.
     var elementLimit = XMLLimits.default.elements
     var elementsDrawn = 0
+    /// The `<g>` groups composited with their opacity that are open (``SceneItem/beginGroup(opacity:)``);
+    /// past ``SceneItem/maximumGroupDepth`` a group's opacity is multiplied into its children's paints.
+    var openGroups = 0
     /// The most labels one document may make, each `<use>` copy of a `<text>` counted (a chain of 15
     /// `<use>` doubling one text made 32 000 labels before any budget looked).
     var labelLimit = SVGReadOptions.maximumLabels
@@ -351,7 +354,29 @@ final class SVGDocumentReader {
         switch e.name {
         case "g", "a", "switch":
             if e.name == "switch" { warn(e, nil, "every child of <switch> is drawn (no conditional processing)") }
-            try children(of: e, ctm: ctm, style: style)
+            // Opacity on a group composites the group (its children do not show through each other).
+            let own = parent.opacity > 0 ? style.opacity / parent.opacity : 1
+            guard own < 1, parent.opacity > 0, openGroups < SceneItem.maximumGroupDepth else {
+                try children(of: e, ctm: ctm, style: style)
+                break
+            }
+            var inner = style
+            inner.opacity = parent.opacity
+            let mark = scene.order!.count
+            scene.order!.append(.beginGroup(opacity: own))
+            openGroups += 1
+            defer { openGroups -= 1 }
+            try children(of: e, ctm: ctm, style: inner)
+            // A group of one shape painted once is the shape faded (no layer needed); nothing drawn, no group.
+            let items = scene.order![(mark + 1)...]
+            if items.isEmpty {
+                scene.order!.removeLast()
+            } else if items.count == 1, case .shape(let k) = items.first!, scene.shapes[k].paintsOnce {
+                scene.shapes[k].fade(by: own)
+                scene.order!.remove(at: mark)
+            } else {
+                scene.order!.append(.endGroup)
+            }
         case "svg":
             // A nested viewport: x, y, width, height and viewBox (not clipped).
             var c = context
@@ -487,21 +512,33 @@ final class SVGDocumentReader {
             }
         }
         if style.strokeWidth > 0 {
-            s.stroke = color(style.stroke, opacity: style.strokeOpacity, style: style, element: e, property: "stroke")
+            // A gradient stroke spans the geometry's box (without the stroke), as a gradient fill does.
+            if let g = gradient(style.stroke, element: e, ctm: .identity) {
+                if var resolved = g.resolved(in: path.controlBox) {
+                    resolved.transform = ctm * resolved.transform
+                    let o = style.strokeOpacity * style.opacity
+                    if o < 1 { for k in resolved.stops.indices { resolved.stops[k].color = RunPaint.faded(resolved.stops[k].color, o) } }
+                    s.strokeGradient = resolved
+                }
+            } else {
+                s.stroke = color(style.stroke, opacity: style.strokeOpacity, style: style, element: e, property: "stroke")
+            }
             s.strokeWidth = style.strokeWidth * abs(ctm.determinant).squareRoot()
-            if SVGTransform.similarity(ctm) == nil, s.stroke != nil, abs(abs(ctm.a) - abs(ctm.d)) > 1e-9 || ctm.b != 0 || ctm.c != 0 {
+            if SVGTransform.similarity(ctm) == nil, s.stroke != nil || s.strokeGradient != nil,
+               abs(abs(ctm.a) - abs(ctm.d)) > 1e-9 || ctm.b != 0 || ctm.c != 0 {
                 warn(e, "transform", "a stroke under a skew or unequal scale is drawn with one width (the transform's mean scale)")
             }
         }
         s.strokeCap = style.strokeLinecap
-        if s.stroke != nil, style.strokeDasharray.reduce(0, +) > 0 {
+        let stroked = s.stroke != nil || s.strokeGradient != nil
+        if stroked, style.strokeDasharray.reduce(0, +) > 0 {
             let k = abs(ctm.determinant).squareRoot()
             s.strokeDasharray = style.strokeDasharray.map { $0 * k }
             if style.strokeDashoffset != 0 { s.strokeDashoffset = style.strokeDashoffset * k }
         }
-        if s.stroke != nil, style.strokeLinejoinGiven, style.strokeLinejoin != .round { warn(e, "stroke-linejoin", "\(style.strokeLinejoin.rawValue) joins are drawn round on shapes") }
+        if stroked, style.strokeLinejoinGiven, style.strokeLinejoin != .round { warn(e, "stroke-linejoin", "\(style.strokeLinejoin.rawValue) joins are drawn round on shapes") }
         s.fillRule = style.fillRule
-        guard s.fill != nil || s.fillGradient != nil || s.stroke != nil else { return }
+        guard s.fill != nil || s.fillGradient != nil || stroked else { return }
         origins["shapes[\(scene.shapes.count)]"] = (e.name, e.line)
         scene.order!.append(.shape(scene.shapes.count))
         scene.shapes.append(s)
@@ -518,5 +555,19 @@ final class SVGDocumentReader {
         if let t = currentText { origins["labels[\(scene.labels.count)]"] = (t.name, t.line) }
         scene.order!.append(.label(scene.labels.count))
         scene.labels.append(label)
+    }
+}
+
+extension SceneShape {
+    /// Whether the shape paints one thing (a fill or a stroke, not both): then fading its paint equals
+    /// fading it as a group.
+    var paintsOnce: Bool { (fill != nil || fillGradient != nil) != (stroke != nil || strokeGradient != nil) }
+
+    /// The shape with every paint's alpha multiplied by `opacity`.
+    mutating func fade(by opacity: Double) {
+        fill = fill.map { RunPaint.faded($0, opacity) }
+        stroke = stroke.map { RunPaint.faded($0, opacity) }
+        for k in fillGradient?.stops.indices ?? 0..<0 { fillGradient!.stops[k].color = RunPaint.faded(fillGradient!.stops[k].color, opacity) }
+        for k in strokeGradient?.stops.indices ?? 0..<0 { strokeGradient!.stops[k].color = RunPaint.faded(strokeGradient!.stops[k].color, opacity) }
     }
 }
