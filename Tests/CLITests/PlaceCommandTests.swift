@@ -17,7 +17,7 @@ import PathText
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.hasPrefix("placed "))
         let canvas = try RasterCanvas(pngData: Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/map.png"))))
-        #expect(canvas.width == 851 && canvas.height == 1401)
+        #expect(canvas.width == 883 && canvas.height == 1433)  // the roads' 851 × 1401 px and a 16 px margin
         let reply = try #require(try json(String(contentsOfFile: dir + "/placed.json", encoding: .utf8)) as? [String: Any])
         let labels = try #require(reply["labels"] as? [[String: Any]])
         let placed = try #require(reply["placed"] as? [[String: Any]])

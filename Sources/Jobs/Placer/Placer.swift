@@ -172,16 +172,21 @@ public enum Placer {
         }
         try repair(prepared, order: order, first: &first, movable: movable, run: &run)
         try placeAlternatives(families, requests: requests, resolved: resolved, jobs: jobs, options: options, run: &run)
+        try searchFinely(prepared, order: order, first: &first, run: &run)
         for i in order {
             guard let p = prepared[i], let slot = first[i] else { continue }
             try checkDeadline()
             for k in 0..<p.slots where k != slot { _ = run.place(p, slot: k) }
         }
-        let dropped = requests.indices.filter { !run.labelled.contains($0) }.map { i in
-            DroppedRequest(request: i, id: requests[i].id, text: requests[i].text,
-                           reason: reasons[i] ?? .layoutFailed("no path"))
-        }
         let kept = run.removedLabels.isEmpty ? run.placed : run.placed.indices.filter { !run.removedLabels.contains($0) }.map { run.placed[$0] }
+        // A request is labelled when a kept label's path holds it (a label the repair left out, its name
+        // labelled elsewhere, leaves its requests dropped for collisions).
+        let labelled = Set(kept.flatMap(\.requests))
+        let inJobs = Set(jobs.flatMap(\.requests))
+        let dropped = requests.indices.filter { !labelled.contains($0) }.map { i in
+            DroppedRequest(request: i, id: requests[i].id, text: requests[i].text,
+                           reason: reasons[i] ?? (inJobs.contains(i) ? .collides : .layoutFailed("no path")))
+        }
         return PlacementResult(placed: kept, dropped: dropped, paths: jobs.count, candidates: run.candidates,
                                boxTests: run.grid.tests + run.obstacles.tests)
     }
@@ -200,15 +205,19 @@ extension Placer {
     /// before the labels that now block it): for each path of a still unlabelled name, in placing order,
     /// its best ``repairCandidates`` positions are tried with the placed labels they meet set aside. When a
     /// position meets at most ``repairBlockers`` first labels (never an obstacle), and every one of them
-    /// finds another free position on its own path by the same tests, the moves are kept; otherwise all
-    /// is put back. Every rule holds for every label that moves or is placed (each goes through the same
-    /// test), each name keeps its label, and every position tried counts against the candidate budget.
+    /// finds another free position (on its own path, coarse then fine candidates, then on another path of
+    /// its name that has no label yet) or belongs to a name that keeps another label, the moves are kept
+    /// (a label of a name labelled elsewhere yields to a name with no label); otherwise all is put back.
+    /// Every rule holds for every label that moves or is placed (each goes through the same test), each
+    /// name keeps a label, and every position tried counts against the candidate budget.
     /// `movable` maps a first label (its index in ``PlacerRun/placed``) to its path in `prepared`.
     static func repair(_ prepared: [PlacerRun.Prepared?], order: [Int], first: inout [Int?], movable: [Int: Int],
                        run: inout PlacerRun) throws(SceneError) {
         guard !run.options.allowOverlap else { return }
         var movable = movable
         var labelledGroups = Set(run.placed.map(\.group))
+        var pathsOfGroup: [String: [Int]] = [:]
+        for i in order { if let p = prepared[i] { pathsOfGroup[p.request.groupKey, default: []].append(i) } }
         for i in order where first[i] == nil {
             guard let p = prepared[i], !labelledGroups.contains(p.request.groupKey) else { continue }
             if let d = Deadline.passed { throw SceneError("", d.message) }
@@ -227,14 +236,24 @@ extension Placer {
                           found.allSatisfy({ movable[$0] != nil }) else { continue }
                     for b in found { run.setRemoved(b, true) }
                     let mine = run.commit(p, label: label, boxes: boxes, centres: centres)
-                    var moved: [(old: Int, new: Int, job: Int, slot: Int)] = []
+                    // Each blocker moves: to its own path first, then to the other paths of its name without
+                    // a label (in placing order); or, when its name keeps another label, it is left out.
+                    var moved: [(old: Int, new: Int?, from: Int, to: (job: Int, slot: Int)?)] = []
                     for b in found {
-                        let j = movable[b]!, q = prepared[j]!
-                        guard let s = q.slotOrder.first(where: { run.place(q, slot: $0) == nil }) else { break }
-                        moved.append((b, run.placed.count - 1, j, s))
+                        let own = movable[b]!, group = prepared[own]!.request.groupKey
+                        let paths = [own] + (pathsOfGroup[group] ?? []).filter { $0 != own && first[$0] == nil }
+                        var to: (job: Int, slot: Int)? = nil
+                        for j in paths { if let s = run.placeAnywhere(prepared[j]!) { to = (j, s); break } }
+                        if let to { moved.append((b, run.placed.count - 1, own, to)); continue }
+                        guard run.placed.indices.contains(where: { $0 != b && !run.removedLabels.contains($0) && run.placed[$0].group == group }) else { break }
+                        moved.append((b, nil, own, nil))
                     }
                     if moved.count == found.count {
-                        for m in moved { movable[m.old] = nil; movable[m.new] = m.job; first[m.job] = m.slot }
+                        for m in moved {
+                            movable[m.old] = nil
+                            first[m.from] = nil
+                            if let new = m.new, let to = m.to { movable[new] = to.job; first[to.job] = to.slot }
+                        }
                         movable[mine] = i
                         first[i] = k
                         for r in p.job.requests { run.labelled.insert(r) }
@@ -242,7 +261,7 @@ extension Placer {
                         break search
                     }
                     // Put everything back: the new labels out, the old ones in.
-                    for m in moved { run.setRemoved(m.new, true) }
+                    for m in moved { if let new = m.new { run.setRemoved(new, true) } }
                     run.setRemoved(mine, true)
                     for b in found { run.setRemoved(b, false) }
                 }
@@ -582,8 +601,9 @@ struct PlacerRun {
                                  inflate: (options.haloWidth + self.options.padding) / 2))
     }
 
-    /// The candidate centres along stretch `k` of `p` with their scores, best first.
-    func candidates(_ p: Prepared, slot k: Int) -> [(c: Double, score: Double)] {
+    /// The candidate centres along stretch `k` of `p` with their scores, best first: every `step` pixels
+    /// from the stretch's centre (``PlacerOptions/step`` unless given), and the two ends of its room.
+    func candidates(_ p: Prepared, slot k: Int, step given: Double? = nil) -> [(c: Double, score: Double)] {
         let L = p.measure.length, advance = p.advance, closed = p.closed
         let lo = L * Double(k) / Double(p.slots), hi = L * Double(k + 1) / Double(p.slots)
         let centre = (lo + hi) / 2
@@ -593,7 +613,7 @@ struct PlacerRun {
         if minC > maxC {
             offsets.append((min(max(centre, advance / 2), L - advance / 2), 0))
         } else {
-            let step = max(self.options.step, 0.5)
+            let step = max(given ?? self.options.step, 0.5)
             var d = 0.0
             // The nearest candidates to the centre, at most maximumCandidates per stretch (bounded work).
             while d <= half + 1e-9 && offsets.count < Placer.maximumCandidates {
@@ -616,9 +636,10 @@ struct PlacerRun {
     }
 
     /// Tries the candidates of stretch `k` of `p`, best first; places the first that passes, or says why none did.
-    mutating func place(_ p: Prepared, slot k: Int) -> DropReason? {
+    /// `offsets` replaces the stretch's own candidates (``candidates(_:slot:step:)``) when given.
+    mutating func place(_ p: Prepared, slot k: Int, offsets given: [(c: Double, score: Double)]? = nil) -> DropReason? {
         let L = p.measure.length
-        let offsets = candidates(p, slot: k)
+        let offsets = given ?? candidates(p, slot: k)
         var reason: DropReason? = nil
         for (c, _) in offsets {
             guard candidates < self.options.candidateBudget else { return .overBudget(limit: self.options.candidateBudget) }

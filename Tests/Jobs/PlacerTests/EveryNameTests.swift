@@ -81,9 +81,12 @@ import Requests
 
     @Test func theHelsinkiNamesAtThreeZooms() throws {
         // Mapnik 3.1 on the same ways joined by name (make bench-place, the same run's figures in
-        // BENCHMARKS.md) labels 28, 58 and 80 names; its 58 and 80 include labels with upside-down glyphs
-        // or ink off the canvas, which these rules refuse.
-        for (file, atLeast) in [("helsinki-roads-z15.json", 28), ("helsinki-roads.json", 55), ("helsinki-roads-z17.json", 79)] {
+        // BENCHMARKS.md) labels 28, 58 and 80 names. Its 58th at zoom 16, John Stenbergin ranta, has glyphs
+        // pointing left (the road runs down and turns west; up it leans 2.3° past vertical), which these
+        // rules refuse. Found here since the fine search and the repair's moves: Arkadiankatu at zoom 17
+        // (a position within the 60° turn limit between two coarse candidates), Opintoputki at zoom 16 (Vuorikatu's second
+        // label yields), Pieni Roobertinkatu at zoom 16 (the fixture's margin: the road is the roads' edge).
+        for (file, atLeast) in [("helsinki-roads-z15.json", 29), ("helsinki-roads.json", 57), ("helsinki-roads-z17.json", 80)] {
             let document = try PlaceDocument.decode(Array(try String(contentsOfFile: packageRoot + "/fixtures/osm/" + file, encoding: .utf8).utf8))
             let result = try document.place(resolver: resolver())
             let report = check(result, minDistance: document.requests[0].minDistance)
