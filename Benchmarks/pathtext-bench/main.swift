@@ -7,6 +7,7 @@
 import Glibc
 #endif
 import Foundation
+import Support
 
 let usage = """
     usage: pathtext-bench [--only GROUPS] [--quick | --smoke] [--runs N] [--json PATH | --no-json] [--fonts DIR]
@@ -31,6 +32,8 @@ let usage = """
       --filter TEXT  layout, raster and measure: only the rows whose name contains TEXT (e.g. latin/2000, 512px, /10)
     """
 
+// As the CLI does: a render's buffers stay in the heap for the next (BENCHMARKS.md, "Two threads").
+Syscalls.keepFreedMemory()
 var config = BenchConfig()
 let allGroups: Set<String> = ["layout", "measure", "raster", "render", "capi", "batch", "parallel", "process", "place", "tiles", "check", "cache", "svg"]
 var groups = allGroups

@@ -421,6 +421,26 @@ package enum Syscalls {
     /// The process id.
     package static var processID: Int32 { getpid() }
 
+    /// Keeps up to `bytes` of freed memory in the process's heap rather than handing it back to the system
+    /// (glibc's `M_TRIM_THRESHOLD`), and serves blocks up to that size from the heap rather than from their
+    /// own mappings (`M_MMAP_THRESHOLD`). With glibc's defaults each render maps, faults in, zeroes and unmaps
+    /// its canvas and scratch buffers, and two threads doing so wait for each other in the kernel; a process
+    /// that renders many pictures (the CLI, the server, a Dask worker) keeps them. Elsewhere (Musl, Darwin)
+    /// a no-op. 32 MiB is glibc's largest mmap threshold on 64-bit.
+    /// - Returns: whether the C library took both settings.
+    @discardableResult
+    package static func keepFreedMemory(bytes: Int32 = 32 << 20) -> Bool {
+        #if canImport(Glibc)
+        // `mallopt` is declared in <malloc.h>, which the Glibc module does not include: found by name.
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(nil, "mallopt") else { return false }
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        return mallopt(-1, bytes) == 1 && mallopt(-3, bytes) == 1   // M_TRIM_THRESHOLD, M_MMAP_THRESHOLD
+        #else
+        return false
+        #endif
+    }
+
     /// Ends the process with `code` (`exit`, which flushes stdio).
     package static func exitProcess(_ code: Int32) -> Never { exit(code) }
 
