@@ -82,11 +82,15 @@ struct PlacementInput {
     }
 
 
-    /// For a sideways glyph in vertical writing: the height of its em box's centre above its baseline,
-    /// (ascender + descender) / 2 of its font at its size.
+    /// For a sideways glyph in vertical writing: the height of the central baseline above its alphabetic
+    /// baseline, (ascender + descender) / 2 of its run's primary font (the first of the run's fonts) at
+    /// its size. A fallback font's glyphs sit on the primary font's baseline, as in horizontal text (CSS;
+    /// Chromium sets sideways Arabic from a fallback font so, 2 px from where its own font would centre it).
     func sideways(_ g: Int) -> Double {
         let sg = line.glyphs[g]
-        let m = line.fonts[sg.fontIndex].metrics(size: sg.size)
+        let r = sg.runIndex
+        let primary = r >= 0 && r < runCount ? line.runs[r].fonts.first : nil
+        let m = (primary ?? line.fonts[sg.fontIndex]).metrics(size: sg.size)
         return (m.ascender + m.descender) / 2
     }
 

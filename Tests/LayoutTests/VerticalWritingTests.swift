@@ -69,4 +69,23 @@ let haveVerticalTools = FileManager.default.fileExists(atPath: ipaexGothic)
             #expect(abs(a.origin.x - (100 - (m.ascender + m.descender) / 2)) < 1e-9)
         }
     }
+
+    /// Sideways glyphs of a fallback font sit on the primary font's baseline, as in horizontal text: the
+    /// Arabic of "東京 طوكيو" (from Noto Sans Arabic behind IPAex Gothic) is centred with IPAex Gothic's
+    /// (ascender + descender)/2, not its own font's (as Chromium sets it: resvg's mixed-languages-with-tb).
+    @Test func fallbackSidewaysGlyphsShareThePrimaryFontsBaseline() throws {
+        let font = try Typeface(path: ipaexGothic)
+        let arabic = try #require(try DefaultFonts.stack(folder: nil).first { $0.name == "NotoSansArabic-Regular.ttf" })
+        let attributed = AttributedText("東京 طوكيو", attributes: TextAttributes(fonts: [font, arabic], size: 32))
+        var options = LabelOptions()
+        options.writingMode = .vertical
+        let label = try LabelLayout.layout(attributed, along: BezPath.line(from: Point(100, 20), to: Point(100, 400)), options: options)[0]
+        let fallback = label.glyphs.filter { label.fonts[$0.fontIndex] === arabic && $0.advance > 0 }
+        #expect(!fallback.isEmpty)
+        let primary = font.metrics(size: 32), own = arabic.metrics(size: 32)
+        #expect(abs((primary.ascender + primary.descender) - (own.ascender + own.descender)) / 2 > 1)  // a difference to see
+        for g in fallback {
+            #expect(abs(g.origin.x - (100 - (primary.ascender + primary.descender) / 2)) < 1e-9, "\(g.origin)")
+        }
+    }
 }
