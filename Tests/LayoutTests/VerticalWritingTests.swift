@@ -88,4 +88,25 @@ let haveVerticalTools = FileManager.default.fileExists(atPath: ipaexGothic)
             #expect(abs(g.origin.x - (100 - (primary.ascender + primary.descender) / 2)) < 1e-9, "\(g.origin)")
         }
     }
+
+    /// An upright glyph of a fallback font is centred on its own font's central baseline above the shared
+    /// alphabetic baseline: IPAex Gothic's 東 behind Noto Sans stands (c_IPAex − c_Noto) along the path's
+    /// left normal, c = (ascender + descender)/2 (as Chromium sets Mplus 1p's 本 behind Amiri).
+    @Test func fallbackUprightGlyphsCentreOnTheirOwnFontsCentralBaseline() throws {
+        let ipa = try Typeface(path: ipaexGothic)
+        let noto = try #require(try DefaultFonts.stack(folder: nil).first { $0.name == "NotoSans-Regular.ttf" })
+        func placed(_ fonts: [Typeface]) throws -> PlacedGlyph {
+            var options = LabelOptions()
+            options.writingMode = .vertical
+            let text = AttributedText("東", attributes: TextAttributes(fonts: fonts, size: 32))
+            return try LabelLayout.layout(text, along: BezPath.line(from: Point(100, 20), to: Point(100, 400)), options: options)[0].glyphs[0]
+        }
+        let alone = try placed([ipa]), behind = try placed([noto, ipa])
+        #expect(alone.glyph == behind.glyph && alone.upright && behind.upright)
+        let c = { (f: Typeface) in (f.metrics(size: 32).ascender + f.metrics(size: 32).descender) / 2 }
+        #expect(abs(c(ipa) - c(noto)) > 0.25)  // a difference to see (0.26 px)
+        // The path runs down the page: its left normal is +x.
+        #expect(abs(behind.origin.x - alone.origin.x - (c(ipa) - c(noto))) < 1e-9)
+        #expect(abs(behind.origin.y - alone.origin.y) < 1e-9)
+    }
 }
