@@ -82,11 +82,36 @@ struct PlacementInput {
     }
 
 
-    /// For a sideways glyph in vertical writing: the height of its em box's centre above its baseline,
-    /// (ascender + descender) / 2 of its font at its size.
+    /// For a sideways glyph in vertical writing: the height of the central baseline above its alphabetic
+    /// baseline, (ascender + descender) / 2 of its run's primary font (the first of the run's fonts) at
+    /// its size. A fallback font's glyphs sit on the primary font's baseline, as in horizontal text (CSS;
+    /// Chromium sets sideways Arabic from a fallback font so, 2 px from where its own font would centre it).
     func sideways(_ g: Int) -> Double {
         let sg = line.glyphs[g]
-        let m = line.fonts[sg.fontIndex].metrics(size: sg.size)
+        return Self.central(primaryFont(g) ?? line.fonts[sg.fontIndex], size: sg.size)
+    }
+
+    /// For an upright glyph in vertical writing: how far its em box's centre lies from the path towards
+    /// the left normal. The glyphs share the primary font's alphabetic baseline (``sideways(_:)`` below the
+    /// path), and an upright glyph is centred on its own font's central baseline above it: 0 for the
+    /// primary font's glyphs; a fallback font with a higher centre stands further along the normal (as
+    /// Chromium sets a fallback Mplus 1p 本 behind Amiri, 2.7 px off the column's centre at 20 px).
+    func uprightCentreShift(_ g: Int) -> Double {
+        let sg = line.glyphs[g]
+        let own = line.fonts[sg.fontIndex]
+        guard let primary = primaryFont(g), primary !== own else { return 0 }
+        return Self.central(own, size: sg.size) - Self.central(primary, size: sg.size)
+    }
+
+    /// The primary font (the first of the fonts) of glyph `g`'s run, `nil` outside the runs.
+    private func primaryFont(_ g: Int) -> Typeface? {
+        let r = line.glyphs[g].runIndex
+        return r >= 0 && r < runCount ? line.runs[r].fonts.first : nil
+    }
+
+    /// The height of `font`'s central baseline above its alphabetic one at `size`: (ascender + descender) / 2.
+    private static func central(_ font: Typeface, size: Double) -> Double {
+        let m = font.metrics(size: size)
         return (m.ascender + m.descender) / 2
     }
 
@@ -209,7 +234,7 @@ extension PlacementInput {
                     // Shaped top to bottom: the pen is the vertical origin; the offsets (x right, y up in the
                     // glyph's upright frame, where up is −T and right is N) lead to the horizontal origin.
                     let along = pen - a / 2 - sg.yOffset
-                    let across = sg.xOffset + normalShift + extra
+                    let across = sg.xOffset + normalShift + extra + uprightCentreShift(g)
                     let origin = Self.turned(sample.point + t * along + n * across, about: pivot, by: theta)
                     // Standing upright: the baseline turned a quarter turn anticlockwise on screen, (T.y, −T.x).
                     out.glyphs.append(placed(g, origin: origin, direction: Self.turned(n, by: theta), pathDistance: arcMid + along,

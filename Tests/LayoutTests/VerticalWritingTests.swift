@@ -86,4 +86,44 @@ let haveVerticalTools = FileManager.default.fileExists(atPath: ipaexGothic)
         let latin = mixed.glyphs.prefix(5)
         for l in latin { #expect(abs(abs(l.angle.degrees) - 90) < 1e-9) }
     }
+
+    /// Sideways glyphs of a fallback font sit on the primary font's baseline, as in horizontal text: the
+    /// Arabic of "東京 طوكيو" (from Noto Sans Arabic behind IPAex Gothic) is centred with IPAex Gothic's
+    /// (ascender + descender)/2, not its own font's (as Chromium sets it: resvg's mixed-languages-with-tb).
+    @Test func fallbackSidewaysGlyphsShareThePrimaryFontsBaseline() throws {
+        let font = try Typeface(path: ipaexGothic)
+        let arabic = try #require(try DefaultFonts.stack(folder: nil).first { $0.name == "NotoSansArabic-Regular.ttf" })
+        let attributed = AttributedText("東京 طوكيو", attributes: TextAttributes(fonts: [font, arabic], size: 32))
+        var options = LabelOptions()
+        options.writingMode = .vertical
+        let label = try LabelLayout.layout(attributed, along: BezPath.line(from: Point(100, 20), to: Point(100, 400)), options: options)[0]
+        let fallback = label.glyphs.filter { label.fonts[$0.fontIndex] === arabic && $0.advance > 0 }
+        #expect(!fallback.isEmpty)
+        let primary = font.metrics(size: 32), own = arabic.metrics(size: 32)
+        #expect(abs((primary.ascender + primary.descender) - (own.ascender + own.descender)) / 2 > 1)  // a difference to see
+        for g in fallback {
+            #expect(abs(g.origin.x - (100 - (primary.ascender + primary.descender) / 2)) < 1e-9, "\(g.origin)")
+        }
+    }
+
+    /// An upright glyph of a fallback font is centred on its own font's central baseline above the shared
+    /// alphabetic baseline: IPAex Gothic's 東 behind Noto Sans stands (c_IPAex − c_Noto) along the path's
+    /// left normal, c = (ascender + descender)/2 (as Chromium sets Mplus 1p's 本 behind Amiri).
+    @Test func fallbackUprightGlyphsCentreOnTheirOwnFontsCentralBaseline() throws {
+        let ipa = try Typeface(path: ipaexGothic)
+        let noto = try #require(try DefaultFonts.stack(folder: nil).first { $0.name == "NotoSans-Regular.ttf" })
+        func placed(_ fonts: [Typeface]) throws -> PlacedGlyph {
+            var options = LabelOptions()
+            options.writingMode = .vertical
+            let text = AttributedText("東", attributes: TextAttributes(fonts: fonts, size: 32))
+            return try LabelLayout.layout(text, along: BezPath.line(from: Point(100, 20), to: Point(100, 400)), options: options)[0].glyphs[0]
+        }
+        let alone = try placed([ipa]), behind = try placed([noto, ipa])
+        #expect(alone.glyph == behind.glyph && alone.upright && behind.upright)
+        let c = { (f: Typeface) in (f.metrics(size: 32).ascender + f.metrics(size: 32).descender) / 2 }
+        #expect(abs(c(ipa) - c(noto)) > 0.25)  // a difference to see (0.26 px)
+        // The path runs down the page: its left normal is +x.
+        #expect(abs(behind.origin.x - alone.origin.x - (c(ipa) - c(noto))) < 1e-9)
+        #expect(abs(behind.origin.y - alone.origin.y) < 1e-9)
+    }
 }

@@ -13,8 +13,11 @@ import Requests
 /// sits on its `OS/2.yStrikeoutPosition` and the overline on its ascender. Under each glyph the line follows the
 /// glyph's own position (a `dy` list steps it, a path bends it, a tspan's alignment baseline moves it), not
 /// the glyph's `baseline-shift`.
-/// The lines are shapes of the scene, drawn after the text (horizontal text; vertical text keeps the
-/// label's own decoration).
+/// In vertical writing Chromium draws each line along the whole column, just outside the em box: the
+/// underline on the column's left (the line-under side of `vertical-rl`; CSS leaves the side to the user
+/// agent, and Chromium does not put it on the right for Japanese), the overline on its right, each a tenth
+/// of the font size thick, and line-through on the column's centre.
+/// The lines are shapes of the scene, drawn after the text.
 enum SVGDecorations {
     /// A decoration line and the style entry of the element that declares it.
     struct Decorator: Hashable, Sendable {
@@ -36,6 +39,35 @@ enum SVGDecorations {
         case .lineThrough: return (d.strikeoutPosition, d.strikeoutPosition + t)
         case .overline: return (m.ascender, m.ascender + t)
         }
+    }
+
+    /// The band of `line` in vertical writing, for text of font size `size`: its edges in pixels from the
+    /// column's centre towards the path's left normal (the column's right on screen for a column running
+    /// down the page).
+    static func verticalBand(_ line: TextDecoration, size: Double) -> (bottom: Double, top: Double) {
+        let h = size / 2, t = size / 10
+        switch line {
+        case .underline: return (-h - t, -h)
+        case .overline: return (h, h + t)
+        case .lineThrough: return (-t / 2, t / 2)
+        }
+    }
+
+    /// The outline of a band along `measure` from distance `a` to `b` between `bottom` and `top` (pixels
+    /// along the left normal): its edges sampled at the segment boundaries and at most every 2 px between.
+    static func band(along measure: PathMeasure, from a: Double, to b: Double, bottom: Double, top: Double) -> BezPath {
+        guard b > a else { return BezPath() }
+        let steps = min(Int(((b - a) / 2).rounded(.up)), 1024)
+        var at = (0...max(steps, 1)).map { a + (b - a) * Double($0) / Double(max(steps, 1)) }
+        at += measure.segmentBoundaries(from: a, to: b)
+        at.sort()
+        let samples = at.map { measure.sample(at: $0) }
+        var path = BezPath()
+        path.move(to: samples[0].point + samples[0].normal * bottom)
+        for s in samples.dropFirst() { path.line(to: s.point + s.normal * bottom) }
+        for s in samples.reversed() { path.line(to: s.point + s.normal * top) }
+        path.close()
+        return path
     }
 
     /// The outline of a line under `glyphs` (each with its baseline point, direction and extent along it)
@@ -97,6 +129,9 @@ extension SVGDocumentReader {
                 outline.subpaths += SVGDecorations.outline([(s.base, s.direction, s.length)], bottom: s.bottom, top: s.top).subpaths
                 strip = nil
             }
+            if label.options.writingMode == .vertical {
+                outline = verticalOutline(d.line, label: label, placed: placed)
+            } else {
             for line in placed {
                 let glyphs = line.glyphs
                 for (k, g) in glyphs.enumerated() {
@@ -125,6 +160,7 @@ extension SVGDocumentReader {
                 }
             }
             flush()
+            }
             guard !outline.isEmpty, Self.isFinite(outline) else { continue }
             var shape = SceneShape(type: .path, id: nil)
             shape.d = outline
@@ -153,5 +189,25 @@ extension SVGDocumentReader {
             scene.order!.append(.shape(scene.shapes.count))
             scene.shapes.append(shape)
         }
+    }
+
+    /// Chromium's line `line` in vertical writing: along each placed line's column from its text's start to
+    /// its end (the label's distances mapped to arc length where they are chords), across by the label's
+    /// perpendicular shift and ``SVGDecorations/verticalBand(_:size:)`` of its first glyph's size.
+    func verticalOutline(_ line: TextDecoration, label: SceneLabel, placed: [PlacedLabel]) -> BezPath {
+        var outline = BezPath()
+        for p in placed {
+            guard let measure = p.measure, let size = p.glyphs.first?.size else { continue }
+            var a = p.start, b = p.start + p.advance
+            if case .skiaChords(let tolerance) = label.options.distances {
+                let chords = ChordDistances(measure, tolerance: tolerance)
+                a = chords.arcDistance(at: a); b = chords.arcDistance(at: b)
+            }
+            a = max(a, 0); b = min(b, measure.length)
+            let (bottom, top) = SVGDecorations.verticalBand(line, size: size)
+            let shift = label.options.dy
+            outline.subpaths += SVGDecorations.band(along: measure, from: a, to: b, bottom: bottom + shift, top: top + shift).subpaths
+        }
+        return outline
     }
 }

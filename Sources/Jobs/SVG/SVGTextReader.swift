@@ -221,9 +221,8 @@ struct SVGTextReader {
         return placed.advance
     }
 
-    /// Each label's decoration lines (horizontal text), once its fit is known.
+    /// Each label's decoration lines, once its fit is known.
     private func drawDecorations(_ st: State, scale: Double) {
-        guard style.writingMode != .vertical else { return }
         for (index, owners) in st.decorated {
             reader.drawDecorations(labelIndex: index, runDecorators: owners.map { st.styles[$0].decorators },
                                    runShifts: owners.map { st.styles[$0].shift }) { i in
@@ -422,8 +421,7 @@ struct SVGTextReader {
                              upright: .off, closedPath: .clip)
         o.writingMode = style.writingMode  // CSS: writing-mode applies to the <text> alone, not its tspans
         o.textOrientation = s.textOrientation
-        // Horizontal text: each element's lines are shapes of their own (SVGDecorations).
-        if style.writingMode == .vertical { o.decoration = s.decoration }
+        // Each element's lines are shapes of their own (SVGDecorations), in vertical writing too.
         return o
     }
 
