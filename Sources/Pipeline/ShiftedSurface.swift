@@ -34,5 +34,5 @@ package struct ShiftedSurface<Base: DrawingSurface>: DrawingSurface {
 
     package mutating func beginGroup() { base.beginGroup() }
 
-    package mutating func endGroup(opacity: Double) { base.endGroup(opacity: opacity) }
+    package mutating func endGroup(opacity: Double, blend: GroupBlend) { base.endGroup(opacity: opacity, blend: blend) }
 }

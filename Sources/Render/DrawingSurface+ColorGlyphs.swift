@@ -13,6 +13,12 @@ extension DrawingSurface {
         switch color {
         case .layers(let layers):
             for layer in layers {
+                // A composite: the backdrop on a layer of its own, the source on another, combined by the mode.
+                switch layer.group {
+                case .begin?, .source?: beginGroup(); continue
+                case .end(let blend)?: endGroup(opacity: 1, blend: blend); endGroup(opacity: 1); continue
+                case nil: break
+                }
                 var c = layer.color ?? glyph.color
                 if layer.color != nil { c.a = UInt8((Double(c.a) * opacity).rounded()) }
                 var g = glyph

@@ -22,9 +22,10 @@ public protocol DrawingSurface {
     /// Starts a group: what is drawn until the matching ``endGroup(opacity:)`` is drawn apart, on a
     /// transparent layer (a knockout inside cuts the group's layer only).
     mutating func beginGroup()
-    /// Ends the innermost group: its layer is composited source-over with its alpha times `opacity` (SVG
-    /// `opacity` on a `<g>`, group opacity). Without an open group it does nothing.
-    mutating func endGroup(opacity: Double)
+    /// Ends the innermost group: its layer, its alpha times `opacity`, is combined by `blend` with what is
+    /// under it (source-over for SVG `opacity` on a `<g>`, group opacity; a COLRv1 composite's mode). Without
+    /// an open group it does nothing.
+    mutating func endGroup(opacity: Double, blend: GroupBlend)
 }
 
 extension DrawingSurface {
@@ -35,7 +36,10 @@ extension DrawingSurface {
     public mutating func beginGroup() {}
 
     /// Ends a group: nothing, on a surface without layers.
-    public mutating func endGroup(opacity: Double) {}
+    public mutating func endGroup(opacity: Double, blend: GroupBlend) {}
+
+    /// Ends the innermost group, composited source-over with `opacity`.
+    public mutating func endGroup(opacity: Double) { endGroup(opacity: opacity, blend: .sourceOver) }
 
     /// Paints with ``PaintSource/flatColor`` through ``fillPath(_:transform:color:rule:mode:)`` or
     /// ``strokePath(_:width:color:cap:mode:)`` (the path mapped first, the width scaled).
@@ -212,12 +216,14 @@ extension RasterCanvas: DrawingSurface {
         pixels = [UInt8](repeating: 0, count: pixels.count)
     }
 
-    /// Composites the innermost group's layer, its alpha times `opacity`, source-over onto the pixels kept
-    /// at its start.
-    public mutating func endGroup(opacity: Double) {
+    /// Combines the innermost group's layer, its alpha times `opacity`, by `blend` with the pixels kept at its
+    /// start (``RasterCanvas/blend(_:onto:opacity:mode:)`` for any blend but source-over).
+    public mutating func endGroup(opacity: Double, blend: GroupBlend) {
         guard var backdrop = groupBackdrops.popLast() else { return }
         let k = UInt32((max(0, min(1, opacity.isFinite ? opacity : 0)) * 255).rounded())
-        if k > 0 {
+        if blend != .sourceOver {
+            Self.blend(pixels, onto: &backdrop, opacity: Double(k) / 255, mode: blend)
+        } else if k > 0 {
             pixels.withUnsafeBufferPointer { layer in
                 backdrop.withUnsafeMutableBufferPointer { out in
                     for i in stride(from: 0, to: layer.count, by: 4) {
@@ -267,6 +273,7 @@ extension SVGDocument: DrawingSurface {
     /// Starts a `<g>` (written at ``endGroup(opacity:)``).
     public mutating func beginGroup() { openGroup() }
 
-    /// Wraps what was added since the matching ``beginGroup()`` in `<g opacity="…">`.
-    public mutating func endGroup(opacity: Double) { closeGroup(opacity: opacity) }
+    /// Wraps what was added since the matching ``beginGroup()`` in `<g opacity="…">`, with a blend mode as its
+    /// `mix-blend-mode`; a Porter–Duff blend is drawn source-over (SVG has no such operator for a group).
+    public mutating func endGroup(opacity: Double, blend: GroupBlend) { closeGroup(opacity: opacity, blend: blend) }
 }

@@ -223,14 +223,22 @@ public struct SVGDocument: Hashable, Sendable {
     public mutating func openGroup() { groupStarts.append(elements.count) }
 
     /// Wraps the elements added since the innermost ``openGroup()`` in `<g opacity="…">` (SVG composites a
-    /// `<g>`'s opacity as a group); nothing without an open group, and no element for an empty group.
-    public mutating func closeGroup(opacity: Double) {
+    /// `<g>`'s opacity as a group); a blend mode (``GroupBlend/cssBlendMode``) becomes its `mix-blend-mode`,
+    /// a Porter–Duff operator is left out (source-over). A group at full opacity isolates what
+    /// blends inside it (`isolation: isolate`). Nothing without an open group, and no element for an empty one.
+    public mutating func closeGroup(opacity: Double, blend: GroupBlend = .sourceOver) {
         guard let start = groupStarts.popLast() else { return }
         guard start < elements.count else { return }
         let o = max(0, min(1, opacity.isFinite ? opacity : 0))
         let inner = elements[start...].joined()
         elements.removeSubrange(start...)
-        elements.append((o < 1 ? "<g opacity=\"\(SVGPathData.number(o, decimals: 3))\">" : "<g>") + inner + "</g>")
+        var g = o < 1 ? "<g opacity=\"\(SVGPathData.number(o, decimals: 3))\"" : "<g"
+        if let css = blend.cssBlendMode {
+            g += " style=\"mix-blend-mode:\(css)\""
+        } else if o == 1 {
+            g += " style=\"isolation:isolate\""
+        }
+        elements.append(g + ">" + inner + "</g>")
     }
 
     /// Cuts `path` out of everything added so far (the background too), leaving it transparent; inside a

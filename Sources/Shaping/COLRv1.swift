@@ -10,10 +10,13 @@ import Geometry
 ///
 /// Every `PaintGlyph` becomes one ``ColorLayer``: its outline under the transforms above it, filled with
 /// the solid colour or gradient under it (that gradient under the transforms between them).
-/// `PaintColrLayers` and `PaintColrGlyph` add their layers in order. `PaintComposite` is exact in the modes
-/// that flatten (clear: nothing; src: the source; dest: the backdrop; src-over: the backdrop, then the source;
-/// dest-over: the source, then the backdrop); any other mode draws the source over the backdrop and is
-/// reported (``ColorGlyphFallback/Reason/compositeMode(_:)``). Variable paints are read at the default
+/// `PaintColrLayers` and `PaintColrGlyph` add their layers in order. `PaintComposite` flattens in the modes
+/// that can (clear: nothing; src: the source; dest: the backdrop; src-over: the backdrop, then the source;
+/// dest-over: the source, then the backdrop); the Porter–Duff operators and separable blend modes of
+/// ``GroupBlend`` (every mode of the table but clear…dest-over) become a group (``ColorGroupMark``) that
+/// surfaces composite; an unknown mode draws the source over the backdrop and is reported
+/// (``ColorGlyphFallback/Reason/compositeMode(_:)``), as is a Porter–Duff one, which SVG output draws as
+/// source-over (``ColorGlyphFallback/Reason/compositeModeInSVG(_:)``). Variable paints are read at the default
 /// instance. Every read is bounds-checked, and a hostile graph is bounded: ``maximumDepth`` nested
 /// paints, ``maximumVisits`` paints in all and ``maximumLayers`` layers (a cycle through `PaintColrGlyph`
 /// ends there), past which the glyph is given up (drawn as its outline, and reported:
@@ -62,7 +65,7 @@ struct COLRv1: Sendable {
         let finished = walk.layers(root, .identity, depth: 0)
         if !finished, let bound = walk.bound { return Flattened(layers: nil, fallback: .paintBound(bound), partial: walk.out) }
         guard finished, !walk.out.isEmpty else { return Flattened() }
-        return Flattened(layers: walk.out, fallback: walk.approximated.map { .compositeMode($0) })
+        return Flattened(layers: walk.out, fallback: walk.approximated)
     }
 
     /// The names of COLRv1's composite modes (`CompositeMode`), as CSS and Skia name them.
@@ -107,8 +110,8 @@ struct COLRv1: Sendable {
         var visits = 0
         /// The bound the walk went past, if it did.
         var bound: COLRPaintBound?
-        /// The first composite mode drawn as source-over instead.
-        var approximated: String?
+        /// The first composite mode drawn as source-over instead (everywhere, or in SVG output only).
+        var approximated: ColorGlyphFallback.Reason?
         var r: Reader { Reader(colr.table) }
 
         /// Counts a visit at `depth`; false (and ``bound`` set) past a bound.
@@ -151,9 +154,18 @@ struct COLRv1: Sendable {
                 case 2: return layers(backdrop, m, depth: depth + 1)
                 case 4: return layers(source, m, depth: depth + 1) && layers(backdrop, m, depth: depth + 1)
                 case let mode:
-                    if mode != 3, approximated == nil {
-                        approximated = mode < COLRv1.compositeModeNames.count ? COLRv1.compositeModeNames[mode] : "\(mode) (unknown)"
+                    let name = mode < COLRv1.compositeModeNames.count ? COLRv1.compositeModeNames[mode] : "\(mode) (unknown)"
+                    if mode != 3, let blend = GroupBlend(rawValue: name) {
+                        // Drawn as a group: the backdrop, the source, combined by the mode.
+                        out.append(ColorLayer(group: .begin))
+                        guard layers(backdrop, m, depth: depth + 1) else { return false }
+                        out.append(ColorLayer(group: .source))
+                        guard layers(source, m, depth: depth + 1) else { return false }
+                        out.append(ColorLayer(group: .end(blend)))
+                        if blend.cssBlendMode == nil, approximated == nil { approximated = .compositeModeInSVG(name) }
+                        return true
                     }
+                    if mode != 3, approximated == nil { approximated = .compositeMode(name) }
                     return layers(backdrop, m, depth: depth + 1) && layers(source, m, depth: depth + 1)
                 }
             default:

@@ -121,7 +121,7 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         doc.beginGroup(); doc.endGroup(opacity: 0.5)   // an empty group: no element
         #expect(doc.elements.count == 2)
         doc.beginGroup(); doc.addPath(square, fill: .black)
-        #expect(doc.text.contains("<g><path"))
+        #expect(doc.text.contains(#"<g style="isolation:isolate"><path"#))   // a group at full opacity isolates its blends
     }
 
     /// A raster group composites its layer once: two overlapping half-opaque children would darken their
