@@ -28,6 +28,9 @@ struct COLRv1: Sendable {
     static let maximumVisits = 4096
     /// The most layers one glyph may flatten into.
     static let maximumLayers = 1024
+    /// The most composites drawn as groups in one glyph, and the deepest nesting of them (each open group
+    /// holds a copy of the canvas); past either, a composite draws its source over its backdrop, reported.
+    static let maximumComposites = 16, maximumCompositeNesting = 2
 
     let table: [UInt8]
     let baseList: Int, layerList: Int
@@ -112,6 +115,8 @@ struct COLRv1: Sendable {
         var bound: COLRPaintBound?
         /// The first composite mode drawn as source-over instead (everywhere, or in SVG output only).
         var approximated: ColorGlyphFallback.Reason?
+        /// Composites drawn as groups so far, and how many are open.
+        var composites = 0, openComposites = 0
         var r: Reader { Reader(colr.table) }
 
         /// Counts a visit at `depth`; false (and ``bound`` set) past a bound.
@@ -155,8 +160,11 @@ struct COLRv1: Sendable {
                 case 4: return layers(source, m, depth: depth + 1) && layers(backdrop, m, depth: depth + 1)
                 case let mode:
                     let name = mode < COLRv1.compositeModeNames.count ? COLRv1.compositeModeNames[mode] : "\(mode) (unknown)"
-                    if mode != 3, let blend = GroupBlend(rawValue: name) {
+                    if mode != 3, let blend = GroupBlend(rawValue: name), composites < COLRv1.maximumComposites,
+                       openComposites < COLRv1.maximumCompositeNesting {
                         // Drawn as a group: the backdrop, the source, combined by the mode.
+                        composites += 1; openComposites += 1
+                        defer { openComposites -= 1 }
                         out.append(ColorLayer(group: .begin))
                         guard layers(backdrop, m, depth: depth + 1) else { return false }
                         out.append(ColorLayer(group: .source))

@@ -35,6 +35,17 @@ import TestSupport
         #expect(try flat(200).fallback == .compositeMode("200 (unknown)") && flat(200).layers?.map(\.glyph) == [8, 7])
     }
 
+    @Test func compositesNestedPastTheBoundAreDrawnSourceOverAndSaidSo() throws {
+        // Three multiply composites, each the source of the one above; every backdrop is glyph 8, the innermost
+        // source glyph 7 (composites 8 bytes each at 0, 8, 16; glyph paints of 11 bytes at 24 and 35).
+        func composite(source: UInt8, backdrop: UInt8) -> [UInt8] { [32, 0, 0, source, 23, 0, 0, backdrop] }
+        let paints = composite(source: 8, backdrop: 35) + composite(source: 8, backdrop: 27) + composite(source: 8, backdrop: 19)
+            + [10, 0, 0, 6, 0, 7, 2, 0, 0, 0x40, 0x00] + [10, 0, 0, 6, 0, 8, 2, 0, 1, 0x40, 0x00]
+        let flat = try #require(COLRv1(COLRv1Tests.table(paints))).flatten(glyph: 1, palette: [.black, .white])
+        #expect(flat.layers?.map(\.group) == [.begin, nil, .source, .begin, nil, .source, nil, nil, .end(.multiply), .end(.multiply)])
+        #expect(flat.fallback == .compositeMode("multiply"))
+    }
+
     @Test func eachBoundIsNamed() throws {
         let cycle = try #require(COLRv1(COLRv1Tests.table([11, 0, 1])))   // PaintColrGlyph of glyph 1 itself
         #expect(cycle.flatten(glyph: 1, palette: []).fallback == .paintBound(.depth))
