@@ -1,4 +1,5 @@
 import Testing
+import Geometry
 @testable import Shaping
 @testable import Render
 
@@ -43,5 +44,21 @@ import Testing
         #expect(blend(red, blue, .hue) == [94, 0, 0, 255])
         // Blue at red's luminosity (0.3): (0.19, 0.19, 1.19) clipped towards its luminosity, (0.21, 0.21, 1).
         #expect(blend(red, blue, .luminosity) == [54, 54, 255, 255])
+    }
+
+    /// A group with bounds keeps and combines only its box (grown to whole pixels and one more): a multiply
+    /// there, the canvas elsewhere untouched.
+    @Test func aBoundedGroupCombinesOnlyItsBox() throws {
+        var c = try RasterCanvas(width: 10, height: 1, background: RGBAColor(r: 0, g: 0, b: 255))
+        c.beginGroup(bounds: Rect(minX: 3.2, minY: 0, maxX: 5.5, maxY: 1))   // pixels 2..6
+        #expect(c.pixel(x: 2, y: 0) == .transparent && c.pixel(x: 6, y: 0) == .transparent && c.pixel(x: 7, y: 0).b == 255)
+        c.fill(BezPath.polyline([Point(0, 0), Point(10, 0), Point(10, 1), Point(0, 1)], closed: true), color: RGBAColor(r: 255, g: 0, b: 0))
+        c.beginGroup(bounds: Rect(minX: 3.2, minY: 0, maxX: 5.5, maxY: 1))
+        c.fill(BezPath.polyline([Point(0, 0), Point(10, 0), Point(10, 1), Point(0, 1)], closed: true), color: RGBAColor(r: 0, g: 255, b: 0))
+        c.endGroup(opacity: 1, blend: .multiply)   // red × green: black
+        c.endGroup(opacity: 1)
+        #expect(c.pixel(x: 4, y: 0) == RGBAColor(r: 0, g: 0, b: 0))
+        // Outside the box the fills went straight onto the canvas (the caller promised not to draw there).
+        #expect(c.pixel(x: 0, y: 0) == RGBAColor(r: 0, g: 255, b: 0) && c.pixel(x: 9, y: 0) == RGBAColor(r: 0, g: 255, b: 0))
     }
 }
