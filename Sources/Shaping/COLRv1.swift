@@ -15,8 +15,8 @@ import Geometry
 /// dest-over: the source, then the backdrop); the Porter–Duff operators and separable blend modes of
 /// ``GroupBlend`` (every mode of the table but clear…dest-over) become a group (``ColorGroupMark``) that
 /// surfaces composite; an unknown mode draws the source over the backdrop and is reported
-/// (``ColorGlyphFallback/Reason/compositeMode(_:)``), as is a Porter–Duff one, which SVG output draws as
-/// source-over (``ColorGlyphFallback/Reason/compositeModeInSVG(_:)``). Variable paints are read at the default
+/// (``ColorGlyphFallback/Reason/compositeMode(_:)``), as is a Porter–Duff one that SVG output cannot mask
+/// (src-atop, dest-atop, xor: source-over there, ``ColorGlyphFallback/Reason/compositeModeInSVG(_:)``). Variable paints are read at the default
 /// instance. Every read is bounds-checked, and a hostile graph is bounded: ``maximumDepth`` nested
 /// paints, ``maximumVisits`` paints in all and ``maximumLayers`` layers (a cycle through `PaintColrGlyph`
 /// ends there), past which the glyph is given up (drawn as its outline, and reported:
@@ -170,7 +170,7 @@ struct COLRv1: Sendable {
                         out.append(ColorLayer(group: .source))
                         guard layers(source, m, depth: depth + 1) else { return false }
                         out.append(ColorLayer(group: .end(blend)))
-                        if blend.cssBlendMode == nil, approximated == nil { approximated = .compositeModeInSVG(name) }
+                        if blend.cssBlendMode == nil, !blend.isMasking, approximated == nil { approximated = .compositeModeInSVG(name) }
                         return true
                     }
                     if mode != 3, approximated == nil { approximated = .compositeMode(name) }

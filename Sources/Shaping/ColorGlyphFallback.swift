@@ -33,8 +33,8 @@ public struct ColorGlyphFallback: Hashable, Sendable, CustomStringConvertible {
         /// A COLRv1 `PaintComposite` in a mode no surface draws (a mode number the table does not define):
         /// its source is drawn over its backdrop.
         case compositeMode(String)
-        /// A COLRv1 `PaintComposite` Porter–Duff mode (`src-in`, `dest-out`…): exact in PNG, drawn as
-        /// source-over in SVG output (which has no such operator for groups).
+        /// A COLRv1 `PaintComposite` Porter–Duff mode that SVG output cannot mask (`src-atop`, `dest-atop`,
+        /// `xor`): exact in PNG, drawn as source-over in SVG output.
         case compositeModeInSVG(String)
 
         /// The table concerned, as OpenType tags it.

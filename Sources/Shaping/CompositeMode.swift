@@ -47,6 +47,10 @@ public enum GroupBlend: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// Whether this is a Porter–Duff operator that keeps one side where the other is (`src-in`, `dest-in`) or
+    /// is not (`src-out`, `dest-out`): SVG output draws it with an alpha mask.
+    public var isMasking: Bool { [.sourceIn, .destinationIn, .sourceOut, .destinationOut].contains(self) }
+
     /// The CSS `mix-blend-mode` that draws this blend (`plus-lighter` for ``plus``), or `nil` for a Porter–Duff
     /// operator (CSS has none for groups) and for source-over.
     public var cssBlendMode: String? {
