@@ -118,7 +118,7 @@ public struct PlacedGlyph: Hashable, Sendable {
                 outline = BezPath.polyline([Point(0, 0), Point(Double(b.width), 0), Point(Double(b.width), Double(b.height)),
                                             Point(0, Double(b.height))].map { t.apply($0) }, closed: true)
             case .layers(let layers):
-                for layer in layers { outline.subpaths += font.outline(glyph: layer.glyph, size: size).subpaths }
+                for layer in layers where layer.group == nil { outline.subpaths += font.outline(glyph: layer.glyph, size: size).subpaths }
             }
             let box = outline.controlBox
             minX = box.minX; minY = box.minY; maxX = box.maxX; maxY = box.maxY

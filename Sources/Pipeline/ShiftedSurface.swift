@@ -32,7 +32,12 @@ package struct ShiftedSurface<Base: DrawingSurface>: DrawingSurface {
 
     package var isFull: Bool { base.isFull }
 
-    package mutating func beginGroup() { base.beginGroup() }
+    package mutating func beginGroup(bounds: Rect?) {
+        base.beginGroup(bounds: bounds.map { b in
+            let c = [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)].map { shift.apply($0) }
+            return Rect(minX: c.map(\.x).min()!, minY: c.map(\.y).min()!, maxX: c.map(\.x).max()!, maxY: c.map(\.y).max()!)
+        })
+    }
 
-    package mutating func endGroup(opacity: Double) { base.endGroup(opacity: opacity) }
+    package mutating func endGroup(opacity: Double, blend: GroupBlend) { base.endGroup(opacity: opacity, blend: blend) }
 }

@@ -12,7 +12,18 @@ extension DrawingSurface {
         let opacity = Double(glyph.color.a) / 255
         switch color {
         case .layers(let layers):
+            // Composites draw on layers as big as the glyph's layers' box (measured once, when there is one).
+            var box: Rect?? = nil
             for layer in layers {
+                // A composite: the backdrop on a layer of its own, the source on another, combined by the mode.
+                switch layer.group {
+                case .begin?, .source?:
+                    if box == nil { box = .some(Self.canvasBox(of: layers, glyph, in: label)) }
+                    beginGroup(bounds: box ?? nil)
+                    continue
+                case .end(let blend)?: endGroup(opacity: 1, blend: blend); endGroup(opacity: 1); continue
+                case nil: break
+                }
                 var c = layer.color ?? glyph.color
                 if layer.color != nil { c.a = UInt8((Double(c.a) * opacity).rounded()) }
                 var g = glyph
@@ -44,6 +55,28 @@ extension DrawingSurface {
         case .bitmap(let bitmap):
             drawBitmap(bitmap, transform: glyph.transform * bitmap.transform(size: glyph.size), opacity: opacity, mode: mode)
         }
+    }
+}
+
+extension DrawingSurface {
+    /// The canvas box of the control boxes of a colour glyph's layers (the marks of composites left out), as
+    /// ``drawColorGlyph(_:_:in:mode:)`` places them rigidly, or `nil` when none has an outline or the label is
+    /// bent (its plain layers follow the path: the whole canvas then).
+    static func canvasBox(of layers: [ColorLayer], _ glyph: PlacedGlyph, in label: PlacedLabel) -> Rect? {
+        guard label.warp != .bend else { return nil }
+        let font = label.font(of: glyph), k = glyph.size / Double(font.unitsPerEm)
+        let glyphSpace = glyph.transform * Affine.scale(k, -k)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for layer in layers where layer.group == nil {
+            let b = font.outlineControlBox(glyph: layer.glyph, emboldened: false)
+            guard !b.isEmpty else { continue }
+            let m = glyphSpace * layer.transform
+            for p in [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)] {
+                let q = m.apply(p)
+                minX = min(minX, q.x); minY = min(minY, q.y); maxX = max(maxX, q.x); maxY = max(maxY, q.y)
+            }
+        }
+        return minX.isFinite ? Rect(minX: minX, minY: minY, maxX: maxX, maxY: maxY) : nil
     }
 }
 

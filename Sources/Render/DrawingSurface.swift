@@ -20,11 +20,13 @@ public protocol DrawingSurface {
     /// drawing stops, and the caller reports it.
     var isFull: Bool { get }
     /// Starts a group: what is drawn until the matching ``endGroup(opacity:)`` is drawn apart, on a
-    /// transparent layer (a knockout inside cuts the group's layer only).
-    mutating func beginGroup()
-    /// Ends the innermost group: its layer is composited source-over with its alpha times `opacity` (SVG
-    /// `opacity` on a `<g>`, group opacity). Without an open group it does nothing.
-    mutating func endGroup(opacity: Double)
+    /// transparent layer (a knockout inside cuts the group's layer only). With `bounds` (canvas
+    /// coordinates), the caller promises to draw within them, and the layer is only that big.
+    mutating func beginGroup(bounds: Rect?)
+    /// Ends the innermost group: its layer, its alpha times `opacity`, is combined by `blend` with what is
+    /// under it (source-over for SVG `opacity` on a `<g>`, group opacity; a COLRv1 composite's mode). Without
+    /// an open group it does nothing.
+    mutating func endGroup(opacity: Double, blend: GroupBlend)
 }
 
 extension DrawingSurface {
@@ -32,10 +34,16 @@ extension DrawingSurface {
     public var isFull: Bool { false }
 
     /// Starts a group: nothing, on a surface without layers (its groups are drawn straight through).
-    public mutating func beginGroup() {}
+    public mutating func beginGroup(bounds: Rect?) {}
+
+    /// Starts a group over the whole surface.
+    public mutating func beginGroup() { beginGroup(bounds: nil) }
 
     /// Ends a group: nothing, on a surface without layers.
-    public mutating func endGroup(opacity: Double) {}
+    public mutating func endGroup(opacity: Double, blend: GroupBlend) {}
+
+    /// Ends the innermost group, composited source-over with `opacity`.
+    public mutating func endGroup(opacity: Double) { endGroup(opacity: opacity, blend: .sourceOver) }
 
     /// Paints with ``PaintSource/flatColor`` through ``fillPath(_:transform:color:rule:mode:)`` or
     /// ``strokePath(_:width:color:cap:mode:)`` (the path mapped first, the width scaled).
@@ -206,19 +214,49 @@ extension RasterCanvas: DrawingSurface {
         }
     }
 
-    /// Keeps the pixels drawn so far and goes on on a transparent layer (``endGroup(opacity:)`` composites it).
-    public mutating func beginGroup() {
-        groupBackdrops.append(pixels)
-        pixels = [UInt8](repeating: 0, count: pixels.count)
+    /// Keeps the pixels drawn so far (within `bounds`, grown to whole pixels and a pixel more, when given) and
+    /// clears them: what follows is drawn on a transparent layer there (``endGroup(opacity:blend:)``
+    /// combines it).
+    public mutating func beginGroup(bounds: Rect?) {
+        var r = self.bounds
+        if let b = bounds {
+            guard b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite, b.minX <= b.maxX, b.minY <= b.maxY else {
+                groupBackdrops.append((.empty, [])); return
+            }
+            let x0 = Int(max(-1, min(Double(width), (b.minX - 1).rounded(.down)))), y0 = Int(max(-1, min(Double(height), (b.minY - 1).rounded(.down))))
+            let x1 = Int(max(-1, min(Double(width), (b.maxX + 1).rounded(.up)))), y1 = Int(max(-1, min(Double(height), (b.maxY + 1).rounded(.up))))
+            r = PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0)).intersection(self.bounds)
+        }
+        var saved = [UInt8](repeating: 0, count: r.area * 4)
+        for y in r.y..<r.maxY {
+            let row = (y * width + r.x) * 4, n = r.width * 4
+            saved.withUnsafeMutableBufferPointer { dst in
+                pixels.withUnsafeMutableBufferPointer { src in
+                    (dst.baseAddress! + (y - r.y) * n).update(from: src.baseAddress! + row, count: n)
+                    (src.baseAddress! + row).update(repeating: 0, count: n)
+                }
+            }
+        }
+        groupBackdrops.append((r, saved))
     }
 
-    /// Composites the innermost group's layer, its alpha times `opacity`, source-over onto the pixels kept
-    /// at its start.
-    public mutating func endGroup(opacity: Double) {
-        guard var backdrop = groupBackdrops.popLast() else { return }
+    /// Combines the innermost group's layer, its alpha times `opacity`, by `blend` with the pixels kept at its
+    /// start (``RasterCanvas/blend(_:onto:opacity:mode:)`` for any blend but source-over), within its bounds.
+    public mutating func endGroup(opacity: Double, blend: GroupBlend) {
+        guard let (r, saved) = groupBackdrops.popLast(), !r.isEmpty else { return }
+        var layer = [UInt8](repeating: 0, count: r.area * 4)
+        let n = r.width * 4
+        layer.withUnsafeMutableBufferPointer { dst in
+            pixels.withUnsafeBufferPointer { src in
+                for y in r.y..<r.maxY { (dst.baseAddress! + (y - r.y) * n).update(from: src.baseAddress! + (y * width + r.x) * 4, count: n) }
+            }
+        }
+        var backdrop = saved
         let k = UInt32((max(0, min(1, opacity.isFinite ? opacity : 0)) * 255).rounded())
-        if k > 0 {
-            pixels.withUnsafeBufferPointer { layer in
+        if blend != .sourceOver {
+            Self.blend(layer, onto: &backdrop, opacity: Double(k) / 255, mode: blend)
+        } else if k > 0 {
+            layer.withUnsafeBufferPointer { layer in
                 backdrop.withUnsafeMutableBufferPointer { out in
                     for i in stride(from: 0, to: layer.count, by: 4) {
                         let a = Self.mul255(UInt32(layer[i + 3]), k)
@@ -231,7 +269,11 @@ extension RasterCanvas: DrawingSurface {
                 }
             }
         }
-        pixels = backdrop
+        backdrop.withUnsafeBufferPointer { src in
+            pixels.withUnsafeMutableBufferPointer { dst in
+                for y in r.y..<r.maxY { (dst.baseAddress! + (y * width + r.x) * 4).update(from: src.baseAddress! + (y - r.y) * n, count: n) }
+            }
+        }
     }
 }
 
@@ -264,9 +306,10 @@ extension SVGDocument: DrawingSurface {
         addStroke(path, width: width, color: color, cap: cap, join: .round)
     }
 
-    /// Starts a `<g>` (written at ``endGroup(opacity:)``).
-    public mutating func beginGroup() { openGroup() }
+    /// Starts a `<g>` (written at ``endGroup(opacity:blend:)``).
+    public mutating func beginGroup(bounds: Rect?) { openGroup() }
 
-    /// Wraps what was added since the matching ``beginGroup()`` in `<g opacity="…">`.
-    public mutating func endGroup(opacity: Double) { closeGroup(opacity: opacity) }
+    /// Wraps what was added since the matching ``beginGroup()`` in `<g opacity="…">`, with a blend mode as its
+    /// `mix-blend-mode`; a Porter–Duff blend is drawn source-over (SVG has no such operator for a group).
+    public mutating func endGroup(opacity: Double, blend: GroupBlend) { closeGroup(opacity: opacity, blend: blend) }
 }

@@ -22,8 +22,8 @@ public struct RasterCanvas: Sendable {
     /// Scratch for painting; not part of the image.
     var rasterizer = Rasterizer()
     var scratchMask = CoverageMask()
-    /// The pixels under each open group (``beginGroup()``), innermost last.
-    var groupBackdrops: [[UInt8]] = []
+    /// The region of each open group (``beginGroup(bounds:)``) and the pixels it covered, innermost last.
+    var groupBackdrops: [(PixelRect, [UInt8])] = []
 
     /// Creates a canvas filled with `background` (transparent by default).
     ///

@@ -223,14 +223,48 @@ public struct SVGDocument: Hashable, Sendable {
     public mutating func openGroup() { groupStarts.append(elements.count) }
 
     /// Wraps the elements added since the innermost ``openGroup()`` in `<g opacity="…">` (SVG composites a
-    /// `<g>`'s opacity as a group); nothing without an open group, and no element for an empty group.
-    public mutating func closeGroup(opacity: Double) {
+    /// `<g>`'s opacity as a group); a blend mode (``GroupBlend/cssBlendMode``) becomes its `mix-blend-mode`;
+    /// a masking operator (``GroupBlend/isMasking``) inside an enclosing group masks one side by the other
+    /// (the enclosing group's elements so far are the backdrop); the other Porter–Duff operators are left out
+    /// (source-over). A group at full opacity isolates what
+    /// blends inside it (`isolation: isolate`). Nothing without an open group, and no element for an empty one.
+    public mutating func closeGroup(opacity: Double, blend: GroupBlend = .sourceOver) {
         guard let start = groupStarts.popLast() else { return }
+        if blend.isMasking, let outer = groupStarts.last, outer <= start, closeMasking(blend, backdrop: outer, source: start) { return }
         guard start < elements.count else { return }
         let o = max(0, min(1, opacity.isFinite ? opacity : 0))
         let inner = elements[start...].joined()
         elements.removeSubrange(start...)
-        elements.append((o < 1 ? "<g opacity=\"\(SVGPathData.number(o, decimals: 3))\">" : "<g>") + inner + "</g>")
+        var g = o < 1 ? "<g opacity=\"\(SVGPathData.number(o, decimals: 3))\"" : "<g"
+        if let css = blend.cssBlendMode {
+            g += " style=\"mix-blend-mode:\(css)\""
+        } else if o == 1 {
+            g += " style=\"isolation:isolate\""
+        }
+        elements.append(g + ">" + inner + "</g>")
+    }
+
+    /// Writes a Porter–Duff operator that masks one side by the other's alpha (src-in, dest-in, src-out,
+    /// dest-out): the backdrop's elements (from `backdrop` to `source`) and the source's (from `source` on)
+    /// become the one side drawn through an alpha mask (`mask-type: alpha`) made of the other, inverted for
+    /// the `-out` operators by a filter that turns alpha a into 1 − a over the canvas.
+    private mutating func closeMasking(_ blend: GroupBlend, backdrop: Int, source: Int) -> Bool {
+        guard backdrop <= source, source <= elements.count else { return false }
+        let under = elements[backdrop..<source].joined(), over = elements[source...].joined()
+        elements.removeSubrange(backdrop...)
+        let (drawn, by) = blend == .sourceIn || blend == .sourceOut ? (over, under) : (under, over)
+        masks += 1
+        let id = "composite\(masks)", box = "x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\""
+        var defs = "<defs>"
+        var content = by
+        if blend == .sourceOut || blend == .destinationOut {
+            defs += "<filter id=\"\(id)-invert\" filterUnits=\"userSpaceOnUse\" \(box)><feColorMatrix type=\"matrix\" "
+                + "values=\"0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -1 1\"/></filter>"
+            content = "<g filter=\"url(#\(id)-invert)\">" + by + "</g>"
+        }
+        defs += "<mask id=\"\(id)\" style=\"mask-type:alpha\" maskUnits=\"userSpaceOnUse\" \(box)>" + content + "</mask></defs>"
+        elements += [defs, "<g mask=\"url(#\(id))\">" + drawn + "</g>"]
+        return true
     }
 
     /// Cuts `path` out of everything added so far (the background too), leaving it transparent; inside a

@@ -90,7 +90,10 @@ public struct DiagnosticRecord: Sendable, Hashable {
         case .elongationUnavailable(let fonts, let c):
             code = .elongationUnavailable; clusters = c; font = fonts.first
         case .colorGlyph(let c):
-            if case .compositeMode = c.reason { code = .colorGlyphComposite } else { code = .colorGlyphOutline }
+            switch c.reason {
+            case .compositeMode, .compositeModeInSVG: code = .colorGlyphComposite
+            case .svgTable, .paintBound: code = .colorGlyphOutline
+            }
             clusters = c.clusters; font = c.font
             numbers = c.glyphs.count == 1 ? [("glyph", Double(c.glyphs[0]))] : []
         case .shaping(let d):

@@ -47,7 +47,7 @@ public enum SceneItem: Hashable, Sendable {
     case endGroup
 
     /// The most groups open at once (each holds a copy of the canvas while it is open).
-    public static let maximumGroupDepth = 8
+    public static let maximumGroupDepth = 4
 }
 
 /// What a ``SceneShape`` is.

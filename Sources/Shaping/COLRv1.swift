@@ -10,10 +10,13 @@ import Geometry
 ///
 /// Every `PaintGlyph` becomes one ``ColorLayer``: its outline under the transforms above it, filled with
 /// the solid colour or gradient under it (that gradient under the transforms between them).
-/// `PaintColrLayers` and `PaintColrGlyph` add their layers in order. `PaintComposite` is exact in the modes
-/// that flatten (clear: nothing; src: the source; dest: the backdrop; src-over: the backdrop, then the source;
-/// dest-over: the source, then the backdrop); any other mode draws the source over the backdrop and is
-/// reported (``ColorGlyphFallback/Reason/compositeMode(_:)``). Variable paints are read at the default
+/// `PaintColrLayers` and `PaintColrGlyph` add their layers in order. `PaintComposite` flattens in the modes
+/// that can (clear: nothing; src: the source; dest: the backdrop; src-over: the backdrop, then the source;
+/// dest-over: the source, then the backdrop); the Porter–Duff operators and separable blend modes of
+/// ``GroupBlend`` (every mode of the table but clear…dest-over) become a group (``ColorGroupMark``) that
+/// surfaces composite; an unknown mode draws the source over the backdrop and is reported
+/// (``ColorGlyphFallback/Reason/compositeMode(_:)``), as is a Porter–Duff one that SVG output cannot mask
+/// (src-atop, dest-atop, xor: source-over there, ``ColorGlyphFallback/Reason/compositeModeInSVG(_:)``). Variable paints are read at the default
 /// instance. Every read is bounds-checked, and a hostile graph is bounded: ``maximumDepth`` nested
 /// paints, ``maximumVisits`` paints in all and ``maximumLayers`` layers (a cycle through `PaintColrGlyph`
 /// ends there), past which the glyph is given up (drawn as its outline, and reported:
@@ -25,6 +28,9 @@ struct COLRv1: Sendable {
     static let maximumVisits = 4096
     /// The most layers one glyph may flatten into.
     static let maximumLayers = 1024
+    /// The most composites drawn as groups in one glyph, and the deepest nesting of them (each open group
+    /// holds a copy of the canvas); past either, a composite draws its source over its backdrop, reported.
+    static let maximumComposites = 16, maximumCompositeNesting = 2
 
     let table: [UInt8]
     let baseList: Int, layerList: Int
@@ -62,7 +68,7 @@ struct COLRv1: Sendable {
         let finished = walk.layers(root, .identity, depth: 0)
         if !finished, let bound = walk.bound { return Flattened(layers: nil, fallback: .paintBound(bound), partial: walk.out) }
         guard finished, !walk.out.isEmpty else { return Flattened() }
-        return Flattened(layers: walk.out, fallback: walk.approximated.map { .compositeMode($0) })
+        return Flattened(layers: walk.out, fallback: walk.approximated)
     }
 
     /// The names of COLRv1's composite modes (`CompositeMode`), as CSS and Skia name them.
@@ -107,8 +113,10 @@ struct COLRv1: Sendable {
         var visits = 0
         /// The bound the walk went past, if it did.
         var bound: COLRPaintBound?
-        /// The first composite mode drawn as source-over instead.
-        var approximated: String?
+        /// The first composite mode drawn as source-over instead (everywhere, or in SVG output only).
+        var approximated: ColorGlyphFallback.Reason?
+        /// Composites drawn as groups so far, and how many are open.
+        var composites = 0, openComposites = 0
         var r: Reader { Reader(colr.table) }
 
         /// Counts a visit at `depth`; false (and ``bound`` set) past a bound.
@@ -151,9 +159,21 @@ struct COLRv1: Sendable {
                 case 2: return layers(backdrop, m, depth: depth + 1)
                 case 4: return layers(source, m, depth: depth + 1) && layers(backdrop, m, depth: depth + 1)
                 case let mode:
-                    if mode != 3, approximated == nil {
-                        approximated = mode < COLRv1.compositeModeNames.count ? COLRv1.compositeModeNames[mode] : "\(mode) (unknown)"
+                    let name = mode < COLRv1.compositeModeNames.count ? COLRv1.compositeModeNames[mode] : "\(mode) (unknown)"
+                    if mode != 3, let blend = GroupBlend(rawValue: name), composites < COLRv1.maximumComposites,
+                       openComposites < COLRv1.maximumCompositeNesting {
+                        // Drawn as a group: the backdrop, the source, combined by the mode.
+                        composites += 1; openComposites += 1
+                        defer { openComposites -= 1 }
+                        out.append(ColorLayer(group: .begin))
+                        guard layers(backdrop, m, depth: depth + 1) else { return false }
+                        out.append(ColorLayer(group: .source))
+                        guard layers(source, m, depth: depth + 1) else { return false }
+                        out.append(ColorLayer(group: .end(blend)))
+                        if blend.cssBlendMode == nil, !blend.isMasking, approximated == nil { approximated = .compositeModeInSVG(name) }
+                        return true
                     }
+                    if mode != 3, approximated == nil { approximated = .compositeMode(name) }
                     return layers(backdrop, m, depth: depth + 1) && layers(source, m, depth: depth + 1)
                 }
             default:

@@ -30,9 +30,12 @@ public struct ColorGlyphFallback: Hashable, Sendable, CustomStringConvertible {
         /// A COLRv1 paint graph past one of the bounds: drawn as its outline (or, when that is empty, as the
         /// silhouette of the layers read before the bound, in the text's colour).
         case paintBound(COLRPaintBound)
-        /// A COLRv1 `PaintComposite` in a mode other than clear, src, dest, src-over or dest-over (named as
-        /// CSS and Skia name it: `multiply`, `src-in`…): its source is drawn over its backdrop.
+        /// A COLRv1 `PaintComposite` in a mode no surface draws (a mode number the table does not define):
+        /// its source is drawn over its backdrop.
         case compositeMode(String)
+        /// A COLRv1 `PaintComposite` Porter–Duff mode that SVG output cannot mask (`src-atop`, `dest-atop`,
+        /// `xor`): exact in PNG, drawn as source-over in SVG output.
+        case compositeModeInSVG(String)
 
         /// The table concerned, as OpenType tags it.
         public var table: String {
@@ -64,6 +67,8 @@ public struct ColorGlyphFallback: Hashable, Sendable, CustomStringConvertible {
             return "\(font): COLR table glyphs drawn as outlines (\(n)): the paint graph goes past \(b.limit)"
         case .compositeMode(let m):
             return "\(font): COLR table PaintComposite mode \(m) drawn as src-over (\(n))"
+        case .compositeModeInSVG(let m):
+            return "\(font): COLR table PaintComposite mode \(m) drawn as src-over in SVG output, exactly in PNG (\(n))"
         }
     }
 

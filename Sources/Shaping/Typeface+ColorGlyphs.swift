@@ -41,10 +41,19 @@ public struct ColorLayer: Hashable, Sendable {
     /// The map from the layer glyph's outline to the colour glyph, in font units (COLRv1's transforms
     /// above its `PaintGlyph`; the identity for COLR version 0).
     public var transform: Affine
+    /// Set on a layer that paints nothing but opens or closes a composite group (COLRv1 `PaintComposite`):
+    /// its glyph, colour and transform are not used.
+    public var group: ColorGroupMark?
 
     /// Creates a layer.
     public init(glyph: UInt32, color: RGBAColor?, gradient: Gradient? = nil, transform: Affine = .identity) {
         self.glyph = glyph; self.color = color; self.gradient = gradient; self.transform = transform
+    }
+
+    /// A layer that marks a composite group.
+    public init(group: ColorGroupMark) {
+        self.init(glyph: 0, color: nil)
+        self.group = group
     }
 }
 
@@ -127,7 +136,7 @@ extension Typeface {
         }
         if let partial = flattened?.partial, !partial.isEmpty, case .paintBound = entry.fallback,
            outlineControlBox(glyph: glyph, emboldened: false).isEmpty {
-            entry.layers = partial.map { ColorLayer(glyph: $0.glyph, color: nil, transform: $0.transform) }
+            entry.layers = partial.filter { $0.group == nil }.map { ColorLayer(glyph: $0.glyph, color: nil, transform: $0.transform) }
         }
         cache.glyphs.withLock { $0[key] = entry }
         return entry

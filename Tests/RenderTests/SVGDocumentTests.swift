@@ -121,7 +121,28 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         doc.beginGroup(); doc.endGroup(opacity: 0.5)   // an empty group: no element
         #expect(doc.elements.count == 2)
         doc.beginGroup(); doc.addPath(square, fill: .black)
-        #expect(doc.text.contains("<g><path"))
+        #expect(doc.text.contains(#"<g style="isolation:isolate"><path"#))   // a group at full opacity isolates its blends
+    }
+
+    /// A masking Porter–Duff operator closing inside an enclosing group: one side drawn through an alpha mask
+    /// of the other (inverted by a filter for the `-out` operators); a blend mode becomes `mix-blend-mode`.
+    @Test func compositeGroupsAreMasksOrBlendModes() {
+        let square = BezPath.polyline([Point(0, 0), Point(10, 0), Point(10, 10)], closed: true)
+        func composite(_ blend: GroupBlend) -> [String] {
+            var doc = SVGDocument(width: 20, height: 20)
+            doc.beginGroup(); doc.addPath(square, fill: .black)          // the backdrop
+            doc.beginGroup(); doc.addPath(square, fill: .white)          // the source
+            doc.endGroup(opacity: 1, blend: blend); doc.endGroup(opacity: 1)
+            return doc.elements
+        }
+        let within = composite(.sourceIn)
+        #expect(within.count == 1 && within[0].hasPrefix(##"<g style="isolation:isolate"><defs><mask id="composite1" style="mask-type:alpha""##))
+        #expect(within[0].contains(##"fill="#000000"/></mask></defs><g mask="url(#composite1)"><path"##) && within[0].contains(##"fill="#ffffff""##))
+        let out = composite(.destinationOut)[0]
+        #expect(out.contains(#"<filter id="composite1-invert" filterUnits="userSpaceOnUse""#) && out.contains("values=\"0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -1 1\""))
+        #expect(out.contains(##"<g mask="url(#composite1)"><path d="M0 0L10 0L10 10Z" fill="#000000"/></g>"##))
+        #expect(composite(.screen)[0].contains(#"<g style="mix-blend-mode:screen">"#))
+        #expect(!composite(.xor)[0].contains("mask") && !composite(.xor)[0].contains("mix-blend-mode"))
     }
 
     /// A raster group composites its layer once: two overlapping half-opaque children would darken their
