@@ -15,6 +15,22 @@ import Geometry
 /// preserving, within the tolerance.
 struct Stroker {
     let hw: Double, cap: LineCap, join: LineJoin, miterLimit: Double, tolerance: Double
+    /// A round join whose chords' directions have a dot product above this turns by less than one
+    /// flattening step of its arc (``Flattening/arcSteps(radius:sweep:tolerance:)`` gives 1), so the arc
+    /// adds no point between the two offsets: the join is their chord, with no angle to compute.
+    /// (A hair above the step's cosine, so that a turn within rounding of a whole step keeps its arc.)
+    let chordJoinDot: Double
+
+    init(hw: Double, cap: LineCap, join: LineJoin, miterLimit: Double, tolerance: Double) {
+        self.hw = hw; self.cap = cap; self.join = join; self.miterLimit = miterLimit; self.tolerance = tolerance
+        let r = abs(hw)
+        if !(r > tolerance) {
+            chordJoinDot = -2  // every arc is one step
+        } else {
+            let step = 2 * acos(max(-1, min(1, 1 - tolerance / r)))
+            chordJoinDot = step > 0 && step.isFinite ? cos(step) + 1e-9 : 2
+        }
+    }
 
     /// Consecutive points closer than the square root of this (1e-9 px) are one point.
     static let samePointSquared = 1e-18
@@ -61,16 +77,25 @@ struct Stroker {
         func dir(_ i: Int) -> Vector { (pts[(i + 1) % n] - pts[i]).normalized ?? Vector(1, 0) }
         func len(_ i: Int) -> Double { pts[(i + 1) % n].distance(to: pts[i]) }
         if closed {
+            // Each chord's direction and length once, carried to the next vertex.
+            var dj = dir(n - 1), lj = len(n - 1)
             for i in 0..<n {
-                let j = (i - 1 + n) % n
-                vertex(pts[i], dir(j), dir(i), min(len(j), len(i)), &out)
+                let di = dir(i), li = len(i)
+                vertex(pts[i], dj, di, min(lj, li), &out)
+                dj = di; lj = li
             }
         } else {
-            let d0 = dir(0)
+            var d0 = dir(0), l0 = len(0)
             let s = pts[0] + d0.turnedRight * hw
             out.push(s.x, s.y)
-            if n > 2 { for i in 1..<(n - 1) { vertex(pts[i], dir(i - 1), dir(i), min(len(i - 1), len(i)), &out) } }
-            let e = pts[n - 1] + dir(n - 2).turnedRight * hw
+            if n > 2 {
+                for i in 1..<(n - 1) {
+                    let d1 = dir(i), l1 = len(i)
+                    vertex(pts[i], d0, d1, min(l0, l1), &out)
+                    d0 = d1; l0 = l1
+                }
+            }
+            let e = pts[n - 1] + d0.turnedRight * hw
             out.push(e.x, e.y)
         }
     }
@@ -101,6 +126,8 @@ struct Stroker {
             out.push(a.x, a.y)
             switch join {
             case .round:
+                // A turn within one flattening step: the arc would add only its end, b (pushed below).
+                if dot > chordJoinDot { break }
                 // From n0 to n1 the short way round, outside (a U-turn sweeps −π, through d0).
                 let sweep = abs(cross) < Self.straightCross ? -Double.pi : Vector(n0.dot(n1), n0.cross(n1)).angle
                 out.appendArc(EllipticalArc(center: v, radii: Vector(hw, hw), startAngle: n0.angle,

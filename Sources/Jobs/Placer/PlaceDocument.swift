@@ -155,8 +155,13 @@ extension PlaceDocument {
         return (try Self.draw(scene, result, resolver: resolver), result)
     }
 
-    /// Draws `scene`'s shapes, then `result`'s labels.
+    /// Draws `scene`'s shapes (long strokes by neighbourhood, ``RoadStrokes``), then `result`'s labels.
     public static func draw(_ scene: Scene, _ result: PlacementResult, resolver: SceneResolver = SceneResolver()) throws(SceneError) -> RasterCanvas {
+        try draw(scene, result, resolver: resolver, cell: RoadStrokes.cell)
+    }
+
+    /// ``draw(_:_:resolver:)`` with the strokes cut into cells of side `cell` (`nil`: not cut).
+    package static func draw(_ scene: Scene, _ result: PlacementResult, resolver: SceneResolver, cell: Double?) throws(SceneError) -> RasterCanvas {
         var canvas: RasterCanvas
         do { canvas = try RasterCanvas(width: scene.width, height: scene.height, background: scene.background ?? .transparent,
                                        pixelLimit: resolver.limits.canvasPixels) } catch {
@@ -164,6 +169,8 @@ extension PlaceDocument {
         }
         var shapesOnly = scene
         shapesOnly.labels = []
+        // Without a paint order, the pieces of a cut stroke take its place among the shapes.
+        if let cell, scene.order == nil { shapesOnly.shapes = RoadStrokes.split(scene.shapes, cell: cell) }
         _ = try SceneRenderer.draw(shapesOnly, on: &canvas, resolver: resolver)
         for p in result.placed { canvas.draw(p.label, mode: p.blend) }
         canvas.releaseScratch()

@@ -39,6 +39,9 @@ import Requests
         let none = try Placer.place([long], obstacles: tight, width: 400, height: 200, resolver: resolver())
         #expect(none.placed.isEmpty)
         #expect(none.dropped.map(\.reason.code) == ["collides"])
+        // Giving up costs a bounded few more layouts: the best fineCandidates of the 1 px positions.
+        #expect(none.candidates > coarse + Placer.repairCandidates && none.candidates <= coarse + Placer.repairCandidates + Placer.fineCandidates,
+                "\(none.candidates) candidates")
         // A step already as fine leaves nothing to the fine search: the first pass finds 153 itself.
         var fine = PlacerOptions()
         fine.step = Placer.fineStep
