@@ -113,4 +113,18 @@ import PathText
         #expect(glyphs.allSatisfy { g in (fonts[g["fontIndex"] as! Int]["family"] as? String) == "Noto Serif" }, "\(fonts)")
         #expect(r.stderr.contains("No Such Family is not installed"))
     }
+
+    /// `--background C` paints under the document's picture (an SVG has none of its own), as under a scene
+    /// file's; a bad colour is refused in the flag's terms.
+    @Test func backgroundPaintsUnderTheDocument() throws {
+        let out = dir + "/bg.png"
+        let r = try pathtext(["render", try input(), "--background", "#ff0000", "--out", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let canvas = try RasterCanvas(pngFile: out)
+        let corner = canvas.pixel(x: 0, y: 0), rect = canvas.pixel(x: 40, y: 30)
+        #expect(corner.r == 255 && corner.g == 0 && corner.b == 0 && corner.a == 255)
+        #expect(rect.b == 255 && rect.r == 0, "the rect over it: \(rect)")
+        let bad = try pathtext(["render", try input(), "--background", "nope", "--out", out])
+        #expect(bad.status != 0 && bad.stderr.contains("--background"))
+    }
 }

@@ -60,6 +60,12 @@ enum RenderCommand {
                 }
                 read = try InputFiles.decodeScene(bytes, path: path)
             }
+            // --background paints under a scene file's or a document's own picture (an SVG has no background).
+            for e in canvas where e.flag == "background" && args.value("background") != nil {
+                do throws(OptionValueError) { try e.read(arguments: args.all("background"), into: &read) } catch {
+                    throw .usage("--background: \(error.message)")
+                }
+            }
             // Label flags given with a scene file override every label's value (never ignored).
             let flags = args.usedMoreValued ? try LabelFlags.overrides(args) : []
             if !flags.isEmpty {
