@@ -7,7 +7,9 @@ cores; other processes on the machine take their share), the same bag on Dask's 
 process, and where each cluster's best run spent its time, from distributed's task stream: from compute() to
 the first task, the tasks' compute (summed over workers), the gaps between tasks, transfers, and from the last
 task to compute()'s return (the bag's finalize and the gather of the images to the client).
-    python scripts/bench-dask.py [N] [ROUNDS] [SIZE]     (make bench-dask, in the wheel's test venv)
+The bag has PER_WORKER partitions per worker (default 2: a task of 1 000 labels renders for about a quarter
+second, which pays for the few milliseconds Dask spends on each task and the tens on each compute).
+    python scripts/bench-dask.py [N] [ROUNDS] [SIZE] [PER_WORKER]     (make bench-dask, in the wheel's test venv)
 """
 import os
 import sys
@@ -24,6 +26,7 @@ import pathtext.dask
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
 ROUNDS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 SIZE = int(sys.argv[3]) if len(sys.argv) > 3 else 18
+PER_WORKER = int(sys.argv[4]) if len(sys.argv) > 4 else 2
 WORDS = ["Helsinki", "Mannerheimintie", "Kauppatori", "Esplanadi", "Töölönlahti", "Hakaniemi", "Kallio", "Punavuori"]
 
 
@@ -36,7 +39,7 @@ def throughput(workers, requests):
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
     with Client(cluster) as client:
         client.register_plugin(pathtext.dask.EnginePlugin())
-        bag = db.from_sequence(requests, npartitions=max(8, 4 * workers))
+        bag = db.from_sequence(requests, npartitions=PER_WORKER * workers)
         pathtext.dask.render_labels(db.from_sequence(requests[:200], npartitions=8)).compute()  # warm up
         best, split = float("inf"), ""
         for _ in range(ROUNDS):
@@ -65,7 +68,7 @@ def time_split(stream, since, wall, workers):
 
 def synchronous(requests):
     """The same bag on Dask's synchronous scheduler in this process: the graph's own cost, no cluster."""
-    bag = db.from_sequence(requests, npartitions=8)
+    bag = db.from_sequence(requests, npartitions=PER_WORKER)
     pathtext.dask.render_labels(bag).compute(scheduler="sync")
     best = float("inf")
     for _ in range(ROUNDS):
@@ -96,9 +99,9 @@ if __name__ == "__main__":
     sync = synchronous(requests)
     one, one_split = throughput(1, requests)
     two, two_split = throughput(2, requests)
-    print("dask/render_labels  %d labels of %d-%d px, best of %d, %d cores: 1 worker %.0f labels/s, 2 workers %.0f labels/s, "
+    print("dask/render_labels  %d labels of %d-%d px, %d partitions a worker, best of %d, %d cores: 1 worker %.0f labels/s, 2 workers %.0f labels/s, "
           "ratio %.2fx; no Dask, one process: %.0f labels/s (load average %.1f)"
-          % (N, SIZE, SIZE + 8, ROUNDS, os.cpu_count(), one, two, two / one, alone, os.getloadavg()[0]))
+          % (N, SIZE, SIZE + 8, PER_WORKER, ROUNDS, os.cpu_count(), one, two, two / one, alone, os.getloadavg()[0]))
     print("  synchronous scheduler, this process: %.0f labels/s; 1 worker %.2f of one process, 2 workers %.2f"
           % (sync, one / alone, two / alone))
     print("  1 worker, best run %s" % one_split)
