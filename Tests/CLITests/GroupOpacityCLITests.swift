@@ -46,4 +46,26 @@ import TestSupport
             #expect(abs(Int(p.r) - Int(q.r)) <= 1 && abs(Int(p.g) - Int(q.g)) <= 1 && abs(Int(p.b) - Int(q.b)) <= 1, "(\(x), \(y)): \(p) against \(q)")
         }
     }
+
+    /// A shape's own `opacity` composites its fill and stroke together (SVG, Chromium): the wide stroke's inner
+    /// half covers the fill and the pair is faded once, so the fill does not show through the stroke.
+    @Test func aShapesOwnOpacityFadesItsFillAndStrokeTogether() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pathtext-shape-opacity-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try """
+            <svg xmlns="http://www.w3.org/2000/svg" width="200" height="120">
+            <rect width="200" height="120" fill="#fff"/>
+            <rect x="40" y="30" width="120" height="60" fill="#ff0000" stroke="#0000ff" stroke-width="20" opacity="0.5"/>
+            </svg>
+            """.write(toFile: dir + "/s.svg", atomically: true, encoding: .utf8)
+        let run = try pathtext(["render", dir + "/s.svg", "--out", dir + "/s.png"])
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let c = try RasterCanvas(pngFile: dir + "/s.png")
+        // Inside the stroke's inner half (x 45): blue at half over white, not blue over half-red (64, 64, 191 or so).
+        for (x, y, expected) in [(45, 60, (127, 127, 255)), (100, 60, (255, 127, 127)), (35, 60, (127, 127, 255))] {
+            let p = c.pixel(x: x, y: y)
+            #expect(abs(Int(p.r) - expected.0) <= 1 && abs(Int(p.g) - expected.1) <= 1 && abs(Int(p.b) - expected.2) <= 1, "(\(x), \(y)): \(p)")
+        }
+    }
 }

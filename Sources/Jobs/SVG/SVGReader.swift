@@ -355,28 +355,7 @@ final class SVGDocumentReader {
         case "g", "a", "switch":
             if e.name == "switch" { warn(e, nil, "every child of <switch> is drawn (no conditional processing)") }
             // Opacity on a group composites the group (its children do not show through each other).
-            let own = parent.opacity > 0 ? style.opacity / parent.opacity : 1
-            guard own < 1, parent.opacity > 0, openGroups < SceneItem.maximumGroupDepth else {
-                try children(of: e, ctm: ctm, style: style)
-                break
-            }
-            var inner = style
-            inner.opacity = parent.opacity
-            let mark = scene.order!.count
-            scene.order!.append(.beginGroup(opacity: own))
-            openGroups += 1
-            defer { openGroups -= 1 }
-            try children(of: e, ctm: ctm, style: inner)
-            // A group of one shape painted once is the shape faded (no layer needed); nothing drawn, no group.
-            let items = scene.order![(mark + 1)...]
-            if items.isEmpty {
-                scene.order!.removeLast()
-            } else if items.count == 1, case .shape(let k) = items.first!, scene.shapes[k].paintsOnce {
-                scene.shapes[k].fade(by: own)
-                scene.order!.remove(at: mark)
-            } else {
-                scene.order!.append(.endGroup)
-            }
+            try grouped(style, parent: parent) { inner throws(SVGError) in try children(of: e, ctm: ctm, style: inner) }
         case "svg":
             // A nested viewport: x, y, width, height and viewBox (not clipped).
             var c = context
@@ -409,9 +388,37 @@ final class SVGDocumentReader {
             for label in scene.labels[before...] { textBytes += (label.text?.utf8.count ?? 0) + (label.runs ?? []).reduce(0) { $0 + $1.text.utf8.count } }
             guard scene.labels.count <= labelLimit else { throw .overBudget(budget: "labels", limit: labelLimit, element: e.name, line: e.line) }
         case let name where SVGShapes.names.contains(name):
-            shape(e, ctm: ctm, style: style)
+            // A shape's own opacity composites its fill and stroke together (the stroke does not show the fill
+            // through it), as a group's does; a shape painted once is simply faded.
+            grouped(style, parent: parent) { inner in shape(e, ctm: ctm, style: inner) }
         default:
             warn(e, nil, "unknown element: not drawn")
+        }
+    }
+
+    /// `draw` under the element's own opacity (its `style.opacity` over its parent's) composited as a group
+    /// (``SceneItem/beginGroup(opacity:)``): `draw` gets the style with the parent's opacity, and what it adds
+    /// is faded as one layer. A group of one shape painted once is that shape faded (no layer), an empty one
+    /// is dropped; past ``SceneItem/maximumGroupDepth`` open groups, or without an opacity of its own, `draw`
+    /// gets the style as it is (the opacity multiplied into each paint).
+    func grouped<E: Error>(_ style: SVGStyle, parent: SVGStyle, _ draw: (SVGStyle) throws(E) -> Void) throws(E) {
+        let own = parent.opacity > 0 ? style.opacity / parent.opacity : 1
+        guard own < 1, parent.opacity > 0, openGroups < SceneItem.maximumGroupDepth else { return try draw(style) }
+        var inner = style
+        inner.opacity = parent.opacity
+        let mark = scene.order!.count
+        scene.order!.append(.beginGroup(opacity: own))
+        openGroups += 1
+        defer { openGroups -= 1 }
+        try draw(inner)
+        let items = scene.order![(mark + 1)...]
+        if items.isEmpty {
+            scene.order!.removeLast()
+        } else if items.count == 1, case .shape(let k) = items.first!, scene.shapes[k].paintsOnce {
+            scene.shapes[k].fade(by: own)
+            scene.order!.remove(at: mark)
+        } else {
+            scene.order!.append(.endGroup)
         }
     }
 
