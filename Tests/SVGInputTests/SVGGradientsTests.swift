@@ -37,7 +37,7 @@ import Layout
         #expect(shape.fill == nil && shape.fillGradient?.transform == Affine.translate(Vector(100, 0)))
     }
 
-    @Test func aPatternIsStillWarnedAndOpacitiesApplyPerPaint() throws {
+    @Test func aPatternIsStillWarnedAndTheTextsOpacityIsAGroup() throws {
         let r = try read(document(#"""
             <defs><pattern id="p" width="4" height="4"/><linearGradient id="g"><stop stop-color="#000"/></linearGradient></defs>
             <text y="50" fill="url(#p) #ff0000">A</text>
@@ -45,6 +45,8 @@ import Layout
             """#))
         #expect(r.warnings.count == 1 && r.warnings[0].description.contains("pattern"))
         let b = try #require(r.scene.labels.last?.runs?.first?.style)
-        #expect(b.fillOpacity == 0.25 && b.stroke?.a == 64)
+        // Each paint takes its own opacity; the text's `opacity` composites fill and stroke together, as a group.
+        #expect(b.fillOpacity == 0.5 && b.stroke?.a == 128)
+        #expect(r.scene.order?.contains(.beginGroup(opacity: 0.5)) == true)
     }
 }

@@ -384,7 +384,8 @@ final class SVGDocumentReader {
             let before = scene.labels.count
             currentText = e
             defer { currentText = nil }
-            try SVGTextReader(reader: self, text: e, ctm: ctm, style: style).read()
+            // The text's own opacity composites its glyphs, fills and strokes together, as a group's does.
+            try grouped(style, parent: parent) { inner throws(SVGError) in try SVGTextReader(reader: self, text: e, ctm: ctm, style: inner).read() }
             for label in scene.labels[before...] { textBytes += (label.text?.utf8.count ?? 0) + (label.runs ?? []).reduce(0) { $0 + $1.text.utf8.count } }
             guard scene.labels.count <= labelLimit else { throw .overBudget(budget: "labels", limit: labelLimit, element: e.name, line: e.line) }
         case let name where SVGShapes.names.contains(name):
