@@ -33,9 +33,8 @@ extension Shaper {
 
     /// Whether `item` holds only sideways characters (one of the pieces ``splitSideways(_:_:)`` makes).
     static func isSideways(_ item: TextItem, _ string: String) -> Bool {
-        let utf8 = string.utf8
-        let bytes = utf8[utf8.index(utf8.startIndex, offsetBy: item.range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: item.range.upperBound)]
-        return !bytes.isEmpty && String(decoding: bytes, as: UTF8.self).unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\u{A0}" }
+        let text = item.substring(of: string)
+        return !text.isEmpty && text.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\u{A0}" }
     }
 
     /// `items` with every run of spaces inside an upright script's item made an item of its own.

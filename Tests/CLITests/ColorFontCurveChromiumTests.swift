@@ -20,19 +20,10 @@ struct ColorFontCurveChromiumTests {
     static let curve = "M 20 190 C 120 40 300 40 400 190"
     static let text = "🐶🐝🌓🥳"
 
-    func chromium() throws -> String {
-        try #require(["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first { FileManager.default.isExecutableFile(atPath: $0) })
-    }
-
     /// Chromium's screenshot of `page` at device scale factor 2, averaged down by 2 × 2 blocks (so that
     /// Fontconfig's hinting cannot move its glyphs by whole pixels; notes/testing-tools.md).
     func screenshot(_ page: String, width: Int, height: Int, in dir: String) throws -> Picture {
-        let shot = dir + "/chromium.png"
-        _ = try runProgram(try chromium(), ["--headless", "--disable-gpu", "--no-sandbox", "--allow-file-access-from-files",
-                                            "--force-device-scale-factor=2", "--hide-scrollbars", "--no-first-run",
-                                            "--user-data-dir=" + dir + "/profile", "--screenshot=" + shot,
-                                            "--window-size=\(width),\(height)", "--virtual-time-budget=3000", "file://" + page])
-        let big = try RasterCanvas(pngFile: shot)
+        let big = try chromiumScreenshot(page, width: width, height: height, scale: 2, in: dir)
         var small = Picture(width: width, height: height, pixels: [])
         for y in 0..<height { for x in 0..<width {
             var r = 0, g = 0, b = 0

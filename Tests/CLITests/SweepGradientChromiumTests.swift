@@ -11,20 +11,6 @@ import TestSupport
 struct SweepGradientChromiumTests {
     static let font = packageRoot + "/fixtures/fonts/ColorFallbacks.ttf"
 
-    func chromium() throws -> String {
-        try #require(["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first { FileManager.default.isExecutableFile(atPath: $0) })
-    }
-
-    /// Chromium's screenshot of `page` at `width` × `height`.
-    func screenshot(_ page: String, width: Int, height: Int, in dir: String) throws -> RasterCanvas {
-        let shot = dir + "/" + (page as NSString).lastPathComponent + ".png"
-        _ = try runProgram(try chromium(), ["--headless", "--disable-gpu", "--no-sandbox", "--allow-file-access-from-files",
-                                            "--force-device-scale-factor=1", "--hide-scrollbars", "--no-first-run",
-                                            "--user-data-dir=" + dir + "/profile", "--screenshot=" + shot,
-                                            "--window-size=\(width),\(height)", "--virtual-time-budget=3000", "file://" + page])
-        return try RasterCanvas(pngFile: shot)
-    }
-
     /// The mean and the 99th percentile of the largest channel difference over pixels either image inks, in
     /// columns `columns`.
     func difference(_ a: RasterCanvas, _ b: RasterCanvas, columns: [Range<Int>]) -> (mean: Double, p99: Int, count: Int) {
@@ -56,14 +42,14 @@ struct SweepGradientChromiumTests {
             <svg xmlns="http://www.w3.org/2000/svg" width="320" height="160"><text x="0" y="120" font-family="F" font-size="100">FEF</text></svg>
             </body></html>
             """.write(toFile: dir + "/font.html", atomically: true, encoding: .utf8)
-        let glyph = difference(ours, try screenshot(dir + "/font.html", width: 320, height: 160, in: dir), columns: [0..<100, 200..<300])
+        let glyph = difference(ours, try chromiumScreenshot(dir + "/font.html", width: 320, height: 160, in: dir), columns: [0..<100, 200..<300])
         #expect(glyph.count > 12_000 && glyph.mean < 1 && glyph.p99 <= 4, "\(glyph)")
         // Chromium's rendering of our SVG output.
         try """
             <!DOCTYPE html><html><head><style>html, body { margin: 0; background: #fff; overflow: hidden } img { display: block }</style></head>
             <body><img src="ours.svg" width="320" height="160"></body></html>
             """.write(toFile: dir + "/svg.html", atomically: true, encoding: .utf8)
-        let svg = difference(ours, try screenshot(dir + "/svg.html", width: 320, height: 160, in: dir), columns: [0..<320])
+        let svg = difference(ours, try chromiumScreenshot(dir + "/svg.html", width: 320, height: 160, in: dir), columns: [0..<320])
         #expect(svg.count > 18_000 && svg.mean < 1 && svg.p99 <= 4, "\(svg)")
     }
 }
