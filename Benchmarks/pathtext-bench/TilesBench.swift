@@ -92,7 +92,8 @@ enum TilesBench {
     /// The place file `scripts/mapnik-place.py` reads, for `document`: the roads as stroked paths, the
     /// labels' texts and paths, the label defaults and the spacing.
     static func placeFile(_ document: PlaceDocument) -> String {
-        func hex(_ c: RGBAColor?) -> String { c.map { String(format: "#%02x%02x%02x", $0.r, $0.g, $0.b) } ?? "#000000" }
+        // Mapnik's colours as `#rrggbb`: RGBAColor's own spelling, without an alpha.
+        func hex(_ c: RGBAColor?) -> String { String((c ?? .black).description.prefix(7)) }
         let shapes: [[String: Any]] = document.scene.shapes.compactMap { s in
             guard let d = s.d, s.stroke != nil else { return nil }
             return ["type": "path", "d": d.svgPathData, "stroke": hex(s.stroke), "strokeWidth": s.strokeWidth ?? 1]
