@@ -48,7 +48,7 @@ enum RenderBench {
             let rule = s.fillRule ?? .nonZero
             if let fill = s.fill { canvas.fill(p, color: fill, rule: rule, mode: mode) }
             if let stroke = s.stroke {
-                canvas.stroke(p, width: s.strokeWidth ?? 1, color: stroke, cap: s.strokeCap ?? .round, join: .round, mode: mode)
+                canvas.stroke(p, style: StrokeOptions(width: s.strokeWidth ?? 1, cap: s.strokeCap ?? .round, join: .round), color: stroke, mode: mode)
             }
         }
         for (l, knockout) in placed { canvas.draw(l, mode: knockout ? .destinationOut : .sourceOver) }
@@ -82,8 +82,8 @@ enum RenderBench {
             for (s, p) in zip(scene.shapes, shapePaths) {
                 if let fill = s.fill { canvas.fill(p, color: fill, rule: s.fillRule ?? .nonZero, mode: s.blend ?? .sourceOver) }
                 if let stroke = s.stroke {
-                    canvas.stroke(p, width: s.strokeWidth ?? 1, color: stroke, cap: s.strokeCap ?? .round, join: .round,
-                                  mode: s.blend ?? .sourceOver)
+                    canvas.stroke(p, style: StrokeOptions(width: s.strokeWidth ?? 1, cap: s.strokeCap ?? .round, join: .round),
+                                  color: stroke, mode: s.blend ?? .sourceOver)
                 }
             }
             for (l, knockout) in placed { canvas.draw(l, mode: knockout ? .destinationOut : .sourceOver) }

@@ -199,7 +199,7 @@ extension RasterCanvas: DrawingSurface {
 
     /// Rasterizes the stroke onto the canvas.
     public mutating func strokePath(_ path: BezPath, width: Double, color: RGBAColor, cap: LineCap, mode: CompositeMode) {
-        stroke(path, width: width, color: color, cap: cap, join: .round, mode: mode)
+        stroke(path, style: StrokeOptions(width: width, cap: cap, join: .round), color: color, mode: mode)
     }
 
     /// Rasterizes the fill or stroke with its colour or gradient.
@@ -207,8 +207,7 @@ extension RasterCanvas: DrawingSurface {
                                    mode: CompositeMode) {
         switch (source, style) {
         case (.color(let c), nil): fill(path, transform: transform, color: c, rule: rule, mode: mode)
-        case (.color(let c), let s?): stroke(path, transform: transform, width: s.width, color: c, cap: s.cap, join: s.join,
-                                             miterLimit: s.miterLimit, dash: s.dash, mode: mode)
+        case (.color(let c), let s?): stroke(path, transform: transform, style: s, color: c, mode: mode)
         case (.gradient(let g, let o), nil): fill(path, transform: transform, gradient: g, opacity: o, rule: rule, mode: mode)
         case (.gradient(let g, let o), let s?): stroke(path, transform: transform, style: s, gradient: g, opacity: o, mode: mode)
         }

@@ -103,17 +103,13 @@ extension RasterCanvas {
 }
 
 extension RasterCanvas {
-    /// Strokes `path`, mapped by `transform`, with `color`; see ``StrokeOptions`` and
+    /// Strokes `path`, mapped by `transform`, with `color`, in `style` (width, caps, joins, dashes); see
     /// ``Rasterizer/rasterizeStroke(_:transform:style:clip:into:)``.
-    /// - Parameter width: the full stroke width in path units.
-    public mutating func stroke(_ path: BezPath, transform: Affine = .identity, width: Double, color: RGBAColor,
-                                cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4, dash: DashPattern? = nil,
+    public mutating func stroke(_ path: BezPath, transform: Affine = .identity, style: StrokeOptions, color: RGBAColor,
                                 mode: CompositeMode = .sourceOver) {
         var mask = scratchMask
         scratchMask = CoverageMask()
-        rasterizer.rasterizeStroke(path, transform: transform,
-                                   style: StrokeOptions(width: width, cap: cap, join: join, miterLimit: miterLimit, dash: dash),
-                                   clip: bounds, into: &mask)
+        rasterizer.rasterizeStroke(path, transform: transform, style: style, clip: bounds, into: &mask)
         fill(mask, color: color, mode: mode)
         scratchMask = mask
     }

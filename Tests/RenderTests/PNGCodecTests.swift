@@ -31,7 +31,7 @@ import Shaping
     func sampleCanvas() throws -> RasterCanvas {
         var c = try RasterCanvas(width: 64, height: 40, background: RGBAColor(r: 250, g: 240, b: 220))
         c.fill(BezPath.circle(center: Point(20, 20), radius: 15), color: RGBAColor(r: 200, g: 30, b: 30, a: 160))
-        c.stroke(TestSupport.rect(30, 5, 28, 28), width: 3, color: RGBAColor(r: 0, g: 80, b: 160), join: .round)
+        c.stroke(TestSupport.rect(30, 5, 28, 28), style: StrokeOptions(width: 3, join: .round), color: RGBAColor(r: 0, g: 80, b: 160))
         c.fill(TestSupport.rect(40, 12, 10, 10), color: .black, mode: .destinationOut)
         return c
     }

@@ -12,7 +12,7 @@ import CPNGWriter
         var c = try RasterCanvas(width: 300, height: 200, background: RGBAColor(r: 250, g: 248, b: 240))
         c.fill(BezPath.circle(center: Point(150, 100), radius: 80), color: RGBAColor(r: 200, g: 30, b: 60, a: 200))
         c.fill(BezPath.circle(center: Point(150, 100), radius: 40), color: .black, mode: .destinationOut)
-        c.stroke(BezPath.circle(center: Point(60, 60), radius: 30), width: 6, color: RGBAColor(r: 10, g: 90, b: 200))
+        c.stroke(BezPath.circle(center: Point(60, 60), radius: 30), style: StrokeOptions(width: 6), color: RGBAColor(r: 10, g: 90, b: 200))
         return c
     }
 

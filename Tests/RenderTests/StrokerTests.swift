@@ -72,7 +72,7 @@ import TestSupport
 
     @Test func strokedCircleIsARing() throws {
         var canvas = try RasterCanvas(width: 100, height: 100)
-        canvas.stroke(BezPath.circle(center: Point(50, 50), radius: 30), width: 8, color: .black, join: .round)
+        canvas.stroke(BezPath.circle(center: Point(50, 50), radius: 30), style: StrokeOptions(width: 8, join: .round), color: .black)
         #expect(canvas.pixel(x: 50, y: 50).a == 0)
         #expect(canvas.pixel(x: 50, y: 20).a == 255 && canvas.pixel(x: 50, y: 17).a == 255)
         #expect(canvas.pixel(x: 50, y: 16).a > 200)  // the edge, y = 16, within the flattening tolerance
