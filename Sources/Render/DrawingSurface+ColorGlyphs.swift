@@ -33,8 +33,7 @@ extension DrawingSurface {
                 // Under `bend` every layer's outline bends with the path, under its own transform; a gradient
                 // keeps the glyph's rigid frame at its origin (as a bitmap is placed rigidly).
                 if label.warp == .bend {
-                    let pixels = font.outline(glyph: g.glyph).transformed(by: Affine(1, 0, -g.synthesis.skew, 1, 0, 0) * Affine.scale(k, -k) * layer.transform)
-                    let bent = label.bent(pixels, at: g)
+                    let bent = Self.bentLayer(layer, of: glyph, in: label)
                     if var gradient = layer.gradient {
                         gradient.transform = glyphSpace * gradient.transform
                         paintPath(bent, transform: .identity, source: .gradient(gradient, opacity: opacity), stroke: nil, rule: .nonZero, mode: mode)
@@ -59,14 +58,31 @@ extension DrawingSurface {
 }
 
 extension DrawingSurface {
+    /// A colour layer's outline in canvas pixels, bent along the label's path under its own transform (the
+    /// glyph's synthetic slant too).
+    static func bentLayer(_ layer: ColorLayer, of glyph: PlacedGlyph, in label: PlacedLabel) -> BezPath {
+        var g = glyph
+        g.glyph = layer.glyph
+        let font = label.font(of: g), k = g.size / Double(font.unitsPerEm)
+        let pixels = font.outline(glyph: g.glyph).transformed(by: Affine(1, 0, -g.synthesis.skew, 1, 0, 0) * Affine.scale(k, -k) * layer.transform)
+        return label.bent(pixels, at: g)
+    }
+
     /// The canvas box of the control boxes of a colour glyph's layers (the marks of composites left out), as
-    /// ``drawColorGlyph(_:_:in:mode:)`` places them rigidly, or `nil` when none has an outline or the label is
-    /// bent (its plain layers follow the path: the whole canvas then).
+    /// ``drawColorGlyph(_:_:in:mode:)`` places them (rigidly, or bent along the path), or `nil` when none has
+    /// an outline.
     static func canvasBox(of layers: [ColorLayer], _ glyph: PlacedGlyph, in label: PlacedLabel) -> Rect? {
-        guard label.warp != .bend else { return nil }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        if label.warp == .bend {
+            for layer in layers where layer.group == nil {
+                let b = bentLayer(layer, of: glyph, in: label).controlBox
+                guard !b.isEmpty else { continue }
+                minX = min(minX, b.minX); minY = min(minY, b.minY); maxX = max(maxX, b.maxX); maxY = max(maxY, b.maxY)
+            }
+            return minX.isFinite ? Rect(minX: minX, minY: minY, maxX: maxX, maxY: maxY) : nil
+        }
         let font = label.font(of: glyph), k = glyph.size / Double(font.unitsPerEm)
         let glyphSpace = glyph.transform * Affine.scale(k, -k)
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for layer in layers where layer.group == nil {
             let b = font.outlineControlBox(glyph: layer.glyph, emboldened: false)
             guard !b.isEmpty else { continue }
