@@ -224,9 +224,8 @@ public struct SVGDocument: Hashable, Sendable {
 
     /// Wraps the elements added since the innermost ``openGroup()`` in `<g opacity="…">` (SVG composites a
     /// `<g>`'s opacity as a group); a blend mode (``GroupBlend/cssBlendMode``) becomes its `mix-blend-mode`;
-    /// a masking operator (``GroupBlend/isMasking``) inside an enclosing group masks one side by the other
-    /// (the enclosing group's elements so far are the backdrop); the other Porter–Duff operators are left out
-    /// (source-over). A group at full opacity isolates what
+    /// a Porter–Duff operator (``GroupBlend/isMasking``) inside an enclosing group masks one side by the other
+    /// (the enclosing group's elements so far are the backdrop). A group at full opacity isolates what
     /// blends inside it (`isolation: isolate`). Nothing without an open group, and no element for an empty one.
     public mutating func closeGroup(opacity: Double, blend: GroupBlend = .sourceOver) {
         guard let start = groupStarts.popLast() else { return }
@@ -244,26 +243,32 @@ public struct SVGDocument: Hashable, Sendable {
         elements.append(g + ">" + inner + "</g>")
     }
 
-    /// Writes a Porter–Duff operator that masks one side by the other's alpha (src-in, dest-in, src-out,
-    /// dest-out): the backdrop's elements (from `backdrop` to `source`) and the source's (from `source` on)
-    /// become the one side drawn through an alpha mask (`mask-type: alpha`) made of the other, inverted for
-    /// the `-out` operators by a filter that turns alpha a into 1 − a over the canvas.
+    /// Writes a Porter–Duff operator (``GroupBlend/isMasking``) as the sum of its terms, each one side drawn
+    /// through an alpha mask (`mask-type: alpha`) made of the other: src-in is the source through the
+    /// backdrop's alpha αb, src-out through 1 − αb (a filter inverts the alpha over the canvas), src-atop
+    /// src-in plus dest-out, xor src-out plus dest-out. A second term is added (`mix-blend-mode: plus-lighter`),
+    /// not drawn over, so edges sum as the operator says. The backdrop's elements run from `backdrop` to
+    /// `source`, the source's from `source` on.
     private mutating func closeMasking(_ blend: GroupBlend, backdrop: Int, source: Int) -> Bool {
-        guard backdrop <= source, source <= elements.count else { return false }
+        guard backdrop <= source, source <= elements.count, let terms = blend.maskedTerms else { return false }
         let under = elements[backdrop..<source].joined(), over = elements[source...].joined()
         elements.removeSubrange(backdrop...)
-        let (drawn, by) = blend == .sourceIn || blend == .sourceOut ? (over, under) : (under, over)
-        masks += 1
-        let id = "composite\(masks)", box = "x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\""
-        var defs = "<defs>"
-        var content = by
-        if blend == .sourceOut || blend == .destinationOut {
-            defs += "<filter id=\"\(id)-invert\" filterUnits=\"userSpaceOnUse\" \(box)><feColorMatrix type=\"matrix\" "
-                + "values=\"0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -1 1\"/></filter>"
-            content = "<g filter=\"url(#\(id)-invert)\">" + by + "</g>"
+        let box = "x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\""
+        var defs = "<defs>", drawn = ""
+        for (k, term) in terms.enumerated() {
+            masks += 1
+            let id = "composite\(masks)"
+            var content = term.drawsSource ? under : over
+            if term.inverted {
+                defs += "<filter id=\"\(id)-invert\" filterUnits=\"userSpaceOnUse\" \(box)><feColorMatrix type=\"matrix\" "
+                    + "values=\"0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -1 1\"/></filter>"
+                content = "<g filter=\"url(#\(id)-invert)\">" + content + "</g>"
+            }
+            defs += "<mask id=\"\(id)\" style=\"mask-type:alpha\" maskUnits=\"userSpaceOnUse\" \(box)>" + content + "</mask>"
+            let added = k > 0 ? " style=\"mix-blend-mode:plus-lighter\"" : ""
+            drawn += "<g mask=\"url(#\(id))\"\(added)>" + (term.drawsSource ? over : under) + "</g>"
         }
-        defs += "<mask id=\"\(id)\" style=\"mask-type:alpha\" maskUnits=\"userSpaceOnUse\" \(box)>" + content + "</mask></defs>"
-        elements += [defs, "<g mask=\"url(#\(id))\">" + drawn + "</g>"]
+        elements += [defs + "</defs>", drawn]
         return true
     }
 

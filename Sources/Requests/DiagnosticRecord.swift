@@ -91,7 +91,7 @@ public struct DiagnosticRecord: Sendable, Hashable {
             code = .elongationUnavailable; clusters = c; font = fonts.first
         case .colorGlyph(let c):
             switch c.reason {
-            case .compositeMode, .compositeModeInSVG: code = .colorGlyphComposite
+            case .compositeMode: code = .colorGlyphComposite
             case .svgTable, .paintBound: code = .colorGlyphOutline
             }
             clusters = c.clusters; font = c.font

@@ -15,8 +15,7 @@ import Geometry
 /// dest-over: the source, then the backdrop); the Porter–Duff operators and separable blend modes of
 /// ``GroupBlend`` (every mode of the table but clear…dest-over) become a group (``ColorGroupMark``) that
 /// surfaces composite; an unknown mode draws the source over the backdrop and is reported
-/// (``ColorGlyphFallback/Reason/compositeMode(_:)``), as is a Porter–Duff one that SVG output cannot mask
-/// (src-atop, dest-atop, xor: source-over there, ``ColorGlyphFallback/Reason/compositeModeInSVG(_:)``). Variable paints are read at the default
+/// (``ColorGlyphFallback/Reason/compositeMode(_:)``). Variable paints are read at the default
 /// instance. Every read is bounds-checked, and a hostile graph is bounded: ``maximumDepth`` nested
 /// paints, ``maximumVisits`` paints in all and ``maximumLayers`` layers (a cycle through `PaintColrGlyph`
 /// ends there), past which the glyph is given up (drawn as its outline, and reported:
@@ -113,7 +112,7 @@ struct COLRv1: Sendable {
         var visits = 0
         /// The bound the walk went past, if it did.
         var bound: COLRPaintBound?
-        /// The first composite mode drawn as source-over instead (everywhere, or in SVG output only).
+        /// The first composite mode drawn as source-over instead.
         var approximated: ColorGlyphFallback.Reason?
         /// Composites drawn as groups so far, and how many are open.
         var composites = 0, openComposites = 0
@@ -170,7 +169,6 @@ struct COLRv1: Sendable {
                         out.append(ColorLayer(group: .source))
                         guard layers(source, m, depth: depth + 1) else { return false }
                         out.append(ColorLayer(group: .end(blend)))
-                        if blend.cssBlendMode == nil, !blend.isMasking, approximated == nil { approximated = .compositeModeInSVG(name) }
                         return true
                     }
                     if mode != 3, approximated == nil { approximated = .compositeMode(name) }

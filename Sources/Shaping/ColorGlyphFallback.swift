@@ -33,9 +33,6 @@ public struct ColorGlyphFallback: Hashable, Sendable, CustomStringConvertible {
         /// A COLRv1 `PaintComposite` in a mode no surface draws (a mode number the table does not define):
         /// its source is drawn over its backdrop.
         case compositeMode(String)
-        /// A COLRv1 `PaintComposite` Porter–Duff mode that SVG output cannot mask (`src-atop`, `dest-atop`,
-        /// `xor`): exact in PNG, drawn as source-over in SVG output.
-        case compositeModeInSVG(String)
 
         /// The table concerned, as OpenType tags it.
         public var table: String {
@@ -67,8 +64,6 @@ public struct ColorGlyphFallback: Hashable, Sendable, CustomStringConvertible {
             return "\(font): COLR table glyphs drawn as outlines (\(n)): the paint graph goes past \(b.limit)"
         case .compositeMode(let m):
             return "\(font): COLR table PaintComposite mode \(m) drawn as src-over (\(n))"
-        case .compositeModeInSVG(let m):
-            return "\(font): COLR table PaintComposite mode \(m) drawn as src-over in SVG output, exactly in PNG (\(n))"
         }
     }
 

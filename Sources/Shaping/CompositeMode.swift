@@ -47,9 +47,25 @@ public enum GroupBlend: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// Whether this is a Porter–Duff operator that keeps one side where the other is (`src-in`, `dest-in`) or
-    /// is not (`src-out`, `dest-out`): SVG output draws it with an alpha mask.
-    public var isMasking: Bool { [.sourceIn, .destinationIn, .sourceOut, .destinationOut].contains(self) }
+    /// Whether this is a Porter–Duff operator other than source-over and plus: SVG output draws it as
+    /// ``maskedTerms``, each side through an alpha mask of the other.
+    public var isMasking: Bool { maskedTerms != nil }
+
+    /// A Porter–Duff operator as a sum of terms, each one side (the source, or the backdrop) kept where the
+    /// other side is (its alpha) or is not (`inverted`: one minus its alpha); `nil` for source-over, plus and
+    /// the blend modes. src-atop = `s·αb + b·(1 − αs)`, xor = `s·(1 − αb) + b·(1 − αs)`.
+    public var maskedTerms: [(drawsSource: Bool, inverted: Bool)]? {
+        switch self {
+        case .sourceIn: [(true, false)]
+        case .destinationIn: [(false, false)]
+        case .sourceOut: [(true, true)]
+        case .destinationOut: [(false, true)]
+        case .sourceAtop: [(true, false), (false, true)]
+        case .destinationAtop: [(false, false), (true, true)]
+        case .xor: [(true, true), (false, true)]
+        default: nil
+        }
+    }
 
     /// The CSS `mix-blend-mode` that draws this blend (`plus-lighter` for ``plus``), or `nil` for a Porter–Duff
     /// operator (CSS has none for groups) and for source-over.

@@ -124,8 +124,9 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         #expect(doc.text.contains(#"<g style="isolation:isolate"><path"#))   // a group at full opacity isolates its blends
     }
 
-    /// A masking Porter–Duff operator closing inside an enclosing group: one side drawn through an alpha mask
-    /// of the other (inverted by a filter for the `-out` operators); a blend mode becomes `mix-blend-mode`.
+    /// A Porter–Duff operator closing inside an enclosing group: one side drawn through an alpha mask of the
+    /// other (inverted by a filter for the `-out` operators), two such terms added for atop and xor; a blend
+    /// mode becomes `mix-blend-mode`.
     @Test func compositeGroupsAreMasksOrBlendModes() {
         let square = BezPath.polyline([Point(0, 0), Point(10, 0), Point(10, 10)], closed: true)
         func composite(_ blend: GroupBlend) -> [String] {
@@ -142,7 +143,12 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         #expect(out.contains(#"<filter id="composite1-invert" filterUnits="userSpaceOnUse""#) && out.contains("values=\"0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -1 1\""))
         #expect(out.contains(##"<g mask="url(#composite1)"><path d="M0 0L10 0L10 10Z" fill="#000000"/></g>"##))
         #expect(composite(.screen)[0].contains(#"<g style="mix-blend-mode:screen">"#))
-        #expect(!composite(.xor)[0].contains("mask") && !composite(.xor)[0].contains("mix-blend-mode"))
+        // xor: the source through the backdrop's inverted alpha, plus the backdrop through the source's.
+        let xor = composite(.xor)[0]
+        #expect(xor.contains(##"<mask id="composite1" style="mask-type:alpha""##) && xor.contains(##"<mask id="composite2" style="mask-type:alpha""##))
+        #expect(xor.contains(#"<filter id="composite1-invert""#) && xor.contains(#"<filter id="composite2-invert""#))
+        #expect(xor.contains(##"<g mask="url(#composite1)"><path d="M0 0L10 0L10 10Z" fill="#ffffff"/></g>"##))
+        #expect(xor.contains(##"<g mask="url(#composite2)" style="mix-blend-mode:plus-lighter"><path d="M0 0L10 0L10 10Z" fill="#000000"/></g>"##))
     }
 
     /// A raster group composites its layer once: two overlapping half-opaque children would darken their
