@@ -171,7 +171,7 @@ extension OptionEntry {
 extension OptionSyntax where Value: CaseIterable & RawRepresentable, Value.RawValue == String {
     /// One of the type's cases, by raw value.
     package static func cases() -> OptionSyntax {
-        words(Value.allCases.map { ($0.rawValue, $0) }, wordOf: \.rawValue)
+        words(Value.allCases.map { ($0.rawValue, $0) }, wordOf: { $0.rawValue })   // not a key path (made at every call here)
     }
 }
 

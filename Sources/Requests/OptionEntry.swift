@@ -9,9 +9,10 @@ import Layout
 /// Entries are immutable, and their closures capture only immutable values (key paths, syntaxes,
 /// defaults), so they are shared across threads; catalogs are built once.
 ///
-/// The key path arguments are autoclosures: a key path literal is instantiated (type metadata for
-/// `WritableKeyPath<Model, V>`, 1.9 M instructions for the label catalog) only when its entry first reads
-/// or writes a value, so a process that reads two flags pays for two key paths, not for every option.
+/// The key path arguments are autoclosures kept in a ``LazyKeyPath``: a key path literal is instantiated
+/// (type metadata for `WritableKeyPath<Model, V>` and the object: 5.7 M instructions for the label
+/// catalog) only when its entry first reads or writes a value, so a process that reads two flags pays for
+/// two key paths, not for every option.
 public final class OptionEntry<Model>: @unchecked Sendable {
     /// The JSON key, camel-cased (`letterSpacing`).
     public let key: String
@@ -71,9 +72,9 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     }
 
     /// An option stored at `keyPath`, written to JSON only when it differs from `defaultValue`.
-    package static func value<V: Equatable>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, V>, _ syntax: OptionSyntax<V>,
+    package static func value<V: Equatable>(_ key: String, _ keyPath: @autoclosure @escaping @Sendable () -> WritableKeyPath<Model, V>, _ syntax: OptionSyntax<V>,
                                            default defaultValue: V, help: String, flag: Bool = true) -> OptionEntry {
-        let keyPath = keyPath()   // once: the autoclosure made the runtime look the key path up per read
+        let path = LazyKeyPath(keyPath)
         let shown: String? = switch syntax.toJSON(defaultValue) {
         case .string(let s): s
         case .number(let v): MessageText.number(v)
@@ -82,59 +83,59 @@ public final class OptionEntry<Model>: @unchecked Sendable {
         }
         return OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
                            defaultText: shown, help: help, schema: syntax.schema,
-                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
-                           readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath] = try syntax.fromText(last) } },
-                           write: { m in let v = m[keyPath: keyPath]; return v == defaultValue ? nil : syntax.toJSON(v) })
+                           readJSON: { j, m throws(OptionValueError) in m[keyPath: path.keyPath] = try syntax.fromJSON(j) },
+                           readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: path.keyPath] = try syntax.fromText(last) } },
+                           write: { m in let v = m[keyPath: path.keyPath]; return v == defaultValue ? nil : syntax.toJSON(v) })
     }
 
     /// An optional option stored at `keyPath` (`nil`: not given), written to JSON when set. `defaultText`
     /// says in help what applies when it is not given.
-    package static func optional<V>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, V?>, _ syntax: OptionSyntax<V>,
+    package static func optional<V>(_ key: String, _ keyPath: @autoclosure @escaping @Sendable () -> WritableKeyPath<Model, V?>, _ syntax: OptionSyntax<V>,
                                    default defaultText: String? = nil, help: String, flag: Bool = true) -> OptionEntry {
-        let keyPath = keyPath()
+        let path = LazyKeyPath(keyPath)
         return OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
                            defaultText: defaultText, help: help, schema: syntax.schema,
-                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
-                           readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath] = try syntax.fromText(last) } },
-                           write: { m in m[keyPath: keyPath].map(syntax.toJSON) })
+                           readJSON: { j, m throws(OptionValueError) in m[keyPath: path.keyPath] = try syntax.fromJSON(j) },
+                           readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: path.keyPath] = try syntax.fromText(last) } },
+                           write: { m in m[keyPath: path.keyPath].map(syntax.toJSON) })
     }
 
     /// A yes-or-no option stored at `keyPath`: `true`/`false` in JSON; on the command line a switch that sets
     /// the value other than `defaultValue` (`--ink` for a default of false, `--no-system-fonts` for true).
     /// Its sample is that other value.
-    package static func toggle(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, Bool>, default defaultValue: Bool,
+    package static func toggle(_ key: String, _ keyPath: @autoclosure @escaping @Sendable () -> WritableKeyPath<Model, Bool>, default defaultValue: Bool,
                               help: String) -> OptionEntry {
-        let keyPath = keyPath(), syntax = OptionSyntax<Bool>.bool
+        let path = LazyKeyPath(keyPath), syntax = OptionSyntax<Bool>.bool
         return OptionEntry(key: key, flag: (defaultValue ? "no-" : "") + kebab(key), placeholder: "", expected: syntax.expected,
                            defaultText: nil, help: help, isSwitch: true, schema: syntax.schema, sample: .bool(!defaultValue),
-                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
-                           readText: { t, m throws(OptionValueError) in if !t.isEmpty { m[keyPath: keyPath] = !defaultValue } },
-                           write: { m in m[keyPath: keyPath] == defaultValue ? nil : .bool(m[keyPath: keyPath]) })
+                           readJSON: { j, m throws(OptionValueError) in m[keyPath: path.keyPath] = try syntax.fromJSON(j) },
+                           readText: { t, m throws(OptionValueError) in if !t.isEmpty { m[keyPath: path.keyPath] = !defaultValue } },
+                           write: { m in m[keyPath: path.keyPath] == defaultValue ? nil : .bool(m[keyPath: path.keyPath]) })
     }
 
     /// A list option stored at `keyPath`: a JSON array, or one value per repetition of the flag.
-    package static func list<V>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, [V]?>, _ item: OptionSyntax<V>,
+    package static func list<V>(_ key: String, _ keyPath: @autoclosure @escaping @Sendable () -> WritableKeyPath<Model, [V]?>, _ item: OptionSyntax<V>,
                                help: String) -> OptionEntry {
-        let syntax = OptionSyntax<[V]>.list(item), keyPath = keyPath()
+        let syntax = OptionSyntax<[V]>.list(item), path = LazyKeyPath(keyPath)
         return OptionEntry(key: key, flag: kebab(key), placeholder: item.placeholder, expected: syntax.expected, defaultText: nil,
                            help: help, repeatable: true, schema: syntax.schema,
-                           readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
+                           readJSON: { j, m throws(OptionValueError) in m[keyPath: path.keyPath] = try syntax.fromJSON(j) },
                            readText: { t, m throws(OptionValueError) in
                                var out: [V] = []
                                for w in t { out.append(try item.fromText(w)) }
-                               if !out.isEmpty { m[keyPath: keyPath] = out }
+                               if !out.isEmpty { m[keyPath: path.keyPath] = out }
                            },
-                           write: { m in m[keyPath: keyPath].map(syntax.toJSON) })
+                           write: { m in m[keyPath: path.keyPath].map(syntax.toJSON) })
     }
 
     /// The same option on a model that holds this one at `keyPath`.
-    package func lifted<Outer>(_ keyPath: @autoclosure @escaping () -> WritableKeyPath<Outer, Model>) -> OptionEntry<Outer> {
-        let readJSON = readJSON, readText = readText, write = write, keyPath = keyPath()
+    package func lifted<Outer>(_ keyPath: @autoclosure @escaping @Sendable () -> WritableKeyPath<Outer, Model>) -> OptionEntry<Outer> {
+        let readJSON = readJSON, readText = readText, write = write, path = LazyKeyPath(keyPath)
         return OptionEntry<Outer>(key: key, flag: flag, placeholder: placeholder, expected: expected, defaultText: defaultText,
                                   help: help, repeatable: repeatable, isSwitch: isSwitch, schema: schema, sample: sample,
-                                  readJSON: { j, m throws(OptionValueError) in try readJSON(j, &m[keyPath: keyPath]) },
-                                  readText: { t, m throws(OptionValueError) in try readText(t, &m[keyPath: keyPath]) },
-                                  write: { m in write(m[keyPath: keyPath]) })
+                                  readJSON: { j, m throws(OptionValueError) in try readJSON(j, &m[keyPath: path.keyPath]) },
+                                  readText: { t, m throws(OptionValueError) in try readText(t, &m[keyPath: path.keyPath]) },
+                                  write: { m in write(m[keyPath: path.keyPath]) })
     }
 
     /// Reads the JSON value of this option into `model`.

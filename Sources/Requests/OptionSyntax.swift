@@ -70,7 +70,8 @@ package struct OptionSyntax<Value>: @unchecked Sendable {
     /// One of a fixed set of words; `synonyms` are accepted too but never written. Matching ignores case.
     package static func words(_ table: [(String, Value)], synonyms: [(String, Value)] = [],
                              wordOf: @escaping (Value) -> String) -> OptionSyntax {
-        let list = table.map(\.0).joined(separator: "|")
+        // Closures, not key paths: a key path in a generic function is made anew at every call.
+        let list = table.map { $0.0 }.joined(separator: "|")
         let all = table + synonyms
         return text(list, expected: list, parse: { t in
             let w = t.lowercased()

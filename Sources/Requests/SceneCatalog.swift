@@ -126,20 +126,21 @@ extension OptionSyntax where Value == Point {
 extension OptionEntry {
     /// A list of JSON objects, each read by `read` at its path (`[2]`) and written by `write`; scene files only.
     /// An empty list is not written.
-    static func objects<T>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, [T]>, help: String,
+    static func objects<T>(_ key: String, _ keyPath: @autoclosure @escaping @Sendable () -> WritableKeyPath<Model, [T]>, help: String,
                            read: @escaping (JSONValue, String) throws(JSONError) -> T,
                            write: @escaping (T) -> JSONValue) -> OptionEntry {
-        let keyPath = keyPath()   // once (see ``OptionEntry/value(_:_:_:default:help:flag:)``)
-        return objects(key, help: help, read: read, write: write, get: { m in m[keyPath: keyPath].isEmpty ? nil : m[keyPath: keyPath] },
-                       set: { m, list in m[keyPath: keyPath] = list })
+        let path = LazyKeyPath(keyPath)   // made on first use (see ``OptionEntry``)
+        return objects(key, help: help, read: read, write: write, get: { m in m[keyPath: path.keyPath].isEmpty ? nil : m[keyPath: path.keyPath] },
+                       set: { m, list in m[keyPath: path.keyPath] = list })
     }
 
     /// ``objects(_:_:help:read:write:)`` for an optional list, written whenever it is there (empty too).
-    static func objects<T>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, [T]?>, help: String,
+    static func objects<T>(_ key: String, _ keyPath: @autoclosure @escaping @Sendable () -> WritableKeyPath<Model, [T]?>, help: String,
                            read: @escaping (JSONValue, String) throws(JSONError) -> T,
                            write: @escaping (T) -> JSONValue) -> OptionEntry {
-        let keyPath = keyPath()
-        return objects(key, help: help, read: read, write: write, get: { m in m[keyPath: keyPath] }, set: { m, list in m[keyPath: keyPath] = list })
+        let path = LazyKeyPath(keyPath)
+        return objects(key, help: help, read: read, write: write, get: { m in m[keyPath: path.keyPath] },
+                       set: { m, list in m[keyPath: path.keyPath] = list })
     }
 
     /// The one entry both ``objects(_:_:help:read:write:)`` make: `get` gives the list to write (`nil`: none).
