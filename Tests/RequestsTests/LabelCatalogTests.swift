@@ -104,6 +104,8 @@ import Render
             #expect(e.flag == OptionEntry<SceneLabel>.kebab(e.key))
         }
         #expect(OptionEntry<SceneLabel>.kebab("letterSpacing") == "letter-spacing")
+        #expect(OptionEntry<SceneLabel>.kebab("fontVariationSettings") == "font-variation-settings")
+        #expect(OptionEntry<SceneLabel>.kebab("x") == "x" && OptionEntry<SceneLabel>.kebab("") == "")
         #expect(Set(SceneLabel.catalog.compactMap(\.flag)).count == SceneLabel.catalog.compactMap(\.flag).count)
         #expect(SceneLabel.catalog.filter { $0.flag == nil }.map(\.key) == ["runs", "shape"])
     }
