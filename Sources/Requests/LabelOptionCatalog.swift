@@ -158,13 +158,15 @@ public enum LabelOptionCatalog {
 extension OptionEntry {
     /// An option that lives inside another field of the model (such as `minSize` inside `overflow`):
     /// `get` gives its value when set, `set` applies a value read.
-    package convenience init<V>(key: String, syntax: OptionSyntax<V>, defaultText: String?, help: String, flag: Bool = true,
-                   get: @escaping (Model) -> V?, set: @escaping (inout Model, V) -> Void) {
-        self.init(key: key, flag: flag ? Self.kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
-                  defaultText: defaultText, help: help, schema: syntax.schema,
-                  readJSON: { j, m throws(OptionValueError) in set(&m, try syntax.fromJSON(j)) },
-                  readText: { t, m throws(OptionValueError) in if let last = t.last { set(&m, try syntax.fromText(last)) } },
-                  write: { m in get(m).map(syntax.toJSON) })
+    package convenience init<V>(key: String, syntax: @autoclosure @escaping () -> OptionSyntax<V>, defaultText: String?, help: String,
+                               flag: Bool = true, get: @escaping (Model) -> V?, set: @escaping (inout Model, V) -> Void) {
+        self.init(key: key, flag: flag ? Self.kebab(key) : nil, help: help, parts: Lazy {
+            let syntax = syntax()
+            return Parts(placeholder: syntax.placeholder, expected: syntax.expected, defaultText: defaultText, schema: syntax.schema,
+                         readJSON: { j, m throws(OptionValueError) in set(&m, try syntax.fromJSON(j)) },
+                         readText: { t, m throws(OptionValueError) in if let last = t.last { set(&m, try syntax.fromText(last)) } },
+                         write: { m in get(m).map(syntax.toJSON) })
+        })
     }
 }
 

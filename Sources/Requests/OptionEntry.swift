@@ -1,5 +1,6 @@
 import JSON
 import Geometry
+import Support
 import Shaping
 import Layout
 /// One option declared once: its JSON key, its command-line flag, its values, default and help, and how
@@ -9,22 +10,18 @@ import Layout
 /// Entries are immutable, and their closures capture only immutable values (key paths, syntaxes,
 /// defaults), so they are shared across threads; catalogs are built once.
 ///
-/// The key path arguments are autoclosures kept in a ``LazyKeyPath``: a key path literal is instantiated
-/// (type metadata for `WritableKeyPath<Model, V>` and the object: 5.7 M instructions for the label
-/// catalog) only when its entry first reads or writes a value, so a process that reads two flags pays for
-/// two key paths, not for every option.
+/// An entry's key, flag and help are made with it; everything that needs its syntax or its key path
+/// (what help and messages say, the schema, the readers and the writer) is made on first use
+/// (``Lazy``): the key path and syntax arguments are autoclosures. Every command builds the label catalog
+/// to read its flags, and a process uses a few of its options: made eagerly, the syntaxes and key paths
+/// (type metadata for `WritableKeyPath<Model, V>` and `OptionSyntax<V>` per value type) cost about
+/// 5.7 M instructions, a quarter of a one-label render.
 public final class OptionEntry<Model>: @unchecked Sendable {
     /// The JSON key, camel-cased (`letterSpacing`).
     public let key: String
     /// The command-line flag without dashes, kebab-cased from the key (`letter-spacing`), or `nil` for
     /// keys that only scene files have.
     public let flag: String?
-    /// The values in help: `start|center|end`, `PX`.
-    public let placeholder: String
-    /// What the option accepts, as messages say it: `start|center|end`, `a number from 0 to 180`.
-    public let expected: String
-    /// The default as help shows it, or `nil` when there is none to show.
-    public let defaultText: String?
     /// One line of help.
     public let help: String
     /// Whether the flag may be given several times (each adds a value).
@@ -32,36 +29,62 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     /// Whether the flag is a switch that takes no value (``toggle(_:_:default:help:)``): given, it sets the
     /// value that is not the default (`--ink`, `--no-system-fonts`).
     public let isSwitch: Bool
-    /// The JSON Schema of the value (from its ``OptionSyntax/schema``), for `schema/request.schema.json`.
-    package let schema: JSONValue
     /// A value that is accepted and changes the result, for tests that walk the catalog through every door
     /// and for examples (set with ``sample(_:)``); `nil` when none is declared.
     package let sample: JSONValue?
-    let readJSON: (JSONValue, inout Model) throws(OptionValueError) -> Void
-    let readText: ([String], inout Model) throws(OptionValueError) -> Void
-    let write: (Model) -> JSONValue?
+    /// What the entry says and how it reads and writes, made on first use.
+    let parts: Lazy<Parts>
+
+    /// What an entry makes from its syntax and key path.
+    struct Parts {
+        var placeholder: String, expected: String, defaultText: String?, schema: JSONValue
+        var readJSON: (JSONValue, inout Model) throws(OptionValueError) -> Void
+        var readText: ([String], inout Model) throws(OptionValueError) -> Void
+        var write: (Model) -> JSONValue?
+    }
+
+    /// The values in help: `start|center|end`, `PX`.
+    public var placeholder: String { parts.value.placeholder }
+    /// What the option accepts, as messages say it: `start|center|end`, `a number from 0 to 180`.
+    public var expected: String { parts.value.expected }
+    /// The default as help shows it, or `nil` when there is none to show.
+    public var defaultText: String? { parts.value.defaultText }
+    /// The JSON Schema of the value (from its ``OptionSyntax/schema``), for `schema/request.schema.json`.
+    package var schema: JSONValue { parts.value.schema }
+
+    /// Creates an entry whose parts are made on first use.
+    init(key: String, flag: String?, help: String, repeatable: Bool = false, isSwitch: Bool = false, sample: JSONValue? = nil,
+         parts: Lazy<Parts>) {
+        self.key = key; self.flag = flag; self.help = help; self.repeatable = repeatable; self.isSwitch = isSwitch
+        self.sample = sample; self.parts = parts
+    }
 
     /// Creates an entry from its parts; prefer ``value(_:_:_:default:help:flag:)`` and ``optional(_:_:_:default:help:flag:)``.
-    package init(key: String, flag: String?, placeholder: String, expected: String, defaultText: String?, help: String, repeatable: Bool = false,
-                isSwitch: Bool = false, schema: JSONValue = .object([]), sample: JSONValue? = nil,
-                readJSON: @escaping (JSONValue, inout Model) throws(OptionValueError) -> Void,
-                readText: @escaping ([String], inout Model) throws(OptionValueError) -> Void,
-                write: @escaping (Model) -> JSONValue?) {
-        self.key = key; self.flag = flag; self.placeholder = placeholder; self.expected = expected; self.defaultText = defaultText; self.help = help
-        self.repeatable = repeatable; self.isSwitch = isSwitch; self.schema = schema; self.sample = sample
-        self.readJSON = readJSON; self.readText = readText; self.write = write
+    package convenience init(key: String, flag: String?, placeholder: String, expected: String, defaultText: String?, help: String,
+                             repeatable: Bool = false, isSwitch: Bool = false, schema: @autoclosure @escaping () -> JSONValue = .object([]),
+                             sample: JSONValue? = nil,
+                             readJSON: @escaping (JSONValue, inout Model) throws(OptionValueError) -> Void,
+                             readText: @escaping ([String], inout Model) throws(OptionValueError) -> Void,
+                             write: @escaping (Model) -> JSONValue?) {
+        self.init(key: key, flag: flag, help: help, repeatable: repeatable, isSwitch: isSwitch, sample: sample, parts: Lazy {
+            Parts(placeholder: placeholder, expected: expected, defaultText: defaultText, schema: schema(),
+                  readJSON: readJSON, readText: readText, write: write)
+        })
     }
 
     /// The same entry with `value` as its ``sample``.
     package func sample(_ value: JSONValue) -> OptionEntry {
-        OptionEntry(key: key, flag: flag, placeholder: placeholder, expected: expected, defaultText: defaultText, help: help,
-                    repeatable: repeatable, isSwitch: isSwitch, schema: schema, sample: value, readJSON: readJSON, readText: readText, write: write)
+        OptionEntry(key: key, flag: flag, help: help, repeatable: repeatable, isSwitch: isSwitch, sample: value, parts: parts)
     }
 
     /// The same entry with `text` as its ``defaultText`` (what help says applies when the option is not given).
     package func shownDefault(_ text: String?) -> OptionEntry {
-        OptionEntry(key: key, flag: flag, placeholder: placeholder, expected: expected, defaultText: text, help: help,
-                    repeatable: repeatable, isSwitch: isSwitch, schema: schema, sample: sample, readJSON: readJSON, readText: readText, write: write)
+        let parts = parts
+        return OptionEntry(key: key, flag: flag, help: help, repeatable: repeatable, isSwitch: isSwitch, sample: sample, parts: Lazy {
+            var p = parts.value
+            p.defaultText = text
+            return p
+        })
     }
 
     /// `letterSpacing` → `letter-spacing` (keys are ASCII: byte by byte, not by `Character`, which costs
@@ -76,80 +99,90 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     }
 
     /// An option stored at `keyPath`, written to JSON only when it differs from `defaultValue`.
-    package static func value<V: Equatable>(_ key: String, _ keyPath: @autoclosure @escaping @Sendable () -> WritableKeyPath<Model, V>, _ syntax: OptionSyntax<V>,
+    package static func value<V: Equatable>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, V>,
+                                           _ syntax: @autoclosure @escaping () -> OptionSyntax<V>,
                                            default defaultValue: V, help: String, flag: Bool = true) -> OptionEntry {
-        let path = LazyKeyPath(keyPath)
-        let shown: String? = switch syntax.toJSON(defaultValue) {
-        case .string(let s): s
-        case .number(let v): MessageText.number(v)
-        case .bool(let b): b ? "true" : "false"
-        default: nil
-        }
-        return OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
-                           defaultText: shown, help: help, schema: syntax.schema,
-                           readJSON: { j, m throws(OptionValueError) in m[keyPath: path.keyPath] = try syntax.fromJSON(j) },
-                           readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: path.keyPath] = try syntax.fromText(last) } },
-                           write: { m in let v = m[keyPath: path.keyPath]; return v == defaultValue ? nil : syntax.toJSON(v) })
+        OptionEntry(key: key, flag: flag ? kebab(key) : nil, help: help, parts: Lazy {
+            let keyPath = keyPath(), syntax = syntax()
+            let shown: String? = switch syntax.toJSON(defaultValue) {
+            case .string(let s): s
+            case .number(let v): MessageText.number(v)
+            case .bool(let b): b ? "true" : "false"
+            default: nil
+            }
+            return Parts(placeholder: syntax.placeholder, expected: syntax.expected, defaultText: shown, schema: syntax.schema,
+                         readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
+                         readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath] = try syntax.fromText(last) } },
+                         write: { m in let v = m[keyPath: keyPath]; return v == defaultValue ? nil : syntax.toJSON(v) })
+        })
     }
 
     /// An optional option stored at `keyPath` (`nil`: not given), written to JSON when set. `defaultText`
     /// says in help what applies when it is not given.
-    package static func optional<V>(_ key: String, _ keyPath: @autoclosure @escaping @Sendable () -> WritableKeyPath<Model, V?>, _ syntax: OptionSyntax<V>,
+    package static func optional<V>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, V?>,
+                                   _ syntax: @autoclosure @escaping () -> OptionSyntax<V>,
                                    default defaultText: String? = nil, help: String, flag: Bool = true) -> OptionEntry {
-        let path = LazyKeyPath(keyPath)
-        return OptionEntry(key: key, flag: flag ? kebab(key) : nil, placeholder: syntax.placeholder, expected: syntax.expected,
-                           defaultText: defaultText, help: help, schema: syntax.schema,
-                           readJSON: { j, m throws(OptionValueError) in m[keyPath: path.keyPath] = try syntax.fromJSON(j) },
-                           readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: path.keyPath] = try syntax.fromText(last) } },
-                           write: { m in m[keyPath: path.keyPath].map(syntax.toJSON) })
+        OptionEntry(key: key, flag: flag ? kebab(key) : nil, help: help, parts: Lazy {
+            let keyPath = keyPath(), syntax = syntax()
+            return Parts(placeholder: syntax.placeholder, expected: syntax.expected, defaultText: defaultText, schema: syntax.schema,
+                         readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
+                         readText: { t, m throws(OptionValueError) in if let last = t.last { m[keyPath: keyPath] = try syntax.fromText(last) } },
+                         write: { m in m[keyPath: keyPath].map(syntax.toJSON) })
+        })
     }
 
     /// A yes-or-no option stored at `keyPath`: `true`/`false` in JSON; on the command line a switch that sets
     /// the value other than `defaultValue` (`--ink` for a default of false, `--no-system-fonts` for true).
     /// Its sample is that other value.
-    package static func toggle(_ key: String, _ keyPath: @autoclosure @escaping @Sendable () -> WritableKeyPath<Model, Bool>, default defaultValue: Bool,
+    package static func toggle(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, Bool>, default defaultValue: Bool,
                               help: String) -> OptionEntry {
-        let path = LazyKeyPath(keyPath), syntax = OptionSyntax<Bool>.bool
-        return OptionEntry(key: key, flag: (defaultValue ? "no-" : "") + kebab(key), placeholder: "", expected: syntax.expected,
-                           defaultText: nil, help: help, isSwitch: true, schema: syntax.schema, sample: .bool(!defaultValue),
-                           readJSON: { j, m throws(OptionValueError) in m[keyPath: path.keyPath] = try syntax.fromJSON(j) },
-                           readText: { t, m throws(OptionValueError) in if !t.isEmpty { m[keyPath: path.keyPath] = !defaultValue } },
-                           write: { m in m[keyPath: path.keyPath] == defaultValue ? nil : .bool(m[keyPath: path.keyPath]) })
+        OptionEntry(key: key, flag: (defaultValue ? "no-" : "") + kebab(key), help: help, isSwitch: true, sample: .bool(!defaultValue),
+                    parts: Lazy {
+            let keyPath = keyPath(), syntax = OptionSyntax<Bool>.bool
+            return Parts(placeholder: "", expected: syntax.expected, defaultText: nil, schema: syntax.schema,
+                         readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
+                         readText: { t, m throws(OptionValueError) in if !t.isEmpty { m[keyPath: keyPath] = !defaultValue } },
+                         write: { m in m[keyPath: keyPath] == defaultValue ? nil : .bool(m[keyPath: keyPath]) })
+        })
     }
 
     /// A list option stored at `keyPath`: a JSON array, or one value per repetition of the flag.
-    package static func list<V>(_ key: String, _ keyPath: @autoclosure @escaping @Sendable () -> WritableKeyPath<Model, [V]?>, _ item: OptionSyntax<V>,
-                               help: String) -> OptionEntry {
-        let syntax = OptionSyntax<[V]>.list(item), path = LazyKeyPath(keyPath)
-        return OptionEntry(key: key, flag: kebab(key), placeholder: item.placeholder, expected: syntax.expected, defaultText: nil,
-                           help: help, repeatable: true, schema: syntax.schema,
-                           readJSON: { j, m throws(OptionValueError) in m[keyPath: path.keyPath] = try syntax.fromJSON(j) },
-                           readText: { t, m throws(OptionValueError) in
-                               var out: [V] = []
-                               for w in t { out.append(try item.fromText(w)) }
-                               if !out.isEmpty { m[keyPath: path.keyPath] = out }
-                           },
-                           write: { m in m[keyPath: path.keyPath].map(syntax.toJSON) })
+    package static func list<V>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, [V]?>,
+                               _ item: @autoclosure @escaping () -> OptionSyntax<V>, help: String) -> OptionEntry {
+        OptionEntry(key: key, flag: kebab(key), help: help, repeatable: true, parts: Lazy {
+            let keyPath = keyPath(), item = item()
+            let syntax = OptionSyntax<[V]>.list(item)
+            return Parts(placeholder: item.placeholder, expected: syntax.expected, defaultText: nil, schema: syntax.schema,
+                         readJSON: { j, m throws(OptionValueError) in m[keyPath: keyPath] = try syntax.fromJSON(j) },
+                         readText: { t, m throws(OptionValueError) in
+                             var out: [V] = []
+                             for w in t { out.append(try item.fromText(w)) }
+                             if !out.isEmpty { m[keyPath: keyPath] = out }
+                         },
+                         write: { m in m[keyPath: keyPath].map(syntax.toJSON) })
+        })
     }
 
     /// The same option on a model that holds this one at `keyPath`.
-    package func lifted<Outer>(_ keyPath: @autoclosure @escaping @Sendable () -> WritableKeyPath<Outer, Model>) -> OptionEntry<Outer> {
-        let readJSON = readJSON, readText = readText, write = write, path = LazyKeyPath(keyPath)
-        return OptionEntry<Outer>(key: key, flag: flag, placeholder: placeholder, expected: expected, defaultText: defaultText,
-                                  help: help, repeatable: repeatable, isSwitch: isSwitch, schema: schema, sample: sample,
-                                  readJSON: { j, m throws(OptionValueError) in try readJSON(j, &m[keyPath: path.keyPath]) },
-                                  readText: { t, m throws(OptionValueError) in try readText(t, &m[keyPath: path.keyPath]) },
-                                  write: { m in write(m[keyPath: path.keyPath]) })
+    package func lifted<Outer>(_ keyPath: @autoclosure @escaping () -> WritableKeyPath<Outer, Model>) -> OptionEntry<Outer> {
+        let inner = parts
+        return OptionEntry<Outer>(key: key, flag: flag, help: help, repeatable: repeatable, isSwitch: isSwitch, sample: sample, parts: Lazy {
+            let p = inner.value, keyPath = keyPath()
+            return .init(placeholder: p.placeholder, expected: p.expected, defaultText: p.defaultText, schema: p.schema,
+                         readJSON: { j, m throws(OptionValueError) in try p.readJSON(j, &m[keyPath: keyPath]) },
+                         readText: { t, m throws(OptionValueError) in try p.readText(t, &m[keyPath: keyPath]) },
+                         write: { m in p.write(m[keyPath: keyPath]) })
+        })
     }
 
     /// Reads the JSON value of this option into `model`.
-    package func read(_ value: JSONValue, into model: inout Model) throws(OptionValueError) { try readJSON(value, &model) }
+    package func read(_ value: JSONValue, into model: inout Model) throws(OptionValueError) { try parts.value.readJSON(value, &model) }
 
     /// Reads the command-line values of this option (every repetition, in order) into `model`.
-    public func read(arguments: [String], into model: inout Model) throws(OptionValueError) { try readText(arguments, &model) }
+    public func read(arguments: [String], into model: inout Model) throws(OptionValueError) { try parts.value.readText(arguments, &model) }
 
     /// The option's value in `model` as JSON, or `nil` when it is the default or absent.
-    package func json(of model: Model) -> JSONValue? { write(model) }
+    package func json(of model: Model) -> JSONValue? { parts.value.write(model) }
 }
 
 /// Reading and writing a model through its entries.

@@ -1,4 +1,5 @@
 import JSON
+import Support
 import Geometry
 import Shaping
 import Layout
@@ -126,32 +127,38 @@ extension OptionSyntax where Value == Point {
 extension OptionEntry {
     /// A list of JSON objects, each read by `read` at its path (`[2]`) and written by `write`; scene files only.
     /// An empty list is not written.
-    static func objects<T>(_ key: String, _ keyPath: @autoclosure @escaping @Sendable () -> WritableKeyPath<Model, [T]>, help: String,
+    static func objects<T>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, [T]>, help: String,
                            read: @escaping (JSONValue, String) throws(JSONError) -> T,
                            write: @escaping (T) -> JSONValue) -> OptionEntry {
-        let path = LazyKeyPath(keyPath)   // made on first use (see ``OptionEntry``)
-        return objects(key, help: help, read: read, write: write, get: { m in m[keyPath: path.keyPath].isEmpty ? nil : m[keyPath: path.keyPath] },
-                       set: { m, list in m[keyPath: path.keyPath] = list })
+        objects(key, help: help, read: read, write: write) {
+            let keyPath = keyPath()
+            return ({ m in m[keyPath: keyPath].isEmpty ? nil : m[keyPath: keyPath] }, { m, list in m[keyPath: keyPath] = list })
+        }
     }
 
     /// ``objects(_:_:help:read:write:)`` for an optional list, written whenever it is there (empty too).
-    static func objects<T>(_ key: String, _ keyPath: @autoclosure @escaping @Sendable () -> WritableKeyPath<Model, [T]?>, help: String,
+    static func objects<T>(_ key: String, _ keyPath: @autoclosure @escaping () -> WritableKeyPath<Model, [T]?>, help: String,
                            read: @escaping (JSONValue, String) throws(JSONError) -> T,
                            write: @escaping (T) -> JSONValue) -> OptionEntry {
-        let path = LazyKeyPath(keyPath)
-        return objects(key, help: help, read: read, write: write, get: { m in m[keyPath: path.keyPath] },
-                       set: { m, list in m[keyPath: path.keyPath] = list })
+        objects(key, help: help, read: read, write: write) {
+            let keyPath = keyPath()
+            return ({ m in m[keyPath: keyPath] }, { m, list in m[keyPath: keyPath] = list })
+        }
     }
 
-    /// The one entry both ``objects(_:_:help:read:write:)`` make: `get` gives the list to write (`nil`: none).
+    /// The one entry both ``objects(_:_:help:read:write:)`` make: `access` gives, on first use, the list to
+    /// write (`nil`: none) and how to set one read.
     private static func objects<T>(_ key: String, help: String, read: @escaping (JSONValue, String) throws(JSONError) -> T,
-                                   write: @escaping (T) -> JSONValue, get: @escaping (Model) -> [T]?,
-                                   set: @escaping (inout Model, [T]) -> Void) -> OptionEntry {
-        OptionEntry(key: key, flag: nil, placeholder: "[…]", expected: "a list of objects", defaultText: nil, help: help,
-                    schema: JSONSchemaText.object(["type": .string("array"), "items": JSONSchemaText.object(["type": .string("object")])]),
-                    readJSON: { j, m throws(OptionValueError) in set(&m, try readObjects(j, read)) },
-                    readText: { _, _ throws(OptionValueError) in throw OptionValueError("only scene files have \(key)") },
-                    write: { m in get(m).map { .array($0.map(write)) } })
+                                   write: @escaping (T) -> JSONValue,
+                                   access: @escaping () -> (get: (Model) -> [T]?, set: (inout Model, [T]) -> Void)) -> OptionEntry {
+        OptionEntry(key: key, flag: nil, help: help, parts: Lazy {
+            let (get, set) = access()
+            return Parts(placeholder: "[…]", expected: "a list of objects", defaultText: nil,
+                         schema: JSONSchemaText.object(["type": .string("array"), "items": JSONSchemaText.object(["type": .string("object")])]),
+                         readJSON: { j, m throws(OptionValueError) in set(&m, try readObjects(j, read)) },
+                         readText: { _, _ throws(OptionValueError) in throw OptionValueError("only scene files have \(key)") },
+                         write: { m in get(m).map { .array($0.map(write)) } })
+        })
     }
 
     private static func readObjects<T>(_ j: JSONValue, _ read: (JSONValue, String) throws(JSONError) -> T) throws(OptionValueError) -> [T] {
