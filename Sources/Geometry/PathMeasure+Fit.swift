@@ -13,77 +13,74 @@ extension PathMeasure {
     /// `w = w₀ − (U(w₀) − u)·length/|B′(w₀)|`. The point is `c0 + w·(c1 + w·(c2 + w·c3))` and the
     /// tangent the direction of `c1 + w·(2c2 + 3w·c3)`. The fit alone is good to about 1e-4 of the
     /// piece, the Newton step squares that; the builder checks the result of the whole procedure.
+    ///
+    /// Coefficients are kept in pairs, the even power's beside the odd one's, and the curve's as
+    /// (x, y) pairs: a polynomial `p(x) = E(x²) + x·O(x²)` is then Horner's rule on the pair `(E, O)`
+    /// in `x²`, one packed multiply and add per pair of coefficients (the compiler's vectorising of
+    /// Estrin's scheme on separate coefficients spent as many instructions again on shuffles).
     @usableFromInline struct FitRecord: Sendable {
+        /// The coefficients of `fit(u)` in pairs `(f₀, f₁) … (f₆, f₇)`, then `f₈`.
+        var f01 = SIMD2<Double>(0, 1), f23 = SIMD2<Double>(), f45 = SIMD2<Double>(), f67 = SIMD2<Double>()
+        /// The coefficients of `U` in powers of `y = 2w − 1`, in pairs `(g₀, g₁) … (g₁₆, g₁₇)`.
+        var g01 = SIMD2<Double>(), g23 = SIMD2<Double>(), g45 = SIMD2<Double>(), g67 = SIMD2<Double>(),
+            g89 = SIMD2<Double>(), g1011 = SIMD2<Double>(), g1213 = SIMD2<Double>(), g1415 = SIMD2<Double>(),
+            g1617 = SIMD2<Double>()
+        /// The curve on the piece in powers of `w`, as (x, y) pairs.
+        var c0 = SIMD2<Double>(), c1 = SIMD2<Double>(), c2 = SIMD2<Double>(), c3 = SIMD2<Double>()
+        var f8 = 0.0
         /// The distance at the piece's start, its length, and the distance span that the fraction `u`
         /// divides by (a division, not a multiplication by the inverse: on a line the point at distance
         /// `s` then comes out exact, as 10.224 / 300 · 300 does not).
         var start: Double, length: Double, span: Double
-        /// The coefficients of `fit(u)`, constant term first.
-        var f0 = 0.0, f1 = 1.0, f2 = 0.0, f3 = 0.0, f4 = 0.0, f5 = 0.0, f6 = 0.0, f7 = 0.0, f8 = 0.0
-        /// The coefficients of `U` in powers of `y = 2w − 1`, constant term first.
-        var g0 = 0.0, g1 = 0.0, g2 = 0.0, g3 = 0.0, g4 = 0.0, g5 = 0.0, g6 = 0.0, g7 = 0.0, g8 = 0.0, g9 = 0.0, g10 = 0.0, g11 = 0.0, g12 = 0.0, g13 = 0.0, g14 = 0.0, g15 = 0.0, g16 = 0.0, g17 = 0.0
-
-        init(start: Double, length: Double) {
-            self.start = start; self.length = length; span = length
-            g0 = 0.5; g1 = 0.5  // U(w) = w, for a linear piece
-        }
-
-        /// The first guess `w₀ = fit(u)`, by Estrin's scheme.
-        @inline(__always) func guess(_ u: Double) -> Double {
-            let u2 = u * u, u4 = u2 * u2
-            let a0 = f0 + f1 * u, a1 = f2 + f3 * u, a2 = f4 + f5 * u, a3 = f6 + f7 * u
-            let b0 = a0 + a1 * u2, b1 = a2 + a3 * u2
-            return (b0 + b1 * u4) + f8 * (u4 * u4)
-        }
-
-        /// The distance fraction `U(w)`, by Estrin's scheme (short dependency chains).
-        @inline(__always) func fraction(_ w: Double) -> Double {
-            let y = 2 * w - 1
-            let y2 = y * y, y4 = y2 * y2, y8 = y4 * y4
-            let a0 = g0 + g1 * y, a1 = g2 + g3 * y, a2 = g4 + g5 * y, a3 = g6 + g7 * y
-            let a4 = g8 + g9 * y, a5 = g10 + g11 * y, a6 = g12 + g13 * y, a7 = g14 + g15 * y
-            let a8 = g16 + g17 * y
-            let b0 = a0 + a1 * y2, b1 = a2 + a3 * y2, b2 = a4 + a5 * y2, b3 = a6 + a7 * y2
-            let c0 = b0 + b1 * y4, c1 = b2 + b3 * y4
-            return (c0 + c1 * y8) + a8 * (y8 * y8)
-        }
-
-        /// Sets the coefficients of the fit from `c` (9 of them, constant first).
-        mutating func setFit(_ c: UnsafePointer<Double>) {
-            f0 = c[0]; f1 = c[1]; f2 = c[2]; f3 = c[3]; f4 = c[4]; f5 = c[5]; f6 = c[6]; f7 = c[7]; f8 = c[8]
-        }
-
-        /// Sets the coefficients of `U` from `c` (18 of them, constant first).
-        mutating func setFraction(_ c: UnsafePointer<Double>) {
-            g0 = c[0]
-            g1 = c[1]
-            g2 = c[2]
-            g3 = c[3]
-            g4 = c[4]
-            g5 = c[5]
-            g6 = c[6]
-            g7 = c[7]
-            g8 = c[8]
-            g9 = c[9]
-            g10 = c[10]
-            g11 = c[11]
-            g12 = c[12]
-            g13 = c[13]
-            g14 = c[14]
-            g15 = c[15]
-            g16 = c[16]
-            g17 = c[17]
-        }
-
+        /// Below this squared derivative (in `w`) the direction is not trusted and the segment's
+        /// tangent rule is asked; `+∞` for elliptical arcs, which are evaluated on the segment itself.
+        var minDerivSquared = Double.infinity
         /// Arc length is proportional to `w` on this piece (a segment of constant speed: lines, circular
         /// arcs): `w` is the distance fraction itself, with no fit or Newton step to round it.
         var linear = false
 
-        /// The curve on the piece in powers of `w`.
-        var c0x = 0.0, c0y = 0.0, c1x = 0.0, c1y = 0.0, c2x = 0.0, c2y = 0.0, c3x = 0.0, c3y = 0.0
-        /// Below this squared derivative (in `w`) the direction is not trusted and the segment's
-        /// tangent rule is asked; `+∞` for elliptical arcs, which are evaluated on the segment itself.
-        var minDerivSquared = Double.infinity
+        init(start: Double, length: Double) {
+            self.start = start; self.length = length; span = length
+            g01 = SIMD2(0.5, 0.5)  // U(w) = w, for a linear piece
+        }
+
+        /// The first guess `w₀ = fit(u)`.
+        @inline(__always) func guess(_ u: Double) -> Double {
+            let u2 = SIMD2(repeating: u * u)
+            var p = SIMD2(f8, 0) * u2 + f67
+            p = p * u2 + f45
+            p = p * u2 + f23
+            p = p * u2 + f01
+            return p.x + u * p.y
+        }
+
+        /// The distance fraction `U(w)`.
+        @inline(__always) func fraction(_ w: Double) -> Double {
+            let y = 2 * w - 1
+            let y2 = SIMD2(repeating: y * y)
+            var p = g1617 * y2 + g1415
+            p = p * y2 + g1213
+            p = p * y2 + g1011
+            p = p * y2 + g89
+            p = p * y2 + g67
+            p = p * y2 + g45
+            p = p * y2 + g23
+            p = p * y2 + g01
+            return p.x + y * p.y
+        }
+
+        /// Sets the coefficients of the fit from `c` (9 of them, constant first).
+        mutating func setFit(_ c: UnsafePointer<Double>) {
+            f01 = SIMD2(c[0], c[1]); f23 = SIMD2(c[2], c[3]); f45 = SIMD2(c[4], c[5]); f67 = SIMD2(c[6], c[7])
+            f8 = c[8]
+        }
+
+        /// Sets the coefficients of `U` from `c` (18 of them, constant first).
+        mutating func setFraction(_ c: UnsafePointer<Double>) {
+            g01 = SIMD2(c[0], c[1]); g23 = SIMD2(c[2], c[3]); g45 = SIMD2(c[4], c[5]); g67 = SIMD2(c[6], c[7])
+            g89 = SIMD2(c[8], c[9]); g1011 = SIMD2(c[10], c[11]); g1213 = SIMD2(c[12], c[13])
+            g1415 = SIMD2(c[14], c[15]); g1617 = SIMD2(c[16], c[17])
+        }
 
         /// The corrected parameter at distance fraction `u`, given the residual `U(w₀) − u` and the speed
         /// `|B′(w₀)|` (in `w`) at the guess `w0`; clamped to `[0, 1]`. No step where it would be longer
@@ -99,12 +96,21 @@ extension PathMeasure {
 
         /// The point at the piece's parameter `w`.
         @inline(__always) func point(_ w: Double) -> Point {
-            Point(c0x + w * (c1x + w * (c2x + w * c3x)), c0y + w * (c1y + w * (c2y + w * c3y)))
+            let v = SIMD2(repeating: w)
+            let p = c0 + v * (c1 + v * (c2 + v * c3))
+            return Point(p.x, p.y)
         }
 
         /// The derivative with respect to `w`.
         @inline(__always) func deriv(_ w: Double) -> Vector {
-            Vector(c1x + w * (2 * c2x + w * (3 * c3x)), c1y + w * (2 * c2y + w * (3 * c3y)))
+            let d = derivative(w)
+            return Vector(d.x, d.y)
+        }
+
+        /// ``deriv(_:)`` as a pair.
+        @inline(__always) func derivative(_ w: Double) -> SIMD2<Double> {
+            let v = SIMD2(repeating: w)
+            return c1 + v * ((c2 + c2) + v * (3 * c3))
         }
     }
 

@@ -9,15 +9,16 @@ extension PathMeasure {
         /// The measure sampled.
         public let measure: PathMeasure
         private let storage: PathMeasure.Storage
-        /// The segment, its records and the piece of the last query.
+        /// The segment, its records and the piece of the last query (no records before the first).
         private var segment = 0
-        /// The view of the last segment's records (owned by the storage), `nil` before the first query:
-        /// kept as a view, since making one from its slot reads the slot's header and branches on it.
-        private var current: SegmentRecords?
+        /// The view of the last segment's records (owned by the storage), kept as a view: making one
+        /// from its slot reads the slot's header and branches on it.
+        private var current = SegmentRecords.none
         private var piece = 0
         /// The forward distances that the last query's piece holds, as ``Storage/holds(_:_:_:_:preferEarlier:)``
         /// decides it: `(lower, upper]` for a reversed measure (which prefers the earlier piece at a
-        /// boundary), `[lower, upper)` otherwise; −∞ below the path's first piece and +∞ above its last.
+        /// boundary), `[lower, upper)` otherwise; −∞ below the path's first piece and +∞ above its last;
+        /// empty before the first query.
         /// Kept so that a query in the same piece as the last (most of them) is two comparisons.
         private var lower = Double.infinity, upper = -Double.infinity
 
@@ -26,16 +27,19 @@ extension PathMeasure {
         /// The point and unit tangent at distance `s`; see ``PathMeasure/sample(at:)``.
         public mutating func sample(at s: Double) -> PathSample {
             let fs = measure.forwardDistance(s)
-            let preferEarlier = measure.isReversed
             // The same piece as the last query (the bounds are empty before the first).
-            if let rs = current, preferEarlier ? (lower < fs && fs <= upper) : (lower <= fs && fs < upper) {
-                return measure.sample(rs, piece: piece, segment: segment, forward: fs)
+            if measure.isReversed ? (lower < fs && fs <= upper) : (lower <= fs && fs < upper) {
+                return measure.sample(current, piece: piece, segment: segment, forward: fs)
             }
-            if let rs = current {
-                let k = piece, i = segment
-                if storage.holds(i, rs, k, fs, preferEarlier: preferEarlier) {
-                    return measure.sample(rs, piece: k, segment: i, forward: fs)
-                }
+            return move(to: fs)
+        }
+
+        /// ``sample(at:)`` at forward distance `fs` outside the last query's piece (its bounds are the
+        /// ones ``Storage/holds(_:_:_:_:preferEarlier:)`` compares with): the next piece, or the lookup's.
+        @inline(never) private mutating func move(to fs: Double) -> PathSample {
+            let preferEarlier = measure.isReversed
+            if current.records.count > 0 {
+                let rs = current, k = piece, i = segment
                 let next = preferEarlier ? k - 1 : k + 1
                 if next >= 0 && next < rs.records.count && storage.holds(i, rs, next, fs, preferEarlier: preferEarlier) {
                     piece = next

@@ -51,6 +51,14 @@ public struct PathMeasure: Sendable {
         /// header line; unused for more).
         let secondStart: Double
 
+        /// No records (what a ``Sampler`` holds before its first query).
+        static var none: SegmentRecords { SegmentRecords() }
+
+        private init() {
+            records = UnsafeBufferPointer(start: nil, count: 0); pieces = UnsafeBufferPointer(start: nil, count: 0)
+            secondStart = .infinity
+        }
+
         /// The view of a built slot of a ``RecordArena``.
         @inline(__always) init(_ slot: UnsafeRawPointer) {
             let n = slot.load(fromByteOffset: RecordArena.countOffset, as: Int.self)
@@ -475,9 +483,9 @@ public struct PathMeasure: Sendable {
             r.linear = true
             switch seg {
             case .line(let l):
-                r.c0x = l.p0.x; r.c0y = l.p0.y; r.c1x = l.p1.x - l.p0.x; r.c1y = l.p1.y - l.p0.y; r.minDerivSquared = 0
+                r.c0 = SIMD2(l.p0.x, l.p0.y); r.c1 = SIMD2(l.p1.x - l.p0.x, l.p1.y - l.p0.y); r.minDerivSquared = 0
             case .quad(let q):
-                r.c0x = q.p0.x; r.c0y = q.p0.y; r.c1x = q.p2.x - q.p0.x; r.c1y = q.p2.y - q.p0.y; r.minDerivSquared = 0
+                r.c0 = SIMD2(q.p0.x, q.p0.y); r.c1 = SIMD2(q.p2.x - q.p0.x, q.p2.y - q.p0.y); r.minDerivSquared = 0
             case .cubic, .arc:
                 break  // evaluated on the segment
             }
@@ -506,10 +514,10 @@ public struct PathMeasure: Sendable {
                 let a0 = c.p0, a1 = (c.p1 - c.p0) * 3, a2 = ((c.p2 - c.p1) - (c.p1 - c.p0)) * 3
                 let a3 = (c.p3 - c.p0) + (c.p1 - c.p2) * 3
                 let h = t1 - t0, x = t0
-                r.c0x = a0.x + x * (a1.x + x * (a2.x + x * a3.x)); r.c0y = a0.y + x * (a1.y + x * (a2.y + x * a3.y))
-                r.c1x = h * (a1.x + x * (2 * a2.x + x * 3 * a3.x)); r.c1y = h * (a1.y + x * (2 * a2.y + x * 3 * a3.y))
-                r.c2x = h * h * (a2.x + 3 * a3.x * x); r.c2y = h * h * (a2.y + 3 * a3.y * x)
-                r.c3x = h * h * h * a3.x; r.c3y = h * h * h * a3.y
+                r.c0 = SIMD2(a0.x + x * (a1.x + x * (a2.x + x * a3.x)), a0.y + x * (a1.y + x * (a2.y + x * a3.y)))
+                r.c1 = SIMD2(h * (a1.x + x * (2 * a2.x + x * 3 * a3.x)), h * (a1.y + x * (2 * a2.y + x * 3 * a3.y)))
+                r.c2 = SIMD2(h * h * (a2.x + 3 * a3.x * x), h * h * (a2.y + 3 * a3.y * x))
+                r.c3 = SIMD2(h * h * h * a3.x, h * h * h * a3.y)
                 r.minDerivSquared = 0
             }
             records.append(r)
@@ -586,13 +594,14 @@ public struct PathMeasure: Sendable {
             let d0 = r.deriv(w0)
             w = FitRecord.corrected(w0, r.fraction(w0) - u, length: r.length, speed: (d0.x * d0.x + d0.y * d0.y).squareRoot())
         }
-        let d = r.deriv(w)
-        let d2 = d.x * d.x + d.y * d.y
-        if d2 > r.minDerivSquared && d2.isFinite {
+        let d = r.derivative(w), dd = d * d
+        let d2 = dd.x + dd.y
+        // Finite: a sum of squares is ≥ 0 or NaN (which fails both comparisons).
+        if d2 > r.minDerivSquared && d2 < .infinity {
             let l = d2.squareRoot()
-            var tangent = Vector(d.x / l, d.y / l)
-            if isReversed { tangent = -tangent }
-            return PathSample(point: r.point(w), tangent: tangent)
+            // −(d / l) is d / (−l), bit for bit.
+            let tangent = d / SIMD2(repeating: isReversed ? -l : l)
+            return PathSample(point: r.point(w), tangent: Vector(tangent.x, tangent.y))
         }
         return coldSample(rs, piece: k, segment: i, u)
     }

@@ -68,6 +68,22 @@ struct ClusterRun {
             return bytes[cluster] == 0x20 || (bytes[cluster] == 0xC2 && cluster + 1 < bytes.count && bytes[cluster + 1] == 0xA0)
         }
         var suppressed: [Int] = []
+        // The spacing after the unit of `cluster` whose first glyph is from run `runIndex`.
+        func unitSpacing(after cluster: Int, runIndex: Int) -> Double {
+            let runOK = runIndex >= 0 && runIndex < runCount
+            let runSpacing = runOK ? runs[runIndex].letterSpacing : 0
+            var spacing = runSpacing + extraSpacing
+            if spacing != 0, suppressing, let first = CursiveScripts.scalar(in: bytes, at: cluster), CursiveScripts.contains(first) {
+                spacing = 0
+                suppressed.append(cluster)
+            }
+            if !bytes.isEmpty, runOK, runs[runIndex].wordSpacing != 0, isSpace(cluster) {
+                spacing += runs[runIndex].wordSpacing
+            }
+            return spacing
+        }
+        // Most labels have no spacing at all: no run is looked up for it.
+        let spaced = extraSpacing != 0 || anyLetterSpacing || anyWordSpacing
         let n = line.glyphs.count
         // Reserved once and appended to (at most one unit per glyph). Not
         // `init(unsafeUninitializedCapacity:)`: that call is not specialised, and looking up the array's
@@ -84,16 +100,7 @@ struct ClusterRun {
                     a += glyphs[j].advance
                     j += 1
                 }
-                let runOK = runIndex >= 0 && runIndex < runCount
-                let runSpacing = runOK ? runs[runIndex].letterSpacing : 0
-                var spacing = runSpacing + extraSpacing
-                if spacing != 0, suppressing, let first = CursiveScripts.scalar(in: bytes, at: cluster), CursiveScripts.contains(first) {
-                    spacing = 0
-                    suppressed.append(cluster)
-                }
-                if !bytes.isEmpty, runOK, runs[runIndex].wordSpacing != 0, isSpace(cluster) {
-                    spacing += runs[runIndex].wordSpacing
-                }
+                let spacing = spaced ? unitSpacing(after: cluster, runIndex: runIndex) : 0
                 units.append(Unit(glyphs: i..<j, advance: a, pen: pen, spacing: spacing, cluster: cluster))
                 pen += a + spacing
                 i = j

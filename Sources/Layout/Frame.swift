@@ -142,7 +142,9 @@ struct Frame {
         label.fonts = input.line.fonts
         label.measure = measure
         label.halo = options.halo
-        if input.line.runs.contains(where: { !$0.paint.isPlain }) { label.paints = input.line.runs.map(\.paint) }
+        // Through the runs' buffer: the array's `contains(where:)` copied each run's whole attributes.
+        let painted = input.line.runs.withUnsafeBufferPointer { runs in runs.indices.contains { !runs[$0].paint.isPlain } }
+        if painted { label.paints = input.line.runs.map(\.paint) }
         label.writingMode = options.writingMode
         if !options.decoration.isEmpty, !placement.glyphs.isEmpty {
             label.decorations = try decorations(input, course: course, s0: s0, length: placement.consumed,

@@ -9,21 +9,34 @@ struct Placement {
     var glyphs: [PlacedGlyph] = []
     /// Clusters whose midpoints fell off an open path.
     var dropped: [Int] = []
-    /// Midpoint P and tangent T of every placed unit, in visual order.
-    var mids: [(point: Point, tangent: Vector)] = []
+    /// A placed unit's midpoint P and tangent T.
+    typealias Mid = (point: Point, tangent: Vector)
+    /// The first and the last placed unit's (in visual order), what the upright rule reads; `nil` when
+    /// no unit was placed.
+    var ends: (first: Mid, last: Mid)?
+    /// Every placed unit's, in visual order, for the max-angle rule: left empty by a plain placement
+    /// (``PlacementInput/plainAlignPlacement(on:s0:dropOffPath:wraps:)``) whose input does not keep turns.
+    var mids: [Mid] = []
     /// The path length consumed from s0 to the end of the last unit (differs from W only for `chord`).
     var consumed: Double = 0
 
+    /// Notes the midpoint of the next unit placed.
+    mutating func note(_ mid: Mid) {
+        mids.append(mid)
+        ends = (ends?.first ?? mid, mid)
+    }
+
     /// Whether this placement reads right to left on screen: the last unit's midpoint lies left of the first's.
-    /// With a single unit, whether its tangent points left.
+    /// With a single unit (or the last straight below the first), whether its tangent points left.
     var readsBackwards: Bool {
-        guard let first = mids.first, let last = mids.last else { return false }
+        guard let (first, last) = ends else { return false }
         let dx = last.point.x - first.point.x
-        if mids.count > 1, abs(dx) > 1e-9 * max(1, abs(first.point.x)) { return dx < 0 }
+        if abs(dx) > 1e-9 * max(1, abs(first.point.x)) { return dx < 0 }
         return first.tangent.x < 0
     }
 
-    /// The largest turn between neighbouring units, in degrees, in [0, 180].
+    /// The largest turn between neighbouring units, in degrees, in [0, 180] (from ``mids``: an input that
+    /// keeps turns).
     var largestTurn: Double {
         guard mids.count > 1 else { return 0 }
         var worst = 0.0
@@ -54,10 +67,13 @@ struct PlacementInput {
     private let unitRotation: [Double]
     /// Where `rotate` turns each cluster: about its midpoint on the path, or about its origin.
     let rotateAbout: RotationCentre
+    /// Whether every placement keeps every unit's midpoint (``Placement/mids``), for the max-angle rule.
+    let keepsTurns: Bool
 
     init(line: ShapedLine, run: ClusterRun, normalShift: Double, clusterDy: [Double] = [], rotate: [Double] = [],
-         rotateAbout: RotationCentre = .midpoint, verticalWriting: Bool = false) {
+         rotateAbout: RotationCentre = .midpoint, verticalWriting: Bool = false, keepsTurns: Bool = false) {
         self.line = line; self.run = run; self.normalShift = normalShift; self.rotateAbout = rotateAbout
+        self.keepsTurns = keepsTurns
         runCount = line.runs.count
         // Vertical writing even when no glyph stands upright (all-Latin text lies sideways, centred on the path).
         vertical = verticalWriting || line.glyphs.withUnsafeBufferPointer { glyphs in
@@ -221,7 +237,7 @@ extension PlacementInput {
             let arcMid = course.arc(mid)
             let sample = sampler.sample(at: arcMid)
             let t = sample.tangent, n = sample.normal
-            out.mids.append((sample.point, t))
+            out.note((sample.point, t))
             let extra = extraUp(k), theta = extraRotation(k)
             // Chromium's rule on a path: the turn is about the cluster's midpoint on the (shifted) baseline,
             // a run's own baseline shift left out; plain text turns about the cluster's origin, which the
@@ -257,44 +273,89 @@ extension PlacementInput {
     /// ``alignPlacement(on:s0:dropOffPath:wraps:)`` for horizontal text without per-cluster `dy` or `rotate`
     /// lists (nearly every label): the same rule and the same arithmetic, with no per-glyph branches for
     /// upright glyphs, extra shifts or turns, and the glyphs written straight into their array.
+    ///
+    /// Two loops: every unit's midpoint sampled first, into a buffer, then every glyph placed from it.
+    /// In one loop the glyphs' values were spilled around each unit's call into the sampler, and the
+    /// ends for the upright rule were tracked unit by unit; from the buffer they are its first and last
+    /// placed entries.
     private func plainAlignPlacement(on course: Course, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
-        var out = Placement()
-        let length = course.length, scaleX = run.scaleX, normalShift = normalShift
-        let runCount = runCount
+        withUnsafeTemporaryAllocation(of: UnitSample.self, capacity: run.units.count) { samples in
+            var out = Placement()
+            out.dropped = sampleMidpoints(on: course, s0: s0, dropOffPath: dropOffPath, wraps: wraps, into: samples)
+            out.glyphs = placeGlyphs(samples)
+            let placedUnits = samples.lazy.filter { !$0.distance.isNaN }
+            if let first = placedUnits.first, let last = samples.last(where: { !$0.distance.isNaN }) {
+                out.ends = ((first.point, first.tangent), (last.point, last.tangent))
+            }
+            if keepsTurns { out.mids = placedUnits.map { ($0.point, $0.tangent) } }
+            out.consumed = run.advance
+            return out
+        }
+    }
+
+    /// A unit's midpoint on the path: its point, tangent and arc length; a NaN distance for a unit dropped.
+    private struct UnitSample {
+        var point: Point, tangent: Vector, distance: Double
+    }
+
+    /// Writes every unit's midpoint sample (``alignPlacement(on:s0:dropOffPath:wraps:)``'s P, T and
+    /// mid_c as arc length) to `samples`, in the order of the units; returns the clusters dropped.
+    private func sampleMidpoints(on course: Course, s0: Double, dropOffPath: Bool, wraps: Bool,
+                                 into samples: UnsafeMutableBufferPointer<UnitSample>) -> [Int] {
+        let length = course.length
         var sampler = course.measure.sampler()  // the midpoints come in increasing order
         var dropped: [Int] = []
-        var mids: [(point: Point, tangent: Vector)] = []
-        mids.reserveCapacity(run.units.count)
-        let glyphCount = line.glyphs.count
+        run.units.withUnsafeBufferPointer { units in
+            for k in 0..<units.count {
+                let u = units[k]
+                let a = u.advance + u.spacing  // the spacing after a cluster belongs to it
+                let mid = s0 + u.pen + a / 2
+                if !wraps, dropOffPath, mid < 0 || mid > length {
+                    dropped.append(u.cluster)
+                    samples.initializeElement(at: k, to: UnitSample(point: .zero, tangent: .zero, distance: .nan))
+                    continue
+                }
+                let arcMid = course.arc(mid)
+                let sample = sampler.sample(at: arcMid)
+                samples.initializeElement(at: k, to: UnitSample(point: sample.point, tangent: sample.tangent, distance: arcMid))
+            }
+        }
+        return dropped
+    }
+
+    /// The glyphs of every unit placed at its midpoint sample (the units dropped left out).
+    private func placeGlyphs(_ samples: UnsafeMutableBufferPointer<UnitSample>) -> [PlacedGlyph] {
+        let scaleX = run.scaleX, normalShift = normalShift, runCount = runCount
+        // The last run's baseline shift and colour, read again only when a glyph's run differs.
+        var cachedRun = Int.min, runShift = 0.0, runColor = RGBAColor.black
         // Reserved and appended to, not `init(unsafeUninitializedCapacity:)` (unspecialised: ≈ 900
         // instructions a label to look up the storage type; see ``ClusterRun``).
         var placed: [PlacedGlyph] = []
-        placed.reserveCapacity(glyphCount)
+        placed.reserveCapacity(line.glyphs.count)
         line.runs.withUnsafeBufferPointer { runs in
             line.glyphs.withUnsafeBufferPointer { glyphs in
                 run.units.withUnsafeBufferPointer { units in
-                    for u in units {
-                        let a = u.advance + u.spacing  // the spacing after a cluster belongs to it
-                        let mid = s0 + u.pen + a / 2
-                        if !wraps, dropOffPath, mid < 0 || mid > length {
-                            dropped.append(u.cluster)
-                            continue
-                        }
-                        let arcMid = course.arc(mid)
-                        let sample = sampler.sample(at: arcMid)
-                        let p = sample.point, t = sample.tangent, n = t.turnedLeft
-                        mids.append((p, t))
+                    for k in 0..<units.count where !samples[k].distance.isNaN {
+                        let u = units[k]
+                        let a = u.advance + u.spacing
+                        let p = samples[k].point, t = samples[k].tangent, n = t.turnedLeft, arcMid = samples[k].distance
                         var pen = 0.0
                         for g in u.glyphs {
                             let sg = glyphs[g]
                             let along = pen - a / 2 + sg.xOffset * scaleX
-                            let r = sg.runIndex, runOK = r >= 0 && r < runCount
-                            let up = sg.yOffset + (runOK ? runs[r].baselineShift : 0) + normalShift
+                            let r = sg.runIndex
+                            if r != cachedRun {
+                                let runOK = r >= 0 && r < runCount
+                                cachedRun = r
+                                runShift = runOK ? runs[r].baselineShift : 0
+                                runColor = runOK ? runs[r].color : .black
+                            }
+                            let up = sg.yOffset + runShift + normalShift
                             let advance = sg.advance * scaleX
                             placed.append(PlacedGlyph(
                                 glyph: sg.glyph, cluster: sg.cluster, fontIndex: sg.fontIndex, size: sg.size,
                                 origin: p + t * along + n * up, direction: t, advance: advance, scaleX: scaleX,
-                                runIndex: r, color: runOK ? runs[r].color : .black, pathDistance: arcMid + along,
+                                runIndex: r, color: runColor, pathDistance: arcMid + along,
                                 normalOffset: up, synthesis: sg.synthesis))
                             pen += advance
                         }
@@ -302,11 +363,7 @@ extension PlacementInput {
                 }
             }
         }
-        out.glyphs = placed
-        out.dropped = dropped
-        out.mids = mids
-        out.consumed = run.advance
-        return out
+        return placed
     }
 
     /// Mapnik's corner fix (`method=chord`): each unit's start and end both lie on the path, the unit is
@@ -362,7 +419,7 @@ extension PlacementInput {
             let pb = course.sample(at: endS).point
             let t = (pb - pa).normalized ?? course.sample(at: startS).tangent
             let n = t.turnedLeft
-            out.mids.append((pa + t * (a / 2), t))
+            out.note((pa + t * (a / 2), t))
             let extra = extraUp(k), theta = extraRotation(k)
             let pivot = pa + t * (rotateAbout == .midpoint ? a / 2 : 0)
                 + n * (normalShift + extra + (rotateAbout == .origin ? unitShift(u) : 0))

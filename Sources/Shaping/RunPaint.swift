@@ -74,7 +74,7 @@ public struct RunPaint: Hashable, Sendable {
     }
 
     /// Whether the paint is one flat colour: no gradient, stroke or opacity below 1.
-    public var isPlain: Bool { fillGradient == nil && stroke == nil && fillOpacity == 1 && opacity == 1 }
+    public var isPlain: Bool { fillGradientBox.isEmpty && strokeBox.isEmpty && fillOpacity == 1 && opacity == 1 }
 
     /// `color` with its alpha multiplied by `opacity` (clamped to 0…1), rounded.
     public static func faded(_ color: RGBAColor, _ opacity: Double) -> RGBAColor {
