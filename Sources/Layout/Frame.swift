@@ -144,6 +144,7 @@ struct Frame {
         label.halo = options.halo
         if input.line.runs.contains(where: { !$0.paint.isPlain }) { label.paints = input.line.runs.map(\.paint) }
         label.writingMode = options.writingMode
+        label.cells = placement.cells
         if !options.decoration.isEmpty, !placement.glyphs.isEmpty {
             label.decorations = try decorations(input, course: course, s0: s0, length: placement.consumed,
                                             glyphs: placement.glyphs, options: options)

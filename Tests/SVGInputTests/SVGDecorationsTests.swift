@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 import Geometry
 import Shaping
 import Layout
@@ -66,5 +67,47 @@ import Requests
         let pieces = try #require(r.scene.shapes.first?.d).subpaths
         #expect(pieces.count == 2)
         #expect(abs(pieces[1].start.y - pieces[0].start.y - 10) < 1e-6)
+    }
+
+    /// resvg's outside-the-text-element: a <g>'s line, with nothing inside the text declaring one, is drawn
+    /// in the <g>'s paint (Chromium draws it green under black text), not the text's.
+    @Test func aGroupsLineTakesTheGroupsPaintWhenNothingInsideDeclaresOne() throws {
+        let r = try read(document(##"<g fill="#00ff00" stroke="#ff0000" stroke-width="2" text-decoration="underline"><text x="0" y="100" font-size="20" fill="#000000" stroke="none">ab</text></g>"##))
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        let line = try #require(r.scene.shapes.first)
+        #expect(r.scene.shapes.count == 1)
+        #expect(line.fill == RGBAColor(r: 0, g: 255, b: 0))
+        #expect(line.stroke == RGBAColor(r: 255, g: 0, b: 0) && line.strokeWidth == 2)
+        #expect(r.scene.labels[0].runs?.first?.style.color == RGBAColor(r: 0, g: 0, b: 0))
+    }
+
+    /// `rotate` on vertical text: each character carries its own piece of the underline, turned with it
+    /// (Chromium draws resvg's tb-with-rotate-and-underline so): the piece across the cluster's cell, a
+    /// tenth of the font size thick just outside the em box on the column's left, turned about the point
+    /// an ascender below the cell's top and half the font's height (ascender − descender) left of the
+    /// column's centre.
+    @Test func rotatedVerticalTextCarriesItsUnderlineInTurnedPieces() throws {
+        let r = try read(document(##"<text x="100" y="20" font-size="20" writing-mode="tb" rotate="-45" text-decoration="underline">ab</text>"##))
+        let pieces = try #require(r.scene.shapes.first?.d).subpaths
+        let resolved = try SceneResolver().resolve(r.scene.labels[0], index: 0)
+        let placed = try resolved.layout()[0]
+        let font = try #require(resolved.text.runs.first?.attributes.fonts.first)
+        let m = font.metrics(size: 20)
+        try #require(pieces.count == 2 && placed.glyphs.count == 2)
+        let c = cos(-Double.pi / 4), s = sin(-Double.pi / 4)
+        func turned(_ p: Point, _ pivot: Point) -> Point {
+            let v = p - pivot
+            return pivot + Vector(v.x * c - v.y * s, v.x * s + v.y * c)
+        }
+        var top = 20.0
+        for (k, piece) in pieces.enumerated() {
+            let a = placed.glyphs[k].advance
+            let pivot = Point(100 - (m.ascender - m.descender) / 2, top + m.ascender)
+            // The unturned piece: x from 100 − 10 − 2 to 100 − 10, y over the cell.
+            let corners = [Point(88, top), Point(88, top + a), Point(90, top + a), Point(90, top)].map { turned($0, pivot) }
+            let drawn = [piece.start] + piece.segments.map(\.end)
+            for q in corners { #expect(drawn.contains { $0.distance(to: q) < 1e-6 }, "piece \(k): \(q) not in \(drawn)") }
+            top += a
+        }
     }
 }

@@ -70,6 +70,25 @@ enum SVGDecorations {
         return path
     }
 
+    /// The line `line` under vertical text whose characters `rotate` turns, as Chromium draws it: a piece
+    /// of ``verticalBand(_:size:)`` across each cluster's cell, turned with the cluster (about its
+    /// ``ClusterCell/pivot`` by its ``ClusterCell/rotation``), so that each character carries its own piece.
+    static func turnedCells(_ line: TextDecoration, _ cells: [ClusterCell], along measure: PathMeasure, size: Double) -> BezPath {
+        let (bottom, top) = verticalBand(line, size: size)
+        var path = BezPath()
+        for c in cells where c.length > 0 {
+            let turn = Affine.translate(Vector(c.pivot.x, c.pivot.y)) * .rotate(c.rotation) * .translate(Vector(-c.pivot.x, -c.pivot.y))
+            let a = measure.sample(at: max(0, min(measure.length, c.start)))
+            let b = measure.sample(at: max(0, min(measure.length, c.start + c.length)))
+            let corners = [a.point + a.normal * (c.across + bottom), b.point + b.normal * (c.across + bottom),
+                           b.point + b.normal * (c.across + top), a.point + a.normal * (c.across + top)].map { turn.apply($0) }
+            path.move(to: corners[0])
+            for q in corners.dropFirst() { path.line(to: q) }
+            path.close()
+        }
+        return path
+    }
+
     /// The outline of a line under `glyphs` (each with its baseline point, direction and extent along it)
     /// between `bottom` and `top` (pixels up): one quadrilateral per glyph, so that the line follows the
     /// glyphs where they step or turn.
@@ -198,6 +217,10 @@ extension SVGDocumentReader {
         var outline = BezPath()
         for p in placed {
             guard let measure = p.measure, let size = p.glyphs.first?.size else { continue }
+            if p.cells.contains(where: { $0.rotation != 0 }) {
+                outline.subpaths += SVGDecorations.turnedCells(line, p.cells, along: measure, size: size).subpaths
+                continue
+            }
             var a = p.start, b = p.start + p.advance
             if case .skiaChords(let tolerance) = label.options.distances {
                 let chords = ChordDistances(measure, tolerance: tolerance)

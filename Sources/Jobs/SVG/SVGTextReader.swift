@@ -247,11 +247,15 @@ struct SVGTextReader {
         let styleIndex = st.styles.count
         // The lines this element declares are its own (it is their decorating box, even for a line an
         // ancestor declares too); the others are its parent's. Lines from outside the text (a <g>'s) have
-        // no decorating box in it: Chromium paints them in the innermost element that declares a line.
+        // no decorating box in it: Chromium paints them in the innermost element that declares a line,
+        // the element outside that declares one when nothing inside does (an entry of its own after the
+        // text's, which no character uses).
         var decorators = parentDecorators
+        let outsideBox = styleIndex == 0 && style.declaredDecoration.isEmpty ? style.decoratingBox : nil
         if styleIndex == 0 {
+            let owner = outsideBox == nil ? styleIndex : styleIndex + 1
             decorators += style.decoration.filter { !style.declaredDecoration.contains($0) }
-                .map { SVGDecorations.Decorator(line: $0, owner: styleIndex, outside: true) }
+                .map { SVGDecorations.Decorator(line: $0, owner: owner, outside: true) }
         } else if !style.declaredDecoration.isEmpty {
             decorators = decorators.map { $0.outside ? SVGDecorations.Decorator(line: $0.line, owner: styleIndex, outside: true) : $0 }
         }
@@ -263,6 +267,7 @@ struct SVGTextReader {
             shift += SVGBaselines.shift(style.baselineShift, metrics, scale: scale)
         }
         st.styles.append((style, e, baseline, shift, decorators))
+        if let box = outsideBox { st.styles.append((box.style, box.element, baseline, shift, [])) }
         let positionIndex = st.positions.count
         let start = st.chars.count
         st.positions.append(positions(e, style: style, range: start..<start))
