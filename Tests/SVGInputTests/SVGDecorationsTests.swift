@@ -110,4 +110,36 @@ import Requests
             top += a
         }
     }
+
+    /// In vertical writing the overline lies over the text's top, half the primary font's height
+    /// (ascender − descender) from the column's centre, a tenth of the font size thick (Blink's `TextTop`
+    /// for the central baseline); on a `textPath` each character carries its own straight piece, on the
+    /// tangent at its cell's middle, as Chromium draws resvg's textPath/complex.
+    @Test func aVerticalOverlineLiesOverTheTextTopInPiecesOnAPath() throws {
+        let body = ##"<defs><path id="p" d="M 100 20 L 100 300"/></defs><text font-size="20" writing-mode="tb" text-decoration="overline">ab</text>"##
+        let plain = try read(document(body.replacingOccurrences(of: "<text ", with: "<text x=\"100\" y=\"20\" ")))
+        let onPath = try read(document(body.replacingOccurrences(of: ">ab<", with: "><textPath href=\"#p\">ab</textPath><")))
+        let resolved = try SceneResolver().resolve(plain.scene.labels[0], index: 0)
+        let font = try #require(resolved.text.runs.first?.attributes.fonts.first)
+        let m = font.metrics(size: 20), textTop = (m.ascender - m.descender) / 2
+        #expect(textTop > 10.5)  // beyond the em box's half (Noto Sans: 0.681 em)
+        #expect(plain.scene.shapes.count == 1 && onPath.scene.shapes.count == 1)
+        // Plain text: one band down the whole column, on the column's right.
+        let band = try #require(plain.scene.shapes.first)
+        let e = try extent(band)
+        #expect(try #require(band.d).subpaths.count == 1)
+        #expect(abs(e.x.lowerBound - (100 + textTop)) < 1e-6 && abs(e.x.upperBound - (100 + textTop + 2)) < 1e-6, "\(e)")
+        // On the path: a piece per character, the same band across, together the same length.
+        let pieces = try #require(onPath.scene.shapes.first?.d).subpaths
+        let placed = try SceneResolver().resolve(onPath.scene.labels[0], index: 0).layout()[0]
+        #expect(pieces.count == 2 && placed.cells.count == 2)
+        var top = 20.0
+        for (piece, cell) in zip(pieces, placed.cells) {
+            let points = [piece.start] + piece.segments.map(\.end)
+            #expect(points.allSatisfy { abs($0.x - (100 + textTop)) < 1e-6 || abs($0.x - (100 + textTop + 2)) < 1e-6 }, "\(points)")
+            #expect(abs(points.map(\.y).min()! - top) < 1e-6 && abs(points.map(\.y).max()! - (top + cell.length)) < 1e-6)
+            top += cell.length
+        }
+        #expect(abs(top - 20 - (e.y.upperBound - e.y.lowerBound)) < 1e-6)
+    }
 }
