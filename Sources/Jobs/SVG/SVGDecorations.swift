@@ -135,7 +135,7 @@ extension SVGDocumentReader {
     /// owner's run style and fill colour; each line goes under the glyphs of the runs it covers, in its
     /// owner's fill. `perCharacter`: the label's characters are boxes of their own (a `textPath`'s), whose
     /// vertical lines are drawn per character.
-    func drawDecorations(labelIndex: Int, runDecorators: [[SVGDecorations.Decorator]], runShifts: [Double], perCharacter: Bool = false,
+    func drawDecorations(labelIndex: Int, runDecorators: [[SVGDecorations.Decorator]], runShifts: [Double], perCharacter: Bool,
                          owner: (Int) -> (style: RunStyle, color: RGBAColor?)) {
         let label = scene.labels[labelIndex]
         guard runDecorators.contains(where: { !$0.isEmpty }), let runs = label.runs,
