@@ -146,6 +146,7 @@ struct Frame {
         let painted = input.line.runs.withUnsafeBufferPointer { runs in runs.indices.contains { !runs[$0].paint.isPlain } }
         if painted { label.paints = input.line.runs.map(\.paint) }
         label.writingMode = options.writingMode
+        label.cells = placement.cells
         if !options.decoration.isEmpty, !placement.glyphs.isEmpty {
             label.decorations = try decorations(input, course: course, s0: s0, length: placement.consumed,
                                             glyphs: placement.glyphs, options: options)

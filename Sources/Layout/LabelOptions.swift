@@ -180,7 +180,9 @@ public enum CursiveTracking: String, Sendable, Hashable, CaseIterable {
 public enum RotationCentre: String, Sendable, Hashable, CaseIterable {
     /// The cluster's midpoint on the path (on its shifted baseline): Chromium's rule for text on a path.
     case midpoint
-    /// The cluster's origin on its baseline: Chromium's rule for plain text (positioned by x and y).
+    /// The cluster's origin on its baseline: Chromium's rule for plain text (positioned by x and y). In
+    /// vertical writing Chromium's origin of the cluster's box: the primary font's ascender below the top
+    /// of its cell, half the font's height (ascender − descender) left of the column's centre on screen.
     case origin
 }
 

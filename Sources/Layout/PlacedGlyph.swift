@@ -183,6 +183,9 @@ public struct PlacedLabel: Sendable {
     public var paints: [RunPaint] = []
     /// Horizontal writing, or vertical writing down the path (see ``PlacedGlyph/upright``).
     public var writingMode: WritingMode = .horizontal
+    /// In vertical writing, each placed cluster's cell on the column and its turn (``ClusterCell``), in
+    /// visual order; empty in horizontal writing and with ``PlacementMethod/chord``.
+    public var cells: [ClusterCell] = []
     /// The number of lines the label is set on (``OverflowPolicy/wrap``); 1 for a single line. With
     /// several, ``glyphs`` holds line 0's first (each glyph knows its ``PlacedGlyph/line``), ``advance``
     /// is the longest line's, and ``pathLength``, ``start`` and ``measure`` are those of the line on the path.

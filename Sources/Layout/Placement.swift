@@ -19,6 +19,9 @@ struct Placement {
     var mids: [Mid] = []
     /// The path length consumed from s0 to the end of the last unit (differs from W only for `chord`).
     var consumed: Double = 0
+    /// In vertical writing, each placed unit's cell (``ClusterCell``), in visual order; empty in horizontal
+    /// writing and from ``PlacementInput/chordPlacement(on:s0:dropOffPath:wraps:)``.
+    var cells: [ClusterCell] = []
 
     /// Notes the midpoint of the next unit placed.
     mutating func note(_ mid: Mid) {
@@ -117,6 +120,20 @@ struct PlacementInput {
         let own = line.fonts[sg.fontIndex]
         guard let primary = primaryFont(g), primary !== own else { return 0 }
         return Self.central(own, size: sg.size) - Self.central(primary, size: sg.size)
+    }
+
+    /// Chromium's origin of a cluster in vertical writing, from the top of its cell on the column's centre
+    /// (`along` down the column, `across` towards the left normal, the screen's right): the origin of the
+    /// cluster's box as if it were horizontal text's, the box turned into the column: the primary font's
+    /// ascender down from the top and half its height (ascender − descender) to the column's left, the
+    /// line box's left edge. Blink turns a rotated character about (x, y + ascent) of its box, in
+    /// vertical writing too (`FragmentItem::BuildSvgTransformForBoundingBox`); Chromium 156 draws
+    /// resvg's `tb-with-rotate` so.
+    func verticalOrigin(_ g: Int) -> (along: Double, across: Double) {
+        let sg = line.glyphs[g]
+        guard let font = primaryFont(g) ?? (sg.fontIndex < line.fonts.count ? line.fonts[sg.fontIndex] : nil) else { return (0, 0) }
+        let m = font.metrics(size: sg.size)
+        return (m.ascender, -(m.ascender - m.descender) / 2)
     }
 
     /// The primary font (the first of the fonts) of glyph `g`'s run, `nil` outside the runs.
@@ -242,8 +259,16 @@ extension PlacementInput {
             // Chromium's rule on a path: the turn is about the cluster's midpoint on the (shifted) baseline,
             // a run's own baseline shift left out; plain text turns about the cluster's origin, which the
             // run's baseline shift moves (both references turn a raised glyph about its raised origin).
-            let pivot = sample.point + t * (rotateAbout == .midpoint ? 0 : -a / 2)
+            var pivot = sample.point + t * (rotateAbout == .midpoint ? 0 : -a / 2)
                 + n * (normalShift + extra + (rotateAbout == .origin ? unitShift(u) : 0))
+            if vertical {
+                if rotateAbout == .origin, let g = u.glyphs.first {
+                    let o = verticalOrigin(g)
+                    pivot = pivot + t * o.along + n * o.across
+                }
+                out.cells.append(ClusterCell(cluster: u.cluster, start: arcMid - a / 2, length: a, across: normalShift + extra,
+                                             rotation: theta, pivot: pivot))
+            }
             forEachGlyph(of: u) { g, pen in
                 let sg = line.glyphs[g]
                 if sg.isVertical {

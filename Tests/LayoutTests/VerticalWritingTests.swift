@@ -126,4 +126,39 @@ let haveVerticalTools = FileManager.default.fileExists(atPath: ipaexGothic)
         #expect(abs(behind.origin.x - alone.origin.x - (c(ipa) - c(noto))) < 1e-9)
         #expect(abs(behind.origin.y - alone.origin.y) < 1e-9)
     }
+
+    /// `rotate` on plain vertical text (`rotateAbout: .origin`) turns each cluster as Blink does
+    /// (`FragmentItem::BuildSvgTransformForBoundingBox`): about the point an ascender below the top of its
+    /// cell and half the font's height (ascender − descender) left of the column's centre on screen, for
+    /// upright and sideways glyphs alike; ``PlacedLabel/cells`` gives each cell and that turn.
+    @Test func rotateOnPlainVerticalTextTurnsAboutChromiumsOrigin() throws {
+        let font = try Typeface(path: ipaexGothic)
+        let path = BezPath.line(from: Point(100, 20), to: Point(100, 400))
+        func laid(_ rotate: [Double]) throws -> PlacedLabel {
+            var options = LabelOptions(rotate: rotate)
+            options.writingMode = .vertical; options.rotateAbout = .origin
+            return try LabelLayout.layout(AttributedText("東Ab", attributes: TextAttributes(fonts: [font], size: 32)), along: path, options: options)[0]
+        }
+        let plain = try laid([]), turned = try laid([-45, 30])
+        try #require(plain.glyphs.count == 3 && turned.glyphs.count == 3 && turned.cells.count == 3)
+        let m = font.metrics(size: 32)
+        let theta = [-45.0, 30, 30].map { $0 * .pi / 180 }
+        var top = 20.0
+        for k in 0..<3 {
+            let p = plain.glyphs[k], t = turned.glyphs[k], cell = turned.cells[k]
+            // The cell: the cluster's advance down the column from where the one before it ends.
+            #expect(abs(cell.start - (top - 20)) < 1e-9 && abs(cell.length - p.advance) < 1e-9, "cell \(k): \(cell)")
+            #expect(abs(cell.rotation - theta[k]) < 1e-12 && cell.across == 0)
+            let pivot = Point(100 - (m.ascender - m.descender) / 2, top + m.ascender)
+            #expect(cell.pivot.distance(to: pivot) < 1e-9, "pivot \(k): \(cell.pivot) vs \(pivot)")
+            let v = p.origin - pivot, c = cos(theta[k]), s = sin(theta[k])
+            let expected = pivot + Vector(v.x * c - v.y * s, v.x * s + v.y * c)
+            #expect(t.origin.distance(to: expected) < 1e-9, "glyph \(k): \(t.origin) vs \(expected)")
+            #expect(abs(angleDiff(t.angle.radians, p.angle.radians + theta[k])) < 1e-12)
+            top += p.advance
+        }
+        // 32 px IPAex Gothic: the pivot lies 28.2 px below the cell's top and 16 px left of the centre.
+        #expect(abs(m.ascender - 28.16) < 0.01 && abs((m.ascender - m.descender) / 2 - 16) < 0.01, "\(m)")
+        #expect(plain.cells.allSatisfy { $0.rotation == 0 })
+    }
 }

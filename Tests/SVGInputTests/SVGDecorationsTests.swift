@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 import Geometry
 import Shaping
 import Layout
@@ -66,5 +67,79 @@ import Requests
         let pieces = try #require(r.scene.shapes.first?.d).subpaths
         #expect(pieces.count == 2)
         #expect(abs(pieces[1].start.y - pieces[0].start.y - 10) < 1e-6)
+    }
+
+    /// resvg's outside-the-text-element: a <g>'s line, with nothing inside the text declaring one, is drawn
+    /// in the <g>'s paint (Chromium draws it green under black text), not the text's.
+    @Test func aGroupsLineTakesTheGroupsPaintWhenNothingInsideDeclaresOne() throws {
+        let r = try read(document(##"<g fill="#00ff00" stroke="#ff0000" stroke-width="2" text-decoration="underline"><text x="0" y="100" font-size="20" fill="#000000" stroke="none">ab</text></g>"##))
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        let line = try #require(r.scene.shapes.first)
+        #expect(r.scene.shapes.count == 1)
+        #expect(line.fill == RGBAColor(r: 0, g: 255, b: 0))
+        #expect(line.stroke == RGBAColor(r: 255, g: 0, b: 0) && line.strokeWidth == 2)
+        #expect(r.scene.labels[0].runs?.first?.style.color == RGBAColor(r: 0, g: 0, b: 0))
+    }
+
+    /// `rotate` on vertical text: each character carries its own piece of the underline, turned with it
+    /// (Chromium draws resvg's tb-with-rotate-and-underline so): the piece across the cluster's cell, a
+    /// tenth of the font size thick just outside the em box on the column's left, turned about the point
+    /// an ascender below the cell's top and half the font's height (ascender − descender) left of the
+    /// column's centre.
+    @Test func rotatedVerticalTextCarriesItsUnderlineInTurnedPieces() throws {
+        let r = try read(document(##"<text x="100" y="20" font-size="20" writing-mode="tb" rotate="-45" text-decoration="underline">ab</text>"##))
+        let pieces = try #require(r.scene.shapes.first?.d).subpaths
+        let resolved = try SceneResolver().resolve(r.scene.labels[0], index: 0)
+        let placed = try resolved.layout()[0]
+        let font = try #require(resolved.text.runs.first?.attributes.fonts.first)
+        let m = font.metrics(size: 20)
+        try #require(pieces.count == 2 && placed.glyphs.count == 2)
+        let c = cos(-Double.pi / 4), s = sin(-Double.pi / 4)
+        func turned(_ p: Point, _ pivot: Point) -> Point {
+            let v = p - pivot
+            return pivot + Vector(v.x * c - v.y * s, v.x * s + v.y * c)
+        }
+        var top = 20.0
+        for (k, piece) in pieces.enumerated() {
+            let a = placed.glyphs[k].advance
+            let pivot = Point(100 - (m.ascender - m.descender) / 2, top + m.ascender)
+            // The unturned piece: x from 100 − 10 − 2 to 100 − 10, y over the cell.
+            let corners = [Point(88, top), Point(88, top + a), Point(90, top + a), Point(90, top)].map { turned($0, pivot) }
+            let drawn = [piece.start] + piece.segments.map(\.end)
+            for q in corners { #expect(drawn.contains { $0.distance(to: q) < 1e-6 }, "piece \(k): \(q) not in \(drawn)") }
+            top += a
+        }
+    }
+
+    /// In vertical writing the overline lies over the text's top, half the primary font's height
+    /// (ascender − descender) from the column's centre, a tenth of the font size thick (Blink's `TextTop`
+    /// for the central baseline); on a `textPath` each character carries its own straight piece, on the
+    /// tangent at its cell's middle, as Chromium draws resvg's textPath/complex.
+    @Test func aVerticalOverlineLiesOverTheTextTopInPiecesOnAPath() throws {
+        let body = ##"<defs><path id="p" d="M 100 20 L 100 300"/></defs><text font-size="20" writing-mode="tb" text-decoration="overline">ab</text>"##
+        let plain = try read(document(body.replacingOccurrences(of: "<text ", with: "<text x=\"100\" y=\"20\" ")))
+        let onPath = try read(document(body.replacingOccurrences(of: ">ab<", with: "><textPath href=\"#p\">ab</textPath><")))
+        let resolved = try SceneResolver().resolve(plain.scene.labels[0], index: 0)
+        let font = try #require(resolved.text.runs.first?.attributes.fonts.first)
+        let m = font.metrics(size: 20), textTop = (m.ascender - m.descender) / 2
+        #expect(textTop > 10.5)  // beyond the em box's half (Noto Sans: 0.681 em)
+        #expect(plain.scene.shapes.count == 1 && onPath.scene.shapes.count == 1)
+        // Plain text: one band down the whole column, on the column's right.
+        let band = try #require(plain.scene.shapes.first)
+        let e = try extent(band)
+        #expect(try #require(band.d).subpaths.count == 1)
+        #expect(abs(e.x.lowerBound - (100 + textTop)) < 1e-6 && abs(e.x.upperBound - (100 + textTop + 2)) < 1e-6, "\(e)")
+        // On the path: a piece per character, the same band across, together the same length.
+        let pieces = try #require(onPath.scene.shapes.first?.d).subpaths
+        let placed = try SceneResolver().resolve(onPath.scene.labels[0], index: 0).layout()[0]
+        #expect(pieces.count == 2 && placed.cells.count == 2)
+        var top = 20.0
+        for (piece, cell) in zip(pieces, placed.cells) {
+            let points = [piece.start] + piece.segments.map(\.end)
+            #expect(points.allSatisfy { abs($0.x - (100 + textTop)) < 1e-6 || abs($0.x - (100 + textTop + 2)) < 1e-6 }, "\(points)")
+            #expect(abs(points.map(\.y).min()! - top) < 1e-6 && abs(points.map(\.y).max()! - (top + cell.length)) < 1e-6)
+            top += cell.length
+        }
+        #expect(abs(top - 20 - (e.y.upperBound - e.y.lowerBound)) < 1e-6)
     }
 }

@@ -13,10 +13,12 @@ import Requests
 /// sits on its `OS/2.yStrikeoutPosition` and the overline on its ascender. Under each glyph the line follows the
 /// glyph's own position (a `dy` list steps it, a path bends it, a tspan's alignment baseline moves it), not
 /// the glyph's `baseline-shift`.
-/// In vertical writing Chromium draws each line along the whole column, just outside the em box: the
-/// underline on the column's left (the line-under side of `vertical-rl`; CSS leaves the side to the user
-/// agent, and Chromium does not put it on the right for Japanese), the overline on its right, each a tenth
-/// of the font size thick, and line-through on the column's centre.
+/// In vertical writing Chromium draws each line along the whole column: the underline just outside the em
+/// box on the column's left (the line-under side of `vertical-rl`; CSS leaves the side to the user agent,
+/// and Chromium does not put it on the right for Japanese), the overline over the text's top on its right
+/// (half the primary font's height from the centre), each a tenth of the font size thick, and line-through
+/// on the column's centre; where each character is a box of its own (on a `textPath`, or turned by
+/// `rotate`) it draws a straight piece per character, turned with it.
 /// The lines are shapes of the scene, drawn after the text.
 enum SVGDecorations {
     /// A decoration line and the style entry of the element that declares it.
@@ -41,16 +43,40 @@ enum SVGDecorations {
         }
     }
 
-    /// The band of `line` in vertical writing, for text of font size `size`: its edges in pixels from the
-    /// column's centre towards the path's left normal (the column's right on screen for a column running
-    /// down the page).
-    static func verticalBand(_ line: TextDecoration, size: Double) -> (bottom: Double, top: Double) {
-        let h = size / 2, t = size / 10
+    /// The band of `line` in vertical writing, for text of font size `size` whose primary font has
+    /// `metrics`: its edges in pixels from the column's centre towards the path's left normal (the
+    /// column's right on screen for a column running down the page). Blink's rule for the central
+    /// baseline: the underline under the em box (`BottomOfEmHeight`), the overline over the text's top
+    /// (`TextTop`, half the font's height, ascender − descender, from the centre), each a tenth of the
+    /// font size thick; line-through on the centre.
+    static func verticalBand(_ line: TextDecoration, size: Double, metrics m: FontMetrics) -> (bottom: Double, top: Double) {
+        let h = size / 2, t = size / 10, textTop = (m.ascender - m.descender) / 2
         switch line {
         case .underline: return (-h - t, -h)
-        case .overline: return (h, h + t)
+        case .overline: return (textTop, textTop + t)
         case .lineThrough: return (-t / 2, t / 2)
         }
+    }
+
+    /// The line `line` under vertical text drawn per character, as Chromium draws it where each character
+    /// is a box of its own (on a `textPath`, or turned by `rotate`): a straight piece of
+    /// ``verticalBand(_:size:metrics:)`` across each cluster's cell, on the tangent at the cell's middle,
+    /// turned with the cluster (about its ``ClusterCell/pivot`` by its ``ClusterCell/rotation``).
+    static func cellPieces(_ line: TextDecoration, _ cells: [ClusterCell], along measure: PathMeasure, size: Double,
+                           metrics: FontMetrics) -> BezPath {
+        let (bottom, top) = verticalBand(line, size: size, metrics: metrics)
+        var path = BezPath()
+        for c in cells where c.length > 0 {
+            let turn = Affine.translate(Vector(c.pivot.x, c.pivot.y)) * .rotate(c.rotation) * .translate(Vector(-c.pivot.x, -c.pivot.y))
+            let mid = measure.sample(at: c.start + c.length / 2)
+            let a = mid.point - mid.tangent * (c.length / 2), b = mid.point + mid.tangent * (c.length / 2), n = mid.normal
+            let corners = [a + n * (c.across + bottom), b + n * (c.across + bottom), b + n * (c.across + top), a + n * (c.across + top)]
+                .map { turn.apply($0) }
+            path.move(to: corners[0])
+            for q in corners.dropFirst() { path.line(to: q) }
+            path.close()
+        }
+        return path
     }
 
     /// The outline of a band along `measure` from distance `a` to `b` between `bottom` and `top` (pixels
@@ -107,8 +133,9 @@ extension SVGDocumentReader {
     /// Draws the decoration lines of the label at `labelIndex` in the scene: `runDecorators` gives each run's
     /// lines (in run order), `runShifts` each run's `baseline-shift` (device pixels, up), `owner` each line's
     /// owner's run style and fill colour; each line goes under the glyphs of the runs it covers, in its
-    /// owner's fill.
-    func drawDecorations(labelIndex: Int, runDecorators: [[SVGDecorations.Decorator]], runShifts: [Double],
+    /// owner's fill. `perCharacter`: the label's characters are boxes of their own (a `textPath`'s), whose
+    /// vertical lines are drawn per character.
+    func drawDecorations(labelIndex: Int, runDecorators: [[SVGDecorations.Decorator]], runShifts: [Double], perCharacter: Bool,
                          owner: (Int) -> (style: RunStyle, color: RGBAColor?)) {
         let label = scene.labels[labelIndex]
         guard runDecorators.contains(where: { !$0.isEmpty }), let runs = label.runs,
@@ -130,7 +157,7 @@ extension SVGDocumentReader {
                 strip = nil
             }
             if label.options.writingMode == .vertical {
-                outline = verticalOutline(d.line, label: label, placed: placed)
+                outline = verticalOutline(d.line, label: label, placed: placed, perCharacter: perCharacter)
             } else {
             for line in placed {
                 let glyphs = line.glyphs
@@ -193,18 +220,26 @@ extension SVGDocumentReader {
 
     /// Chromium's line `line` in vertical writing: along each placed line's column from its text's start to
     /// its end (the label's distances mapped to arc length where they are chords), across by the label's
-    /// perpendicular shift and ``SVGDecorations/verticalBand(_:size:)`` of its first glyph's size.
-    func verticalOutline(_ line: TextDecoration, label: SceneLabel, placed: [PlacedLabel]) -> BezPath {
+    /// perpendicular shift and ``SVGDecorations/verticalBand(_:size:metrics:)`` of its first glyph's size
+    /// and its first run's primary font; in pieces per character (``SVGDecorations/cellPieces(_:_:along:size:metrics:)``)
+    /// when `perCharacter` (a `textPath`'s characters are boxes of their own in Chromium) or `rotate`
+    /// turns some character.
+    func verticalOutline(_ line: TextDecoration, label: SceneLabel, placed: [PlacedLabel], perCharacter: Bool) -> BezPath {
         var outline = BezPath()
+        guard let style = label.runs?.first?.style, let metrics = primaryMetrics(style) else { return outline }
         for p in placed {
             guard let measure = p.measure, let size = p.glyphs.first?.size else { continue }
+            if !p.cells.isEmpty, perCharacter || p.cells.contains(where: { $0.rotation != 0 }) {
+                outline.subpaths += SVGDecorations.cellPieces(line, p.cells, along: measure, size: size, metrics: metrics).subpaths
+                continue
+            }
             var a = p.start, b = p.start + p.advance
             if case .skiaChords(let tolerance) = label.options.distances {
                 let chords = ChordDistances(measure, tolerance: tolerance)
                 a = chords.arcDistance(at: a); b = chords.arcDistance(at: b)
             }
             a = max(a, 0); b = min(b, measure.length)
-            let (bottom, top) = SVGDecorations.verticalBand(line, size: size)
+            let (bottom, top) = SVGDecorations.verticalBand(line, size: size, metrics: metrics)
             let shift = label.options.dy
             outline.subpaths += SVGDecorations.band(along: measure, from: a, to: b, bottom: bottom + shift, top: top + shift).subpaths
         }

@@ -319,6 +319,7 @@ final class SVGDocumentReader {
         if let lang = e.attribute("lang", namespace: SVGInput.xmlNamespace) ?? e.attribute("lang") {
             s.language = lang.isEmpty ? nil : lang
         }
+        if !s.declaredDecoration.isEmpty { s.decoratingBox = SVGDecoratingBox(style: s, element: e) }
         return s
     }
 

@@ -1,3 +1,4 @@
+import XML
 import Support
 import Geometry
 import Shaping
@@ -12,6 +13,16 @@ enum SVGPaint: Hashable, Sendable {
     case currentColor
     /// `url(#id)` to a paint server the reader does not draw, with the fallback colour if one was given.
     case server(id: String, fallback: RGBAColor?)
+}
+
+/// An element that declares a decoration line, with its computed style: a line that comes from outside a
+/// `<text>` (a `<g>`'s) is drawn in this element's paint when nothing inside the text declares a line, as
+/// Chromium draws it (a `<g fill="green" text-decoration="underline">` around a black text: a green line).
+final class SVGDecoratingBox: Sendable {
+    let style: SVGStyle
+    let element: XMLElement
+
+    init(style: SVGStyle, element: XMLElement) { self.style = style; self.element = element }
 }
 
 /// A baseline as SVG names it, before it is mapped onto the label (see ``SVGTextReader``).
@@ -97,6 +108,9 @@ struct SVGStyle: Sendable {
     var opacity = 1.0
     /// Decoration lines, propagated to descendants (as CSS propagates them).
     var decoration: [TextDecoration] = []
+    /// The innermost element, this one or an ancestor, that declares a decoration line, with its style
+    /// (``SVGDecoratingBox``); nil when none does.
+    var decoratingBox: SVGDecoratingBox?
 
     // Not inherited.
     var display = true

@@ -38,8 +38,8 @@ struct SVGTextReader {
                       decorators: [SVGDecorations.Decorator])] = []
         /// The style entry of each run of the label built last (``runsAndLists``).
         var runOwners: [Int] = []
-        /// The labels of this text in the scene, with their runs' style entries (for their decorations).
-        var decorated: [(label: Int, owners: [Int])] = []
+        /// The labels of this text in the scene, with their runs' style entries (for their decorations) and whether each is a textPath's.
+        var decorated: [(label: Int, owners: [Int], onPath: Bool)] = []
         var paths: [PathInfo] = []
         /// Each path's outline in user space and its `pathLength`; nil when the textPath refers to nothing
         /// drawable (its characters are then left out, as resvg does).
@@ -153,7 +153,7 @@ struct SVGTextReader {
                     continue
                 }
                 labels.append((label, seg.range.count))
-                st.decorated.append((reader.scene.labels.count, st.runOwners))
+                st.decorated.append((reader.scene.labels.count, st.runOwners, true))
                 reader.add(label)
                 // SVG 2 (and Chromium): text after a textPath continues from the path's end point.
                 if needsEnd { current = inverse.apply(devicePath.currentPoint) }
@@ -174,7 +174,7 @@ struct SVGTextReader {
                     continue
                 }
                 labels.append((label, seg.range.count))
-                st.decorated.append((reader.scene.labels.count, st.runOwners))
+                st.decorated.append((reader.scene.labels.count, st.runOwners, false))
                 reader.add(label)
                 if needsEnd, let end = measuredEnd(label, on: devicePath) {
                     current = inverse.apply(end)
@@ -223,9 +223,9 @@ struct SVGTextReader {
 
     /// Each label's decoration lines, once its fit is known.
     private func drawDecorations(_ st: State, scale: Double) {
-        for (index, owners) in st.decorated {
+        for (index, owners, onPath) in st.decorated {
             reader.drawDecorations(labelIndex: index, runDecorators: owners.map { st.styles[$0].decorators },
-                                   runShifts: owners.map { st.styles[$0].shift }) { i in
+                                   runShifts: owners.map { st.styles[$0].shift }, perCharacter: onPath) { i in
                 let e = st.styles[i]
                 var style = runStyle(e.style, element: e.element, scale: scale)
                 let color = e.style.visible ? runPaint(e.style, element: e.element, scale: scale, into: &style) : nil
@@ -247,11 +247,15 @@ struct SVGTextReader {
         let styleIndex = st.styles.count
         // The lines this element declares are its own (it is their decorating box, even for a line an
         // ancestor declares too); the others are its parent's. Lines from outside the text (a <g>'s) have
-        // no decorating box in it: Chromium paints them in the innermost element that declares a line.
+        // no decorating box in it: Chromium paints them in the innermost element that declares a line,
+        // the element outside that declares one when nothing inside does (an entry of its own after the
+        // text's, which no character uses).
         var decorators = parentDecorators
+        let outsideBox = styleIndex == 0 && style.declaredDecoration.isEmpty ? style.decoratingBox : nil
         if styleIndex == 0 {
+            let owner = outsideBox == nil ? styleIndex : styleIndex + 1
             decorators += style.decoration.filter { !style.declaredDecoration.contains($0) }
-                .map { SVGDecorations.Decorator(line: $0, owner: styleIndex, outside: true) }
+                .map { SVGDecorations.Decorator(line: $0, owner: owner, outside: true) }
         } else if !style.declaredDecoration.isEmpty {
             decorators = decorators.map { $0.outside ? SVGDecorations.Decorator(line: $0.line, owner: styleIndex, outside: true) : $0 }
         }
@@ -263,6 +267,7 @@ struct SVGTextReader {
             shift += SVGBaselines.shift(style.baselineShift, metrics, scale: scale)
         }
         st.styles.append((style, e, baseline, shift, decorators))
+        if let box = outsideBox { st.styles.append((box.style, box.element, baseline, shift, [])) }
         let positionIndex = st.positions.count
         let start = st.chars.count
         st.positions.append(positions(e, style: style, range: start..<start))
