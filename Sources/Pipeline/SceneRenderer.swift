@@ -165,6 +165,10 @@ public enum SceneRenderer {
                     throw SceneError("order", "a filter region of \(Int(clipped.width)) × \(Int(clipped.height)) pixels is larger than "
                                      + "\(FilterEffect.maximumRegionPixels) pixels (the filter bound)")
                 }
+                // The chain works over the region once per primitive: charged as that many fills of it.
+                let region = BezPath.polyline([Point(clipped.minX, clipped.minY), Point(clipped.maxX, clipped.minY),
+                                               Point(clipped.maxX, clipped.maxY), Point(clipped.minX, clipped.maxY)], closed: true)
+                do { for _ in resolved.primitives { try budget.charge(region, padding: 0) } } catch { throw SceneError("order", error.description) }
                 surface.endGroup(filter: resolved)
                 drew { resolved.region }
                 continue

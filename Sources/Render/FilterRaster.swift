@@ -125,11 +125,14 @@ enum FilterRaster {
                         case .atop: for c in 0..<4 { o[i + c] = A[i + c] * ab + B[i + c] * (1 - aa) }
                         case .xor: for c in 0..<4 { o[i + c] = A[i + c] * (1 - ab) + B[i + c] * (1 - aa) }
                         case .arithmetic(let k1, let k2, let k3, let k4):
-                            let r = (0..<4).map { c in
-                                Float(max(0, min(1, k1 * Double(A[i + c]) * Double(B[i + c]) + k2 * Double(A[i + c]) + k3 * Double(B[i + c]) + k4)))
+                            func value(_ c: Int) -> Float {
+                                let x = Double(A[i + c]), y = Double(B[i + c])
+                                return Float(max(0, min(1, k1 * x * y + k2 * x + k3 * y + k4)))
                             }
-                            o[i + 3] = r[3]
-                            for c in 0..<3 { o[i + c] = min(r[c], r[3]) }
+                            // Premultiplied: a colour is kept within the alpha.
+                            let alpha = value(3)
+                            o[i + 3] = alpha
+                            for c in 0..<3 { o[i + c] = min(value(c), alpha) }
                         }
                     }
                 }
@@ -146,14 +149,13 @@ enum FilterRaster {
         out.pixels.withUnsafeMutableBufferPointer { p in
             for i in stride(from: 0, to: p.count, by: 4) {
                 let a = p[i + 3]
-                let v: [Float] = a > 0 ? [p[i] / a, p[i + 1] / a, p[i + 2] / a, a] : [0, 0, 0, 0]
-                var r = [Float](repeating: 0, count: 4)
+                let v = a > 0 ? SIMD4<Float>(p[i] / a, p[i + 1] / a, p[i + 2] / a, a) : SIMD4<Float>(repeating: 0)
+                var r = SIMD4<Float>(repeating: 0)
                 for row in 0..<4 {
                     let k = row * 5
                     r[row] = max(0, min(1, f[k] * v[0] + f[k + 1] * v[1] + f[k + 2] * v[2] + f[k + 3] * v[3] + f[k + 4]))
                 }
-                p[i + 3] = r[3]
-                for c in 0..<3 { p[i + c] = r[c] * r[3] }
+                p[i] = r[0] * r[3]; p[i + 1] = r[1] * r[3]; p[i + 2] = r[2] * r[3]; p[i + 3] = r[3]
             }
         }
         return out

@@ -6,7 +6,8 @@ extension RasterCanvas {
     /// Ends the innermost group through `filter` (resolved: canvas pixels, ``FilterEffect/resolved(box:)``):
     /// the chain runs on the group's layer within the filter region (clipped to the group's bounds and the
     /// canvas), and its result is composited source-over on the pixels kept at the group's start; what the
-    /// group drew outside the region is dropped, as SVG clips a filtered element to its filter region.
+    /// group drew outside the region is dropped, as SVG clips a filtered element to its filter region. A region
+    /// above ``FilterEffect/maximumRegionPixels`` drops the group (``SceneRenderer`` refuses such a filter first).
     public mutating func endGroup(filter: FilterEffect) {
         guard let (r, saved) = groupBackdrops.popLast(), !r.isEmpty else { return }
         let region = FilterRaster.pixelRegion(filter.region, within: r)

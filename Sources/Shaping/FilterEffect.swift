@@ -139,8 +139,16 @@ public enum FilterInput: Hashable, Sendable {
 
 /// A `feComposite` operator.
 public enum FilterCompositeOperator: Hashable, Sendable {
-    /// `over`, `in`, `out`, `atop`, `xor`: Porter–Duff, `in` over `in2`.
-    case over, `in`, out, atop, xor
+    /// Porter–Duff source-over: `in` over `in2`.
+    case over
+    /// `in` where `in2` is (times its alpha).
+    case `in`
+    /// `in` where `in2` is not (times one minus its alpha).
+    case out
+    /// `in` over `in2`, within `in2`.
+    case atop
+    /// Each where the other is not.
+    case xor
     /// `arithmetic`: k1·i1·i2 + k2·i1 + k3·i2 + k4 on premultiplied values, clamped.
     case arithmetic(k1: Double, k2: Double, k3: Double, k4: Double)
 }

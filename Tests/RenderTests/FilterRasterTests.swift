@@ -41,6 +41,23 @@ import Geometry
         #expect(abs(FilterImage.toLinear(128 / 255) - 0.2158) < 0.0005)
     }
 
+    @Test func transferTablesAreWithinAFractionOfAByte() {
+        // The 4096-step tables against the functions, over 0…1 in steps of 1/65536: far below 1/255.
+        var worstLinear: Float = 0, worstSRGB: Float = 0
+        FilterImage.linearTable.withUnsafeBufferPointer { lin in
+            FilterImage.sRGBTable.withUnsafeBufferPointer { srgb in
+                for k in 0...65536 {
+                    let v = Float(k) / 65536
+                    worstLinear = max(worstLinear, abs(FilterImage.lookUp(lin, v) - FilterImage.toLinear(v)))
+                    worstSRGB = max(worstSRGB, abs(FilterImage.lookUp(srgb, v) - FilterImage.toSRGB(v)))
+                }
+            }
+        }
+        #expect(worstLinear < 1e-6, "\(worstLinear)")
+        #expect(worstSRGB < 1e-4, "\(worstSRGB)")
+        print("transfer tables: worst error \(worstLinear) (to linear), \(worstSRGB) (to sRGB)")
+    }
+
     @Test func boxSizesAreTheSpecs() {
         // d = ⌊σ·3√(2π)/4 + 0.5⌋: σ = 2 → 4 (even: boxes of 4, 4 and 5), σ = 4 → 8, σ = 3 → 6, σ = 5 → 9 (odd).
         #expect(FilterRaster.blurPasses(sigma: 2) == [.box(lo: -2, hi: 1), .box(lo: -1, hi: 2), .box(lo: -2, hi: 2)])

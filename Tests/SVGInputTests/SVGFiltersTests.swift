@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 import Geometry
 import Shaping
 import Requests
@@ -128,6 +129,25 @@ import Pipeline
             """))
         let k = try SceneRenderer.render(clipped.scene).canvas
         #expect(k.pixel(x: 79, y: 70).a == 255 && k.pixel(x: 80, y: 70).a == 0)
+    }
+
+    @Test func opacityCompositesTheFilteredElement() throws {
+        // Filter first, then opacity: a flood of opaque blue at opacity 0.5 is half blue, drawn once.
+        let r = try read(document("""
+            <filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="10" height="10"><feFlood flood-color="#0000ff"/></filter>
+            <rect width="5" height="5" fill="red" opacity="0.5" filter="url(#f)"/>
+            """))
+        #expect(r.scene.order?.first == .beginGroup(opacity: 0.5))
+        let c = try SceneRenderer.render(r.scene).canvas
+        #expect(c.pixel(x: 2, y: 2) == RGBAColor(r: 0, g: 0, b: 255, a: 128) && c.pixel(x: 8, y: 8) == RGBAColor(r: 0, g: 0, b: 255, a: 128))
+        #expect(c.pixel(x: 12, y: 2).a == 0)
+    }
+
+    @Test func aRegionPastTheBoundIsRefusedByName() throws {
+        let r = try read(document(#"<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="3000" height="3000"><feFlood/></filter><rect width="5" height="5" filter="url(#f)"/>"#,
+                                  attributes: #"viewBox="0 0 3000 3000""#).replacingOccurrences(of: #"width="400" height="200""#, with: #"width="3000" height="3000""#))
+        #expect(throws: SceneError.self) { try SceneRenderer.render(r.scene) }
+        do { _ = try SceneRenderer.render(r.scene) } catch { #expect(error.description.contains("the filter bound"), "\(error)") }
     }
 
     @Test func svgOutputWritesTheFilterThrough() throws {
