@@ -52,7 +52,9 @@ enum FilterRaster {
             case .gaussianBlur(let x, let y):
                 out = blur(image(p.input), x: x, y: y)
             case .offset(let dx, let dy):
-                out = offset(image(p.input), dx: Int(dx.rounded()), dy: Int(dy.rounded()))
+                // Whole pixels; past the region's size everything moves out (and the number stays an integer).
+                func whole(_ d: Double) -> Int { d.isFinite ? Int(max(-1e7, min(1e7, d)).rounded()) : 0 }
+                out = offset(image(p.input), dx: whole(dx), dy: whole(dy))
             case .merge(let layers):
                 var acc = FilterImage(width: source.width, height: source.height, linear: p.linearRGB)
                 for l in layers { acc = composite(image(l), acc, .over) }

@@ -42,6 +42,9 @@ public struct FilterEffect: Hashable, Sendable {
     /// its numbers finite).
     public static let maximumDeviation = 10_000.0
 
+    /// The largest offset, in canvas pixels (more moves everything out of any region a canvas can hold).
+    public static let maximumOffset = 10_000_000.0
+
     /// The filter in canvas pixels for an element whose bounding box on the canvas is `box`: the region in
     /// canvas coordinates, deviations and offsets in pixels, ``transform`` the identity and both units
     /// `userSpaceOnUse`. Lengths are mapped by the transform's scale along each axis (offsets by its linear
@@ -78,15 +81,13 @@ public struct FilterEffect: Hashable, Sendable {
             switch out.primitives[k].operation {
             case .gaussianBlur(let x, let y):
                 let (px, py) = lengths(x, y)
-                out.primitives[k].operation = .gaussianBlur(x: min(px, Self.maximumDeviation), y: min(py, Self.maximumDeviation))
+                func bounded(_ v: Double) -> Double { v.isNaN ? 0 : max(0, min(v, Self.maximumDeviation)) }
+                out.primitives[k].operation = .gaussianBlur(x: bounded(px), y: bounded(py))
             case .offset(let dx, let dy):
-                switch primitiveUnits {
-                case .userSpaceOnUse:
-                    out.primitives[k].operation = .offset(dx: t.a * dx + t.c * dy, dy: t.b * dx + t.d * dy)
-                case .objectBoundingBox:
-                    let (px, py) = lengths(dx, dy)
-                    out.primitives[k].operation = .offset(dx: px, dy: py)
-                }
+                var (px, py) = primitiveUnits == .userSpaceOnUse ? (t.a * dx + t.c * dy, t.b * dx + t.d * dy) : lengths(dx, dy)
+                px = px.isNaN ? 0 : max(-Self.maximumOffset, min(Self.maximumOffset, px))
+                py = py.isNaN ? 0 : max(-Self.maximumOffset, min(Self.maximumOffset, py))
+                out.primitives[k].operation = .offset(dx: px, dy: py)
             default: break
             }
         }

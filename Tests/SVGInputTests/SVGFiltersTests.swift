@@ -150,6 +150,19 @@ import Pipeline
         do { _ = try SceneRenderer.render(r.scene) } catch { #expect(error.description.contains("the filter bound"), "\(error)") }
     }
 
+    @Test func hugeNumbersAreDrawnWithinTheBounds() throws {
+        // A deviation and an offset far past the canvas, under a large scale: clamped, drawn, no trap.
+        let r = try read(document("""
+            <filter id="f"><feGaussianBlur stdDeviation="1e300"/><feOffset dx="1e300" dy="-1e300"/><feColorMatrix type="saturate" values="1e300"/></filter>
+            <g transform="scale(1e5)"><rect width="1" height="1" filter="url(#f)"/></g>
+            <rect x="10" y="10" width="5" height="5" fill="#00ff00"/>
+            """))
+        let c = try SceneRenderer.render(r.scene).canvas
+        #expect(c.pixel(x: 12, y: 12) == RGBAColor(r: 0, g: 255, b: 0))
+        #expect(c.pixel(x: 100, y: 100).a == 0)   // everything moved out of the region
+        _ = try SceneRenderer.renderSVG(r.scene)
+    }
+
     @Test func svgOutputWritesTheFilterThrough() throws {
         let r = try read(document(#"<filter id="b"><feGaussianBlur stdDeviation="2"/></filter><rect x="10" y="10" width="50" height="20" filter="url(#b)"/>"#))
         let svg = try SceneRenderer.renderSVG(r.scene).svg.text
