@@ -154,7 +154,7 @@ public enum SceneRenderer {
                     drew { g.box.isEmpty ? nil : g.box }
                     continue
                 }
-                // A filter draws its region: the parent's box grows by the region, not by the group's content.
+                // The parent's box grows by the group's content (a bounding box leaves filter effects out, as SVG's does).
                 guard let resolved = filter.resolved(box: g.box.isEmpty ? nil : g.box) else {
                     surface.endGroup(opacity: 0)  // an empty region (an empty objectBoundingBox): nothing is drawn
                     continue
@@ -170,7 +170,7 @@ public enum SceneRenderer {
                                                Point(clipped.maxX, clipped.maxY), Point(clipped.minX, clipped.maxY)], closed: true)
                 do { for _ in resolved.primitives { try budget.charge(region, padding: 0) } } catch { throw SceneError("order", error.description) }
                 surface.endGroup(filter: resolved)
-                drew { resolved.region }
+                drew { g.box }
                 continue
             case .shape(let k):
                 guard paths.indices.contains(k) else { throw SceneError("order", "no shape \(k)") }

@@ -200,7 +200,6 @@ struct SVGTextReader {
         drawDecorations(st, scale: scale)
     }
 
-    /// The advance of the characters `range` laid out alone on a straight line (device pixels).
     /// Adds the label of the characters `range` to the scene, through the filter of the `<textPath>` or
     /// `<tspan>` that holds them all, as Chromium draws one (``SVGDocumentReader/filtered(_:_:ctm:_:)``).
     private func add(_ label: SceneLabel, _ st: State, _ range: Range<Int>, path: Int?) {
@@ -218,6 +217,7 @@ struct SVGTextReader {
         reader.filtered(owner.element, owner.style, ctm: ctm) { reader.add(label) }
     }
 
+    /// The advance of the characters `range` laid out alone on a straight line (device pixels).
     private func advance(_ st: State, _ range: Range<Int>) -> Double? {
         var runs: [SceneRun] = [], text = "", current = -1
         let scale = scaleOfCTM().0
