@@ -114,14 +114,30 @@ public enum SceneRenderer {
         }
         let order = scene.order ?? (scene.shapes.indices.map(SceneItem.shape) + scene.labels.indices.map(SceneItem.label))
         var placed: [PlacedLabel] = []
-        var groups: [Double] = []
-        defer { while let o = groups.popLast() { surface.endGroup(opacity: o) } }
+        // Each open group: its opacity or filter, and the bounding box of what it has drawn (a filter's region
+        // in objectBoundingBox units is resolved against it).
+        var groups: [(opacity: Double, filter: FilterEffect?, box: Rect)] = []
+        defer { while let g = groups.popLast() { surface.endGroup(opacity: g.opacity) } }
+        func drew(_ measure: () -> Rect?) {
+            guard groups.contains(where: { $0.filter != nil }), let box = measure() else { return }
+            groups[groups.count - 1].box = groups[groups.count - 1].box.union(box)
+        }
         for item in order {
             let i: Int
             switch item {
-            case .beginGroup(let opacity):
+            case .beginGroup, .beginFilter:
                 guard groups.count < SceneItem.maximumGroupDepth else {
                     throw SceneError("order", "more than \(SceneItem.maximumGroupDepth) groups open at once")
+                }
+                var opacity = 1.0, filter: FilterEffect?
+                switch item {
+                case .beginGroup(let o): opacity = o
+                case .beginFilter(let f):
+                    guard f.primitives.count <= FilterEffect.maximumPrimitives else {
+                        throw SceneError("order", "a filter may hold at most \(FilterEffect.maximumPrimitives) primitives, got \(f.primitives.count)")
+                    }
+                    filter = f
+                default: break
                 }
                 guard opacity.isFinite, opacity >= 0, opacity <= 1 else { throw SceneError("order", "a group's opacity must be 0…1, got \(opacity)") }
                 // A group composites the whole canvas once: charged as a canvas-sized fill.
@@ -129,11 +145,32 @@ public enum SceneRenderer {
                                                Point(0, Double(scene.height))], closed: true)
                 do { try budget.charge(canvas, padding: 0) } catch { throw SceneError("order", error.description) }
                 surface.beginGroup()
-                groups.append(opacity)
+                groups.append((opacity, filter, .empty))
                 continue
             case .endGroup:
-                guard let o = groups.popLast() else { throw SceneError("order", "a group ends that was not begun") }
-                surface.endGroup(opacity: o)
+                guard let g = groups.popLast() else { throw SceneError("order", "a group ends that was not begun") }
+                guard let filter = g.filter else {
+                    surface.endGroup(opacity: g.opacity)
+                    drew { g.box.isEmpty ? nil : g.box }
+                    continue
+                }
+                // The parent's box grows by the group's content (a bounding box leaves filter effects out, as SVG's does).
+                guard let resolved = filter.resolved(box: g.box.isEmpty ? nil : g.box) else {
+                    surface.endGroup(opacity: 0)  // an empty region (an empty objectBoundingBox): nothing is drawn
+                    continue
+                }
+                let r = resolved.region, clipped = Rect(minX: max(0, r.minX), minY: max(0, r.minY),
+                                                        maxX: min(Double(scene.width), r.maxX), maxY: min(Double(scene.height), r.maxY))
+                if clipped.width * clipped.height > Double(FilterEffect.maximumRegionPixels) {
+                    throw SceneError("order", "a filter region of \(Int(clipped.width)) × \(Int(clipped.height)) pixels is larger than "
+                                     + "\(FilterEffect.maximumRegionPixels) pixels (the filter bound)")
+                }
+                // The chain works over the region once per primitive: charged as that many fills of it.
+                let region = BezPath.polyline([Point(clipped.minX, clipped.minY), Point(clipped.maxX, clipped.minY),
+                                               Point(clipped.maxX, clipped.maxY), Point(clipped.minX, clipped.maxY)], closed: true)
+                do { for _ in resolved.primitives { try budget.charge(region, padding: 0) } } catch { throw SceneError("order", error.description) }
+                surface.endGroup(filter: resolved)
+                drew { g.box }
                 continue
             case .shape(let k):
                 guard paths.indices.contains(k) else { throw SceneError("order", "no shape \(k)") }
@@ -141,6 +178,7 @@ public enum SceneRenderer {
                 let pad = shape.stroke == nil && shape.strokeGradient == nil ? 0 : (shape.strokeWidth ?? 1)
                 do { try budget.charge(path, padding: pad) } catch { throw SceneError(at, error.description) }
                 try draw(shape, path: path, on: &surface, at: at, limits: resolver.limits)
+                drew { path.controlBox }
                 try checkBudgets(surface, at: at, limits: resolver.limits)
                 continue
             case .label(let k):
@@ -162,6 +200,7 @@ public enum SceneRenderer {
             }
             do { for l in labels { try budget.charge(l) } } catch { throw SceneError("labels[\(i)]", error.description) }
             for l in labels { surface.draw(l, mode: blend) }
+            drew { labels.compactMap(\.objectBoundingBox).reduce(Rect.empty) { $0.union($1) } }
             try checkBudgets(surface, at: "labels[\(i)]", limits: resolver.limits)
             placed += labels
         }

@@ -40,4 +40,9 @@ package struct ShiftedSurface<Base: DrawingSurface>: DrawingSurface {
     }
 
     package mutating func endGroup(opacity: Double, blend: GroupBlend) { base.endGroup(opacity: opacity, blend: blend) }
+
+    package mutating func endGroup(filter: FilterEffect) {
+        guard let moved = filter.moved(by: shift).resolved(box: nil) else { return base.endGroup(opacity: 0) }
+        base.endGroup(filter: moved)
+    }
 }

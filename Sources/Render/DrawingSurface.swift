@@ -27,6 +27,9 @@ public protocol DrawingSurface {
     /// under it (source-over for SVG `opacity` on a `<g>`, group opacity; a COLRv1 composite's mode). Without
     /// an open group it does nothing.
     mutating func endGroup(opacity: Double, blend: GroupBlend)
+    /// Ends the innermost group through an SVG filter resolved to canvas pixels (``FilterEffect/resolved(box:)``):
+    /// the filter's result replaces the group's layer, composited source-over.
+    mutating func endGroup(filter: FilterEffect)
 }
 
 extension DrawingSurface {
@@ -41,6 +44,9 @@ extension DrawingSurface {
 
     /// Ends a group: nothing, on a surface without layers.
     public mutating func endGroup(opacity: Double, blend: GroupBlend) {}
+
+    /// Ends a group through a filter: the group as it is, on a surface without filters.
+    public mutating func endGroup(filter: FilterEffect) { endGroup(opacity: 1) }
 
     /// Ends the innermost group, composited source-over with `opacity`.
     public mutating func endGroup(opacity: Double) { endGroup(opacity: opacity, blend: .sourceOver) }
@@ -311,4 +317,8 @@ extension SVGDocument: DrawingSurface {
     /// Wraps what was added since the matching ``beginGroup()`` in `<g opacity="…">`, with a blend mode as its
     /// `mix-blend-mode`; a Porter–Duff blend is drawn source-over (SVG has no such operator for a group).
     public mutating func endGroup(opacity: Double, blend: GroupBlend) { closeGroup(opacity: opacity, blend: blend) }
+
+    /// Wraps what was added since the matching ``beginGroup()`` in `<g filter="url(#…)">`, the filter written
+    /// in canvas coordinates (``closeGroup(filter:)``).
+    public mutating func endGroup(filter: FilterEffect) { closeGroup(filter: filter) }
 }

@@ -19,19 +19,19 @@ public struct SVGDocument: Hashable, Sendable {
     public var decimals: Int = 3
 
     /// The elements in painting order (mask definitions included).
-    public private(set) var elements: [String] = []
+    public internal(set) var elements: [String] = []
     /// The most path commands (moves, lines, curves, closes) the document takes; a path that would go past it
     /// is not added, and ``isFull`` turns true (default: no limit; a scene gets ``ResourceLimits/vectorCommands``).
     public var commandLimit: Int = .max
     /// The path commands of the paths added (or refused for going past ``commandLimit``).
     public private(set) var commandCount = 0
-    private var masks = 0
+    var masks = 0
     /// Gradients defined so far (each painted path gets its own `<linearGradient>` or `<radialGradient>`).
     private var gradients = 0
     /// Whether an `<image>` was added (the root then declares the `xlink` namespace).
     private var hasImages = false
     /// Where each open group's elements start in ``elements``, innermost last.
-    private var groupStarts: [Int] = []
+    var groupStarts: [Int] = []
 
     /// Creates an empty document, optionally painted with `background`.
     public init(width: Double, height: Double, background: RGBAColor? = nil) {
@@ -313,7 +313,7 @@ public struct SVGDocument: Hashable, Sendable {
         do { try AtomicFile.write(Array(text.utf8), to: path) } catch { throw RenderError(error) }
     }
 
-    private func n(_ v: Double) -> String { SVGPathData.number(v, decimals: decimals) }
+    func n(_ v: Double) -> String { SVGPathData.number(v, decimals: decimals) }
 
     /// Counts `path`'s commands and says whether it fits within ``commandLimit``.
     private mutating func admit(_ path: BezPath) -> Bool {

@@ -43,7 +43,8 @@ public enum SVGPathData {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(v) * scale).rounded()
-        guard v.isFinite, scaled < 9e15 else { s += v.isFinite ? String(Int64(v.rounded())) : "0"; return }
+        // Past 9e18 the integer is clamped (Int64 cannot hold it; no drawing needs it).
+        guard v.isFinite, scaled < 9e15 else { s += v.isFinite ? String(Int64(max(-9e18, min(9e18, v.rounded())))) : "0"; return }
         let n = UInt64(scaled), unit = UInt64(scale)
         if n == 0 { s += "0"; return }
         if v < 0 { s += "-" }

@@ -43,6 +43,10 @@ public enum SceneItem: Hashable, Sendable {
     /// composited with `opacity` (SVG `opacity` on a `<g>`: overlapping children do not show through each
     /// other). At most ``maximumGroupDepth`` open at once; a group still open at the end is closed there.
     case beginGroup(opacity: Double)
+    /// Starts a group drawn through an SVG filter (``FilterEffect``): at its ``endGroup`` the filter runs on
+    /// the group's layer, its region resolved against the bounding box of what the group drew (shapes'
+    /// geometry, labels' ``PlacedLabel/objectBoundingBox``). Counted with the groups of ``maximumGroupDepth``.
+    case beginFilter(FilterEffect)
     /// Ends the innermost open group.
     case endGroup
 

@@ -38,6 +38,7 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         #expect(SVGPathData.number(12.0005) == "12.001")
         #expect(SVGPathData.number(0.04, decimals: 1) == "0")
         #expect(SVGPathData.number(.nan) == "0")
+        #expect(SVGPathData.number(1e300) == "9000000000000000000" && SVGPathData.number(-1e300) == "-9000000000000000000")
     }
 
     @Test func pathDataUsesEveryCommand() {

@@ -356,7 +356,9 @@ final class SVGDocumentReader {
         case "g", "a", "switch":
             if e.name == "switch" { warn(e, nil, "every child of <switch> is drawn (no conditional processing)") }
             // Opacity on a group composites the group (its children do not show through each other).
-            try grouped(style, parent: parent) { inner throws(SVGError) in try children(of: e, ctm: ctm, style: inner) }
+            try grouped(style, parent: parent) { inner throws(SVGError) in
+                try filtered(e, inner, ctm: ctm) { () throws(SVGError) in try children(of: e, ctm: ctm, style: inner) }
+            }
         case "svg":
             // A nested viewport: x, y, width, height and viewBox (not clipped).
             var c = context
@@ -378,7 +380,7 @@ final class SVGDocumentReader {
             try children(of: e, ctm: inner, style: style)
             viewport = saved
         case "use":
-            try use(e, ctm: ctm, style: style)
+            try filtered(e, style, ctm: ctm) { () throws(SVGError) in try use(e, ctm: ctm, style: style) }
         case "text":
             guard scene.labels.count < labelLimit else { throw .overBudget(budget: "labels", limit: labelLimit, element: e.name, line: e.line) }
             guard textBytes <= textByteLimit else { throw .overBudget(budget: "bytes of text", limit: textByteLimit, element: e.name, line: e.line) }
@@ -386,13 +388,15 @@ final class SVGDocumentReader {
             currentText = e
             defer { currentText = nil }
             // The text's own opacity composites its glyphs, fills and strokes together, as a group's does.
-            try grouped(style, parent: parent) { inner throws(SVGError) in try SVGTextReader(reader: self, text: e, ctm: ctm, style: inner).read() }
+            try grouped(style, parent: parent) { inner throws(SVGError) in
+                try filtered(e, inner, ctm: ctm) { () throws(SVGError) in try SVGTextReader(reader: self, text: e, ctm: ctm, style: inner).read() }
+            }
             for label in scene.labels[before...] { textBytes += (label.text?.utf8.count ?? 0) + (label.runs ?? []).reduce(0) { $0 + $1.text.utf8.count } }
             guard scene.labels.count <= labelLimit else { throw .overBudget(budget: "labels", limit: labelLimit, element: e.name, line: e.line) }
         case let name where SVGShapes.names.contains(name):
             // A shape's own opacity composites its fill and stroke together (the stroke does not show the fill
             // through it), as a group's does; a shape painted once is simply faded.
-            grouped(style, parent: parent) { inner in shape(e, ctm: ctm, style: inner) }
+            grouped(style, parent: parent) { inner in filtered(e, inner, ctm: ctm) { shape(e, ctm: ctm, style: inner) } }
         default:
             warn(e, nil, "unknown element: not drawn")
         }

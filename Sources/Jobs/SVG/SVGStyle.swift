@@ -122,6 +122,8 @@ struct SVGStyle: Sendable {
     /// bidi algorithm.
     var bidiOverride = false
     var alignmentBaseline: SVGBaseline?
+    /// `filter: url(#id)`: the id of the element's `<filter>` (``SVGFilters``).
+    var filter: String?
 
     /// The properties a presentation attribute may set (SVG 2's list, the ones that matter here).
     static let properties: Set<String> = [
@@ -161,6 +163,7 @@ struct SVGStyle: Sendable {
         var s = parent
         s.display = true; s.baselineShift = .length(0); s.alignmentBaseline = nil; s.bidiOverride = false
         s.declaredDecoration = []
+        s.filter = nil
         var d: [String: String] = [:]
         for (name, value) in declarations {
             guard name == "font" else { d[name] = value; continue }
@@ -318,7 +321,11 @@ struct SVGStyle: Sendable {
             case "font-variant", "font-variant-caps":
                 guard let variant = FontVariant(parsing: lower) else { warn(name, "cannot read \"\(lower)\": drawn as normal"); continue }
                 s.fontVariant = variant.keywords == ["normal"] ? nil : variant
-            case "filter", "mask", "clip-path", "marker-start", "marker-mid", "marker-end", "mix-blend-mode",
+            case "filter":
+                if let id = SVGFilters.reference(v) { s.filter = id } else if lower != "none" {
+                    warn(name, "cannot read \"\(v)\" (only url(#id) to a <filter>): drawn without it")
+                }
+            case "mask", "clip-path", "marker-start", "marker-mid", "marker-end", "mix-blend-mode",
                  "isolation", "glyph-orientation-vertical",
                  "text-decoration-skip-ink", "shape-inside":
                 if !neutral.contains(lower) && !(name == "isolation" && lower == "auto") {

@@ -154,7 +154,7 @@ struct SVGTextReader {
                 }
                 labels.append((label, seg.range.count))
                 st.decorated.append((reader.scene.labels.count, st.runOwners, true))
-                reader.add(label)
+                add(label, st, seg.range, path: seg.path)
                 // SVG 2 (and Chromium): text after a textPath continues from the path's end point.
                 if needsEnd { current = inverse.apply(devicePath.currentPoint) }
             } else {
@@ -175,7 +175,7 @@ struct SVGTextReader {
                 }
                 labels.append((label, seg.range.count))
                 st.decorated.append((reader.scene.labels.count, st.runOwners, false))
-                reader.add(label)
+                add(label, st, seg.range, path: seg.path)
                 if needsEnd, let end = measuredEnd(label, on: devicePath) {
                     current = inverse.apply(end)
                     // The end of the baseline: the chunk's dy shifts count (measured on the unshifted line).
@@ -198,6 +198,23 @@ struct SVGTextReader {
             }
         }
         drawDecorations(st, scale: scale)
+    }
+
+    /// Adds the label of the characters `range` to the scene, through the filter of the `<textPath>` or
+    /// `<tspan>` that holds them all, as Chromium draws one (``SVGDocumentReader/filtered(_:_:ctm:_:)``).
+    private func add(_ label: SceneLabel, _ st: State, _ range: Range<Int>, path: Int?) {
+        var owner: (element: XMLElement, style: SVGStyle)?
+        if let p = path, st.paths[p].style.filter != nil { owner = (st.paths[p].element, st.paths[p].style) }
+        for (k, entry) in st.styles.enumerated() where k > 0 && owner == nil && entry.style.filter != nil && entry.element.name != "textPath" {
+            let r = st.positions[k].range
+            if r.lowerBound <= range.lowerBound, range.upperBound <= r.upperBound {
+                owner = (entry.element, entry.style)
+            } else if r.overlaps(range) {
+                reader.warn(entry.element, "filter", "a filter on part of a text chunk is not supported: drawn without it")
+            }
+        }
+        guard let owner else { return reader.add(label) }
+        reader.filtered(owner.element, owner.style, ctm: ctm) { reader.add(label) }
     }
 
     /// The advance of the characters `range` laid out alone on a straight line (device pixels).
