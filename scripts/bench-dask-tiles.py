@@ -5,8 +5,9 @@ zooms given), one task per metatile of METATILE x METATILE tiles. The peer is on
 rendering the same metatiles one after another (what `pathtext tiles` does). Each round runs on a fresh
 cluster, warmed up first (engines made, fonts loaded), into a fresh folder, best kept; the files
 are checked to be byte for byte the single process's. Prints tiles per second and the ratio of 2 workers
-to 1 (goal: >= 1.8 on two cores; other processes on the machine take their share). Each worker places
-each zoom once (the zoom's one placement over the whole map, kept for its next metatiles of that zoom).
+to 1 (goal: >= 1.8 on two cores; other processes on the machine take their share). Each zoom is placed
+once in the cluster: a task per zoom makes the zoom's one placement over the whole map, and every metatile
+task of the zoom takes its record as an input (each worker reads a record once and keeps it).
     python scripts/bench-dask-tiles.py [ZOOMS] [ROUNDS] [METATILE]     (make bench-dask, in the wheel's test venv)
 """
 import filecmp
