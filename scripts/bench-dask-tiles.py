@@ -5,8 +5,12 @@ zooms given), one task per metatile of METATILE x METATILE tiles. The peer is on
 rendering the same metatiles one after another (what `pathtext tiles` does). Each round runs on a fresh
 cluster, warmed up first (engines made, fonts loaded), into a fresh folder, best kept; the files
 are checked to be byte for byte the single process's. Prints tiles per second and the ratio of 2 workers
-to 1 (goal: >= 1.8 on two cores; other processes on the machine take their share). Each worker places
-each zoom once (the zoom's one placement over the whole map, kept for its next metatiles of that zoom).
+to 1 (goal: >= 1.8 on two cores; other processes on the machine take their share). Each zoom is placed
+once in the cluster: a task per zoom makes the zoom's one placement over the whole map, and every metatile
+task of the zoom takes its record as an input (each worker reads a record once and keeps it). For each
+cluster's best round it prints where the wall time went, from distributed's task stream: to the first task,
+the placement tasks and the metatile tasks (their compute summed over workers), the workers' idle time
+between tasks, transfers (the records) and from the last task to the result.
     python scripts/bench-dask-tiles.py [ZOOMS] [ROUNDS] [METATILE]     (make bench-dask, in the wheel's test venv)
 """
 import filecmp
@@ -17,7 +21,7 @@ import sys
 import tempfile
 import time
 
-from distributed import Client, LocalCluster
+from distributed import Client, LocalCluster, get_task_stream
 
 import pathtext
 import pathtext.dask
@@ -53,21 +57,44 @@ def local(job, plan, folder):
 def on_dask(workers, folder, reference):
     """Each round on a fresh cluster (no worker keeps a placement from the round before), warmed up on the
     hand-made fixture (engines made, fonts loaded, code shipped) before the timed job."""
-    best = float("inf")
+    best, split = float("inf"), ""
     for _ in range(ROUNDS):
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
         with Client(cluster) as client:
             client.register_plugin(pathtext.dask.EnginePlugin())
             pathtext.dask.tiles(EDGES, "16", tempfile.mkdtemp(dir=folder), client=client, metatile=1)
             out = tempfile.mkdtemp(dir=folder)
-            start = time.perf_counter()
-            summary = pathtext.dask.tiles(INPUT, ZOOMS, out, client=client, metatile=METATILE)
-            best = min(best, time.perf_counter() - start)
+            with get_task_stream(client) as stream:
+                start, since = time.perf_counter(), time.time()
+                summary = pathtext.dask.tiles(INPUT, ZOOMS, out, client=client, metatile=METATILE)
+                wall = time.perf_counter() - start
+            if wall < best:
+                best, split = wall, time_split(stream.data, since, wall, workers)
         cluster.close()
         names = files(reference)
         same = filecmp.cmpfiles(reference, out, names, shallow=False)[0]
         assert files(out) == names and same == names, "the Dask tiles differ from the single process's"
-    return best, summary
+    return best, summary, split
+
+
+def time_split(stream, since, wall, workers):
+    """Where a compute's wall time went, from the task stream's start and stop times (seconds since the epoch)."""
+    def name(task):
+        return task["key"] if isinstance(task["key"], str) else task["key"][0]
+
+    def computing(tasks):
+        return [s for t in tasks for s in t["startstops"] if s["action"] == "compute"]
+    places = computing(t for t in stream if name(t).startswith("_tiles_place-"))
+    draws = computing(t for t in stream if name(t).startswith("_tiles_batch-"))
+    spans = places + draws
+    first, last = min(s["start"] for s in spans), max(s["stop"] for s in spans)
+    busy = sum(s["stop"] - s["start"] for s in spans)
+    transfer = sum(s["stop"] - s["start"] for t in stream for s in t["startstops"] if s["action"] == "transfer")
+    return ("%.3f s: %.3f to the first task, %d placements %.3f (the longest %.3f), %d metatile tasks %.3f, "
+            "%.3f s idle between tasks per worker, transfers %.3f, %.3f from the last task to the result"
+            % (wall, first - since, len(places), sum(s["stop"] - s["start"] for s in places),
+               max(s["stop"] - s["start"] for s in places), len(draws), sum(s["stop"] - s["start"] for s in draws),
+               (last - first) - busy / workers, transfer, since + wall - last))
 
 
 if __name__ == "__main__":
@@ -77,13 +104,15 @@ if __name__ == "__main__":
         job = pathtext.dask._tiles_job(INPUT, ZOOMS, None, METATILE, None, None, None, None, None)
         plan = pathtext.Engine().tiles_plan(job)
         alone, reference = local(job, plan, folder)
-        one, summary = on_dask(1, folder, reference)
-        two, _ = on_dask(2, folder, reference)
+        one, summary, one_split = on_dask(1, folder, reference)
+        two, _, two_split = on_dask(2, folder, reference)
         tiles = plan["tiles"]
         print("dask/tiles  Helsinki zooms %s, %d tiles of 256 px in %d tasks (metatiles of %d x %d), best of %d, %d cores: "
               "1 worker %.0f tiles/s, 2 workers %.0f tiles/s, ratio %.2fx; one process, no Dask: %.0f tiles/s; "
               "the files byte for byte the same (load average %.1f)"
               % (ZOOMS, tiles, summary["tasks"], METATILE, METATILE, ROUNDS, os.cpu_count(), tiles / one, tiles / two,
                  one / two, tiles / alone, os.getloadavg()[0]))
+        print("  1 worker, best run %s" % one_split)
+        print("  2 workers, best run %s" % two_split)
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -1,8 +1,9 @@
 /*
  * tiles_test.c: map tiles through libpathtext's C ABI. A hand-made GeoJSON road across a metatile edge:
  * the plan, each metatile rendered in its own call (in reverse order, on a second engine too), the files
- * byte for byte the same as one call for all; and bad jobs, batches and arguments, which must return errors
- * with messages.
+ * byte for byte the same as one call for all; the zoom placed once on one engine and its record drawn on a
+ * third, the same files again; and bad jobs, batches, records and arguments, which must return errors with
+ * messages.
  *
  *   cc -std=c99 tiles_test.c $(pkg-config --cflags --libs pathtext) -o tiles_test
  */
@@ -55,9 +56,10 @@ int main(void) {
     if (!engine) { fprintf(stderr, "FAIL: pt_engine_new: %s\n", error); return 1; }
     char dir[] = "/tmp/pathtext-tiles-XXXXXX";
     if (!mkdtemp(dir)) { perror("mkdtemp"); return 1; }
-    char one[256], each[256];
+    char one[256], each[256], placed[256];
     snprintf(one, sizeof one, "%s/one", dir);
     snprintf(each, sizeof each, "%s/each", dir);
+    snprintf(placed, sizeof placed, "%s/placed", dir);
 
     CHECK(pt_tiles_plan(engine, job, &plan, &error) == PT_OK, "plan: %s", error);
     CHECK(plan && strstr(plan, "\"zooms\":[{\"zoom\":16,\"tiles\":2,\"metatiles\":[[9326,4742],[9327,4742]]}]"), "plan: %s", plan);
@@ -73,12 +75,23 @@ int main(void) {
     pt_free(result);
     CHECK(pt_tiles_render(second, job, "{\"zoom\":16,\"metatiles\":[[9326,4742]]}", each, &result, &error) == PT_OK, "render 9326: %s", error);
     pt_free(result);
+    /* The zoom placed once (on the first engine) and drawn from its record on a third engine. */
+    char *record = NULL;
+    CHECK(pt_tiles_place(engine, job, 16, &record, &error) == PT_OK, "place: %s", error);
+    CHECK(record && strncmp(record, "{\"pathtextPlacement\":1,", 23) == 0 && strstr(record, "\"text\":\"Mannerheimintie\""), "record: %s", record);
+    pt_engine *third = pt_engine_new(NULL, &error);
+    CHECK(pt_tiles_render_placed(third, job, "{\"zoom\":16,\"metatiles\":[[9327,4742],[9326,4742]]}", record, placed, &result, &error) == PT_OK,
+          "render placed: %s", error);
+    CHECK(result && strcmp(result, "{\"tiles\":2,\"labels\":1}\n") == 0, "render placed result: %s", result);
+    pt_free(result);
     const char *files[] = {"16/37307/18968.png", "16/37307/18968.json", "16/37308/18968.png", "16/37308/18968.json"};
     for (int i = 0; i < 4; i++) {
-        char a[512], b[512];
+        char a[512], b[512], c[512];
         snprintf(a, sizeof a, "%s/%s", one, files[i]);
         snprintf(b, sizeof b, "%s/%s", each, files[i]);
+        snprintf(c, sizeof c, "%s/%s", placed, files[i]);
         CHECK(same_file(a, b), "%s differs between one call and one call per metatile", files[i]);
+        CHECK(same_file(a, c), "%s differs between the engine's placement and the record's", files[i]);
     }
     /* The label crosses the metatile edge: both tiles list it. */
     for (int i = 1; i < 4; i += 2) {
@@ -101,6 +114,16 @@ int main(void) {
     EXPECT_ERROR(pt_tiles_render(engine, NULL, "{}", one, &out, &error), "job_json is NULL", "NULL job");
     EXPECT_ERROR(pt_tiles_render(engine, job, "{}", NULL, &out, &error), "out_dir is NULL", "NULL folder");
     EXPECT_ERROR(pt_tiles_plan(NULL, job, &out, &error), "engine is NULL", "NULL engine");
+    EXPECT_ERROR(pt_tiles_place(engine, job, 15, &out, &error), "zoom: expected one of the job's zooms 16-16, got 15", "place outside the zooms");
+    EXPECT_ERROR(pt_tiles_render_placed(engine, job, "{\"zoom\":16,\"metatiles\":[[9326,4742]]}", "{}", one, &out, &error),
+                 "placement: not a placement record", "not a record");
+    char other[1024];  /* the same job with a space more: another job's JSON, so another job's record */
+    snprintf(other, sizeof other, "%s ", job);
+    EXPECT_ERROR(pt_tiles_render_placed(engine, other, "{\"zoom\":16,\"metatiles\":[[9326,4742]]}", record, one, &out, &error),
+                 "placement.job: the placement is of another tiles job", "another job's record");
+    EXPECT_ERROR(pt_tiles_render_placed(engine, job, "{}", NULL, one, &out, &error), "placement is NULL", "NULL record");
+    pt_free(record);
+    pt_engine_free(third);
 
     pt_engine_free(second);
     pt_engine_free(engine);

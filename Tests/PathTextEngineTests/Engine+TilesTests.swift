@@ -37,6 +37,54 @@ import TestSupport
         for f in files { #expect(FileManager.default.contents(atPath: together + "/" + f) == FileManager.default.contents(atPath: apart + "/" + f), "\(f)") }
     }
 
+    @Test func aZoomPlacedOnceDrawsEveryMetatileOnOtherEngines() throws {
+        let job = #"{"geojson": \#(Self.edges), "zooms": "16-17"}"#
+        let placer = try Engine(fontsDir: fontsDir), drawer = try Engine(fontsDir: fontsDir), alone = try Engine(fontsDir: fontsDir)
+        let placed = try folder(), own = try folder()
+        defer { try? FileManager.default.removeItem(atPath: placed); try? FileManager.default.removeItem(atPath: own) }
+        let plan = try #require(try JSONSerialization.jsonObject(with: Data(try placer.tilesPlan(job).utf8)) as? [String: Any])
+        for zone in try #require(plan["zooms"] as? [[String: Any]]) {
+            let zoom = zone["zoom"] as! Int, metatiles = zone["metatiles"] as! [[Int]]
+            let record = try placer.tilesPlace(job, zoom: zoom)
+            #expect(record.hasPrefix("{\"pathtextPlacement\":1,") && record.contains("\"zoom\":\(zoom),"))
+            // Placing again on the same engine hands back the kept record.
+            #expect(try placer.tilesPlace(job, zoom: zoom) == record)
+            for m in metatiles {
+                let batch = #"{"zoom": \#(zoom), "metatiles": [[\#(m[0]), \#(m[1])]]}"#
+                _ = try drawer.tilesRender(job, batch: batch, out: placed, placement: record)
+                _ = try alone.tilesRender(job, batch: batch, out: own)
+            }
+        }
+        // The drawer read each record once and never placed; the placer kept what it placed.
+        #expect(drawer.tileZones.withLock { $0.map(\.zoom) } == [16, 17] && drawer.tileZones.withLock { $0.allSatisfy { $0.record != nil } })
+        #expect(placer.tileZones.withLock { $0.count } == 2)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: own).filter { $0.hasSuffix(".png") || $0.hasSuffix(".json") }.sorted()
+        #expect(files.count == 108)
+        #expect(files == (try FileManager.default.subpathsOfDirectory(atPath: placed).filter { $0.hasSuffix(".png") || $0.hasSuffix(".json") }.sorted()))
+        for f in files { #expect(FileManager.default.contents(atPath: own + "/" + f) == FileManager.default.contents(atPath: placed + "/" + f), "\(f)") }
+    }
+
+    @Test func aPlacementOfAnotherJobOrZoomIsAnErrorNamingIt() throws {
+        let engine = try Engine(fontsDir: fontsDir)
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let job = #"{"geojson": \#(Self.edges), "zooms": "16-17"}"#
+        let record = try engine.tilesPlace(job, zoom: 16)
+        let batch16 = #"{"zoom": 16, "metatiles": [[9326, 4741]]}"#
+        for (job, batch, placement, key, words) in [
+            (job, #"{"zoom": 17, "metatiles": [[18653, 9483]]}"#, record, "placement.zoom", "of zoom 16, the metatiles of zoom 17"),
+            (#"{"geojson": \#(Self.edges), "zooms": "16"}"#, batch16, record, "placement.job", "another tiles job"),
+            (job, batch16, "{}", "placement", "not a placement record"),
+            (job, batch16, "", "placement", "not a placement record"),
+        ] {
+            do { _ = try engine.tilesRender(job, batch: batch, out: dir, placement: placement); Issue.record("no error for \(key)") } catch {
+                #expect(error.key == key && error.reason.contains(words), "\(error.message)")
+            }
+        }
+        #expect(throws: EngineError(key: "zoom", "expected one of the job's zooms 16-17, got 15")) { _ = try engine.tilesPlace(job, zoom: 15) }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/16"))
+    }
+
     @Test func aBadFeatureIsAnErrorWithItsKey() throws {
         let job = #"{"geojson": {"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[0, 0], [200, 0]]}}]}, "zooms": "16"}"#
         #expect(throws: EngineError(key: "geojson.features[0].geometry.coordinates[1]", "longitude 200 is outside -180…180")) {

@@ -26,9 +26,16 @@ def _files(folder):
 
 def test_tiles_on_two_workers_are_the_files_of_pathtext_tiles(client, tmp_path, cli_binary, fonts_dir):
     out = tmp_path / "dask"
-    summary = pathtext.dask.tiles(EDGES, "16-17", str(out), client=client)
-    # 12 tiles at zoom 16 and 42 at 17, in 4 and 6 metatiles of 4 x 4 tiles (one task each).
-    assert summary == {"tiles": 54, "tasks": 10, "zooms": [16, 17]}
+    from distributed import get_task_stream
+    with get_task_stream(client) as stream:
+        summary = pathtext.dask.tiles(EDGES, "16-17", str(out), client=client)
+    # 12 tiles at zoom 16 and 42 at 17, in 4 and 6 metatiles of 4 x 4 tiles (one task each), and one
+    # placement task per zoom.
+    assert summary == {"tiles": 54, "tasks": 10, "placements": 2, "zooms": [16, 17]}
+    # Each zoom was placed once in the cluster (not once per worker): two placement tasks ran, ten drawing tasks.
+    ran = [t["key"] if isinstance(t["key"], str) else t["key"][0] for t in stream.data]
+    assert sum(k.startswith("_tiles_place-") for k in ran) == 2
+    assert sum(k.startswith("_tiles_batch-") for k in ran) == 10
     # The installed CLI (PATHTEXT_CLI for a wheel's tests) with the library's fonts.
     cli, fonts = cli_binary, fonts_dir
     single = tmp_path / "single"
@@ -47,7 +54,7 @@ def test_tiles_on_two_workers_are_the_files_of_pathtext_tiles(client, tmp_path, 
 
 def test_batches_and_the_metatile_size_do_not_change_the_files(client, tmp_path):
     a, b = tmp_path / "a", tmp_path / "b"
-    assert pathtext.dask.tiles(EDGES, 16, str(a), client=client, batch=3)["tasks"] == 2
+    assert pathtext.dask.tiles(EDGES, 16, str(a), client=client, batch=3)["tasks"] == 2  # 4 metatiles: 3 and 1
     assert pathtext.dask.tiles(EDGES, (16, 16), str(b), client=client, metatile=1)["tasks"] == 12
     names = _files(str(a))
     assert len(names) == 24 and filecmp.cmpfiles(str(a), str(b), names, shallow=False)[0] == names
@@ -80,3 +87,37 @@ def test_the_engine_plans_and_renders_metatiles(engine, tmp_path):
     done = engine.tiles_render(open(EDGES).read(), 16, [[9327, 4742]], tmp_path)
     assert done["tiles"] == 6 and done["labels"] >= 5
     assert (tmp_path / "16" / "37309" / "18969.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_zoom_placed_on_one_engine_draws_on_another(tmp_path):
+    job = open(EDGES).read()
+    placer, drawer = pathtext.Engine(), pathtext.Engine()
+    try:
+        record = placer.tiles_place(job, 16)
+        assert isinstance(record, str) and json.loads(record)["zoom"] == 16
+        assert len(json.loads(record)["labels"]) == placer.tiles_render(job, 16, [[9327, 4742]], tmp_path / "own")["labels"]
+        done = drawer.tiles_render(job, 16, [[9327, 4742]], tmp_path / "placed", placement=record)
+        assert done["tiles"] == 6
+        names = _files(str(tmp_path / "own"))
+        assert len(names) == 12 and names == _files(str(tmp_path / "placed"))
+        assert filecmp.cmpfiles(str(tmp_path / "own"), str(tmp_path / "placed"), names, shallow=False)[0] == names
+        # A record of another zoom, of another job (any change to its JSON), or not a record at all: an Error naming it.
+        other_zoom = {"geojson": json.loads(job), "zooms": "16-17"}
+        with pytest.raises(pathtext.Error, match="the metatiles of zoom 17") as caught:
+            drawer.tiles_render(other_zoom, 17, [[18654, 9484]], tmp_path / "x", placement=placer.tiles_place(other_zoom, 16))
+        assert caught.value.key == "placement.zoom"
+        with pytest.raises(pathtext.Error, match="another tiles job") as caught:
+            drawer.tiles_render(job + " ", 16, [[9327, 4742]], tmp_path / "x", placement=record)
+        assert caught.value.key == "placement.job"
+        with pytest.raises(pathtext.Error, match="not a placement record") as caught:
+            drawer.tiles_render(job, 16, [[9327, 4742]], tmp_path / "x", placement='{"labels": []}')
+        assert caught.value.key == "placement"
+        with pytest.raises(pathtext.Error, match="expected the record tiles_place returns") as caught:
+            drawer.tiles_render(job, 16, [[9327, 4742]], tmp_path / "x", placement=16)
+        with pytest.raises(pathtext.Error, match="zoom: expected one of the job's zooms 16-16, got 15") as caught:
+            placer.tiles_place(job, 15)
+        assert caught.value.key == "zoom"
+        assert not (tmp_path / "x").exists()
+    finally:
+        placer.close()
+        drawer.close()

@@ -2,15 +2,19 @@ import JSON
 import Support
 import PathText
 
-/// One zoom's placement of one tiles job, kept by the engine so the metatile calls of a zoom place it once.
+/// One zoom's placement of one tiles job, kept by the engine so the metatile calls of a zoom place it (or
+/// read its record) once.
 struct TileZone: Sendable {
     var job: String
     var zoom: Int
+    /// The record the zone was read from or written as (``Engine/tilesPlace(_:zoom:)``); `nil` when it was
+    /// placed for a render without one.
+    var record: String?
     var zone: ZoomPlacement
 }
 
 extension Engine {
-    /// The most placements ``tilesRender(_:batch:out:)`` keeps (one per zoom of the latest jobs).
+    /// The most placements ``tilesRender(_:batch:out:placement:)`` keeps (one per zoom of the latest jobs).
     public static let keptTilePlacements = 8
 
     /// Plans a tiles job (a GeoJSON FeatureCollection, or `{"geojson": {…}, "zooms": "13-17", "tileSize": 256,
@@ -28,31 +32,66 @@ extension Engine {
         return "{\"tiles\":\(MessageText.number(j.tileCount)),\"tileSize\":\(j.tiles.tileSize),\"metatile\":\(j.tiles.metatile),\"zooms\":[" + zooms.joined(separator: ",") + "]}\n"
     }
 
+    /// The placement of `zoom` of a tiles job as a record (``TileJob/record(_:)``): what ``tilesRender(_:batch:out:placement:)``
+    /// takes so that a cluster places each zoom once, in one task, and every task drawing the zoom's
+    /// metatiles reads the result. The zone is kept for this engine's next renders of it.
+    /// - Throws: ``EngineError`` naming the bad key or feature, or `zoom` when it is not one of the job's zooms.
+    public func tilesPlace(_ job: String, zoom: Int) throws(EngineError) -> String {
+        let j = try tileJob(job)
+        guard j.tiles.zooms.contains(zoom) else {
+            throw EngineError(key: "zoom", "expected one of the job's zooms \(j.tiles.zooms.lowerBound)-\(j.tiles.zooms.upperBound), got \(zoom)")
+        }
+        if let kept = kept(job, zoom: zoom, where: { $0.record != nil }), let record = kept.record { return record }
+        return try withResolver { r throws(EngineError) in
+            do throws(SceneError) {
+                let zone = try j.place(zoom: zoom, resolver: r)
+                let record = try j.record(zone)
+                keep(TileZone(job: job, zoom: zoom, record: record, zone: zone))
+                return record
+            } catch { throw EngineError(key: error.path, error.message) }
+        }
+    }
+
     /// Renders metatiles of one zoom of a tiles job and writes their tiles, `OUT/z/x/y.png` and `OUT/z/x/y.json`,
     /// byte for byte what `pathtext tiles` writes. `batch` is `{"zoom": 16, "metatiles": [[9326, 4741], …]}`
-    /// (metatile addresses from ``tilesPlan(_:)``). The zoom's placement (over the whole job) is made once
-    /// per engine and kept for the next calls. Returns `{"tiles": 12, "labels": 5}`: the tiles written and
-    /// the labels of the zoom's placement.
-    public func tilesRender(_ job: String, batch: String, out: String) throws(EngineError) -> String {
+    /// (metatile addresses from ``tilesPlan(_:)``). The labels come from the zoom's one placement over the whole
+    /// job: `placement`, a record from ``tilesPlace(_:zoom:)`` (read once per engine and kept), or when `nil`
+    /// the engine places the zoom itself, once, and keeps it for the next calls. Returns `{"tiles": 12, "labels": 5}`:
+    /// the tiles written and the labels of the zoom's placement.
+    /// - Throws: ``EngineError`` naming the bad key, `batch`, `out`, or `placement` (not a record, another
+    ///   job's or zoom's) or the part of it at fault.
+    public func tilesRender(_ job: String, batch: String, out: String, placement: String? = nil) throws(EngineError) -> String {
         let j = try tileJob(job)
         let (zoom, metatiles) = try Self.tileBatch(batch, job: j)
         guard !out.isEmpty else { throw EngineError(key: "out", "expected a folder, got nothing") }
-        let kept = tileZones.withLock { zones in zones.first { $0.zoom == zoom && $0.job == job }?.zone }
+        let kept = kept(job, zoom: zoom, where: { placement == nil || $0.record == placement })?.zone
         return try withResolver { r throws(EngineError) in
+            let zone: ZoomPlacement
+            if let kept { zone = kept } else {
+                do throws(SceneError) {
+                    if let placement { zone = try j.placement(record: placement, zoom: zoom, resolver: r) } else { zone = try j.place(zoom: zoom, resolver: r) }
+                } catch { throw EngineError(key: error.path, error.message) }
+                keep(TileZone(job: job, zoom: zoom, record: placement, zone: zone))
+            }
             do throws(SceneError) {
-                let zone: ZoomPlacement
-                if let kept { zone = kept } else {
-                    zone = try j.place(zoom: zoom, resolver: r)
-                    tileZones.withLock { zones in
-                        zones.removeAll { $0.zoom == zoom && $0.job == job }
-                        zones.append(TileZone(job: job, zoom: zoom, zone: zone))
-                        if zones.count > Self.keptTilePlacements { zones.removeFirst(zones.count - Self.keptTilePlacements) }
-                    }
-                }
                 var written = 0
                 for m in metatiles { written += try j.write(metatile: m, zone, to: out, resolver: r).count }
                 return "{\"tiles\":\(written),\"labels\":\(zone.result.placed.count)}\n"
             } catch { throw EngineError(error.description) }
+        }
+    }
+
+    /// The kept zone of `job` at `zoom` that `matches`, the latest first.
+    private func kept(_ job: String, zoom: Int, where matches: (TileZone) -> Bool) -> TileZone? {
+        tileZones.withLock { zones in zones.last { $0.zoom == zoom && $0.job == job && matches($0) } }
+    }
+
+    /// Keeps `zone` (in place of one of the same job, zoom and record), at most ``keptTilePlacements`` in all.
+    private func keep(_ zone: TileZone) {
+        tileZones.withLock { zones in
+            zones.removeAll { $0.zoom == zone.zoom && $0.job == zone.job && $0.record == zone.record }
+            zones.append(zone)
+            if zones.count > Self.keptTilePlacements { zones.removeFirst(zones.count - Self.keptTilePlacements) }
         }
     }
 

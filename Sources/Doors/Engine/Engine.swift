@@ -32,7 +32,7 @@ public final class Engine: Sendable {
     public let limits: ResourceLimits
     /// Whether requests may give fonts as file paths (`false` for a server: fonts only by name).
     public let allowFontPaths: Bool
-    /// The zoom placements of the latest tiles jobs, for the next metatiles of the same zoom (``tilesRender(_:batch:out:)``).
+    /// The zoom placements of the latest tiles jobs, for the next metatiles of the same zoom (``tilesRender(_:batch:out:placement:)``).
     let tileZones = Locked<[TileZone]>([])
 
     /// A resolver checked out by one thread at a time.

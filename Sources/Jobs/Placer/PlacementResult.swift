@@ -23,6 +23,9 @@ public struct PlacedRequestLabel: Sendable {
     public var blend: CompositeMode
     /// The path the label was placed on (after joining and cutting).
     public var path: BezPath
+    /// How far from the middle of ``path`` the label is centred, pixels (its ``LabelOptions/offset``): with
+    /// its request and path, what lays it out again (``TileJob/record(_:)``).
+    public var offset: Double
 }
 
 /// A request the placer left out, and why.

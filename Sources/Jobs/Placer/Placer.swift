@@ -235,7 +235,7 @@ extension Placer {
                     guard case .success(let (label, boxes, centres)) = outcome, !found.isEmpty, found.count <= repairBlockers,
                           found.allSatisfy({ movable[$0] != nil }) else { continue }
                     for b in found { run.setRemoved(b, true) }
-                    let mine = run.commit(p, label: label, boxes: boxes, centres: centres)
+                    let mine = run.commit(p, at: c, label: label, boxes: boxes, centres: centres)
                     // Each blocker moves: to its own path first, then to the other paths of its name without
                     // a label (in placing order); or, when its name keeps another label, it is left out.
                     var moved: [(old: Int, new: Int?, from: Int, to: (job: Int, slot: Int)?)] = []
@@ -564,14 +564,7 @@ struct PlacerRun {
         let path = job.closed ?? BezPath(subpaths: [job.path])
         let measure: PathMeasure
         do { measure = try PathMeasure(path) } catch { return .failure(.init(.layoutFailed(error.description))) }
-        var options = resolved.options
-        options.align = .center
-        // Each cluster moved along its own normal: a parallel curve for every candidate would cost more
-        // than the rest of the search (on straight stretches the two agree).
-        options.shift = .normal
-        options.overflow = .visible
-        options.repeat = nil
-        options.fit = .none
+        let options = Self.labelOptions(resolved.options)
         // One shaping per label style: the pieces of a road, and roads of one name, share it. Without
         // fitting or shrinking the advance does not depend on the path.
         var key = request.label
@@ -580,9 +573,7 @@ struct PlacerRun {
         if let known = shaped[key] {
             (line, advance) = known
         } else {
-            line = options.writingMode == .vertical
-                ? ShapeCache.shared.shapeVertical(resolved.text, orientation: options.textOrientation)
-                : ShapeCache.shared.shape(resolved.text, direction: resolved.direction)
+            line = Self.shape(resolved, options: options)
             do {
                 var probe = options
                 probe.maxAngle = nil
@@ -598,8 +589,31 @@ struct PlacerRun {
         let slots = max(1, min(LabelLayout.maximumRepeatCount, Int(L / max(self.options.spacing, 1))))
         return .success(Prepared(job: job, request: request, blend: resolved.blend, path: path, measure: measure, line: line,
                                  options: options, advance: advance, closed: closed, turns: TurnProfile(measure, step: 2 * sampleScale), slots: slots,
-                                 inflate: (options.haloWidth + self.options.padding) / 2))
+                                 inflate: Self.inflate(options, self.options)))
     }
+
+    /// A request's label options as the placer lays its candidates out: centred at an offset it chooses,
+    /// each cluster moved along its own normal (a parallel curve for every candidate would cost more than
+    /// the rest of the search; on straight stretches the two agree), never cut, repeated or fitted.
+    static func labelOptions(_ resolved: LabelOptions) -> LabelOptions {
+        var options = resolved
+        options.align = .center
+        options.shift = .normal
+        options.overflow = .visible
+        options.repeat = nil
+        options.fit = .none
+        return options
+    }
+
+    /// The label's text shaped for `options`' writing mode (through the shared shape cache).
+    static func shape(_ resolved: ResolvedLabel, options: LabelOptions) -> ShapedLine {
+        options.writingMode == .vertical
+            ? ShapeCache.shared.shapeVertical(resolved.text, orientation: options.textOrientation)
+            : ShapeCache.shared.shape(resolved.text, direction: resolved.direction)
+    }
+
+    /// Half the clearance a label keeps: its halo and the placer's padding.
+    static func inflate(_ options: LabelOptions, _ placer: PlacerOptions) -> Double { (options.haloWidth + placer.padding) / 2 }
 
     /// The candidate centres along stretch `k` of `p` with their scores, best first: every `step` pixels
     /// from the stretch's centre (``PlacerOptions/step`` unless given), and the two ends of its room.
@@ -646,7 +660,7 @@ struct PlacerRun {
             candidates += 1
             switch test(c, L: L, line: p.line, measure: p.measure, options: p.options, request: p.request, inflate: p.inflate) {
             case .success(let (label, boxes, centres)):
-                commit(p, label: label, boxes: boxes, centres: centres)
+                commit(p, at: c, label: label, boxes: boxes, centres: centres)
                 return nil
             case .failure(let failure):
                 if reason.map({ $0.rank < failure.reason.rank }) ?? true { reason = failure.reason }
@@ -655,15 +669,16 @@ struct PlacerRun {
         return reason ?? .collides
     }
 
-    /// Adds a tested label of `p`: its boxes to the index, its centres to its group, the label to ``placed``.
-    /// Returns its index in ``placed``.
+    /// Adds a tested label of `p`, centred at `c` along its path: its boxes to the index, its centres to its
+    /// group, the label to ``placed``. Returns its index in ``placed``.
     @discardableResult
-    mutating func commit(_ p: Prepared, label: PlacedLabel, boxes: [OrientedBox], centres: [Point]) -> Int {
+    mutating func commit(_ p: Prepared, at c: Double, label: PlacedLabel, boxes: [OrientedBox], centres: [Point]) -> Int {
         let owner = placed.count
         if !self.options.allowOverlap { for b in boxes { grid.insert(b, owner: owner) } }
         groups[p.request.groupKey, default: []] += centres.map { (owner, $0) }
         placed.append(PlacedRequestLabel(request: p.job.request, requests: p.job.requests, text: p.request.text,
-                                         group: p.request.groupKey, label: label, boxes: boxes, blend: p.blend, path: p.path))
+                                         group: p.request.groupKey, label: label, boxes: boxes, blend: p.blend, path: p.path,
+                                         offset: Self.offset(centre: c, length: p.measure.length)))
         return owner
     }
 
@@ -672,18 +687,32 @@ struct PlacerRun {
         if removed { removedLabels.insert(owner); grid.remove(owner: owner) } else { removedLabels.remove(owner); grid.restore(owner: owner) }
     }
 
-    /// Lays out the label centred at `c` and tests it.
-    mutating func test(_ c: Double, L: Double, line: ShapedLine, measure: PathMeasure, options base: LabelOptions,
-                       request: PlaceRequest, inflate: Double) -> Result<(PlacedLabel, [OrientedBox], [Point]), DropReasonError> {
+    /// The offset (from the path's middle, ``LabelOptions/offset``) of a label centred `c` pixels along a path `length` long.
+    static func offset(centre c: Double, length: Double) -> Double { c - length / 2 }
+
+    /// The label laid out `offset` pixels from the middle of `measure`'s path, or why it cannot be: a turn
+    /// over `maxAngle`, or clusters that do not fit on the path.
+    static func layOut(_ line: ShapedLine, along measure: PathMeasure, options base: LabelOptions, offset: Double) -> Result<PlacedLabel, DropReasonError> {
         var o = base
-        o.offset = .pixels(c - L / 2)
+        o.offset = .pixels(offset)
         let label: PlacedLabel
         do {
             guard let l = try LabelLayout.place(line, along: measure, options: o).first else { return .failure(.init(.layoutFailed("no label"))) }
             label = l
         } catch { return .failure(.init(.layoutFailed(error.description))) }
         if let a = label.rejectedAngle { return .failure(.init(.tooCurved(angle: a - (o.maxAngle ?? 0)))) }
-        if !label.droppedClusters.isEmpty { return .failure(.init(.tooShort(pathLength: L, labelLength: label.advance))) }
+        if !label.droppedClusters.isEmpty { return .failure(.init(.tooShort(pathLength: measure.length, labelLength: label.advance))) }
+        return .success(label)
+    }
+
+    /// Lays out the label centred at `c` and tests it.
+    mutating func test(_ c: Double, L: Double, line: ShapedLine, measure: PathMeasure, options base: LabelOptions,
+                       request: PlaceRequest, inflate: Double) -> Result<(PlacedLabel, [OrientedBox], [Point]), DropReasonError> {
+        let label: PlacedLabel
+        switch Self.layOut(line, along: measure, options: base, offset: Self.offset(centre: c, length: L)) {
+        case .success(let l): label = l
+        case .failure(let f): return .failure(f)
+        }
         // Upright: no glyph's baseline may point left (beyond vertical).
         for g in label.glyphs where g.direction.x < -1e-9 { return .failure(.init(.tooCurved(angle: atan2(abs(g.direction.y), g.direction.x) * 180 / .pi - 90))) }
         let clusters = clusterBoxes(label, inflate: inflate)

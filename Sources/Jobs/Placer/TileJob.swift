@@ -56,6 +56,9 @@ public struct TileJob: Sendable {
     public var placement: PlacerOptions
     /// The tiles' background.
     public var background: RGBAColor
+    /// A hash of the JSON the job was read from (FNV-1a, 64 bits; 0 for a job made in code): a zoom's
+    /// placement record (``record(_:)``) carries it, so a record is read back only by the job it was made for.
+    public var fingerprint: UInt64 = 0
 
     /// The most tiles one job may write, all zooms together.
     public static let maximumTiles = 20_000
@@ -78,8 +81,9 @@ public struct TileJob: Sendable {
             guard bytes.count <= SceneJSON.maximumBytes else {
                 throw JSONError("", "the JSON is \(bytes.count) bytes, over the limit of \(SceneJSON.maximumBytes)")
             }
-            let job = try job(try JSONValue.parse(bytes))
+            var job = try job(try JSONValue.parse(bytes))
             try job.check()
+            job.fingerprint = Self.fingerprint(bytes)
             return job
         } catch { throw SceneError(error.path, error.message) }
     }
@@ -108,6 +112,13 @@ public struct TileJob: Sendable {
             }
         }
         return job
+    }
+
+    /// FNV-1a, 64 bits, of `bytes`.
+    static func fingerprint(_ bytes: [UInt8]) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return h
     }
 
     // MARK: Which tiles

@@ -83,7 +83,7 @@ import Requests
         // Mapnik 3.1 on the same ways joined by name (make bench-place, the same run's figures in
         // BENCHMARKS.md) labels 28, 58 and 80 names. Its 58th at zoom 16, John Stenbergin ranta, has glyphs
         // pointing left (the road runs down and turns west; up it leans 2.3° past vertical), which these
-        // rules refuse. Found here since the fine search and the repair's moves: Arkadiankatu at zoom 17
+        // rules refuse, and every position turns more than maxTurn (johnStenberginRanta… below). Found here since the fine search and the repair's moves: Arkadiankatu at zoom 17
         // (a position within the 60° turn limit between two coarse candidates), Opintoputki at zoom 16 (Vuorikatu's second
         // label yields), Pieni Roobertinkatu at zoom 16 (the fixture's margin: the road is the roads' edge).
         for (file, atLeast) in [("helsinki-roads-z15.json", 29), ("helsinki-roads.json", 57), ("helsinki-roads-z17.json", 80)] {
@@ -93,6 +93,58 @@ import Requests
             #expect(report.names >= atLeast, "\(file): \(report)")
             expectRulesHold(result, minDistance: document.requests[0].minDistance)
         }
+    }
+}
+
+extension EveryNameTests {
+    @Test func johnStenberginRantaHasNoPositionWithinTheRulesAtZoom16() throws {
+        // Mapnik's 58th name at zoom 16 (make bench-place; scripts/mapnik-place.py's glyphs): 13 glyphs down
+        // the road at 87.3-87.7°, then "i", "n", " ", "r", "a", "n", "t", "a" round the corner and west at
+        // 108.0°, 134.7°, 155.1°, 173.4° and 176.8° four times (y down: past 90° a glyph points left, and at
+        // 176.8° it reads upside down): 86.8° past vertical, and a turn of 89.5° over the label.
+        // Here every position of the joined road, either way along it, breaks two rules at once: its glyphs
+        // turn more than maxTurn (60°) in all, and one of them points left.
+        let requests = helsinki.requests.filter { $0.text == "John Stenbergin ranta" }
+        #expect(requests.count == 7)
+        let r = resolver()
+        var resolved: [ResolvedLabel] = []
+        for (i, q) in requests.enumerated() { resolved.append(try r.resolve(q.label, index: i)) }
+        // The seven ways (no other road of the name in the extract) join into one road of 207 px, with no
+        // vertex past the 60° split angle; the label is 133.8 px long. The road runs down 124 px, leaning
+        // 1.1-2.9° east of south but for a 96.9° kink near the top, turns west through vertices of 24°, 21°,
+        // 17°, 9° and 18°, and runs 68 px west: no stretch without a left-pointing direction is the label's length
+        // (down it, 104.9 px from the kink to the corner; from the west end, 83.3 px to the corner), and every
+        // way and shorter join of them is a piece of this road.
+        let jobs = try PlacementJob.jobs(requests, resolved: resolved, options: helsinki.options)
+        #expect(jobs.count == 1)
+        let job = try #require(jobs.first)
+        let options = PlacerRun.labelOptions(resolved[job.request].options)
+        let line = PlacerRun.shape(resolved[job.request], options: options)
+        var leastTurn = Double.infinity, leastLean = Double.infinity, positions = 0
+        for path in [BezPath(subpaths: [job.path]), BezPath(subpaths: [job.path]).reversed()] {
+            let measure = try PathMeasure(path)
+            #expect(abs(measure.length - 207.04) < 0.01)
+            // Every quarter pixel: finer than the placer's coarse (6 px) and fine (1 px) candidates.
+            for k in 0...Int(measure.length * 4) {
+                let offset = PlacerRun.offset(centre: Double(k) / 4, length: measure.length)
+                // Positions whose neighbouring glyphs turn more than maxAngle (30°), or that run off the road, are refused first.
+                guard case .success(let label) = PlacerRun.layOut(line, along: measure, options: options, offset: offset) else { continue }
+                positions += 1
+                #expect(abs(label.advance - 133.809) < 0.01)
+                var turn = 0.0
+                for (a, b) in zip(label.glyphs, label.glyphs.dropFirst()) { turn += abs(Turn.degrees(from: a.direction, to: b.direction)) }
+                // How far past vertical its most left-pointing glyph turns (0 when none points left).
+                let lean = label.glyphs.map { g in g.direction.x < -1e-9 ? atan2(abs(g.direction.y), g.direction.x) * 180 / .pi - 90 : 0 }.max() ?? 0
+                leastTurn = min(leastTurn, turn)
+                leastLean = min(leastLean, lean)
+            }
+        }
+        #expect(positions > 100, "\(positions) positions laid out")
+        // The straightest position reads down the road from its top, over the kink (96.9°) into the corner
+        // (111.8°, 133.0°): a turn of 64.8°. The least leaning reads from the west end round the corner and
+        // up, its last eight glyphs 2.3-2.7° past vertical: a turn of 91.2°.
+        #expect(leastTurn > helsinki.options.maxTurn + 4, "least turn \(leastTurn)°")
+        #expect(leastLean > 2.5, "least lean \(leastLean)°")
     }
 }
 

@@ -179,6 +179,11 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.pt_tiles_render.restype = ctypes.c_int
     lib.pt_tiles_render.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p,
                                     ctypes.POINTER(ctypes.c_void_p), err]
+    lib.pt_tiles_place.restype = ctypes.c_int
+    lib.pt_tiles_place.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_void_p), err]
+    lib.pt_tiles_render_placed.restype = ctypes.c_int
+    lib.pt_tiles_render_placed.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p,
+                                           ctypes.POINTER(ctypes.c_void_p), err]
     lib.pt_check_json.restype = ctypes.c_int
     lib.pt_check_json.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), err]
     lib.pt_render.restype = ctypes.c_int
@@ -620,18 +625,41 @@ class Engine:
             raise _failure(self._lib, error.value, "tiles plan failed (status %d)" % status)
         return json.loads(_take_string(self._lib, out.value))
 
+    def tiles_place(self, job: Union[str, bytes, Request], zoom: int) -> str:
+        """The placement of one zoom of a tiles job, over the whole job, as a record (JSON text: each placed
+        label's request, path and offset) that tiles_render(..., placement=record) draws from on any engine,
+        in any process: a cluster places each zoom once. The engine keeps the zoom for its own next renders.
+        Raises Error (key "zoom") for a zoom that is not the job's."""
+        if isinstance(zoom, bool) or not isinstance(zoom, int) or not -(1 << 31) <= zoom < (1 << 31):
+            raise Error("zoom: expected one of the job's zooms, got %r" % (zoom,), "zoom")
+        out, error = ctypes.c_void_p(), ctypes.c_void_p()
+        data = _job_bytes(job)
+        with self._using() as handle:
+            status = self._lib.pt_tiles_place(handle, data, zoom, ctypes.byref(out), ctypes.byref(error))
+        if status != 0:
+            raise _failure(self._lib, error.value, "tiles place failed (status %d)" % status)
+        return _take_string(self._lib, out.value)
+
     def tiles_render(self, job: Union[str, bytes, Request], zoom: int, metatiles: Sequence[Sequence[int]],
-                     out: PathLike) -> Dict[str, Any]:
+                     out: PathLike, placement: Optional[Union[str, bytes]] = None) -> Dict[str, Any]:
         """Draws `metatiles` (addresses [x, y] from tiles_plan) of one zoom of a tiles job and writes their
-        tiles, out/z/x/y.png and out/z/x/y.json, byte for byte what `pathtext tiles` writes. The zoom's one
-        placement over the whole job is made once per engine and kept for the next calls. Returns
+        tiles, out/z/x/y.png and out/z/x/y.json, byte for byte what `pathtext tiles` writes. The labels come
+        from the zoom's one placement over the whole job: `placement`, a record from tiles_place (of this
+        job and zoom, else Error with key "placement..."; read once per engine and kept), or when None the
+        engine places the zoom itself, once, and keeps it for the next calls. Returns
         {"tiles": written, "labels": labels of the zoom's placement}."""
         batch = json.dumps({"zoom": int(zoom), "metatiles": [[int(x), int(y)] for x, y in metatiles]}).encode("utf-8")
         folder = _no_nul(os.fsencode(os.fspath(out)), "the folder")
+        if placement is not None and not isinstance(placement, (str, bytes)):
+            raise Error("placement: expected the record tiles_place returns (a str), got %s" % type(placement).__name__, "placement")
+        record = None if placement is None else _no_nul(placement.encode("utf-8") if isinstance(placement, str) else placement, "the placement")
         result, error = ctypes.c_void_p(), ctypes.c_void_p()
         data = _job_bytes(job)
         with self._using() as handle:
-            status = self._lib.pt_tiles_render(handle, data, batch, folder, ctypes.byref(result), ctypes.byref(error))
+            if record is None:
+                status = self._lib.pt_tiles_render(handle, data, batch, folder, ctypes.byref(result), ctypes.byref(error))
+            else:
+                status = self._lib.pt_tiles_render_placed(handle, data, batch, record, folder, ctypes.byref(result), ctypes.byref(error))
         if status != 0:
             raise _failure(self._lib, error.value, "tiles render failed (status %d)" % status)
         return json.loads(_take_string(self._lib, result.value))

@@ -21,10 +21,11 @@ answer is a Dask series of the same index:
 
 Requests are dicts with keys in camelCase or snake_case, as Engine takes them.
 
-Map tiles of GeoJSON roads, one task per batch of metatiles, the same files `pathtext tiles` writes:
+Map tiles of GeoJSON roads, one task per zoom that places its labels and one per batch of metatiles that
+draws them, the same files `pathtext tiles` writes:
 
     >>> pathtext.dask.tiles("roads.geojson", "13-17", "tiles/", client=client)   # tiles/z/x/y.png, .json
-    {'tiles': 187, 'tasks': 31, 'zooms': [13, 14, 15, 16, 17]}
+    {'tiles': 187, 'tasks': 31, 'placements': 5, 'zooms': [13, 14, 15, 16, 17]}
 
 The input and the output folder must be visible to every worker under the same paths (a shared file
 system; on a LocalCluster they are).
@@ -269,27 +270,36 @@ def _in_input_terms(error: Error, input: Any) -> Error:
     return Error(message, unwrapped(error.key))
 
 
-def _tiles_batch(job: str, zoom: int, metatiles: List[List[int]], out: str, engine_options: Dict[str, Any]) -> Dict[str, Any]:
-    """One task: a batch of metatiles of one zoom drawn and written by this worker's Engine (which keeps the
-    zoom's placement for the worker's next batches of it)."""
-    return _engine(engine_options).tiles_render(job, zoom, metatiles, out)
+def _tiles_place(job: str, zoom: int, engine_options: Dict[str, Any]) -> str:
+    """One task per zoom: the zoom's labels placed over the whole map, as a record (Engine.tiles_place)."""
+    return _engine(engine_options).tiles_place(job, zoom)
+
+
+def _tiles_batch(job: str, zoom: int, metatiles: List[List[int]], out: str, engine_options: Dict[str, Any],
+                 placement: str) -> Dict[str, Any]:
+    """One task: a batch of metatiles of one zoom drawn from the zoom's placement record and written by this
+    worker's Engine (which reads the record once and keeps it for the worker's next batches of the zoom)."""
+    return _engine(engine_options).tiles_render(job, zoom, metatiles, out, placement=placement)
 
 
 def tiles(input: Any, zooms: Any, out: Any, client: Any = None, tile_size: Optional[int] = None, metatile: Optional[int] = None,
           batch: int = 1, bbox: Optional[Any] = None, name_property: Optional[str] = None, class_property: Optional[str] = None,
           label_defaults: Optional[Dict[str, Any]] = None, placement: Optional[Dict[str, Any]] = None,
           fonts_dir: Optional[str] = None, system_fonts: bool = True) -> Dict[str, Any]:
-    """Writes the XYZ tiles of GeoJSON roads, out/z/x/y.png and out/z/x/y.json, on Dask: one task per `batch`
-    metatiles of one zoom; the files are byte for byte those `pathtext tiles` writes.
+    """Writes the XYZ tiles of GeoJSON roads, out/z/x/y.png and out/z/x/y.json, on Dask: one task per zoom that
+    places the zoom's labels, and one task per `batch` metatiles of one zoom that draws them; the files are
+    byte for byte those `pathtext tiles` writes.
 
     input: a GeoJSON FeatureCollection's file name (or a tiles job's: {"geojson": ..., "zooms": ...}), or the
     dict. zooms: "13-17", 16, range(13, 18) or (13, 17). client: a distributed Client (None: Dask's current
     scheduler). tile_size (256 or 512), metatile (tiles per side), bbox ([W, S, E, N]), name_property,
     class_property, label_defaults and placement as `pathtext tiles` takes them.
 
-    Each zoom has one label placement over the whole map: every task of the zoom reads it (its worker makes
-    it once and keeps it), so a label across any tile or metatile edge is the same in every tile.
-    Returns {"tiles": written, "tasks": tasks run, "zooms": [the zooms]}.
+    Each zoom has one label placement over the whole map, made once in the cluster by the zoom's placement
+    task; its result (a record of the placed labels, Engine.tiles_place) is an input of every metatile task
+    of the zoom (Dask moves it to the workers that need it), so a label across any tile or metatile edge is
+    the same in every tile. Returns {"tiles": written, "tasks": metatile tasks run, "placements": placement
+    tasks run (one per zoom), "zooms": [the zooms]}.
     """
     import os
     import dask
@@ -305,14 +315,16 @@ def tiles(input: Any, zooms: Any, out: Any, client: Any = None, tile_size: Optio
     shared = dask.delayed(job, name="pathtext-tiles-job-%x" % (hash(job) & 0xFFFFFFFFFFFF))
     tasks = []
     for zone in plan["zooms"]:
-        metatiles = zone["metatiles"]
+        zoom, metatiles = zone["zoom"], zone["metatiles"]
+        placement = dask.delayed(_tiles_place, pure=True)(shared, zoom, engine_options)
         for i in range(0, len(metatiles), batch):
-            tasks.append(dask.delayed(_tiles_batch, pure=True)(shared, zone["zoom"], metatiles[i:i + batch], folder, engine_options))
+            tasks.append(dask.delayed(_tiles_batch, pure=True)(shared, zoom, metatiles[i:i + batch], folder, engine_options, placement))
     if client is not None:
         results = client.gather(client.compute(tasks))
     else:
         results = dask.compute(*tasks)
-    return {"tiles": sum(r["tiles"] for r in results), "tasks": len(tasks), "zooms": [z["zoom"] for z in plan["zooms"]]}
+    return {"tiles": sum(r["tiles"] for r in results), "tasks": len(tasks), "placements": sum(1 for z in plan["zooms"] if z["metatiles"]),
+            "zooms": [z["zoom"] for z in plan["zooms"]]}
 
 
 try:
