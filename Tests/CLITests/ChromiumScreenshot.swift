@@ -19,3 +19,16 @@ func chromiumScreenshot(_ page: String, width: Int, height: Int, scale: Int = 1,
                                                   "--window-size=\(width),\(height)", "--virtual-time-budget=3000", "file://" + page])
     return try RasterCanvas(pngFile: shot)
 }
+
+/// The mean and the 99th percentile of the largest channel difference over pixels either image inks, in
+/// columns `columns`.
+func channelDifference(_ a: RasterCanvas, _ b: RasterCanvas, columns: [Range<Int>]) -> (mean: Double, p99: Int, count: Int) {
+    var d: [Int] = []
+    for y in 0..<a.height { for r in columns { for x in r {
+        let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+        if min(p.r, p.g, p.b) == 255 && min(q.r, q.g, q.b) == 255 { continue }
+        d.append(max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b))))
+    } } }
+    d.sort()
+    return (Double(d.reduce(0, +)) / Double(max(d.count, 1)), d.isEmpty ? 0 : d[d.count * 99 / 100], d.count)
+}

@@ -14,18 +14,6 @@ struct CompositeChromiumTests {
     /// squares, the xor's ring, two 40 px squares).
     static let text = "ABGHIJK"
 
-    /// The mean and the 99th percentile of the largest channel difference over pixels either image inks.
-    func difference(_ a: RasterCanvas, _ b: RasterCanvas) -> (mean: Double, p99: Int, count: Int) {
-        var d: [Int] = []
-        for y in 0..<a.height { for x in 0..<a.width {
-            let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
-            if min(p.r, p.g, p.b) == 255 && min(q.r, q.g, q.b) == 255 { continue }
-            d.append(max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b))))
-        } }
-        d.sort()
-        return (Double(d.reduce(0, +)) / Double(max(d.count, 1)), d.isEmpty ? 0 : d[d.count * 99 / 100], d.count)
-    }
-
     @Test("every composite glyph equals Chromium's, and Chromium draws our SVG output as our PNG (skipped without PATHTEXT_BROWSER=1)")
     func compositeGlyphsMatchChromium() throws {
         try withTemporaryFolder("pathtext-composite") { dir in
@@ -41,13 +29,13 @@ struct CompositeChromiumTests {
                 <svg xmlns="http://www.w3.org/2000/svg" width="720" height="160"><text x="0" y="120" font-family="F" font-size="100">\(Self.text)</text></svg>
                 </body></html>
                 """.write(toFile: dir + "/font.html", atomically: true, encoding: .utf8)
-            let glyphs = difference(ours, try chromiumScreenshot(dir + "/font.html", width: 720, height: 160, in: dir))
+            let glyphs = channelDifference(ours, try chromiumScreenshot(dir + "/font.html", width: 720, height: 160, in: dir), columns: [0..<720])
             #expect(glyphs.count == 33_600 && glyphs.mean < 1 && glyphs.p99 <= 4, "PNG against Chromium's glyphs: \(glyphs)")
             try """
                 <!DOCTYPE html><html><head><style>html, body { margin: 0; background: #fff; overflow: hidden } img { display: block }</style></head>
                 <body><img src="ours.svg" width="720" height="160"></body></html>
                 """.write(toFile: dir + "/svg.html", atomically: true, encoding: .utf8)
-            let svg = difference(ours, try chromiumScreenshot(dir + "/svg.html", width: 720, height: 160, in: dir))
+            let svg = channelDifference(ours, try chromiumScreenshot(dir + "/svg.html", width: 720, height: 160, in: dir), columns: [0..<720])
             #expect(svg.count == 33_600 && svg.mean < 1 && svg.p99 <= 4, "our SVG in Chromium against our PNG: \(svg)")
         }
     }

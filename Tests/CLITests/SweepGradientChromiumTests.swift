@@ -11,19 +11,6 @@ import TestSupport
 struct SweepGradientChromiumTests {
     static let font = packageRoot + "/fixtures/fonts/ColorFallbacks.ttf"
 
-    /// The mean and the 99th percentile of the largest channel difference over pixels either image inks, in
-    /// columns `columns`.
-    func difference(_ a: RasterCanvas, _ b: RasterCanvas, columns: [Range<Int>]) -> (mean: Double, p99: Int, count: Int) {
-        var d: [Int] = []
-        for y in 0..<a.height { for r in columns { for x in r {
-            let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
-            if min(p.r, p.g, p.b) == 255 && min(q.r, q.g, q.b) == 255 { continue }
-            d.append(max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b))))
-        } } }
-        d.sort()
-        return (Double(d.reduce(0, +)) / Double(max(d.count, 1)), d.isEmpty ? 0 : d[d.count * 99 / 100], d.count)
-    }
-
     @Test("a sweep glyph equals Chromium's, and Chromium draws our SVG's wedges as our PNG (skipped without PATHTEXT_BROWSER=1)")
     func sweepGlyphsMatchChromium() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pathtext-sweep-\(UUID().uuidString)").path
@@ -42,14 +29,14 @@ struct SweepGradientChromiumTests {
             <svg xmlns="http://www.w3.org/2000/svg" width="320" height="160"><text x="0" y="120" font-family="F" font-size="100">FEF</text></svg>
             </body></html>
             """.write(toFile: dir + "/font.html", atomically: true, encoding: .utf8)
-        let glyph = difference(ours, try chromiumScreenshot(dir + "/font.html", width: 320, height: 160, in: dir), columns: [0..<100, 200..<300])
+        let glyph = channelDifference(ours, try chromiumScreenshot(dir + "/font.html", width: 320, height: 160, in: dir), columns: [0..<100, 200..<300])
         #expect(glyph.count > 12_000 && glyph.mean < 1 && glyph.p99 <= 4, "\(glyph)")
         // Chromium's rendering of our SVG output.
         try """
             <!DOCTYPE html><html><head><style>html, body { margin: 0; background: #fff; overflow: hidden } img { display: block }</style></head>
             <body><img src="ours.svg" width="320" height="160"></body></html>
             """.write(toFile: dir + "/svg.html", atomically: true, encoding: .utf8)
-        let svg = difference(ours, try chromiumScreenshot(dir + "/svg.html", width: 320, height: 160, in: dir), columns: [0..<320])
+        let svg = channelDifference(ours, try chromiumScreenshot(dir + "/svg.html", width: 320, height: 160, in: dir), columns: [0..<320])
         #expect(svg.count > 18_000 && svg.mean < 1 && svg.p99 <= 4, "\(svg)")
     }
 }
