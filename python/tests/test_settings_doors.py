@@ -15,9 +15,10 @@ import pathtext
 from serving import Server
 
 CURVE = "M 20 200 C 120 40 280 360 380 200"
-# An SVG document with an element the reader does not draw (a filter): a warning, or with strict an error.
-FILTERED_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><filter id="f"/>'
-                '<text x="10" y="50" filter="url(#f)">Hi</text></svg>')
+# An SVG document with an element the reader does not draw (a filter primitive, feTurbulence): a warning,
+# or with strict an error.
+FILTERED_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><filter id="f">'
+                '<feTurbulence baseFrequency="0.05"/></filter><text x="10" y="50" filter="url(#f)">Hi</text></svg>')
 
 
 def settings_rows():
