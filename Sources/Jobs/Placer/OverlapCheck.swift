@@ -63,6 +63,9 @@ public struct CheckReport: Hashable, Sendable, CustomStringConvertible {
     public var worstTotalTurn: Double
     /// Glyphs whose baseline points left: read upside down.
     public var upsideDownGlyphs: Int
+    /// Distinct texts that have at least one label with no glyph upside down (labels without a text count
+    /// as one each): the names an engine placed within the rule that nothing reads upside down.
+    public var uprightNames: Int
     /// Labels of one text whose nearest clusters are closer than the distance asked (see ``OverlapCheck/check(_:halo:minDistance:)``).
     public var closePairs: Int
 
@@ -71,7 +74,7 @@ public struct CheckReport: Hashable, Sendable, CustomStringConvertible {
         "\(labels) labels, \(names) names, \(glyphs) glyphs, \(overlappingPairs) overlapping glyph pairs "
             + "(\(haloOverlappingPairs) with halos), worst neighbour angle \(MessageText.number((worstNeighbourAngle * 10).rounded() / 10))°, "
             + "worst total turn \(MessageText.number((worstTotalTurn * 10).rounded() / 10))°, \(upsideDownGlyphs) glyphs upside down, "
-            + "\(closePairs) same-name pairs too close"
+            + "\(uprightNames) names with a label upright, \(closePairs) same-name pairs too close"
     }
 }
 
@@ -86,7 +89,9 @@ public enum OverlapCheck {
         var area = Rect.empty
         var worstTurn = 0.0, worstTotal = 0.0, upsideDown = 0, glyphCount = 0
         var centres: [[Point]] = []
+        var upright: [Bool] = []
         for (k, label) in labels.enumerated() {
+            let upsideDownBefore = upsideDown
             var directions: [Vector] = []
             var lastCluster: Int? = nil
             var mine: [Point] = []
@@ -105,6 +110,7 @@ public enum OverlapCheck {
                 area = area.union(box.bounds)
             }
             centres.append(mine)
+            upright.append(upsideDown == upsideDownBefore)
             var total = 0.0
             for (a, b) in zip(directions, directions.dropFirst()) {
                 let t = abs(Turn.degrees(from: a, to: b))
@@ -134,10 +140,12 @@ public enum OverlapCheck {
                 }
             }
         }
-        let named = Set(labels.compactMap(\.text)).count + labels.filter { $0.text == nil }.count
-        return CheckReport(labels: labels.count, names: named, glyphs: glyphCount, overlappingPairs: pairs(grow: 0),
+        func names(_ kept: [CheckLabel]) -> Int { Set(kept.compactMap(\.text)).count + kept.filter { $0.text == nil }.count }
+        let uprightLabels = zip(labels, upright).filter(\.1).map(\.0)
+        return CheckReport(labels: labels.count, names: names(labels), glyphs: glyphCount, overlappingPairs: pairs(grow: 0),
                            haloOverlappingPairs: halo > 0 ? pairs(grow: halo / 2) : pairs(grow: 0), worstNeighbourAngle: worstTurn,
-                           worstTotalTurn: worstTotal, upsideDownGlyphs: upsideDown, closePairs: close)
+                           worstTotalTurn: worstTotal, upsideDownGlyphs: upsideDown, uprightNames: names(uprightLabels),
+                           closePairs: close)
     }
 
     /// The text among `names` whose shaped glyph ids are `label`'s, in order or reversed (an engine may
