@@ -81,7 +81,8 @@ import Requests
 
     @Test func theHelsinkiNamesAtThreeZooms() throws {
         // Mapnik 3.1 on the same ways joined by name (make bench-place, the same run's figures in
-        // BENCHMARKS.md) labels 28, 58 and 80 names. Its 58th at zoom 16, John Stenbergin ranta, has glyphs
+        // BENCHMARKS.md) labels 28, 58 and 80 names, of which 25, 54 and 78 have a label whose every glyph
+        // reads upright (the bench's names rows compare those). Its 58th at zoom 16, John Stenbergin ranta, has glyphs
         // pointing left (the road runs down and turns west; up it leans 2.3° past vertical), which these
         // rules refuse, and every position turns more than maxTurn (johnStenberginRanta… below). Found here since the fine search and the repair's moves: Arkadiankatu at zoom 17
         // (a position within the 60° turn limit between two coarse candidates), Opintoputki at zoom 16 (Vuorikatu's second
