@@ -42,9 +42,10 @@ extension RasterCanvas {
 
     /// `d = s·c + d·(1 − αs·c)` for one row, premultiplied.
     ///
-    /// Uncovered pixels are skipped eight at a time (one 64-bit load of coverage); a covered pixel is blended
-    /// with its four channels in one vector (16-bit lanes: every product of two bytes fits), with the same
-    /// rounding as ``mul255(_:_:)`` channel by channel.
+    /// Coverage is read eight pixels at a time (one 64-bit load): uncovered runs are skipped, and fully
+    /// covered runs of an opaque colour are written in one store (the inside of a road or a large glyph). Any
+    /// other covered pixel is blended with its four channels in one vector (16-bit lanes: every product of
+    /// two bytes fits), with the same rounding as ``mul255(_:_:)`` channel by channel.
     @inline(__always)
     private static func sourceOverRow(_ m: UnsafePointer<UInt8>, _ d: UnsafeMutablePointer<UInt8>, _ n: Int,
                                       _ s: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
@@ -53,7 +54,14 @@ extension RasterCanvas {
         let solid = s.a == 255
         var i = 0
         while i < n {
-            if i &+ 8 <= n && UnsafeRawPointer(m + i).loadUnaligned(as: UInt64.self) == 0 { i &+= 8; continue }
+            if i &+ 8 <= n {
+                let eight = UnsafeRawPointer(m + i).loadUnaligned(as: UInt64.self)
+                if eight == 0 { i &+= 8; continue }
+                if eight == ~0 && solid {
+                    UnsafeMutableRawPointer(d + 4 &* i).storeBytes(of: SIMD8<UInt32>(repeating: opaque), as: SIMD8<UInt32>.self)
+                    i &+= 8; continue
+                }
+            }
             let c = m[i]
             if c != 0 {
                 let p = UnsafeMutableRawPointer(d + 4 &* i)

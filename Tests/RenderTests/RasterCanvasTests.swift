@@ -46,13 +46,21 @@ import TestSupport
 
     /// Every coverage value over varied premultiplied pixels, both modes, against `mul255` channel by
     /// channel (the formula the vector blend must reproduce bit for bit), on rows of odd lengths with runs
-    /// of zeros longer and shorter than the eight skipped at a time.
+    /// of zeros and of full coverage longer and shorter than the eight read at a time.
     @Test func compositingMatchesThePerChannelFormula() throws {
         let w = 61, h = 9
         // Coverage: every value 0…255 once per mode, interleaved with zero runs of 1–11 pixels.
         var cov = [UInt8](repeating: 0, count: w * h)
         var k = 0, v = 0
         while k < cov.count { cov[k] = UInt8(v % 256); v += 1; k += 1 + (v * 7) % 12 }
+        // The last two rows: runs of full coverage of 7, 8, 9 and 17 pixels (written eight at a time for an
+        // opaque colour) between partial values, the last one reaching the row's end.
+        var run = (h - 2) * w
+        for length in [7, 8, 9, 17, 3] {
+            cov[run] = 100; run += 1
+            for _ in 0..<length { cov[run] = 255; run += 1 }
+        }
+        for x in run..<(h * w) { cov[x] = 255 }
         let mask = CoverageMask(bounds: PixelRect(x: 1, y: 2, width: w, height: h), coverage: cov)
         let background = RGBAColor(r: 90, g: 200, b: 30, a: 180)
         for (color, mode) in [(RGBAColor(r: 250, g: 10, b: 128, a: 255), CompositeMode.sourceOver),
