@@ -36,8 +36,10 @@ test: test-deps
 	$(MAKE) test-capi
 	$(TEST_FONTS)/fonts.conf scripts/test-python $(TEST_PREFIX)   # the Swift tests' fonts, whatever the caller's Fontconfig
 	$(MAKE) test-wheel
-	.build/wheel-test-venv/bin/python scripts/bench-dask.py 64 1   # make bench-dask's run, on 64 labels once (a smoke run)
-	.build/wheel-test-venv/bin/python scripts/bench-dask-tiles.py 13-14 1   # and its tiles run, on two zooms once
+	rm -f .build/bench-dask-smoke.json   # make bench's dask rows, on 64 labels and two zooms once (a smoke run)
+	.build/wheel-test-venv/bin/python scripts/bench-dask.py --json .build/bench-dask-smoke.json 64 1
+	.build/wheel-test-venv/bin/python scripts/bench-dask-tiles.py --json .build/bench-dask-smoke.json 13-14 1
+	python3 -c 'import json,sys; r=[x["name"] for x in json.load(open(sys.argv[1]))["rows"]]; want=["dask/labels/1-worker","dask/labels/2-workers","dask/tiles/1-worker","dask/tiles/2-workers"]; sys.exit(0 if r==want else "dask rows: %r" % r)' .build/bench-dask-smoke.json
 	scripts/test-browser
 
 # Chromium's pictures of resvg's text suite, the suite's second reference (fixtures/resvg-text/README.md):
@@ -59,11 +61,13 @@ gallery: build
 docs: test-deps
 	scripts/build-docs
 
-bench: test-deps
+bench: test-deps test-wheel
 	$(SWIFT) build $(RELEASE) --product pathtext-bench
 	$(SWIFT) build $(RELEASE) --product pathtext   # for the batch/, process/ and svg/ rows, which run it
 	scripts/install-bench-tools >/dev/null          # resvg, the svg/ rows' peer (PyPI's resvg-cli)
 	.build/release/pathtext-bench
+	.build/wheel-test-venv/bin/python scripts/bench-dask.py --json bench.json         # the dask/labels rows
+	.build/wheel-test-venv/bin/python scripts/bench-dask-tiles.py --json bench.json   # the dask/tiles rows
 
 # The placer against Mapnik 3.1 on the Helsinki roads (issue #24): both engines' figures from one run,
 # both on one core (Mapnik's script pins itself there too).
@@ -125,7 +129,8 @@ test-wheel: wheel
 	$(MAKE) install PREFIX=$(TEST_PREFIX)
 	scripts/test-wheel dist $(TEST_PREFIX)
 
-# pathtext.dask's throughput with 1 and 2 worker processes (LocalCluster), in the wheel's test venv.
+# pathtext.dask's throughput with 1 and 2 worker processes (LocalCluster), in the wheel's test venv
+# (make bench runs these too, adding their rows to bench.json).
 bench-dask: test-wheel
 	.build/wheel-test-venv/bin/python scripts/bench-dask.py
 	.build/wheel-test-venv/bin/python scripts/bench-dask-tiles.py

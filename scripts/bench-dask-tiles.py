@@ -11,7 +11,9 @@ task of the zoom takes its record as an input (each worker reads a record once a
 cluster's best round it prints where the wall time went, from distributed's task stream: to the first task,
 the placement tasks and the metatile tasks (their compute summed over workers), the workers' idle time
 between tasks, transfers (the records) and from the last task to the result.
-    python scripts/bench-dask-tiles.py [ZOOMS] [ROUNDS] [METATILE]     (make bench-dask, in the wheel's test venv)
+    python scripts/bench-dask-tiles.py [--json bench.json] [ZOOMS] [ROUNDS] [METATILE]     (make bench, make bench-dask)
+With --json, the rows dask/tiles/1-worker (against the single process) and dask/tiles/2-workers (against 1
+worker) go into that bench.json (scripts/bench_rows.py), times per tile of every round.
 """
 import filecmp
 import logging
@@ -26,6 +28,10 @@ from distributed import Client, LocalCluster, get_task_stream
 import pathtext
 import pathtext.dask
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_rows  # noqa: E402
+
+JSON = bench_rows.json_path(sys.argv)
 ZOOMS = sys.argv[1] if len(sys.argv) > 1 else "13-17"
 ROUNDS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 METATILE = int(sys.argv[3]) if len(sys.argv) > 3 else 2
@@ -40,7 +46,7 @@ def files(folder):
 
 def local(job, plan, folder):
     """The peer: every metatile in this process, one engine (a fresh one, so each zoom is placed once)."""
-    best = float("inf")
+    walls = []
     for _ in range(ROUNDS + 1):  # the first is the warm-up
         engine = pathtext.Engine()
         out = tempfile.mkdtemp(dir=folder)
@@ -48,16 +54,16 @@ def local(job, plan, folder):
         for zone in plan["zooms"]:
             for m in zone["metatiles"]:
                 engine.tiles_render(job, zone["zoom"], [m], out)
-        best = min(best, time.perf_counter() - start)
+        walls.append(time.perf_counter() - start)
         engine.close()
         reference = out
-    return best, reference
+    return min(walls[1:]), reference, walls[1:]
 
 
 def on_dask(workers, folder, reference):
     """Each round on a fresh cluster (no worker keeps a placement from the round before), warmed up on the
     hand-made fixture (engines made, fonts loaded, code shipped) before the timed job."""
-    best, split = float("inf"), ""
+    best, split, walls = float("inf"), "", []
     for _ in range(ROUNDS):
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
         with Client(cluster) as client:
@@ -68,13 +74,14 @@ def on_dask(workers, folder, reference):
                 start, since = time.perf_counter(), time.time()
                 summary = pathtext.dask.tiles(INPUT, ZOOMS, out, client=client, metatile=METATILE)
                 wall = time.perf_counter() - start
+            walls.append(wall)
             if wall < best:
                 best, split = wall, time_split(stream.data, since, wall, workers)
         cluster.close()
         names = files(reference)
         same = filecmp.cmpfiles(reference, out, names, shallow=False)[0]
         assert files(out) == names and same == names, "the Dask tiles differ from the single process's"
-    return best, summary, split
+    return best, summary, split, walls
 
 
 def time_split(stream, since, wall, workers):
@@ -103,9 +110,9 @@ if __name__ == "__main__":
     try:
         job = pathtext.dask._tiles_job(INPUT, ZOOMS, None, METATILE, None, None, None, None, None)
         plan = pathtext.Engine().tiles_plan(job)
-        alone, reference = local(job, plan, folder)
-        one, summary, one_split = on_dask(1, folder, reference)
-        two, _, two_split = on_dask(2, folder, reference)
+        alone, reference, alone_walls = local(job, plan, folder)
+        one, summary, one_split, one_walls = on_dask(1, folder, reference)
+        two, _, two_split, two_walls = on_dask(2, folder, reference)
         tiles = plan["tiles"]
         print("dask/tiles  Helsinki zooms %s, %d tiles of 256 px in %d tasks (metatiles of %d x %d), best of %d, %d cores: "
               "1 worker %.0f tiles/s, 2 workers %.0f tiles/s, ratio %.2fx; one process, no Dask: %.0f tiles/s; "
@@ -114,5 +121,17 @@ if __name__ == "__main__":
                  one / two, tiles / alone, os.getloadavg()[0]))
         print("  1 worker, best run %s" % one_split)
         print("  2 workers, best run %s" % two_split)
+        if JSON:
+            def per_tile(walls):
+                return [w / tiles for w in walls]
+            what = ("the Helsinki roads at zooms %s, %d tiles of 256 px in %d tasks (metatiles of %d x %d; a placement task per zoom), "
+                    "files byte for byte the single process's, wall clock per tile of each of %d rounds (load average %.1f)"
+                    % (ZOOMS, tiles, summary["tasks"], METATILE, METATILE, ROUNDS, os.getloadavg()[0]))
+            bench_rows.add(JSON, [
+                bench_rows.row("dask/tiles/1-worker", per_tile(one_walls), "one process, no Dask (Engine.tiles_render)",
+                               per_tile(alone_walls), what + "; one worker process on a LocalCluster"),
+                bench_rows.row("dask/tiles/2-workers", per_tile(two_walls), "1 worker", per_tile(one_walls),
+                               what + "; two worker processes (one thread each) against one; goal: >= 1.8 x (ratio <= 0.556)"),
+            ])
     finally:
         shutil.rmtree(folder, ignore_errors=True)

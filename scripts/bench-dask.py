@@ -9,7 +9,9 @@ the first task, the tasks' compute (summed over workers), the gaps between tasks
 task to compute()'s return (the bag's finalize and the gather of the images to the client).
 The bag has PER_WORKER partitions per worker (default 2: a task of 1 000 labels renders for about a quarter
 second, which pays for the few milliseconds Dask spends on each task and the tens on each compute).
-    python scripts/bench-dask.py [N] [ROUNDS] [SIZE] [PER_WORKER]     (make bench-dask, in the wheel's test venv)
+    python scripts/bench-dask.py [--json bench.json] [N] [ROUNDS] [SIZE] [PER_WORKER]     (make bench, make bench-dask)
+With --json, the rows dask/labels/1-worker (against the plain process) and dask/labels/2-workers (against 1
+worker) go into that bench.json (scripts/bench_rows.py), times per label of every round.
 """
 import os
 import sys
@@ -23,6 +25,10 @@ from distributed import Client, LocalCluster, get_task_stream
 import pathtext
 import pathtext.dask
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_rows  # noqa: E402
+
+JSON = bench_rows.json_path(sys.argv)
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
 ROUNDS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 SIZE = int(sys.argv[3]) if len(sys.argv) > 3 else 18
@@ -41,17 +47,18 @@ def throughput(workers, requests):
         client.register_plugin(pathtext.dask.EnginePlugin())
         bag = db.from_sequence(requests, npartitions=PER_WORKER * workers)
         pathtext.dask.render_labels(db.from_sequence(requests[:200], npartitions=8)).compute()  # warm up
-        best, split = float("inf"), ""
+        best, split, walls = float("inf"), "", []
         for _ in range(ROUNDS):
             with get_task_stream(client) as stream:
                 start, since = time.perf_counter(), time.time()
                 pngs = pathtext.dask.render_labels(bag).compute()
                 wall = time.perf_counter() - start
             assert len(pngs) == len(requests) and all(p[:4] == b"\x89PNG" for p in pngs)
+            walls.append(wall)
             if wall < best:
                 best, split = wall, time_split(stream.data, since, wall, workers)
     cluster.close()
-    return len(requests) / best, split
+    return len(requests) / best, split, walls
 
 
 def time_split(stream, since, wall, workers):
@@ -83,22 +90,22 @@ def local(requests):
     engine = pathtext.default_engine()
     for r in requests[:200]:
         pathtext.render_label(engine=engine, **r)
-    best = float("inf")
+    walls = []
     for _ in range(ROUNDS):
         start = time.perf_counter()
         for r in requests:
             pathtext.render_label(engine=engine, **r)
-        best = min(best, time.perf_counter() - start)
-    return len(requests) / best
+        walls.append(time.perf_counter() - start)
+    return len(requests) / min(walls), walls
 
 
 if __name__ == "__main__":
     logging.getLogger("distributed").setLevel(logging.CRITICAL)  # closing clusters logs closed connections
     requests = labels(N)
-    alone = local(requests)
+    alone, alone_walls = local(requests)
     sync = synchronous(requests)
-    one, one_split = throughput(1, requests)
-    two, two_split = throughput(2, requests)
+    one, one_split, one_walls = throughput(1, requests)
+    two, two_split, two_walls = throughput(2, requests)
     print("dask/render_labels  %d labels of %d-%d px, %d partitions a worker, best of %d, %d cores: 1 worker %.0f labels/s, 2 workers %.0f labels/s, "
           "ratio %.2fx; no Dask, one process: %.0f labels/s (load average %.1f)"
           % (N, SIZE, SIZE + 8, PER_WORKER, ROUNDS, os.cpu_count(), one, two, two / one, alone, os.getloadavg()[0]))
@@ -106,3 +113,14 @@ if __name__ == "__main__":
           % (sync, one / alone, two / alone))
     print("  1 worker, best run %s" % one_split)
     print("  2 workers, best run %s" % two_split)
+    if JSON:
+        def per_label(walls):
+            return [w / N for w in walls]
+        what = "%d labels of %d-%d px rendered to PNG through pathtext.dask.render_labels, %d partitions a worker, wall clock per label of each of %d rounds (load average %.1f)" % (
+            N, SIZE, SIZE + 8, PER_WORKER, ROUNDS, os.getloadavg()[0])
+        bench_rows.add(JSON, [
+            bench_rows.row("dask/labels/1-worker", per_label(one_walls), "one process, no Dask (pathtext.render_labels)",
+                           per_label(alone_walls), what + "; one worker process on a LocalCluster; goal: within 10 % of the plain process"),
+            bench_rows.row("dask/labels/2-workers", per_label(two_walls), "1 worker", per_label(one_walls),
+                           what + "; two worker processes (one thread each) against one; goal: >= 1.8 x (ratio <= 0.556)"),
+        ])

@@ -1,0 +1,49 @@
+"""Rows of the Python benches (scripts/bench-dask.py, scripts/bench-dask-tiles.py) in `make bench`'s bench.json.
+
+pathtext-bench writes bench.json; each Python bench then adds its rows there, in the same shape (name, unit,
+median, min, max, runs, peer, peerMedian, ratio, note), replacing rows of the same name, so that
+scripts/bench-table puts them in BENCHMARKS.md's one table with their goals. The file is replaced whole
+(written beside it, then renamed), never left half-written. Python 3 standard library only.
+"""
+import json
+import os
+
+
+def row(name, times, peer, peer_times, note, unit="ns"):
+    """A row from our times and the peer's (seconds), as medians in ns; ratio = ours ÷ the peer's."""
+    def median(values):
+        s = sorted(values)
+        n = len(s)
+        return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+    ours, theirs = [t * 1e9 for t in times], [t * 1e9 for t in peer_times]
+    return {"name": name, "unit": unit, "median": median(ours), "min": min(ours), "max": max(ours), "runs": len(ours),
+            "peer": peer, "peerMedian": median(theirs), "ratio": median(ours) / median(theirs), "note": note}
+
+
+def add(path, rows):
+    """Adds `rows` to the bench.json at `path` (made if missing), replacing rows of the same names."""
+    try:
+        with open(path) as f:
+            document = json.load(f)
+    except FileNotFoundError:
+        document = {"rows": []}
+    if document.get("smoke"):
+        raise SystemExit("%s is a smoke run's: not adding measurements to it" % path)
+    names = {r["name"] for r in rows}
+    document["rows"] = [r for r in document.get("rows", []) if r["name"] not in names] + rows
+    partial = path + ".partial"
+    with open(partial, "w") as f:
+        json.dump(document, f, indent=1)
+    os.replace(partial, path)
+
+
+def json_path(argv):
+    """`--json PATH` from the arguments (removed from `argv`), or None."""
+    if "--json" not in argv:
+        return None
+    i = argv.index("--json")
+    if i + 1 >= len(argv):
+        raise SystemExit("--json needs a path")
+    path = argv[i + 1]
+    del argv[i:i + 2]
+    return path
