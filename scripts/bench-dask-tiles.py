@@ -11,7 +11,7 @@ task of the zoom takes its record as an input (each worker reads a record once a
 cluster's best round it prints where the wall time went, from distributed's task stream: to the first task,
 the placement tasks and the metatile tasks (their compute summed over workers), the workers' idle time
 between tasks, transfers (the records) and from the last task to the result.
-    python scripts/bench-dask-tiles.py [--json bench.json] [ZOOMS] [ROUNDS] [METATILE]     (make bench, make bench-dask)
+    python scripts/bench-dask-tiles.py [--json bench.json] [ZOOMS] [ROUNDS] [METATILE] [BATCH]     (make bench, make bench-dask)
 With --json, the rows dask/tiles/1-worker (against the single process) and dask/tiles/2-workers (against 1
 worker) go into that bench.json (scripts/bench_rows.py), times per tile of every round.
 """
@@ -35,6 +35,7 @@ JSON = bench_rows.json_path(sys.argv)
 ZOOMS = sys.argv[1] if len(sys.argv) > 1 else "13-17"
 ROUNDS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 METATILE = int(sys.argv[3]) if len(sys.argv) > 3 else 2
+BATCH = int(sys.argv[4]) if len(sys.argv) > 4 else 1  # metatiles a task
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INPUT = os.path.join(ROOT, "fixtures", "osm", "helsinki-roads.geojson")
 EDGES = os.path.join(ROOT, "fixtures", "geojson", "edges.geojson")
@@ -72,7 +73,7 @@ def on_dask(workers, folder, reference):
             out = tempfile.mkdtemp(dir=folder)
             with get_task_stream(client) as stream:
                 start, since = time.perf_counter(), time.time()
-                summary = pathtext.dask.tiles(INPUT, ZOOMS, out, client=client, metatile=METATILE)
+                summary = pathtext.dask.tiles(INPUT, ZOOMS, out, client=client, metatile=METATILE, batch=BATCH)
                 wall = time.perf_counter() - start
             walls.append(wall)
             if wall < best:
