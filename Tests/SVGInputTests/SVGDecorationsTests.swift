@@ -85,14 +85,15 @@ import Requests
     /// (Chromium draws resvg's tb-with-rotate-and-underline so): the piece across the cluster's cell, a
     /// tenth of the font size thick just outside the em box on the column's left, turned about the point
     /// an ascender below the cell's top and half the font's height (ascender − descender) left of the
-    /// column's centre.
+    /// column's centre, with Chromium's whole-pixel ascent and descent (Noto Sans at 20 px: 21 and 6).
     @Test func rotatedVerticalTextCarriesItsUnderlineInTurnedPieces() throws {
         let r = try read(document(##"<text x="100" y="20" font-size="20" writing-mode="tb" rotate="-45" text-decoration="underline">ab</text>"##))
         let pieces = try #require(r.scene.shapes.first?.d).subpaths
         let resolved = try SceneResolver().resolve(r.scene.labels[0], index: 0)
         let placed = try resolved.layout()[0]
         let font = try #require(resolved.text.runs.first?.attributes.fonts.first)
-        let m = font.metrics(size: 20)
+        let m = DevicePixelVerticalMetrics.rounded(font.metrics(size: 20))
+        #expect((m.ascender, m.descender) == (21, -6))
         try #require(pieces.count == 2 && placed.glyphs.count == 2)
         let c = cos(-Double.pi / 4), s = sin(-Double.pi / 4)
         func turned(_ p: Point, _ pivot: Point) -> Point {
