@@ -258,4 +258,19 @@ import TestSupport
         // The frame is outside the band: a picture of the frame alone has no ink.
         #expect(Self.ink(reference).reduce(0) { $0 + Int($1) } > 1000)
     }
+
+    /// The harness's own arithmetic: 2 × 2 blocks averaged by area, rounded to nearest; and which tests are
+    /// rendered at device scale 2 (those whose document sets a vertical writing-mode).
+    @Test func averagingDownAndTheVerticalTestsScale() throws {
+        var canvas = try RasterCanvas(width: 4, height: 2, background: .white)
+        var square = BezPath()  // one black pixel of the first block, exactly covered
+        square.move(to: Point(0, 0)); square.line(to: Point(1, 0)); square.line(to: Point(1, 1)); square.line(to: Point(0, 1)); square.close()
+        canvas.fill(square, color: .black)
+        let (pixels, w, h) = Self.averagedDown(canvas, by: 2)
+        #expect(w == 2 && h == 1)
+        #expect(Array(pixels[0..<4]) == [191, 191, 191, 255] && Array(pixels[4..<8]) == [255, 255, 255, 255])  // (3 · 255 + 2) / 4
+        #expect(Self.deviceScale("writing-mode/tb") == 2 && Self.deviceScale("writing-mode/lr") == 1)
+        #expect(Self.deviceScale("color-font/writing-mode=tb") == 2 && Self.deviceScale("text/simple-case") == 1)
+        #expect(try Self.tests().filter { Self.deviceScale($0) == 2 }.count == 23)
+    }
 }
