@@ -7,7 +7,8 @@ import TestSupport
 /// PNG and Chromium's, rendered with the suite's fonts) through `pathtext render`, every test in its class.
 ///
 /// Each document is rendered by the CLI under the suite's Fontconfig file (only its fonts) with resvg's
-/// defaults (defaults.json: the width, the initial font size, the default family), composited on white and
+/// defaults (defaults.json: the width, the initial font size, the default family; a document with vertical
+/// text at twice the width, averaged down, as Chromium's reference is made: ``deviceScale(_:)``), composited on white and
 /// compared with each reference by ink IoU (a pixel is ink when some channel is at least 64/255 below white),
 /// leaving out the 2 % band along the border where every test's frame sits on the ink threshold. A test
 /// `match`es when its IoU against resvg's or Chromium's picture is at least 0.90; expectations.txt gives
