@@ -142,7 +142,8 @@ public enum LabelLayout {
         }
         let input = PlacementInput(line: line, run: run, normalShift: frame.normalShift,
                                    clusterDy: options.clusterDy, rotate: options.rotate, rotateAbout: options.rotateAbout,
-                                   verticalWriting: options.writingMode == .vertical, keepsTurns: options.maxAngle != nil)
+                                   verticalWriting: options.writingMode == .vertical, keepsTurns: options.maxAngle != nil,
+                                   snapsVerticalMetrics: options.snapsVerticalMetrics)
         if let gap = options.repeat {
             guard gap.isFinite, gap >= 0 else { throw .badOption("repeat spacing must be a finite number ≥ 0") }
             return try frame.repeated(input, gap: gap, options: options, size: size, flip: flip).map { l in

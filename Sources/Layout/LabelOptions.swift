@@ -269,6 +269,10 @@ public struct LabelOptions: Hashable, Sendable {
     /// How distances along the path are counted: exact arc length, or (the SVG reader's `textPath`, as
     /// Chromium measures) Skia's chord sums. Not a catalog option: set by the SVG reader only.
     package var distances: PathDistanceModel = .exact
+    /// Whether vertical text is rounded to whole pixels as Chromium rounds it to device pixels
+    /// (``DevicePixelVerticalMetrics``: the fonts' ascent and descent, and each upright glyph's vertical
+    /// origin). Not a catalog option: set by the SVG reader, whose pixels are the output's device pixels.
+    package var snapsVerticalMetrics = false
 
     /// Creates options; every parameter has the default shown, and each is named as its JSON key (the
     /// request module's option catalog), so `LabelOptions()` is start, no offset, left side,

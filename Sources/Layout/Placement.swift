@@ -72,11 +72,14 @@ struct PlacementInput {
     let rotateAbout: RotationCentre
     /// Whether every placement keeps every unit's midpoint (``Placement/mids``), for the max-angle rule.
     let keepsTurns: Bool
+    /// Whether vertical metrics are rounded to whole pixels as Chromium rounds them (``DevicePixelVerticalMetrics``).
+    let snapsVerticalMetrics: Bool
 
     init(line: ShapedLine, run: ClusterRun, normalShift: Double, clusterDy: [Double] = [], rotate: [Double] = [],
-         rotateAbout: RotationCentre = .midpoint, verticalWriting: Bool = false, keepsTurns: Bool = false) {
+         rotateAbout: RotationCentre = .midpoint, verticalWriting: Bool = false, keepsTurns: Bool = false,
+         snapsVerticalMetrics: Bool = false) {
         self.line = line; self.run = run; self.normalShift = normalShift; self.rotateAbout = rotateAbout
-        self.keepsTurns = keepsTurns
+        self.keepsTurns = keepsTurns; self.snapsVerticalMetrics = snapsVerticalMetrics
         runCount = line.runs.count
         // Vertical writing even when no glyph stands upright (all-Latin text lies sideways, centred on the path).
         vertical = verticalWriting || line.glyphs.withUnsafeBufferPointer { glyphs in
@@ -107,7 +110,7 @@ struct PlacementInput {
     /// Chromium sets sideways Arabic from a fallback font so, 2 px from where its own font would centre it).
     func sideways(_ g: Int) -> Double {
         let sg = line.glyphs[g]
-        return Self.central(primaryFont(g) ?? line.fonts[sg.fontIndex], size: sg.size)
+        return central(primaryFont(g) ?? line.fonts[sg.fontIndex], size: sg.size)
     }
 
     /// For an upright glyph in vertical writing: how far its em box's centre lies from the path towards
@@ -119,7 +122,7 @@ struct PlacementInput {
         let sg = line.glyphs[g]
         let own = line.fonts[sg.fontIndex]
         guard let primary = primaryFont(g), primary !== own else { return 0 }
-        return Self.central(own, size: sg.size) - Self.central(primary, size: sg.size)
+        return central(own, size: sg.size) - central(primary, size: sg.size)
     }
 
     /// Chromium's origin of a cluster in vertical writing, from the top of its cell on the column's centre
@@ -132,8 +135,23 @@ struct PlacementInput {
     func verticalOrigin(_ g: Int) -> (along: Double, across: Double) {
         let sg = line.glyphs[g]
         guard let font = primaryFont(g) ?? (sg.fontIndex < line.fonts.count ? line.fonts[sg.fontIndex] : nil) else { return (0, 0) }
-        let m = font.metrics(size: sg.size)
+        let m = metrics(font, size: sg.size)
         return (m.ascender, -(m.ascender - m.descender) / 2)
+    }
+
+    /// `font`'s metrics at `size`, rounded as Chromium rounds them when ``snapsVerticalMetrics``.
+    private func metrics(_ font: Typeface, size: Double) -> FontMetrics {
+        let m = font.metrics(size: size)
+        return snapsVerticalMetrics ? DevicePixelVerticalMetrics.rounded(m) : m
+    }
+
+    /// How far upright glyph `g` is drawn down its column past HarfBuzz's place for it: Chromium's
+    /// whole-pixel glyph top (``DevicePixelVerticalMetrics/uprightDrop(_:glyph:size:)``) when
+    /// ``snapsVerticalMetrics``, else 0.
+    func uprightDrop(_ g: Int) -> Double {
+        guard snapsVerticalMetrics else { return 0 }
+        let sg = line.glyphs[g]
+        return DevicePixelVerticalMetrics.uprightDrop(line.fonts[sg.fontIndex], glyph: sg.glyph, size: sg.size, offset: sg.yOffset)
     }
 
     /// The primary font (the first of the fonts) of glyph `g`'s run, `nil` outside the runs.
@@ -143,8 +161,8 @@ struct PlacementInput {
     }
 
     /// The height of `font`'s central baseline above its alphabetic one at `size`: (ascender + descender) / 2.
-    private static func central(_ font: Typeface, size: Double) -> Double {
-        let m = font.metrics(size: size)
+    private func central(_ font: Typeface, size: Double) -> Double {
+        let m = metrics(font, size: size)
         return (m.ascender + m.descender) / 2
     }
 
@@ -274,7 +292,7 @@ extension PlacementInput {
                 if sg.isVertical {
                     // Shaped top to bottom: the pen is the vertical origin; the offsets (x right, y up in the
                     // glyph's upright frame, where up is −T and right is N) lead to the horizontal origin.
-                    let along = pen - a / 2 - sg.yOffset
+                    let along = pen - a / 2 - sg.yOffset + uprightDrop(g)
                     let across = sg.xOffset + normalShift + extra + uprightCentreShift(g)
                     let origin = Self.turned(sample.point + t * along + n * across, about: pivot, by: theta)
                     // Standing upright: the baseline turned a quarter turn anticlockwise on screen, (T.y, −T.x).

@@ -89,6 +89,14 @@ extension FreeTypeFace {
         return bytes
     }
 
+    /// Whether the face has a table `tag` with some bytes in it (its length asked, nothing read).
+    func hasTable(_ tag: String) -> Bool {
+        guard let face, tag.utf8.count == 4 else { return false }
+        let t = tag.utf8.reduce(FT_ULong(0)) { $0 << 8 | FT_ULong($1) }
+        var length: FT_ULong = 0
+        return FT_Load_Sfnt_Table(face, t, 0, nil, &length) == 0 && length > 0
+    }
+
     /// `count` bytes of the table `tag` from `offset`, or `nil` when the face has no such table or it is
     /// shorter.
     func table(_ tag: String, offset: Int, count: Int) -> [UInt8]? {

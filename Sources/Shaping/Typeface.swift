@@ -31,6 +31,8 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     public let unitsPerEm: Int
     /// Number of glyphs in the face.
     public let glyphCount: Int
+    /// Which tables give the font's vertical origins (``VerticalOriginSource``).
+    package let verticalOrigins: VerticalOriginSource
     /// The variation axes of a variable font (empty for a static font).
     public let axes: [FontAxis]
     /// The instance in use: every axis with its value (clamped to the axis range) when variations were
@@ -110,6 +112,7 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         self.source = source ?? path.map { .file(absolutePath: Syscalls.absolutePath($0)) } ?? .memory
         familyName = ft.familyName; styleName = ft.styleName
         unitsPerEm = ft.unitsPerEm; glyphCount = ft.glyphCount
+        verticalOrigins = VerticalOriginSource(hasTable: ft.hasTable)
         axes = ft.axes()
         var requested = variations
         if let named = ft.namedInstanceCoordinates(namedInstance) {

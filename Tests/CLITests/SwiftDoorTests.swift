@@ -16,9 +16,10 @@ import PathText
         // And no placement field that the catalog does not know (the limits are the engine's, not a key;
         // clusterDy is the tail of the dy list; letterSpacing is the run attribute's key, which this adds to;
         // flipDecision is internal, set by multi-line layout so that a block's lines flip together; distances is
-        // the package's, set by the SVG reader so that textPath distances are Chromium's chord lengths).
+        // the package's, set by the SVG reader so that textPath distances are Chromium's chord lengths, and so is
+        // snapsVerticalMetrics, Chromium's device-pixel rounding of vertical text).
         let keys = Set(LabelOptionCatalog.placement.map(\.key) + LabelOptionCatalog.style.map(\.key))
-        for field in fields.subtracting(["limits", "clusterDy", "flipDecision", "distances"]) {
+        for field in fields.subtracting(["limits", "clusterDy", "flipDecision", "distances", "snapsVerticalMetrics"]) {
             #expect(keys.contains(field), "\(field) is not a catalog key")
         }
     }

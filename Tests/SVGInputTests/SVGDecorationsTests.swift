@@ -85,14 +85,17 @@ import Requests
     /// (Chromium draws resvg's tb-with-rotate-and-underline so): the piece across the cluster's cell, a
     /// tenth of the font size thick just outside the em box on the column's left, turned about the point
     /// an ascender below the cell's top and half the font's height (ascender − descender) left of the
-    /// column's centre.
+    /// column's centre, with Chromium's whole-pixel ascent and descent (Noto Sans at 20 px: 21 and 6); the
+    /// piece's near edge a pixel outside the em box from the text's top, 13.5 px right of the centre:
+    /// ⌊13.5 + 10⌋ + 1 − 13.5 = 10.5 px left of the centre.
     @Test func rotatedVerticalTextCarriesItsUnderlineInTurnedPieces() throws {
         let r = try read(document(##"<text x="100" y="20" font-size="20" writing-mode="tb" rotate="-45" text-decoration="underline">ab</text>"##))
         let pieces = try #require(r.scene.shapes.first?.d).subpaths
         let resolved = try SceneResolver().resolve(r.scene.labels[0], index: 0)
         let placed = try resolved.layout()[0]
         let font = try #require(resolved.text.runs.first?.attributes.fonts.first)
-        let m = font.metrics(size: 20)
+        let m = DevicePixelVerticalMetrics.rounded(font.metrics(size: 20))
+        #expect((m.ascender, m.descender) == (21, -6))
         try #require(pieces.count == 2 && placed.glyphs.count == 2)
         let c = cos(-Double.pi / 4), s = sin(-Double.pi / 4)
         func turned(_ p: Point, _ pivot: Point) -> Point {
@@ -103,16 +106,16 @@ import Requests
         for (k, piece) in pieces.enumerated() {
             let a = placed.glyphs[k].advance
             let pivot = Point(100 - (m.ascender - m.descender) / 2, top + m.ascender)
-            // The unturned piece: x from 100 − 10 − 2 to 100 − 10, y over the cell.
-            let corners = [Point(88, top), Point(88, top + a), Point(90, top + a), Point(90, top)].map { turned($0, pivot) }
+            // The unturned piece: x from 100 − 10.5 − 2 to 100 − 10.5, y over the cell.
+            let corners = [Point(87.5, top), Point(87.5, top + a), Point(89.5, top + a), Point(89.5, top)].map { turned($0, pivot) }
             let drawn = [piece.start] + piece.segments.map(\.end)
             for q in corners { #expect(drawn.contains { $0.distance(to: q) < 1e-6 }, "piece \(k): \(q) not in \(drawn)") }
             top += a
         }
     }
 
-    /// In vertical writing the overline lies over the text's top, half the primary font's height
-    /// (ascender − descender) from the column's centre, a tenth of the font size thick (Blink's `TextTop`
+    /// In vertical writing the overline lies over the text's top, half the primary font's whole-pixel height
+    /// (ascender − descender, Noto Sans at 20 px: 21 + 6) from the column's centre, a tenth of the font size thick (Blink's `TextTop`
     /// for the central baseline); on a `textPath` each character carries its own straight piece, on the
     /// tangent at its cell's middle, as Chromium draws resvg's textPath/complex.
     @Test func aVerticalOverlineLiesOverTheTextTopInPiecesOnAPath() throws {
@@ -121,8 +124,8 @@ import Requests
         let onPath = try read(document(body.replacingOccurrences(of: ">ab<", with: "><textPath href=\"#p\">ab</textPath><")))
         let resolved = try SceneResolver().resolve(plain.scene.labels[0], index: 0)
         let font = try #require(resolved.text.runs.first?.attributes.fonts.first)
-        let m = font.metrics(size: 20), textTop = (m.ascender - m.descender) / 2
-        #expect(textTop > 10.5)  // beyond the em box's half (Noto Sans: 0.681 em)
+        let m = DevicePixelVerticalMetrics.rounded(font.metrics(size: 20)), textTop = (m.ascender - m.descender) / 2
+        #expect(textTop == 13.5)  // beyond the em box's half (Noto Sans: 0.681 em, 13.62 px unrounded)
         #expect(plain.scene.shapes.count == 1 && onPath.scene.shapes.count == 1)
         // Plain text: one band down the whole column, on the column's right.
         let band = try #require(plain.scene.shapes.first)

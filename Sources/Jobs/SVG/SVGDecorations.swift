@@ -46,13 +46,17 @@ enum SVGDecorations {
     /// The band of `line` in vertical writing, for text of font size `size` whose primary font has
     /// `metrics`: its edges in pixels from the column's centre towards the path's left normal (the
     /// column's right on screen for a column running down the page). Blink's rule for the central
-    /// baseline: the underline under the em box (`BottomOfEmHeight`), the overline over the text's top
-    /// (`TextTop`, half the font's height, ascender − descender, from the centre), each a tenth of the
-    /// font size thick; line-through on the centre.
-    static func verticalBand(_ line: TextDecoration, size: Double, metrics m: FontMetrics) -> (bottom: Double, top: Double) {
+    /// baseline (`TextDecorationOffset::ComputeUnderlineOffsetForUnder`), in device pixels with the font's
+    /// whole-pixel ascent and descent (``DevicePixelVerticalMetrics/rounded(_:)``): the underline a pixel
+    /// outside the em box, its distance from the text's top (half the font's height, ascender − descender,
+    /// from the centre) to the em box's bottom rounded down; the overline over the text's top; each a tenth
+    /// of the font size thick; line-through on the centre.
+    static func verticalBand(_ line: TextDecoration, size: Double, metrics: FontMetrics) -> (bottom: Double, top: Double) {
+        let m = DevicePixelVerticalMetrics.rounded(metrics)
         let h = size / 2, t = size / 10, textTop = (m.ascender - m.descender) / 2
+        let under = (textTop + h).rounded(.down) + 1 - textTop
         switch line {
-        case .underline: return (-h - t, -h)
+        case .underline: return (-under - t, -under)
         case .overline: return (textTop, textTop + t)
         case .lineThrough: return (-t / 2, t / 2)
         }

@@ -443,6 +443,8 @@ struct SVGTextReader {
                              upright: .off, closedPath: .clip)
         o.writingMode = style.writingMode  // CSS: writing-mode applies to the <text> alone, not its tspans
         o.textOrientation = s.textOrientation
+        // Vertical text rounded to device pixels as Chromium rounds it (the label's pixels are the output's).
+        o.snapsVerticalMetrics = true
         // Each element's lines are shapes of their own (SVGDecorations), in vertical writing too.
         return o
     }
@@ -474,7 +476,7 @@ struct SVGTextReader {
                 // ascender up), as if the column's over side were the horizontal line's top.
                 if let resolved = try? reader.resolver.resolve(label, index: 0), let run = resolved.text.runs.first,
                    let font = run.attributes.fonts.first {
-                    let m = font.metrics(size: run.attributes.size)
+                    let m = DevicePixelVerticalMetrics.rounded(font.metrics(size: run.attributes.size))
                     label.options.dy += SVGBaselines.up(.hanging, m) - SVGBaselines.up(.central, m)
                 }
                 return (label, path)
@@ -605,7 +607,8 @@ struct SVGTextReader {
         case .central, .hanging, .mathematical:
             guard let resolved = try? reader.resolver.resolve(label, index: 0), let run = resolved.text.runs.first,
                   let font = run.attributes.fonts.first else { return }
-            let m = font.metrics(size: run.attributes.size)
+            // In vertical writing (the only caller) with Chromium's whole-device-pixel ascent and descent.
+            let m = DevicePixelVerticalMetrics.rounded(font.metrics(size: run.attributes.size))
             label.options.baseline = .alphabetic
             label.options.dy += SVGBaselines.up(b, m)
         }
