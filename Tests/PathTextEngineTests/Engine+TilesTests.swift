@@ -85,6 +85,22 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: dir + "/16"))
     }
 
+    @Test func theLastJobIsKeptDecodedAndAnotherTextIsDecodedAgain() throws {
+        // A job drawn metatile by metatile passes its text each time; the engine keeps the last one decoded.
+        let engine = try Engine(fontsDir: fontsDir)
+        let job = #"{"geojson": \#(Self.edges), "zooms": "16"}"#
+        let plan = try engine.tilesPlan(job)
+        #expect(try engine.tilesPlan(job) == plan)
+        #expect(engine.lastTileJob.withLock { $0?.text } == job)
+        // Another text (here the same roads at another zoom, then a bad one) is decoded and checked anew.
+        let other = #"{"geojson": \#(Self.edges), "zooms": "17"}"#
+        #expect(try engine.tilesPlan(other) != plan)
+        #expect(engine.lastTileJob.withLock { $0?.text } == other)
+        #expect(throws: EngineError.self) { _ = try engine.tilesPlan(#"{"geojson": \#(Self.edges), "zooms": "99"}"#) }
+        #expect(engine.lastTileJob.withLock { $0?.text } == other)
+        #expect(try engine.tilesPlan(job) == plan)
+    }
+
     @Test func aBadFeatureIsAnErrorWithItsKey() throws {
         let job = #"{"geojson": {"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[0, 0], [200, 0]]}}]}, "zooms": "16"}"#
         #expect(throws: EngineError(key: "geojson.features[0].geometry.coordinates[1]", "longitude 200 is outside -180…180")) {

@@ -95,11 +95,14 @@ extension Engine {
         }
     }
 
-    /// A tiles job, checked within the engine's rules (fonts by name only when paths are not allowed).
+    /// A tiles job, checked within the engine's rules (fonts by name only when paths are not allowed); the
+    /// same text as the last call's gives the last call's job without decoding it again.
     func tileJob(_ text: String) throws(EngineError) -> TileJob {
+        if let last = lastTileJob.withLock({ $0 }), last.text == text { return last.job }
         let job: TileJob
         do { job = try TileJob.decode(Array(text.utf8)) } catch { throw EngineError(key: error.path, error.message) }
         if !allowFontPaths { try RequestDecoding.checkFontNames(job.labelDefaults.label.fontFiles, at: "labelDefaults.font") }
+        lastTileJob.withLock { $0 = (text, job) }
         return job
     }
 
