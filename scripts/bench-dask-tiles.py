@@ -13,7 +13,9 @@ the placement tasks and the metatile tasks (their compute summed over workers), 
 between tasks, transfers (the records) and from the last task to the result.
     python scripts/bench-dask-tiles.py [--json bench.json] [ZOOMS] [ROUNDS] [METATILE] [BATCH]     (make bench, make bench-dask)
 With --json, the rows dask/tiles/1-worker (against the single process) and dask/tiles/2-workers (against 1
-worker) go into that bench.json (scripts/bench_rows.py), times per tile of every round.
+worker) go into that bench.json (scripts/bench_rows.py), times per tile of every round, with the host's
+control, dask/tiles/control-2-processes: the single-process render in two processes at once against one
+alone (two processes that share nothing: what two workers could reach on this host at best).
 """
 import filecmp
 import logging
@@ -32,6 +34,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_rows  # noqa: E402
 
 JSON = bench_rows.json_path(sys.argv)
+PLAIN_PASS = "--plain-pass" in sys.argv  # a child process of host_control()
+if PLAIN_PASS:
+    sys.argv.remove("--plain-pass")
 ZOOMS = sys.argv[1] if len(sys.argv) > 1 else "13-17"
 ROUNDS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 METATILE = int(sys.argv[3]) if len(sys.argv) > 3 else 2
@@ -105,7 +110,54 @@ def time_split(stream, since, wall, workers):
                (last - first) - busy / workers, transfer, since + wall - last))
 
 
-if __name__ == "__main__":
+def plain_pass():
+    """`--plain-pass`, in a child process: one warm-up pass of the single-process render, then "ready"; on
+    "go" from stdin one timed pass, whose wall time it prints."""
+    job = pathtext.dask._tiles_job(INPUT, ZOOMS, None, METATILE, None, None, None, None, None)
+    plan = pathtext.Engine().tiles_plan(job)
+    folder = tempfile.mkdtemp(prefix="pathtext-bench-tiles-pass-")
+    try:
+        for timed in (False, True):
+            if timed:
+                print("ready", flush=True)
+                sys.stdin.readline()
+            engine = pathtext.Engine()
+            out = tempfile.mkdtemp(dir=folder)
+            start = time.perf_counter()
+            for zone in plan["zooms"]:
+                for m in zone["metatiles"]:
+                    engine.tiles_render(job, zone["zoom"], [m], out)
+            wall = time.perf_counter() - start
+            engine.close()
+        print(wall, flush=True)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def host_control():
+    """What the host gives two processes that share nothing: the single-process render in one child process,
+    then in two at once (started together after their warm-ups), best of ROUNDS each. Returns the walls of the
+    lone passes and of the pairs (the slower of the two)."""
+    import subprocess
+
+    def passes(n):
+        children = [subprocess.Popen([sys.executable, os.path.abspath(__file__), "--plain-pass", ZOOMS, "1", str(METATILE)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) for _ in range(n)]
+        for c in children:
+            assert c.stdout.readline().strip() == "ready"
+        for c in children:
+            c.stdin.write("go\n")
+            c.stdin.flush()
+        walls = [float(c.stdout.readline()) for c in children]
+        for c in children:
+            c.wait()
+        return max(walls)
+    return [passes(1) for _ in range(ROUNDS)], [passes(2) for _ in range(ROUNDS)]
+
+
+if __name__ == "__main__" and PLAIN_PASS:
+    plain_pass()
+elif __name__ == "__main__":
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
     folder = tempfile.mkdtemp(prefix="pathtext-bench-tiles-")
     try:
@@ -114,6 +166,7 @@ if __name__ == "__main__":
         alone, reference, alone_walls = local(job, plan, folder)
         one, summary, one_split, one_walls = on_dask(1, folder, reference)
         two, _, two_split, two_walls = on_dask(2, folder, reference)
+        lone_walls, pair_walls = host_control()
         tiles = plan["tiles"]
         print("dask/tiles  Helsinki zooms %s, %d tiles of 256 px in %d tasks (metatiles of %d x %d), best of %d, %d cores: "
               "1 worker %.0f tiles/s, 2 workers %.0f tiles/s, ratio %.2fx; one process, no Dask: %.0f tiles/s; "
@@ -122,6 +175,9 @@ if __name__ == "__main__":
                  one / two, tiles / alone, os.getloadavg()[0]))
         print("  1 worker, best run %s" % one_split)
         print("  2 workers, best run %s" % two_split)
+        host = 2 * min(lone_walls) / min(pair_walls)
+        print("  the host's control: the single-process render in two processes at once gives %.2fx one alone "
+              "(%.3f s alone, %.3f s for the pair, best of %d); 2 workers reached %.2f of that" % (host, min(lone_walls), min(pair_walls), ROUNDS, (one / two) / host))
         if JSON:
             def per_tile(walls):
                 return [w / tiles for w in walls]
@@ -132,7 +188,13 @@ if __name__ == "__main__":
                 bench_rows.row("dask/tiles/1-worker", per_tile(one_walls), "one process, no Dask (Engine.tiles_render)",
                                per_tile(alone_walls), what + "; one worker process on a LocalCluster"),
                 bench_rows.row("dask/tiles/2-workers", per_tile(two_walls), "1 worker", per_tile(one_walls),
-                               what + "; two worker processes (one thread each) against one; goal: >= 1.8 x (ratio <= 0.556)"),
+                               what + "; two worker processes (one thread each) against one; goal: >= 1.8 x (ratio <= 0.556); "
+                               "the host's control (the next row) gave %.2f x, and 2 workers reached %.2f of it" % (host, (one / two) / host)),
+                bench_rows.row("dask/tiles/control-2-processes", [w / 2 / tiles for w in pair_walls], "the same render in one process alone",
+                               [w / tiles for w in lone_walls],
+                               "what the host gives two processes that share nothing: the single-process render (no Dask) in two child "
+                               "processes started together after their warm-ups, wall clock of the pair per tile of both, against one alone; "
+                               "ratio 0.5 = twice the throughput, 0.556 = 1.8 x"),
             ])
     finally:
         shutil.rmtree(folder, ignore_errors=True)
