@@ -39,7 +39,7 @@ test: test-deps
 	rm -f .build/bench-dask-smoke.json   # make bench's dask rows, on 64 labels and two zooms once (a smoke run)
 	.build/wheel-test-venv/bin/python scripts/bench-dask.py --json .build/bench-dask-smoke.json 64 1
 	.build/wheel-test-venv/bin/python scripts/bench-dask-tiles.py --json .build/bench-dask-smoke.json 13-14 1
-	python3 -c 'import json,sys; r=[x["name"] for x in json.load(open(sys.argv[1]))["rows"]]; want=["dask/labels/1-worker","dask/labels/2-workers","dask/tiles/1-worker","dask/tiles/2-workers","dask/tiles/control-2-processes"]; sys.exit(0 if r==want else "dask rows: %r" % r)' .build/bench-dask-smoke.json
+	python3 -c 'import json,sys; r=[x["name"] for x in json.load(open(sys.argv[1]))["rows"]]; want=["dask/labels/1-worker","dask/labels/2-workers","dask/labels/control-2-processes","dask/tiles/1-worker","dask/tiles/2-workers","dask/tiles/control-2-processes"]; sys.exit(0 if r==want else "dask rows: %r" % r)' .build/bench-dask-smoke.json
 	scripts/test-browser
 
 # Chromium's pictures of resvg's text suite, the suite's second reference (fixtures/resvg-text/README.md):

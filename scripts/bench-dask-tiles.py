@@ -111,48 +111,28 @@ def time_split(stream, since, wall, workers):
 
 
 def plain_pass():
-    """`--plain-pass`, in a child process: one warm-up pass of the single-process render, then "ready"; on
-    "go" from stdin one timed pass, whose wall time it prints."""
+    """`--plain-pass`, in a child process of the host's control: the single-process render (a fresh engine each
+    pass, as local() does), a warm-up pass then a timed one (bench_rows.ready_then_timed)."""
     job = pathtext.dask._tiles_job(INPUT, ZOOMS, None, METATILE, None, None, None, None, None)
     plan = pathtext.Engine().tiles_plan(job)
     folder = tempfile.mkdtemp(prefix="pathtext-bench-tiles-pass-")
+
+    def one_pass():
+        engine = pathtext.Engine()
+        out = tempfile.mkdtemp(dir=folder)
+        for zone in plan["zooms"]:
+            for m in zone["metatiles"]:
+                engine.tiles_render(job, zone["zoom"], [m], out)
+        engine.close()
     try:
-        for timed in (False, True):
-            if timed:
-                print("ready", flush=True)
-                sys.stdin.readline()
-            engine = pathtext.Engine()
-            out = tempfile.mkdtemp(dir=folder)
-            start = time.perf_counter()
-            for zone in plan["zooms"]:
-                for m in zone["metatiles"]:
-                    engine.tiles_render(job, zone["zoom"], [m], out)
-            wall = time.perf_counter() - start
-            engine.close()
-        print(wall, flush=True)
+        bench_rows.ready_then_timed(one_pass, one_pass)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
 def host_control():
-    """What the host gives two processes that share nothing: the single-process render in one child process,
-    then in two at once (started together after their warm-ups), best of ROUNDS each. Returns the walls of the
-    lone passes and of the pairs (the slower of the two)."""
-    import subprocess
-
-    def passes(n):
-        children = [subprocess.Popen([sys.executable, os.path.abspath(__file__), "--plain-pass", ZOOMS, "1", str(METATILE)],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) for _ in range(n)]
-        for c in children:
-            assert c.stdout.readline().strip() == "ready"
-        for c in children:
-            c.stdin.write("go\n")
-            c.stdin.flush()
-        walls = [float(c.stdout.readline()) for c in children]
-        for c in children:
-            c.wait()
-        return max(walls)
-    return [passes(1) for _ in range(ROUNDS)], [passes(2) for _ in range(ROUNDS)]
+    """The single-process render in one child process, then in two at once (bench_rows.host_control)."""
+    return bench_rows.host_control([sys.executable, os.path.abspath(__file__), "--plain-pass", ZOOMS, "1", str(METATILE)], ROUNDS)
 
 
 if __name__ == "__main__" and PLAIN_PASS:

@@ -47,3 +47,39 @@ def json_path(argv):
     path = argv[i + 1]
     del argv[i:i + 2]
     return path
+
+
+def host_control(command, rounds):
+    """What the host gives two processes that share nothing. `command` starts a child that does its warm-up,
+    prints "ready", waits for a line on stdin, then does one timed pass and prints its wall time in seconds.
+    Runs it alone and then two at once (started together after their warm-ups), `rounds` times each; returns
+    the walls of the lone passes and of the pairs (the slower child's)."""
+    import subprocess
+
+    def passes(n):
+        children = [subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) for _ in range(n)]
+        for c in children:
+            line = c.stdout.readline().strip()
+            if line != "ready":
+                raise SystemExit("host control: the child said %r, not ready" % line)
+        for c in children:
+            c.stdin.write("go\n")
+            c.stdin.flush()
+        walls = [float(c.stdout.readline()) for c in children]
+        for c in children:
+            c.wait()
+        return max(walls)
+    return [passes(1) for _ in range(rounds)], [passes(2) for _ in range(rounds)]
+
+
+def ready_then_timed(warm_up, timed):
+    """The child's side of host_control: `warm_up()`, "ready", a line from stdin, `timed()` timed, its wall."""
+    import sys
+    import time
+    warm_up()
+    print("ready", flush=True)
+    sys.stdin.readline()
+    start = time.perf_counter()
+    timed()
+    print(time.perf_counter() - start, flush=True)
+
