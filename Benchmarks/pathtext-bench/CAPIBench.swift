@@ -159,32 +159,7 @@ func childrenCPUNs() -> UInt64 {
     return ns(usage.ru_utime) + ns(usage.ru_stime)
 }
 
-/// ``timeInterleaved(_:_:minIterations:)`` on the thread's CPU clock.
+/// ``timeInterleaved(_:_:minIterations:clock:)`` on the thread's CPU clock.
 func timeInterleavedCPU(_ config: BenchConfig, _ bodies: [() -> Void]) -> [[Double]] {
-    if config.smoke { return smokeTimes(bodies, clock: threadCPUNs) }
-    var iterations: [Int] = []
-    for body in bodies {
-        body()  // warm-up
-        var n = 1
-        while true {
-            let t0 = threadCPUNs()
-            for _ in 0..<n { body() }
-            let dt = threadCPUNs() - t0
-            if dt >= config.targetNs / 8 || n >= 1 << 24 {
-                iterations.append(Swift.max(1, Int(Double(config.targetNs) / Swift.max(Double(dt) / Double(n), 1))))
-                break
-            }
-            n *= 4
-        }
-    }
-    var out = Array(repeating: [Double](), count: bodies.count)
-    for r in 0..<config.runs {
-        for k in 0..<bodies.count {
-            let i = (k + r) % bodies.count
-            let t0 = threadCPUNs()
-            for _ in 0..<iterations[i] { bodies[i]() }
-            out[i].append(Double(threadCPUNs() - t0) / Double(iterations[i]))
-        }
-    }
-    return out
+    timeInterleaved(config, bodies, clock: threadCPUNs)
 }

@@ -98,17 +98,19 @@ struct BenchConfig {
 
 /// Times each body in `bodies` `runs` times, interleaved: every run times every body once, in an order
 /// that rotates from run to run, so drift of the machine's speed hits all bodies alike.
-/// Each body is calibrated first to a repeat count filling `targetNs`; the result is ns per call.
-func timeInterleaved(_ config: BenchConfig, _ bodies: [() -> Void], minIterations: Int = 1) -> [[Double]] {
-    if config.smoke { return smokeTimes(bodies, clock: nowNs) }
+/// Each body is calibrated first to a repeat count filling `targetNs`; the result is ns per call, on `clock`
+/// (the wall clock by default).
+func timeInterleaved(_ config: BenchConfig, _ bodies: [() -> Void], minIterations: Int = 1,
+                     clock: () -> UInt64 = nowNs) -> [[Double]] {
+    if config.smoke { return smokeTimes(bodies, clock: clock) }
     var iterations: [Int] = []
     for body in bodies {
         body()  // warm-up
         var n = 1
         while true {
-            let t0 = nowNs()
+            let t0 = clock()
             for _ in 0..<n { body() }
-            let dt = nowNs() - t0
+            let dt = clock() - t0
             if dt >= config.targetNs / 8 || n >= 1 << 24 {
                 let per = Double(dt) / Double(n)
                 iterations.append(Swift.max(minIterations, Int(Double(config.targetNs) / Swift.max(per, 1))))
@@ -122,9 +124,9 @@ func timeInterleaved(_ config: BenchConfig, _ bodies: [() -> Void], minIteration
         for k in 0..<bodies.count {
             let i = (k + r) % bodies.count
             let body = bodies[i], n = iterations[i]
-            let t0 = nowNs()
+            let t0 = clock()
             for _ in 0..<n { body() }
-            let dt = nowNs() - t0
+            let dt = clock() - t0
             out[i].append(Double(dt) / Double(n))
         }
     }
