@@ -5,10 +5,12 @@ import Shaping
 /// placement rule runs on.
 struct Frame {
     /// The path the text follows first (reversed already for `side: .right`), measured, and shifted to
-    /// the parallel curve with a parallel shift.
-    let forward: PathMeasure
-    /// The unshifted measure of the same path, from which the reversed pass is derived.
-    private let base: PathMeasure
+    /// the parallel curve with a parallel shift: ``course``'s measure.
+    var forward: PathMeasure { course.measure }
+    /// The unshifted measure of the same path, from which the reversed pass is derived; `nil` when it is
+    /// ``forward`` itself (no parallel shift): a frame is made per label, and each measure it holds is
+    /// a reference to retain and release with every copy.
+    private let shiftedFrom: PathMeasure?
     private let parallelShift: Double
     /// The shift applied along each unit's normal (0 when the measure is the parallel curve).
     let normalShift: Double
@@ -27,10 +29,10 @@ struct Frame {
         } else {
             parallelShift = 0; normalShift = dy
         }
-        base = options.side == .right ? measure.reversed() : copy measure
-        forward = try Self.shifted(base, parallelShift)
+        let base = options.side == .right ? measure.reversed() : copy measure
+        shiftedFrom = parallelShift == 0 ? nil : base
         model = options.distances
-        course = Course(forward, model: model)
+        course = Course(try Self.shifted(base, parallelShift), model: model)
         backwardCache = options.repeat == nil ? nil : BackwardCache()
     }
 
@@ -57,7 +59,7 @@ struct Frame {
     /// ``backward()`` counted in the distance model.
     func backwardCourse() throws(LayoutError) -> Course {
         if let c = backwardCache?.course { return c }
-        let c = Course(try Self.shifted(base.reversed(), parallelShift), model: model)
+        let c = Course(try Self.shifted((shiftedFrom ?? forward).reversed(), parallelShift), model: model)
         backwardCache?.course = c
         return c
     }
@@ -136,6 +138,13 @@ struct Frame {
         if case .error = options.overflow, !placement.dropped.isEmpty {
             throw .overflow(textLength: w, pathLength: course.length)
         }
+        // Before the label record: a call that can throw after it was made copied the whole record into
+        // the result (and destroyed the local), as a typed-throws function returns it indirectly.
+        var decorations: [DecorationBand] = []
+        if !options.decoration.isEmpty, !placement.glyphs.isEmpty {
+            decorations = try self.decorations(input, course: course, s0: s0, length: placement.consumed,
+                                               glyphs: placement.glyphs, options: options)
+        }
         var label = PlacedLabel(glyphs: placement.glyphs, pathLength: course.length, flipped: flipped,
                                 overflow: !placement.dropped.isEmpty, size: size, droppedClusters: placement.dropped,
                                 advance: w, start: s0, rejectedAngle: nil, warp: options.warp)
@@ -147,10 +156,7 @@ struct Frame {
         if painted { label.paints = input.line.runs.map(\.paint) }
         label.writingMode = options.writingMode
         label.cells = placement.cells
-        if !options.decoration.isEmpty, !placement.glyphs.isEmpty {
-            label.decorations = try decorations(input, course: course, s0: s0, length: placement.consumed,
-                                            glyphs: placement.glyphs, options: options)
-        }
+        label.decorations = decorations
         if !placement.dropped.isEmpty { label.diagnostics.append(.droppedClusters(placement.dropped)) }
         if let limit = options.maxAngle {
             let turn = placement.largestTurn

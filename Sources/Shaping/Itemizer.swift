@@ -58,7 +58,9 @@ enum Itemizer {
     /// item's being that script, or Common when there is none.
     static func singleItem(_ text: AttributedText, utf8: UnsafeBufferPointer<UInt8>, direction: ParagraphDirection)
         -> (TextItem, UInt8)? {
-        guard text.runs.count == 1, !utf8.isEmpty, let primary = text.runs[0].attributes.fonts.first else { return nil }
+        // The primary font read through the runs' buffer: the array's subscript copied the whole run.
+        guard text.runs.count == 1, !utf8.isEmpty,
+              let primary = text.runs.withUnsafeBufferPointer({ $0[0].attributes.fonts.first }) else { return nil }
         let n = utf8.count
         if direction != .rtl, let (low, high) = asciiSet(utf8) {
             // ASCII: every level 0 (nothing at or above U+0590), letters Latin and the rest Common, no emoji.

@@ -53,14 +53,17 @@ public enum Shaper {
         string.utf8.withContiguousStorageIfAvailable { utf8 in
             for k in items.indices {
                 let item = items[order?[k] ?? k]
-                let attributes = text.runs[item.runIndex].attributes
-                let k = attributes.size / Double(item.font.unitsPerEm)
+                // The run's fields read through the runs' buffer: the array's subscript copied the whole run.
+                let (size, language) = text.runs.withUnsafeBufferPointer { runs in
+                    (runs[item.runIndex].attributes.size, runs[item.runIndex].attributes.language)
+                }
+                let k = size / Double(item.font.unitsPerEm)
                 let vertical = upright(item)
-                let font = item.font, size = attributes.size, runIndex = item.runIndex, isRTL = !vertical && item.isRTL
+                let font = item.font, runIndex = item.runIndex, isRTL = !vertical && item.isRTL
                 let synthesis = item.synthesis, widening = synthesis.emboldening(size: size)
                 let fontIndex = fonts.firstIndex { $0 === font } ?? { fonts.append(font); return fonts.count - 1 }()
                 font.harfBuzz.shape(utf8: utf8, range: item.range, rtl: isRTL, script: item.script.tag,
-                                    language: attributes.language, features: features?[item.runIndex] ?? [],
+                                    language: language, features: features?[item.runIndex] ?? [],
                                     vertical: vertical) { n, raw in
                     func glyph(_ i: Int) -> ShapedGlyph {
                         let g = raw(i)
@@ -123,7 +126,9 @@ public enum Shaper {
     /// cap height over the fonts (at their sizes) that shaped an item; for text without items, those of
     /// the first run's primary font, so an empty line still has a height.
     static func lineMetrics(_ text: AttributedText, items: [TextItem]) -> FontMetrics {
-        if items.count == 1 { return items[0].font.metrics(size: text.runs[items[0].runIndex].attributes.size) }
+        if items.count == 1 {
+            return items[0].font.metrics(size: text.runs.withUnsafeBufferPointer { $0[items[0].runIndex].attributes.size })
+        }
         var used: [(Typeface, Double)] = []
         for item in items {
             let size = text.runs[item.runIndex].attributes.size

@@ -11,8 +11,9 @@
 package final class Locked<State>: @unchecked Sendable {
     /// The mutex, at a fixed address for its whole life (a pthread mutex must not move).
     private let mutex = Syscalls.Mutex()
-    /// The guarded state; read or written only inside ``withLock(_:)``.
-    private var state: State
+    /// The guarded state; read or written only inside ``withLock(_:)``. The mutex keeps its accesses
+    /// exclusive, so they are not checked again at run time (the check cost ≈ 110 instructions a lock).
+    @exclusivity(unchecked) private var state: State
 
     /// Guards `state`.
     package init(_ state: State) {
