@@ -6,7 +6,7 @@ extension SVGDocument {
     /// Wraps the elements added since the innermost ``openGroup()`` in `<g filter="url(#…)">`, with `filter`
     /// (resolved: canvas coordinates, ``FilterEffect/resolved(box:)``) written as a `<filter>` in user space
     /// (the document's coordinates are the canvas's): its region, each primitive with its
-    /// `color-interpolation-filters`, results renamed `r0`, `r1`, … Nothing without an open group, and no
+    /// `color-interpolation-filters` and its subregion (where it is not the region), results renamed `r0`, `r1`, … Nothing without an open group, and no
     /// element for an empty one.
     public mutating func closeGroup(filter: FilterEffect) {
         guard let start = groupStarts.popLast(), start < elements.count else { return }
@@ -30,6 +30,12 @@ extension SVGDocument {
             // Inputs are named before the result (a primitive may read the name it then gives).
             let input = attribute("in", p.input)
             var tail = p.linearRGB ? "" : " color-interpolation-filters=\"sRGB\""
+            // The subregion, where it is not the whole region.
+            let s = p.subregion
+            if let x = s.x, let y = s.y, let w = s.width, let h = s.height,
+               [x - r.minX, y - r.minY, x + w - r.maxX, y + h - r.maxY].contains(where: { abs($0) > 1e-9 }) {
+                tail += " x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\""
+            }
             if let rn = p.result {
                 names[rn] = "r\(names.count)"
                 tail += " result=\"\(names[rn]!)\""

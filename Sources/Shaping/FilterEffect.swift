@@ -50,6 +50,11 @@ public struct FilterEffect: Hashable, Sendable {
     /// `userSpaceOnUse`. Lengths are mapped by the transform's scale along each axis (offsets by its linear
     /// part); under a rotation the region is the bounding box of the mapped one. `nil` when the region is
     /// empty (objectBoundingBox units with no box or an empty one: the element is not drawn).
+    ///
+    /// Each primitive's subregion is resolved too, all four sides in canvas coordinates (Filter Effects 1,
+    /// "filter primitive subregion"): by default the union of its inputs' subregions, or the filter region for
+    /// a primitive that reads `SourceGraphic`, `SourceAlpha`, nothing or only empty subregions; each of `x`,
+    /// `y`, `width`, `height` given replaces that side; the whole clipped to the filter region.
     public func resolved(box: Rect?) -> FilterEffect? {
         let t = transform
         let sx = (t.a * t.a + t.b * t.b).squareRoot(), sy = (t.c * t.c + t.d * t.d).squareRoot()
@@ -77,7 +82,26 @@ public struct FilterEffect: Hashable, Sendable {
         out.units = .userSpaceOnUse
         out.primitiveUnits = .userSpaceOnUse
         out.transform = .identity
+        var subregions: [String: Rect] = [:]
+        var previous = canvasRegion
         for k in out.primitives.indices {
+            let p = out.primitives[k]
+            var fallback: Rect?
+            for i in p.inputs {
+                let r: Rect
+                switch i {
+                case .sourceGraphic, .sourceAlpha: r = canvasRegion
+                case .previous: r = previous
+                case .named(let n): r = subregions[n] ?? previous
+                }
+                // As Chromium unites them: an empty subregion adds nothing (all empty: the filter region).
+                guard r.maxX > r.minX, r.maxY > r.minY else { continue }
+                fallback = fallback.map { Rect(minX: min($0.minX, r.minX), minY: min($0.minY, r.minY), maxX: max($0.maxX, r.maxX), maxY: max($0.maxY, r.maxY)) } ?? r
+            }
+            let sub = Self.clipped(p.subregion.replacing(fallback ?? canvasRegion, units: primitiveUnits, transform: t, box: box), to: canvasRegion)
+            out.primitives[k].subregion = FilterSubregion(x: sub.minX, y: sub.minY, width: sub.width, height: sub.height)
+            previous = sub
+            if let n = p.result { subregions[n] = sub }
             switch out.primitives[k].operation {
             case .gaussianBlur(let x, let y):
                 let (px, py) = lengths(x, y)
@@ -100,6 +124,12 @@ public struct FilterEffect: Hashable, Sendable {
         return Rect(minX: c.map(\.x).min()!, minY: c.map(\.y).min()!, maxX: c.map(\.x).max()!, maxY: c.map(\.y).max()!)
     }
 
+    /// `r` within `region` (empty, at `r`'s corner, when they do not meet).
+    static func clipped(_ r: Rect, to region: Rect) -> Rect {
+        let x0 = max(r.minX, region.minX), y0 = max(r.minY, region.minY)
+        return Rect(minX: x0, minY: y0, maxX: max(x0, min(r.maxX, region.maxX)), maxY: max(y0, min(r.maxY, region.maxY)))
+    }
+
     /// The filter with its region and lengths in a space moved by `shift` (a fitted canvas's offset).
     public func moved(by shift: Affine) -> FilterEffect {
         var out = self
@@ -119,10 +149,68 @@ public struct FilterPrimitive: Hashable, Sendable {
     /// `color-interpolation-filters`: whether it works on linear-light values (`linearRGB`, the default)
     /// or on sRGB values.
     public var linearRGB: Bool
+    /// The primitive subregion's `x`, `y`, `width`, `height` as given (in the filter's `primitiveUnits`);
+    /// after ``FilterEffect/resolved(box:)``, all four in canvas coordinates.
+    public var subregion: FilterSubregion
 
-    /// A primitive reading `input`, in linear light unless told otherwise.
-    public init(_ operation: FilterOperation, input: FilterInput = .previous, result: String? = nil, linearRGB: Bool = true) {
+    /// A primitive reading `input`, in linear light unless told otherwise, with the default subregion.
+    public init(_ operation: FilterOperation, input: FilterInput = .previous, result: String? = nil, linearRGB: Bool = true,
+                subregion: FilterSubregion = FilterSubregion()) {
         self.operation = operation; self.input = input; self.result = result; self.linearRGB = linearRGB
+        self.subregion = subregion
+    }
+
+    /// The images it reads.
+    public var inputs: [FilterInput] {
+        switch operation {
+        case .flood: []
+        case .merge(let l): l
+        case .composite(_, let in2): [input, in2]
+        default: [input]
+        }
+    }
+}
+
+/// A filter primitive subregion: the `x`, `y`, `width` and `height` a primitive gives, each `nil` where it
+/// takes the default (its inputs' subregions, or the filter region).
+public struct FilterSubregion: Hashable, Sendable {
+    /// The left side, in the filter's `primitiveUnits`.
+    public var x: Double?
+    /// The top side.
+    public var y: Double?
+    /// The width (zero or less: an empty subregion, the primitive's result is transparent).
+    public var width: Double?
+    /// The height.
+    public var height: Double?
+
+    /// A subregion with the sides given.
+    public init(x: Double? = nil, y: Double? = nil, width: Double? = nil, height: Double? = nil) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    /// The subregion in canvas coordinates: `fallback` (canvas) with the sides given replaced, measured in
+    /// `units`: fractions of `box` (canvas), or user-space lengths mapped by `transform` (under a rotation,
+    /// the bounding box of the mapped rectangle).
+    func replacing(_ fallback: Rect, units: FilterEffect.Units, transform t: Affine, box: Rect?) -> Rect {
+        guard x != nil || y != nil || width != nil || height != nil else { return fallback }
+        // The default in the primitives' units, its sides replaced, back to the canvas.
+        func sides(_ d: Rect, toCanvas: (Double, Double, Double, Double) -> Rect) -> Rect {
+            toCanvas(x ?? d.minX, y ?? d.minY, max(0, width ?? d.width), max(0, height ?? d.height))
+        }
+        switch units {
+        case .objectBoundingBox:
+            guard let b = box, b.width > 0, b.height > 0 else { return fallback }
+            let f = Rect(minX: (fallback.minX - b.minX) / b.width, minY: (fallback.minY - b.minY) / b.height,
+                         maxX: (fallback.maxX - b.minX) / b.width, maxY: (fallback.maxY - b.minY) / b.height)
+            return sides(f) { x, y, w, h in
+                Rect(minX: b.minX + x * b.width, minY: b.minY + y * b.height, maxX: b.minX + (x + w) * b.width, maxY: b.minY + (y + h) * b.height)
+            }
+        case .userSpaceOnUse:
+            guard let inverse = t.inverse else { return fallback }
+            return sides(FilterEffect.mapped(fallback, by: inverse)) { x, y, w, h in
+                FilterEffect.mapped(Rect(minX: x, minY: y, maxX: x + w, maxY: y + h), by: t)
+            }
+        }
     }
 }
 

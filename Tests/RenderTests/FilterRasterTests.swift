@@ -88,4 +88,20 @@ func alphaSum(_ img: FilterImage) -> Double { stride(from: 3, to: img.pixels.cou
         #expect(lin[5 * 4] > s[5 * 4] + 20)
     }
 
+    @Test func aSubregionKeepsThePixelsItTouchesAtTheImagesOrigin() {
+        // A 10 × 10 image whose top-left pixel is at (100, 50) on the canvas; the flood's subregion
+        // x 102.5…105, y 50…53 touches columns 2…4 and rows 0…2: nine pixels.
+        let f = FilterEffect(region: Rect(x: 100, y: 50, width: 10, height: 10), units: .userSpaceOnUse, primitives: [
+            FilterPrimitive(.flood(.black), subregion: FilterSubregion(x: 102.5, y: 50, width: 2.5, height: 3)),
+        ])
+        let out = FilterRaster.apply(f, source: FilterImage(width: 10, height: 10, linear: false), origin: (100, 50))
+        #expect(alphaSum(out) == 9)
+        #expect(out.pixels[(0 * 10 + 2) * 4 + 3] == 1 && out.pixels[(2 * 10 + 4) * 4 + 3] == 1)
+        #expect(out.pixels[(0 * 10 + 1) * 4 + 3] == 0 && out.pixels[(3 * 10 + 2) * 4 + 3] == 0 && out.pixels[(0 * 10 + 5) * 4 + 3] == 0)
+        var img = image(3, 2, [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)])
+        img.keep(PixelRect(x: 1, y: 1, width: 5, height: 5))
+        #expect(alphaSum(img) == 2)
+        img.keep(.empty)
+        #expect(alphaSum(img) == 0)
+    }
 }

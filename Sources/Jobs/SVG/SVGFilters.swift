@@ -11,7 +11,7 @@ import Requests
 /// Read: the region (`x`, `y`, `width`, `height`, `filterUnits`), `primitiveUnits`, and the primitives
 /// `feFlood`, `feGaussianBlur`, `feOffset`, `feMerge`, `feComposite`, `feColorMatrix` and `feDropShadow`
 /// (written as the blur, offset, flood, composite and merge it is), each with `in`, `in2`, `result` and
-/// `color-interpolation-filters`. Anything else (another primitive, a primitive subregion, a template
+/// `color-interpolation-filters`, and its subregion (`x`, `y`, `width`, `height`). Anything else (another primitive, a template
 /// `href`, an input such as `BackgroundImage`) is reported and the element is drawn without the filter.
 enum SVGFilters {
     /// The id in `url(#id)` (quotes allowed), or `nil` for any other value.
@@ -112,9 +112,7 @@ extension SVGDocumentReader {
             guard SVGFilters.primitives.contains(p.name) else {
                 return unsupported(p.name.hasPrefix("fe") ? "<\(p.name)>" : "<\(p.name)> inside a <filter>")
             }
-            if let a = ["x", "y", "width", "height"].first(where: { p.attribute($0) != nil }) {
-                return unsupported("a primitive subregion (<\(p.name)> \(a))")
-            }
+            let subregion = primitiveSubregion(p, units: primitiveUnits)
             guard let input = filterInput(p.attribute("in")) else { return unsupported("<\(p.name)> in=\"\(p.attribute("in") ?? "")\"") }
             let result = p.attribute("result").flatMap { $0.isEmpty ? nil : $0 }
             let linear = colorInterpolation(p) ?? filterLinear
@@ -187,6 +185,8 @@ extension SVGDocumentReader {
                     FilterPrimitive(.merge([.previous, .named(source)]), result: result, linearRGB: linear),
                 ]
             }
+            // The subregion clips the primitive's result (feDropShadow's: its last step, the merge).
+            primitives[primitives.count - 1].subregion = subregion
             guard primitives.count <= FilterEffect.maximumPrimitives else {
                 return unsupported("a filter of more than \(FilterEffect.maximumPrimitives) primitives")
             }
@@ -197,6 +197,33 @@ extension SVGDocumentReader {
             region = Rect(minX: x, minY: y, maxX: x, maxY: y)
         }
         return FilterEffect(region: region, units: regionUnits, primitiveUnits: primitiveUnits, transform: ctm, primitives: primitives)
+    }
+
+    /// A primitive's `x`, `y`, `width`, `height` in `units`: fractions (or percentages) of the bounding box,
+    /// or user-space lengths (percentages of the viewport). One that cannot be read, or a negative width or
+    /// height (an error in Filter Effects 1), is reported; the first takes its default, the second is an
+    /// empty subregion (as Chromium draws it: nothing).
+    func primitiveSubregion(_ p: XMLElement, units: FilterEffect.Units) -> FilterSubregion {
+        func side(_ name: String, horizontal: Bool) -> Double? {
+            guard let raw = p.attribute(name) else { return nil }
+            guard let l = SVGLength(raw), l.value.isFinite else {
+                warn(p, name, "cannot read \"\(raw)\": the default subregion's is used")
+                return nil
+            }
+            var v: Double
+            if units == .objectBoundingBox { v = l.unit == .percent ? l.value / 100 : l.value } else {
+                var c = context
+                c.percentBase = horizontal ? viewport.width : viewport.height
+                v = l.resolved(c)
+            }
+            if (name == "width" || name == "height") && v < 0 {
+                warn(p, name, "negative (\(raw)): the primitive's result is empty")
+                v = 0
+            }
+            return v
+        }
+        return FilterSubregion(x: side("x", horizontal: true), y: side("y", horizontal: false),
+                               width: side("width", horizontal: true), height: side("height", horizontal: false))
     }
 
     /// `in` / `in2` as read: empty or absent for the previous result; `nil` for an input the renderer has not
