@@ -65,6 +65,8 @@ enum FilterRaster {
                 out = composite(image(p.input), image(in2), op)
             case .colorMatrix(let m):
                 out = colorMatrix(image(p.input), m)
+            case .blend(let mode, let in2):
+                out = blend(image(p.input), image(in2), mode)
             }
             if let x = p.subregion.x, let y = p.subregion.y, let w = p.subregion.width, let h = p.subregion.height {
                 let image = PixelRect(x: origin.x, y: origin.y, width: source.width, height: source.height)

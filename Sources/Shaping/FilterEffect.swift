@@ -165,7 +165,7 @@ public struct FilterPrimitive: Hashable, Sendable {
         switch operation {
         case .flood: []
         case .merge(let l): l
-        case .composite(_, let in2): [input, in2]
+        case .composite(_, let in2), .blend(_, let in2): [input, in2]
         default: [input]
         }
     }
@@ -254,6 +254,9 @@ public enum FilterOperation: Hashable, Sendable {
     case merge([FilterInput])
     /// `feComposite`: the input combined with `in2` by the operator.
     case composite(FilterCompositeOperator, in2: FilterInput)
+    /// `feBlend`: the input blended over `in2` by a blend mode (`normal` is ``GroupBlend/sourceOver``; the
+    /// others are the separable and non-separable modes).
+    case blend(GroupBlend, in2: FilterInput)
     /// `feColorMatrix`: a 4 × 5 matrix (row-major, 20 values) on straight-alpha RGBA in 0…1.
     case colorMatrix([Double])
 }

@@ -227,4 +227,38 @@ struct FilterChromiumTests {
         #expect(svgMean < 1, "our SVG in Chromium against our PNG: mean \(svgMean)/255")
         print("subregions against Chromium: mean difference \(d.mean)/255, \(d.far) px beyond 32/255; our SVG output \(svgMean)/255")
     }
+
+    /// The blend modes: each a flood (#3080f0 at 0.7) blended over a square and the transparent margin around it
+    /// (squares: a circle's bounding box is its arcs' end points only, see the report of issue #37).
+    static let blendModes = ["normal", "multiply", "screen", "overlay", "darken", "lighten", "color-dodge", "color-burn",
+                             "hard-light", "soft-light", "difference", "exclusion", "hue", "saturation", "color", "luminosity"]
+    static var blendDocument: String {
+        var body = ""
+        for (k, mode) in blendModes.enumerated() {
+            let (cx, cy) = (30 + (k % 8) * 52, 55 + (k / 8) * 110)
+            body += """
+                <filter id="b\(k)"><feFlood flood-color="#3080f0" flood-opacity="0.7"/><feBlend in2="SourceGraphic" mode="\(mode)"/></filter>
+                <rect x="\(cx - 20)" y="\(cy - 20)" width="40" height="40" fill="#e0a020" filter="url(#b\(k))"/>
+                """
+        }
+        return ##"<svg xmlns="http://www.w3.org/2000/svg" width="420" height="220"><rect width="420" height="220" fill="#ffffff"/>"## + body + "</svg>"
+    }
+
+    @Test("feBlend in each mode Chromium accepts matches Chromium's (skipped without PATHTEXT_BROWSER=1)")
+    func blendModesMatchChromium() throws {
+        let (ours, theirs, svgMean) = try bothRenderings(Self.blendDocument)
+        // Each mode at the square's centre (both inputs) and in the region's margin (the flood alone).
+        for (k, mode) in Self.blendModes.enumerated() {
+            let (cx, cy) = (30 + (k % 8) * 52, 55 + (k / 8) * 110)
+            for (x, y) in [(cx, cy), (cx - 22, cy)] {
+                let p = ours.pixel(x: x, y: y), q = theirs.pixel(x: x, y: y)
+                let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
+                #expect(d <= 4, "\(mode) at (\(x), \(y)): ours \(p), Chromium's \(q)")
+            }
+        }
+        let d = difference(ours, theirs)
+        #expect(d.mean < 1 && d.far == 0, "mean largest channel difference \(d.mean)/255, \(d.far) px beyond 32/255")
+        #expect(svgMean < 1, "our SVG in Chromium against our PNG: mean \(svgMean)/255")
+        print("feBlend against Chromium: mean difference \(d.mean)/255, \(d.far) px beyond 32/255; our SVG output \(svgMean)/255")
+    }
 }

@@ -53,7 +53,7 @@ import Pipeline
     @Test func whatTheRendererDoesNotRunIsReportedAndDrawnWithout() throws {
         for (body, says) in [
             (#"<filter id="f"><feTurbulence baseFrequency="0.1"/></filter>"#, "<feTurbulence> is not supported"),
-            (#"<filter id="f"><feBlend in="SourceGraphic" in2="BackgroundImage"/></filter>"#, "<feBlend> is not supported"),
+            (#"<filter id="f"><feBlend in="SourceGraphic" in2="BackgroundImage"/></filter>"#, #"<feBlend> in2="BackgroundImage""#),
             (#"<filter id="f"><feComposite in2="BackgroundImage"/></filter>"#, #"in2="BackgroundImage""#),
             (##"<filter id="f" href="#g"/>"##, "a <filter> template (href)"),
             (#"<linearGradient id="f"/>"#, "refers to no <filter>"),
@@ -194,5 +194,22 @@ import Pipeline
         #expect(c.pixel(x: 9, y: 30).a == 0 && c.pixel(x: 40, y: 30).a == 0 && c.pixel(x: 20, y: 19).a == 0 && c.pixel(x: 20, y: 60).a == 0)
         let svg = try SceneRenderer.renderSVG(one.scene).svg.text
         #expect(svg.contains(##"<feFlood flood-color="#00ff00" x="10" y="20" width="30" height="40"/>"##), "\(svg)")
+    }
+
+    @Test func feBlendReadsItsModeAndIsWrittenThrough() throws {
+        let r = try read(document(##"""
+            <filter id="f"><feFlood flood-color="#3080f0" result="c"/><feBlend in="c" in2="SourceGraphic" mode="color-burn"/><feBlend/></filter>
+            <rect width="5" height="5" filter="url(#f)"/>
+            """##))
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        let f = try #require(filters(r).first)
+        #expect(f.primitives[1].operation == .blend(.colorBurn, in2: .sourceGraphic) && f.primitives[1].input == .named("c"))
+        #expect(f.primitives[2].operation == .blend(.sourceOver, in2: .previous))
+        let svg = try SceneRenderer.renderSVG(r.scene).svg.text
+        #expect(svg.contains(#"<feBlend in="r0" in2="SourceGraphic" mode="color-burn"/><feBlend mode="normal"/>"#), "\(svg)")
+        for mode in ["plus-lighter", "src-over", "xor"] {
+            let bad = try read(document(#"<filter id="f"><feBlend mode="\#(mode)"/></filter><rect width="5" height="5" filter="url(#f)"/>"#))
+            #expect(filters(bad).isEmpty && bad.warnings.contains { $0.description.contains(#"<feBlend> mode="\#(mode)""#) }, "\(bad.warnings)")
+        }
     }
 }

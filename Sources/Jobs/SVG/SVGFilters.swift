@@ -9,7 +9,7 @@ import Requests
 /// group the renderer runs it on (``SceneItem/beginFilter(_:)``).
 ///
 /// Read: the region (`x`, `y`, `width`, `height`, `filterUnits`), `primitiveUnits`, and the primitives
-/// `feFlood`, `feGaussianBlur`, `feOffset`, `feMerge`, `feComposite`, `feColorMatrix` and `feDropShadow`
+/// `feFlood`, `feGaussianBlur`, `feOffset`, `feMerge`, `feComposite`, `feBlend`, `feColorMatrix` and `feDropShadow`
 /// (written as the blur, offset, flood, composite and merge it is), each with `in`, `in2`, `result` and
 /// `color-interpolation-filters`, and its subregion (`x`, `y`, `width`, `height`). Anything else (another primitive, a template
 /// `href`, an input such as `BackgroundImage`) is reported and the element is drawn without the filter.
@@ -24,7 +24,16 @@ enum SVGFilters {
     }
 
     /// The primitives read; the others are reported by name.
-    static let primitives: Set<String> = ["feFlood", "feGaussianBlur", "feOffset", "feMerge", "feComposite", "feColorMatrix", "feDropShadow"]
+    static let primitives: Set<String> = ["feFlood", "feGaussianBlur", "feOffset", "feMerge", "feComposite", "feColorMatrix", "feDropShadow",
+                                          "feBlend"]
+
+    /// An `feBlend` `mode`: `normal` or one of the blend modes Chromium accepts (CSS `mix-blend-mode`'s),
+    /// `nil` for any other value.
+    static func blendMode(_ raw: String) -> GroupBlend? {
+        if raw == "normal" { return .sourceOver }
+        guard let m = GroupBlend(rawValue: raw), m.isSeparable || [.hue, .saturation, .color, .luminosity].contains(m) else { return nil }
+        return m
+    }
 
     /// The 4 × 5 matrix of an `feColorMatrix` of `type` with `values`, or `nil` when they cannot be read.
     static func colorMatrix(type: String, values: [Double]?) -> [Double]? {
@@ -162,6 +171,11 @@ extension SVGDocumentReader {
                 case let other: return unsupported("<feComposite> operator=\"\(other)\"")
                 }
                 primitives.append(FilterPrimitive(.composite(op, in2: in2), input: input, result: result, linearRGB: linear))
+            case "feBlend":
+                guard let in2 = filterInput(p.attribute("in2")) else { return unsupported("<feBlend> in2=\"\(p.attribute("in2") ?? "")\"") }
+                let raw = p.attribute("mode")?.trimmingCharacters(in: " \t\r\n") ?? "normal"
+                guard let mode = SVGFilters.blendMode(raw) else { return unsupported("<feBlend> mode=\"\(raw)\"") }
+                primitives.append(FilterPrimitive(.blend(mode, in2: in2), input: input, result: result, linearRGB: linear))
             case "feColorMatrix":
                 let type = p.attribute("type")?.trimmingCharacters(in: " ") ?? "matrix"
                 guard let m = SVGFilters.colorMatrix(type: type, values: numbers("values")) else {
