@@ -65,6 +65,10 @@ enum FilterRaster {
                 out = composite(image(p.input), image(in2), op)
             case .colorMatrix(let m):
                 out = colorMatrix(image(p.input), m)
+            case .morphology(let dilate, let x, let y):
+                // Radii rounded to whole pixels; a negative one (an error): the input; zero: that axis unchanged.
+                func whole(_ v: Double) -> Int { v > 0 ? Int(min(FilterEffect.maximumRadius, v).rounded()) : 0 }
+                out = x < 0 || y < 0 || x.isNaN || y.isNaN ? image(p.input) : morphology(image(p.input), dilate: dilate, rx: whole(x), ry: whole(y))
             case .blend(let mode, let in2):
                 out = blend(image(p.input), image(in2), mode)
             }

@@ -62,6 +62,8 @@ extension SVGDocument {
                     o = "arithmetic\" k1=\"\(n(k1))\" k2=\"\(n(k2))\" k3=\"\(n(k3))\" k4=\"\(n(k4))"
                 }
                 e += "<feComposite\(input)\(attribute("in2", in2)) operator=\"\(o)\"\(tail)/>"
+            case .morphology(let dilate, let x, let y):
+                e += "<feMorphology\(input) operator=\"\(dilate ? "dilate" : "erode")\" radius=\"\(n(x)) \(n(y))\"\(tail)/>"
             case .blend(let mode, let in2):
                 e += "<feBlend\(input)\(attribute("in2", in2)) mode=\"\(mode == .sourceOver ? "normal" : mode.rawValue)\"\(tail)/>"
             case .colorMatrix(let m):

@@ -42,6 +42,10 @@ public struct FilterEffect: Hashable, Sendable {
     /// its numbers finite).
     public static let maximumDeviation = 10_000.0
 
+    /// The largest morphology radius, in canvas pixels (the cost does not grow with it; the bound keeps it an
+    /// integer).
+    public static let maximumRadius = 10_000.0
+
     /// The largest offset, in canvas pixels (more moves everything out of any region a canvas can hold).
     public static let maximumOffset = 10_000_000.0
 
@@ -107,6 +111,10 @@ public struct FilterEffect: Hashable, Sendable {
                 let (px, py) = lengths(x, y)
                 func bounded(_ v: Double) -> Double { v.isNaN ? 0 : max(0, min(v, Self.maximumDeviation)) }
                 out.primitives[k].operation = .gaussianBlur(x: bounded(px), y: bounded(py))
+            case .morphology(let dilate, let x, let y):
+                let (px, py) = lengths(x, y)
+                func bounded(_ v: Double) -> Double { v.isNaN ? -1 : min(v, Self.maximumRadius) }
+                out.primitives[k].operation = .morphology(dilate: dilate, x: bounded(px), y: bounded(py))
             case .offset(let dx, let dy):
                 var (px, py) = primitiveUnits == .userSpaceOnUse ? (t.a * dx + t.c * dy, t.b * dx + t.d * dy) : lengths(dx, dy)
                 px = px.isNaN ? 0 : max(-Self.maximumOffset, min(Self.maximumOffset, px))
@@ -257,6 +265,9 @@ public enum FilterOperation: Hashable, Sendable {
     /// `feBlend`: the input blended over `in2` by a blend mode (`normal` is ``GroupBlend/sourceOver``; the
     /// others are the separable and non-separable modes).
     case blend(GroupBlend, in2: FilterInput)
+    /// `feMorphology`: `erode` (each channel the minimum over a window) or `dilate` (the maximum), with radii
+    /// along x and y; a zero radius leaves its axis unchanged, a negative one makes the result the input.
+    case morphology(dilate: Bool, x: Double, y: Double)
     /// `feColorMatrix`: a 4 × 5 matrix (row-major, 20 values) on straight-alpha RGBA in 0…1.
     case colorMatrix([Double])
 }

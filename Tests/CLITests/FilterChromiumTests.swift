@@ -261,4 +261,48 @@ struct FilterChromiumTests {
         #expect(svgMean < 1, "our SVG in Chromium against our PNG: mean \(svgMean)/255")
         print("feBlend against Chromium: mean difference \(d.mean)/255, \(d.far) px beyond 32/255; our SVG output \(svgMean)/255")
     }
+
+    /// feMorphology: rings and bars eroded and dilated, round and elliptical radii, in user space and in
+    /// objectBoundingBox units, a flood eroded at the region's edges, a zero radius along one axis.
+    static let morphologyDocument = ##"""
+        <svg xmlns="http://www.w3.org/2000/svg" width="420" height="220">
+          <filter id="d" x="-30%" y="-30%" width="160%" height="160%"><feMorphology operator="dilate" radius="3 1"/></filter>
+          <filter id="e"><feMorphology radius="2"/></filter>
+          <filter id="o" primitiveUnits="objectBoundingBox" x="-30%" y="-30%" width="160%" height="160%"><feMorphology operator="dilate" radius="0.05"/></filter>
+          <rect width="420" height="220" fill="#ffffff"/>
+          <path d="M30 30h100v80h-100z M50 50v40h60v-40z" fill="#2050c0" fill-rule="evenodd" filter="url(#d)"/>
+          <path d="M170 30h100v80h-100z M186 46v48h68v-48z" fill="#c03000" fill-rule="evenodd" filter="url(#e)"/>
+          <path d="M310 30l60 10l20 70l-70 -10z" fill="#208040" filter="url(#o)"/>
+          <path d="M30 140h360v10h-360z M30 170h360v4h-360z" fill="#303030" filter="url(#e)"/>
+          <path d="M30 195h360v3h-360z" fill="#303030" filter="url(#d)"/>
+          <filter id="edge" filterUnits="userSpaceOnUse" x="330" y="130" width="60" height="50"><feFlood flood-color="#806000"/><feMorphology radius="5"/></filter>
+          <filter id="zero" x="-50%" y="-50%" width="200%" height="200%"><feMorphology operator="dilate" radius="0 6"/></filter>
+          <path d="M340 140h10v10h-10z" filter="url(#edge)"/>
+          <path d="M300 120h20v20h-20z" fill="#600060" filter="url(#zero)"/>
+        </svg>
+        """##
+
+    @Test("feMorphology erodes and dilates as Chromium does (skipped without PATHTEXT_BROWSER=1)")
+    func morphologyMatchesChromium() throws {
+        let (ours, theirs, svgMean) = try bothRenderings(Self.morphologyDocument)
+        // The ring dilated by 3 × 1: its outer edge at x 27 and 133, y 29 and 111, its hole x 53…107, y 51…89.
+        func ink(_ p: Picture, _ x: Int, _ y: Int) -> Bool { let c = p.pixel(x: x, y: y); return min(c.r, c.g, c.b) < 160 }
+        for (name, p) in [("ours", ours), ("Chromium's", theirs)] {
+            #expect(ink(p, 27, 70) && !ink(p, 26, 70) && ink(p, 132, 70) && !ink(p, 133, 70) && ink(p, 80, 29) && !ink(p, 80, 28), "\(name)")
+            #expect(!ink(p, 53, 70) && ink(p, 52, 70) && !ink(p, 80, 51) && ink(p, 80, 50), "\(name)")
+            // The eroded ring: 16 px walls less 2 on each side; the 4 px bar eroded away, the 10 px one 6 px high.
+            #expect(ink(p, 172, 70) && !ink(p, 171, 70) && ink(p, 183, 70) && !ink(p, 184, 70), "\(name)")
+            #expect(!ink(p, 200, 172) && ink(p, 200, 142) && ink(p, 200, 147) && !ink(p, 200, 141) && !ink(p, 200, 148), "\(name)")
+        }
+        // Erosion eats into the region's edges (x 330…390: ink from 335 to 384), and a zero radius leaves its
+        // axis as it is (radius 0 6: the square dilated along y only, from y 114).
+        for (name, p) in [("ours", ours), ("Chromium's", theirs)] {
+            #expect(!ink(p, 334, 155) && ink(p, 335, 155) && ink(p, 384, 155) && !ink(p, 385, 155), "\(name)")
+            #expect(ink(p, 310, 114) && !ink(p, 310, 113) && ink(p, 300, 130) && !ink(p, 299, 130), "\(name)")
+        }
+        let d = difference(ours, theirs)
+        #expect(d.mean < 1 && d.far == 0, "mean largest channel difference \(d.mean)/255, \(d.far) px beyond 32/255")
+        #expect(svgMean < 1, "our SVG in Chromium against our PNG: mean \(svgMean)/255")
+        print("feMorphology against Chromium: mean difference \(d.mean)/255, \(d.far) px beyond 32/255; our SVG output \(svgMean)/255")
+    }
 }

@@ -212,4 +212,23 @@ import Pipeline
             #expect(filters(bad).isEmpty && bad.warnings.contains { $0.description.contains(#"<feBlend> mode="\#(mode)""#) }, "\(bad.warnings)")
         }
     }
+
+    @Test func feMorphologyReadsItsOperatorAndRadii() throws {
+        let r = try read(document(##"""
+            <filter id="f" primitiveUnits="objectBoundingBox"><feMorphology operator="dilate" radius="0.1 0.2"/><feMorphology radius="-1"/></filter>
+            <rect width="10" height="20" filter="url(#f)"/>
+            """##))
+        let f = try #require(filters(r).first)
+        #expect(f.primitives.map(\.operation) == [.morphology(dilate: true, x: 0.1, y: 0.2), .morphology(dilate: false, x: -1, y: -1)])
+        #expect(r.warnings.contains { $0.attribute == "radius" && $0.description.contains("passes its input through") }, "\(r.warnings)")
+        // Resolved on the 10 × 20 box: radii of 1 and 4 pixels; written through.
+        let resolved = try #require(f.resolved(box: Rect(x: 0, y: 0, width: 10, height: 20)))
+        #expect(resolved.primitives[0].operation == .morphology(dilate: true, x: 1, y: 4))
+        let svg = try SceneRenderer.renderSVG(r.scene).svg.text
+        #expect(svg.contains(#"<feMorphology operator="dilate" radius="1 4"/>"#), "\(svg)")
+        for bad in [#"operator="open""#, #"radius="1 2 3""#, #"radius="x""#] {
+            let b = try read(document(#"<filter id="f"><feMorphology \#(bad)/></filter><rect width="5" height="5" filter="url(#f)"/>"#))
+            #expect(filters(b).isEmpty && b.warnings.contains { $0.attribute == "filter" && $0.description.contains("<feMorphology>") }, "\(bad): \(b.warnings)")
+        }
+    }
 }

@@ -9,7 +9,7 @@ import Requests
 /// group the renderer runs it on (``SceneItem/beginFilter(_:)``).
 ///
 /// Read: the region (`x`, `y`, `width`, `height`, `filterUnits`), `primitiveUnits`, and the primitives
-/// `feFlood`, `feGaussianBlur`, `feOffset`, `feMerge`, `feComposite`, `feBlend`, `feColorMatrix` and `feDropShadow`
+/// `feFlood`, `feGaussianBlur`, `feOffset`, `feMerge`, `feComposite`, `feBlend`, `feMorphology`, `feColorMatrix` and `feDropShadow`
 /// (written as the blur, offset, flood, composite and merge it is), each with `in`, `in2`, `result` and
 /// `color-interpolation-filters`, and its subregion (`x`, `y`, `width`, `height`). Anything else (another primitive, a template
 /// `href`, an input such as `BackgroundImage`) is reported and the element is drawn without the filter.
@@ -25,7 +25,7 @@ enum SVGFilters {
 
     /// The primitives read; the others are reported by name.
     static let primitives: Set<String> = ["feFlood", "feGaussianBlur", "feOffset", "feMerge", "feComposite", "feColorMatrix", "feDropShadow",
-                                          "feBlend"]
+                                          "feBlend", "feMorphology"]
 
     /// An `feBlend` `mode`: `normal` or one of the blend modes Chromium accepts (CSS `mix-blend-mode`'s),
     /// `nil` for any other value.
@@ -176,6 +176,17 @@ extension SVGDocumentReader {
                 let raw = p.attribute("mode")?.trimmingCharacters(in: " \t\r\n") ?? "normal"
                 guard let mode = SVGFilters.blendMode(raw) else { return unsupported("<feBlend> mode=\"\(raw)\"") }
                 primitives.append(FilterPrimitive(.blend(mode, in2: in2), input: input, result: result, linearRGB: linear))
+            case "feMorphology":
+                let op = p.attribute("operator")?.trimmingCharacters(in: " \t\r\n") ?? "erode"
+                guard op == "erode" || op == "dilate" else { return unsupported("<feMorphology> operator=\"\(op)\"") }
+                let radii = p.attribute("radius").map(numberList) ?? [0]
+                guard let r = radii, r.count == 1 || r.count == 2, r.allSatisfy({ $0.isFinite }) else {
+                    return unsupported("<feMorphology> radius=\"\(p.attribute("radius") ?? "")\"")
+                }
+                let (rx, ry) = (r[0], r.count == 2 ? r[1] : r[0])
+                // Filter Effects 1: zero or negative disables the primitive; Chromium leaves a zero radius's axis as it is.
+                if rx < 0 || ry < 0 { warn(p, "radius", "negative (\(p.attribute("radius") ?? "")): the primitive passes its input through") }
+                primitives.append(FilterPrimitive(.morphology(dilate: op == "dilate", x: rx, y: ry), input: input, result: result, linearRGB: linear))
             case "feColorMatrix":
                 let type = p.attribute("type")?.trimmingCharacters(in: " ") ?? "matrix"
                 guard let m = SVGFilters.colorMatrix(type: type, values: numbers("values")) else {
