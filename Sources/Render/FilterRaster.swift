@@ -69,6 +69,8 @@ enum FilterRaster {
                 // Radii rounded to whole pixels; a negative one (an error): the input; zero: that axis unchanged.
                 func whole(_ v: Double) -> Int { v > 0 ? Int(min(FilterEffect.maximumRadius, v).rounded()) : 0 }
                 out = x < 0 || y < 0 || x.isNaN || y.isNaN ? image(p.input) : morphology(image(p.input), dilate: dilate, rx: whole(x), ry: whole(y))
+            case .componentTransfer(let functions):
+                out = componentTransfer(image(p.input), functions)
             case .blend(let mode, let in2):
                 out = blend(image(p.input), image(in2), mode)
             }

@@ -64,6 +64,20 @@ extension SVGDocument {
                 e += "<feComposite\(input)\(attribute("in2", in2)) operator=\"\(o)\"\(tail)/>"
             case .morphology(let dilate, let x, let y):
                 e += "<feMorphology\(input) operator=\"\(dilate ? "dilate" : "erode")\" radius=\"\(n(x)) \(n(y))\"\(tail)/>"
+            case .componentTransfer(let functions):
+                e += "<feComponentTransfer\(input)\(tail)>"
+                for (f, channel) in zip(functions, ["R", "G", "B", "A"]) {
+                    let a: String
+                    switch f {
+                    case .identity: a = "identity\""
+                    case .table(let v): a = "table\" tableValues=\"\(v.map(n).joined(separator: " "))\""
+                    case .discrete(let v): a = "discrete\" tableValues=\"\(v.map(n).joined(separator: " "))\""
+                    case .linear(let s, let i): a = "linear\" slope=\"\(n(s))\" intercept=\"\(n(i))\""
+                    case .gamma(let am, let ex, let of): a = "gamma\" amplitude=\"\(n(am))\" exponent=\"\(n(ex))\" offset=\"\(n(of))\""
+                    }
+                    e += "<feFunc\(channel) type=\"\(a)/>"
+                }
+                e += "</feComponentTransfer>"
             case .blend(let mode, let in2):
                 e += "<feBlend\(input)\(attribute("in2", in2)) mode=\"\(mode == .sourceOver ? "normal" : mode.rawValue)\"\(tail)/>"
             case .colorMatrix(let m):

@@ -46,6 +46,9 @@ public struct FilterEffect: Hashable, Sendable {
     /// integer).
     public static let maximumRadius = 10_000.0
 
+    /// The most `tableValues` an `feFuncR`/`G`/`B`/`A` may hold (more are refused by name).
+    public static let maximumTableValues = 4_096
+
     /// The largest offset, in canvas pixels (more moves everything out of any region a canvas can hold).
     public static let maximumOffset = 10_000_000.0
 
@@ -234,6 +237,21 @@ public enum FilterInput: Hashable, Sendable {
     case named(String)
 }
 
+/// An `feFuncR`, `feFuncG`, `feFuncB` or `feFuncA` of an `feComponentTransfer`: a map of one channel, 0…1
+/// to 0…1 (the result clamped).
+public enum FilterTransferFunction: Hashable, Sendable {
+    /// `identity`: the value as it is.
+    case identity
+    /// `table`: linear interpolation between `tableValues` spread evenly over 0…1 (an empty table: identity).
+    case table([Double])
+    /// `discrete`: a step function, the value's `tableValues` interval's value (an empty table: identity).
+    case discrete([Double])
+    /// `linear`: `slope`·C + `intercept`.
+    case linear(slope: Double, intercept: Double)
+    /// `gamma`: `amplitude`·C^`exponent` + `offset`.
+    case gamma(amplitude: Double, exponent: Double, offset: Double)
+}
+
 /// A `feComposite` operator.
 public enum FilterCompositeOperator: Hashable, Sendable {
     /// Porter–Duff source-over: `in` over `in2`.
@@ -268,6 +286,9 @@ public enum FilterOperation: Hashable, Sendable {
     /// `feMorphology`: `erode` (each channel the minimum over a window) or `dilate` (the maximum), with radii
     /// along x and y; a zero radius leaves its axis unchanged, a negative one makes the result the input.
     case morphology(dilate: Bool, x: Double, y: Double)
+    /// `feComponentTransfer`: a function for each of red, green, blue and alpha (four), on straight-alpha
+    /// colour in 0…1.
+    case componentTransfer([FilterTransferFunction])
     /// `feColorMatrix`: a 4 × 5 matrix (row-major, 20 values) on straight-alpha RGBA in 0…1.
     case colorMatrix([Double])
 }

@@ -231,4 +231,25 @@ import Pipeline
             #expect(filters(b).isEmpty && b.warnings.contains { $0.attribute == "filter" && $0.description.contains("<feMorphology>") }, "\(bad): \(b.warnings)")
         }
     }
+
+    @Test func feComponentTransferReadsItsFunctions() throws {
+        let r = try read(document(##"""
+            <filter id="f"><feComponentTransfer>
+              <feFuncR type="table" tableValues="0 1 0"/><feFuncG type="linear" slope="2"/><feFuncB type="gamma" exponent="2" offset="0.1"/>
+              <feFuncA type="discrete" tableValues="0.2, 0.8"/>
+            </feComponentTransfer></filter>
+            <rect width="5" height="5" filter="url(#f)"/>
+            """##))
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        let f = try #require(filters(r).first)
+        #expect(f.primitives[0].operation == .componentTransfer([.table([0, 1, 0]), .linear(slope: 2, intercept: 0),
+                                                                .gamma(amplitude: 1, exponent: 2, offset: 0.1), .discrete([0.2, 0.8])]))
+        let svg = try SceneRenderer.renderSVG(r.scene).svg.text
+        #expect(svg.contains(#"<feComponentTransfer><feFuncR type="table" tableValues="0 1 0"/><feFuncG type="linear" slope="2" intercept="0"/>"#), "\(svg)")
+        let long = Array(repeating: "0.5", count: FilterEffect.maximumTableValues + 1).joined(separator: " ")
+        for bad in [#"type="spline""#, #"type="linear" slope="x""#, #"type="table" tableValues="\#(long)""#] {
+            let b = try read(document(#"<filter id="f"><feComponentTransfer><feFuncG \#(bad)/></feComponentTransfer></filter><rect width="5" height="5" filter="url(#f)"/>"#))
+            #expect(filters(b).isEmpty && b.warnings.contains { $0.attribute == "filter" && $0.description.contains("<feFuncG>") }, "\(b.warnings.map(\.description).joined().prefix(300))")
+        }
+    }
 }

@@ -9,7 +9,7 @@ import Requests
 /// group the renderer runs it on (``SceneItem/beginFilter(_:)``).
 ///
 /// Read: the region (`x`, `y`, `width`, `height`, `filterUnits`), `primitiveUnits`, and the primitives
-/// `feFlood`, `feGaussianBlur`, `feOffset`, `feMerge`, `feComposite`, `feBlend`, `feMorphology`, `feColorMatrix` and `feDropShadow`
+/// `feFlood`, `feGaussianBlur`, `feOffset`, `feMerge`, `feComposite`, `feBlend`, `feMorphology`, `feComponentTransfer`, `feColorMatrix` and `feDropShadow`
 /// (written as the blur, offset, flood, composite and merge it is), each with `in`, `in2`, `result` and
 /// `color-interpolation-filters`, and its subregion (`x`, `y`, `width`, `height`). Anything else (another primitive, a template
 /// `href`, an input such as `BackgroundImage`) is reported and the element is drawn without the filter.
@@ -25,7 +25,7 @@ enum SVGFilters {
 
     /// The primitives read; the others are reported by name.
     static let primitives: Set<String> = ["feFlood", "feGaussianBlur", "feOffset", "feMerge", "feComposite", "feColorMatrix", "feDropShadow",
-                                          "feBlend", "feMorphology"]
+                                          "feBlend", "feMorphology", "feComponentTransfer"]
 
     /// An `feBlend` `mode`: `normal` or one of the blend modes Chromium accepts (CSS `mix-blend-mode`'s),
     /// `nil` for any other value.
@@ -187,6 +187,14 @@ extension SVGDocumentReader {
                 // Filter Effects 1: zero or negative disables the primitive; Chromium leaves a zero radius's axis as it is.
                 if rx < 0 || ry < 0 { warn(p, "radius", "negative (\(p.attribute("radius") ?? "")): the primitive passes its input through") }
                 primitives.append(FilterPrimitive(.morphology(dilate: op == "dilate", x: rx, y: ry), input: input, result: result, linearRGB: linear))
+            case "feComponentTransfer":
+                var functions = [FilterTransferFunction](repeating: .identity, count: 4)
+                for node in p.elements where isSVG(node) {
+                    guard let c = ["feFuncR", "feFuncG", "feFuncB", "feFuncA"].firstIndex(of: node.name) else { continue }
+                    guard let f = transferFunction(node) else { return unsupported("<\(node.name)> type=\"\(node.attribute("type") ?? "")\" and its numbers") }
+                    functions[c] = f   // the last of a channel's counts
+                }
+                primitives.append(FilterPrimitive(.componentTransfer(functions), input: input, result: result, linearRGB: linear))
             case "feColorMatrix":
                 let type = p.attribute("type")?.trimmingCharacters(in: " ") ?? "matrix"
                 guard let m = SVGFilters.colorMatrix(type: type, values: numbers("values")) else {
@@ -249,6 +257,33 @@ extension SVGDocumentReader {
         }
         return FilterSubregion(x: side("x", horizontal: true), y: side("y", horizontal: false),
                                width: side("width", horizontal: true), height: side("height", horizontal: false))
+    }
+
+    /// An `feFuncR`/`G`/`B`/`A`, or `nil` when its type or numbers cannot be read or its table holds more
+    /// than ``FilterEffect/maximumTableValues`` values. No `type`: identity (as Chromium takes it).
+    func transferFunction(_ node: XMLElement) -> FilterTransferFunction? {
+        func number(_ name: String, _ fallback: Double) -> Double? {
+            guard let raw = node.attribute(name) else { return fallback }
+            guard let v = Double(raw.trimmingCharacters(in: " \t\r\n")), v.isFinite else { return nil }
+            return v
+        }
+        func table() -> [Double]? {
+            guard let raw = node.attribute("tableValues") else { return [] }
+            guard let v = numberList(raw), v.allSatisfy({ $0.isFinite }), v.count <= FilterEffect.maximumTableValues else { return nil }
+            return v
+        }
+        switch node.attribute("type")?.trimmingCharacters(in: " \t\r\n") ?? "identity" {
+        case "identity": return .identity
+        case "table": return table().map { .table($0) }
+        case "discrete": return table().map { .discrete($0) }
+        case "linear":
+            guard let s = number("slope", 1), let i = number("intercept", 0) else { return nil }
+            return .linear(slope: s, intercept: i)
+        case "gamma":
+            guard let a = number("amplitude", 1), let e = number("exponent", 1), let o = number("offset", 0) else { return nil }
+            return .gamma(amplitude: a, exponent: e, offset: o)
+        default: return nil
+        }
     }
 
     /// `in` / `in2` as read: empty or absent for the previous result; `nil` for an input the renderer has not
