@@ -66,6 +66,20 @@ struct FilterImage: Sendable {
         return table[k] + (table[k + 1] - table[k]) * t
     }
 
+    /// Clears every pixel outside `rect` (image coordinates; an empty one clears all).
+    mutating func keep(_ rect: PixelRect) {
+        guard rect.x > 0 || rect.y > 0 || rect.width < width || rect.height < height else { return }
+        let w = width
+        pixels.withUnsafeMutableBufferPointer { p in
+            for y in 0..<height {
+                let inside = !rect.isEmpty && y >= rect.y && y < rect.y + rect.height
+                let x0 = inside ? min(max(rect.x, 0), w) : w, x1 = inside ? min(max(rect.x + rect.width, x0), w) : w
+                for i in (y * w * 4)..<((y * w + x0) * 4) { p[i] = 0 }
+                for i in ((y * w + x1) * 4)..<((y + 1) * w * 4) { p[i] = 0 }
+            }
+        }
+    }
+
     /// `SourceAlpha`: black, with this image's alpha.
     var alphaOnly: FilterImage {
         var out = self

@@ -5,7 +5,8 @@ import Shaping
 /// Runs a resolved ``FilterEffect`` (canvas pixels, ``FilterEffect/resolved(box:)``) on the pixels of a filter
 /// region, as SVG Filter Effects 1 describes each primitive.
 ///
-/// Every primitive's subregion is the filter region; what lies outside it is transparent. Images are
+/// Each primitive's result is kept within its subregion (resolved, canvas coordinates; the whole pixels it
+/// touches); what lies outside it, and outside the filter region, is transparent. Images are
 /// premultiplied floats (``FilterImage``), each primitive working in its `color-interpolation-filters` space;
 /// the chain's result is returned in sRGB.
 enum FilterRaster {
@@ -19,8 +20,9 @@ enum FilterRaster {
         return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
-    /// The chain's result, in sRGB, for `source` (the element's pixels over the region): the last primitive's.
-    static func apply(_ filter: FilterEffect, source: FilterImage) -> FilterImage {
+    /// The chain's result, in sRGB, for `source` (the element's pixels over the region, its top-left pixel at
+    /// `origin` on the canvas): the last primitive's.
+    static func apply(_ filter: FilterEffect, source: FilterImage, origin: (x: Int, y: Int) = (0, 0)) -> FilterImage {
         // A filter without primitives draws nothing (Filter Effects 1: the element is transparent).
         guard !filter.primitives.isEmpty else { return FilterImage(width: source.width, height: source.height, linear: false) }
         var results: [String: FilterImage] = [:]
@@ -29,7 +31,7 @@ enum FilterRaster {
         // The last primitive that reads each named result: after it, the image is let go.
         var lastUse: [String: Int] = [:]
         for (k, p) in filter.primitives.enumerated() {
-            for i in inputs(of: p) { if case .named(let n) = i { lastUse[n] = k } }
+            for i in p.inputs { if case .named(let n) = i { lastUse[n] = k } }
         }
         for (k, p) in filter.primitives.enumerated() {
             func image(_ i: FilterInput) -> FilterImage {
@@ -45,7 +47,7 @@ enum FilterRaster {
                 }
                 return img.converted(linear: p.linearRGB)
             }
-            let out: FilterImage
+            var out: FilterImage
             switch p.operation {
             case .flood(let color):
                 out = flood(color, width: source.width, height: source.height, linear: p.linearRGB)
@@ -63,22 +65,25 @@ enum FilterRaster {
                 out = composite(image(p.input), image(in2), op)
             case .colorMatrix(let m):
                 out = colorMatrix(image(p.input), m)
+            case .morphology(let dilate, let x, let y):
+                // Radii rounded to whole pixels; a negative one (an error): the input; zero: that axis unchanged.
+                func whole(_ v: Double) -> Int { v > 0 ? Int(min(FilterEffect.maximumRadius, v).rounded()) : 0 }
+                out = x < 0 || y < 0 || x.isNaN || y.isNaN ? image(p.input) : morphology(image(p.input), dilate: dilate, rx: whole(x), ry: whole(y))
+            case .componentTransfer(let functions):
+                out = componentTransfer(image(p.input), functions)
+            case .blend(let mode, let in2):
+                out = blend(image(p.input), image(in2), mode)
+            }
+            if let x = p.subregion.x, let y = p.subregion.y, let w = p.subregion.width, let h = p.subregion.height {
+                let image = PixelRect(x: origin.x, y: origin.y, width: source.width, height: source.height)
+                let sub = pixelRegion(Rect(minX: x, minY: y, maxX: x + w, maxY: y + h), within: image)
+                out.keep(PixelRect(x: sub.x - origin.x, y: sub.y - origin.y, width: sub.width, height: sub.height))
             }
             for (n, last) in lastUse where last == k { results[n] = nil }
             if let r = p.result, (lastUse[r] ?? -1) > k { results[r] = out }
             previous = out
         }
         return (previous ?? source).converted(linear: false)
-    }
-
-    /// The images `p` reads.
-    static func inputs(of p: FilterPrimitive) -> [FilterInput] {
-        switch p.operation {
-        case .flood: []
-        case .merge(let l): l
-        case .composite(_, let in2): [p.input, in2]
-        default: [p.input]
-        }
     }
 
     /// `feFlood`: `color` (straight alpha, in sRGB) over the whole region, in the primitive's space.

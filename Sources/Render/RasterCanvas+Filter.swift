@@ -14,7 +14,7 @@ extension RasterCanvas {
         var backdrop = saved
         if !region.isEmpty, region.area <= FilterEffect.maximumRegionPixels {
             let source = FilterImage(bytes: pixels, canvasWidth: width, rect: region)
-            let result = FilterRaster.apply(filter, source: source).bytes
+            let result = FilterRaster.apply(filter, source: source, origin: (region.x, region.y)).bytes
             let n = region.width * 4
             result.withUnsafeBufferPointer { layer in
                 backdrop.withUnsafeMutableBufferPointer { out in

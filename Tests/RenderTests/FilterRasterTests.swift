@@ -88,4 +88,76 @@ func alphaSum(_ img: FilterImage) -> Double { stride(from: 3, to: img.pixels.cou
         #expect(lin[5 * 4] > s[5 * 4] + 20)
     }
 
+    @Test func aSubregionKeepsThePixelsItTouchesAtTheImagesOrigin() {
+        // A 10 × 10 image whose top-left pixel is at (100, 50) on the canvas; the flood's subregion
+        // x 102.5…105, y 50…53 touches columns 2…4 and rows 0…2: nine pixels.
+        let f = FilterEffect(region: Rect(x: 100, y: 50, width: 10, height: 10), units: .userSpaceOnUse, primitives: [
+            FilterPrimitive(.flood(.black), subregion: FilterSubregion(x: 102.5, y: 50, width: 2.5, height: 3)),
+        ])
+        let out = FilterRaster.apply(f, source: FilterImage(width: 10, height: 10, linear: false), origin: (100, 50))
+        #expect(alphaSum(out) == 9)
+        #expect(out.pixels[(0 * 10 + 2) * 4 + 3] == 1 && out.pixels[(2 * 10 + 4) * 4 + 3] == 1)
+        #expect(out.pixels[(0 * 10 + 1) * 4 + 3] == 0 && out.pixels[(3 * 10 + 2) * 4 + 3] == 0 && out.pixels[(0 * 10 + 5) * 4 + 3] == 0)
+        var img = image(3, 2, [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)])
+        img.keep(PixelRect(x: 1, y: 1, width: 5, height: 5))
+        #expect(alphaSum(img) == 2)
+        img.keep(.empty)
+        #expect(alphaSum(img) == 0)
+    }
+
+    @Test func blendModesOnOnePixel() {
+        // A (in): red at alpha 0.6, B (in2): blue at alpha 0.5 (premultiplied); a·(1 − αb) + b·(1 − αa) + αa·αb·B.
+        let a = image(1, 1, [(0, 0)], value: [0.6, 0, 0, 0.6]), b = image(1, 1, [(0, 0)], value: [0, 0, 0.5, 0.5])
+        func px(_ mode: GroupBlend) -> [Float] { FilterRaster.blend(a, b, mode).pixels }
+        func near(_ x: [Float], _ y: [Float]) -> Bool { zip(x, y).allSatisfy { abs($0 - $1) < 1e-5 } }
+        #expect(near(px(.sourceOver), [0.6, 0, 0.2, 0.8]))      // normal: source-over
+        #expect(near(px(.multiply), [0.3, 0, 0.2, 0.8]))
+        #expect(near(px(.screen), [0.6, 0, 0.5, 0.8]))
+        #expect(near(px(.darken), [0.3, 0, 0.2, 0.8]))
+        // luminosity: blue at red's luminosity 0.3, clipped: (0.21348, 0.21348, 1).
+        #expect(near(px(.luminosity), [0.3 + 0.3 * 0.213483, 0.3 * 0.213483, 0.5, 0.8]), "\(px(.luminosity))")
+        // Transparent both: transparent.
+        #expect(FilterRaster.blend(image(1, 1, []), image(1, 1, []), .multiply).pixels == [0, 0, 0, 0])
+    }
+
+    @Test func morphologyErodesAndDilatesByWholePixelsWithinTheImage() {
+        // A 3 × 2 white block at x 3…5, y 3…4 in a 10 × 8 image.
+        let block = image(10, 8, [(3, 3), (4, 3), (5, 3), (3, 4), (4, 4), (5, 4)])
+        // Dilate by 1 × 2: x 2…6, y 1…6, 5 × 6 pixels.
+        let d = FilterRaster.morphology(block, dilate: true, rx: 1, ry: 2)
+        #expect(alphaSum(d) == 30 && d.pixels[(1 * 10 + 2) * 4 + 3] == 1 && d.pixels[(6 * 10 + 6) * 4 + 3] == 1 && d.pixels[(0 * 10 + 2) * 4 + 3] == 0)
+        // Erode by 1 × 0 keeps the middle column; by 1 × 1, nothing (the block is two rows high).
+        let e = FilterRaster.morphology(block, dilate: false, rx: 1, ry: 0)
+        #expect(alphaSum(e) == 2 && e.pixels[(3 * 10 + 4) * 4 + 3] == 1)
+        #expect(alphaSum(FilterRaster.morphology(block, dilate: false, rx: 1, ry: 1)) == 0)
+        // Outside the image is transparent: a full 5 × 5 image erodes by 1 to its middle 3 × 3 (as Chromium's).
+        let full = image(5, 5, (0..<25).map { ($0 % 5, $0 / 5) })
+        #expect(alphaSum(FilterRaster.morphology(full, dilate: false, rx: 1, ry: 1)) == 9)
+        // Each channel on its own: grey (0.5) beside red dilated by 1 along x, the maximum of each.
+        let two = image(2, 1, [(0, 0)], value: [0.5, 0.5, 0.5, 0.5])
+        var mixed = two
+        for c in 0..<4 { mixed.pixels[4 + c] = [1, 0, 0, 1][c] }
+        #expect(FilterRaster.morphology(mixed, dilate: true, rx: 1, ry: 0).pixels == [1, 0.5, 0.5, 1, 1, 0.5, 0.5, 1])
+        // Through the chain: radii rounded (1.4 → 1: the 3 × 2 block to 5 × 4), zero along x leaves x (along y by 3:
+        // all 8 rows, 3 × 8), a negative or NaN radius passes the input through.
+        func run(_ x: Double, _ y: Double) -> FilterImage {
+            FilterRaster.apply(FilterEffect(region: Rect(x: 0, y: 0, width: 10, height: 8), units: .userSpaceOnUse,
+                                            primitives: [FilterPrimitive(.morphology(dilate: true, x: x, y: y), linearRGB: false)]), source: block)
+        }
+        #expect(alphaSum(run(1.4, 1.4)) == 20 && alphaSum(run(0, 3)) == 24 && alphaSum(run(-1, 3)) == 6 && alphaSum(run(.nan, .infinity)) == 6)
+    }
+
+    @Test func componentTransferFunctionsAndOnePixel() {
+        let table = FilterTransferFunction.table([0, 1, 0]), discrete = FilterTransferFunction.discrete([0.2, 0.8])
+        #expect(table.apply(0.25) == 0.5 && table.apply(0.75) == 0.5 && table.apply(1) == 0 && table.apply(0.5) == 1)
+        #expect(discrete.apply(0.49) == 0.2 && discrete.apply(0.5) == 0.8 && discrete.apply(1) == 0.8)
+        #expect(FilterTransferFunction.linear(slope: 2, intercept: -0.5).apply(0.5) == 0.5 && FilterTransferFunction.linear(slope: 2, intercept: -0.5).apply(1) == 1)
+        #expect(abs(FilterTransferFunction.gamma(amplitude: 2, exponent: 2, offset: 0.1).apply(0.5) - 0.6) < 1e-12)
+        #expect(FilterTransferFunction.table([]).apply(0.3) == 0.3 && FilterTransferFunction.gamma(amplitude: 1, exponent: -1, offset: 0).apply(0) == 1)
+        // Premultiplied (0.25, 0.1, 0, 0.5) is straight (0.5, 0.2, 0, 0.5): R linear 2C − 0.5 → 0.5, G as it is,
+        // B table [1, 1] → 1, A discrete [0.2, 0.8] → 0.8; premultiplied again (0.4, 0.16, 0.8, 0.8).
+        let px = image(1, 1, [(0, 0)], value: [0.25, 0.1, 0, 0.5])
+        let out = FilterRaster.componentTransfer(px, [.linear(slope: 2, intercept: -0.5), .identity, .table([1, 1]), discrete])
+        #expect(zip(out.pixels, [0.4, 0.16, 0.8, 0.8] as [Float]).allSatisfy { abs($0 - $1) < 1e-6 }, "\(out.pixels)")
+    }
 }

@@ -53,8 +53,7 @@ import Pipeline
     @Test func whatTheRendererDoesNotRunIsReportedAndDrawnWithout() throws {
         for (body, says) in [
             (#"<filter id="f"><feTurbulence baseFrequency="0.1"/></filter>"#, "<feTurbulence> is not supported"),
-            (#"<filter id="f"><feFlood x="2" width="5"/></filter>"#, "a primitive subregion (<feFlood> x)"),
-            (#"<filter id="f"><feBlend in="SourceGraphic" in2="BackgroundImage"/></filter>"#, "<feBlend> is not supported"),
+            (#"<filter id="f"><feBlend in="SourceGraphic" in2="BackgroundImage"/></filter>"#, #"<feBlend> in2="BackgroundImage""#),
             (#"<filter id="f"><feComposite in2="BackgroundImage"/></filter>"#, #"in2="BackgroundImage""#),
             (##"<filter id="f" href="#g"/>"##, "a <filter> template (href)"),
             (#"<linearGradient id="f"/>"#, "refers to no <filter>"),
@@ -169,5 +168,88 @@ import Pipeline
         // The region in canvas coordinates: 10 % of the 50 × 20 box beyond each side.
         #expect(svg.contains(#"<filter id="filter1" filterUnits="userSpaceOnUse" primitiveUnits="userSpaceOnUse" x="5" y="8" width="60" height="24"><feGaussianBlur stdDeviation="2 2"/></filter>"#), "\(svg)")
         #expect(svg.contains(#"<g filter="url(#filter1)"><path"#))
+    }
+
+    @Test func primitiveSubregionsAreReadInThePrimitiveUnits() throws {
+        let r = try read(document(##"""
+            <filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="400" height="200">
+              <feFlood x="10" y="5%" width="50%" result="a"/><feOffset dx="1" height="-3"/><feDropShadow width="20"/>
+            </filter>
+            <filter id="g" primitiveUnits="objectBoundingBox"><feFlood x="25%" y="0.5" width="x"/></filter>
+            <rect width="5" height="5" filter="url(#f)"/><rect width="5" height="5" filter="url(#g)"/>
+            """##))
+        let (f, g) = (filters(r)[0], filters(r)[1])
+        #expect(f.primitives[0].subregion == FilterSubregion(x: 10, y: 10, width: 200))   // percentages of the 400 × 200 viewport
+        #expect(f.primitives[1].subregion == FilterSubregion(height: 0))
+        // feDropShadow: its last step (the merge) is clipped, the steps before it keep their defaults.
+        #expect(f.primitives.last?.subregion == FilterSubregion(width: 20) && f.primitives[2].subregion == FilterSubregion())
+        #expect(g.primitives[0].subregion == FilterSubregion(x: 0.25, y: 0.5))
+        #expect(r.warnings.contains { $0.attribute == "height" && $0.description.contains("negative") }, "\(r.warnings)")
+        #expect(r.warnings.contains { $0.attribute == "width" && $0.description.contains("cannot read") }, "\(r.warnings)")
+        #expect(!r.warnings.contains { $0.attribute == "filter" }, "\(r.warnings)")
+        // Drawn: the flood only within x 10…40, y 20…60, the rest of the region transparent; written through.
+        let one = try read(document(##"<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="100" height="100"><feFlood flood-color="#00ff00" x="10" y="20" width="30" height="40"/></filter><rect width="5" height="5" filter="url(#f)"/>"##))
+        let c = try SceneRenderer.render(one.scene).canvas
+        #expect(c.pixel(x: 10, y: 20) == RGBAColor(r: 0, g: 255, b: 0) && c.pixel(x: 39, y: 59) == RGBAColor(r: 0, g: 255, b: 0))
+        #expect(c.pixel(x: 9, y: 30).a == 0 && c.pixel(x: 40, y: 30).a == 0 && c.pixel(x: 20, y: 19).a == 0 && c.pixel(x: 20, y: 60).a == 0)
+        let svg = try SceneRenderer.renderSVG(one.scene).svg.text
+        #expect(svg.contains(##"<feFlood flood-color="#00ff00" x="10" y="20" width="30" height="40"/>"##), "\(svg)")
+    }
+
+    @Test func feBlendReadsItsModeAndIsWrittenThrough() throws {
+        let r = try read(document(##"""
+            <filter id="f"><feFlood flood-color="#3080f0" result="c"/><feBlend in="c" in2="SourceGraphic" mode="color-burn"/><feBlend/></filter>
+            <rect width="5" height="5" filter="url(#f)"/>
+            """##))
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        let f = try #require(filters(r).first)
+        #expect(f.primitives[1].operation == .blend(.colorBurn, in2: .sourceGraphic) && f.primitives[1].input == .named("c"))
+        #expect(f.primitives[2].operation == .blend(.sourceOver, in2: .previous))
+        let svg = try SceneRenderer.renderSVG(r.scene).svg.text
+        #expect(svg.contains(#"<feBlend in="r0" in2="SourceGraphic" mode="color-burn"/><feBlend mode="normal"/>"#), "\(svg)")
+        for mode in ["plus-lighter", "src-over", "xor"] {
+            let bad = try read(document(#"<filter id="f"><feBlend mode="\#(mode)"/></filter><rect width="5" height="5" filter="url(#f)"/>"#))
+            #expect(filters(bad).isEmpty && bad.warnings.contains { $0.description.contains(#"<feBlend> mode="\#(mode)""#) }, "\(bad.warnings)")
+        }
+    }
+
+    @Test func feMorphologyReadsItsOperatorAndRadii() throws {
+        let r = try read(document(##"""
+            <filter id="f" primitiveUnits="objectBoundingBox"><feMorphology operator="dilate" radius="0.1 0.2"/><feMorphology radius="-1"/></filter>
+            <rect width="10" height="20" filter="url(#f)"/>
+            """##))
+        let f = try #require(filters(r).first)
+        #expect(f.primitives.map(\.operation) == [.morphology(dilate: true, x: 0.1, y: 0.2), .morphology(dilate: false, x: -1, y: -1)])
+        #expect(r.warnings.contains { $0.attribute == "radius" && $0.description.contains("passes its input through") }, "\(r.warnings)")
+        // Resolved on the 10 × 20 box: radii of 1 and 4 pixels; written through.
+        let resolved = try #require(f.resolved(box: Rect(x: 0, y: 0, width: 10, height: 20)))
+        #expect(resolved.primitives[0].operation == .morphology(dilate: true, x: 1, y: 4))
+        let svg = try SceneRenderer.renderSVG(r.scene).svg.text
+        #expect(svg.contains(#"<feMorphology operator="dilate" radius="1 4"/>"#), "\(svg)")
+        for bad in [#"operator="open""#, #"radius="1 2 3""#, #"radius="x""#] {
+            let b = try read(document(#"<filter id="f"><feMorphology \#(bad)/></filter><rect width="5" height="5" filter="url(#f)"/>"#))
+            #expect(filters(b).isEmpty && b.warnings.contains { $0.attribute == "filter" && $0.description.contains("<feMorphology>") }, "\(bad): \(b.warnings)")
+        }
+    }
+
+    @Test func feComponentTransferReadsItsFunctions() throws {
+        let r = try read(document(##"""
+            <filter id="f"><feComponentTransfer>
+              <feFuncR type="table" tableValues="0 1 0"/><feFuncG type="linear" slope="2"/><feFuncB type="gamma" exponent="2" offset="0.1"/>
+              <feFuncA type="discrete" tableValues="0.2, 0.8"/>
+            </feComponentTransfer></filter>
+            <rect width="5" height="5" filter="url(#f)"/>
+            """##))
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        let f = try #require(filters(r).first)
+        #expect(f.primitives[0].operation == .componentTransfer([.table([0, 1, 0]), .linear(slope: 2, intercept: 0),
+                                                                .gamma(amplitude: 1, exponent: 2, offset: 0.1), .discrete([0.2, 0.8])]))
+        let svg = try SceneRenderer.renderSVG(r.scene).svg.text
+        #expect(svg.contains(#"<feComponentTransfer><feFuncR type="table" tableValues="0 1 0"/><feFuncG type="linear" slope="2" intercept="0"/>"#), "\(svg)")
+        let long = Array(repeating: "0.5", count: FilterEffect.maximumTableValues + 1).joined(separator: " ")
+        for bad in [#"type="spline""#, #"type="linear" slope="x""#, #"type="table" tableValues="\#(long)""#] {
+            let b = try read(document(#"<filter id="f"><feComponentTransfer><feFuncG \#(bad)/></feComponentTransfer></filter><rect width="5" height="5" filter="url(#f)"/>"#))
+            #expect(filters(b).isEmpty && b.warnings.contains { $0.attribute == "filter" && $0.description.contains("<feFuncG>") }, "\(b.warnings.map(\.description).joined().prefix(300))")
+        }
     }
 }

@@ -9,9 +9,9 @@ import Requests
 /// group the renderer runs it on (``SceneItem/beginFilter(_:)``).
 ///
 /// Read: the region (`x`, `y`, `width`, `height`, `filterUnits`), `primitiveUnits`, and the primitives
-/// `feFlood`, `feGaussianBlur`, `feOffset`, `feMerge`, `feComposite`, `feColorMatrix` and `feDropShadow`
+/// `feFlood`, `feGaussianBlur`, `feOffset`, `feMerge`, `feComposite`, `feBlend`, `feMorphology`, `feComponentTransfer`, `feColorMatrix` and `feDropShadow`
 /// (written as the blur, offset, flood, composite and merge it is), each with `in`, `in2`, `result` and
-/// `color-interpolation-filters`. Anything else (another primitive, a primitive subregion, a template
+/// `color-interpolation-filters`, and its subregion (`x`, `y`, `width`, `height`). Anything else (another primitive, a template
 /// `href`, an input such as `BackgroundImage`) is reported and the element is drawn without the filter.
 enum SVGFilters {
     /// The id in `url(#id)` (quotes allowed), or `nil` for any other value.
@@ -24,7 +24,16 @@ enum SVGFilters {
     }
 
     /// The primitives read; the others are reported by name.
-    static let primitives: Set<String> = ["feFlood", "feGaussianBlur", "feOffset", "feMerge", "feComposite", "feColorMatrix", "feDropShadow"]
+    static let primitives: Set<String> = ["feFlood", "feGaussianBlur", "feOffset", "feMerge", "feComposite", "feColorMatrix", "feDropShadow",
+                                          "feBlend", "feMorphology", "feComponentTransfer"]
+
+    /// An `feBlend` `mode`: `normal` or one of the blend modes Chromium accepts (CSS `mix-blend-mode`'s),
+    /// `nil` for any other value.
+    static func blendMode(_ raw: String) -> GroupBlend? {
+        if raw == "normal" { return .sourceOver }
+        guard let m = GroupBlend(rawValue: raw), m.isSeparable || [.hue, .saturation, .color, .luminosity].contains(m) else { return nil }
+        return m
+    }
 
     /// The 4 × 5 matrix of an `feColorMatrix` of `type` with `values`, or `nil` when they cannot be read.
     static func colorMatrix(type: String, values: [Double]?) -> [Double]? {
@@ -112,9 +121,7 @@ extension SVGDocumentReader {
             guard SVGFilters.primitives.contains(p.name) else {
                 return unsupported(p.name.hasPrefix("fe") ? "<\(p.name)>" : "<\(p.name)> inside a <filter>")
             }
-            if let a = ["x", "y", "width", "height"].first(where: { p.attribute($0) != nil }) {
-                return unsupported("a primitive subregion (<\(p.name)> \(a))")
-            }
+            let subregion = primitiveSubregion(p, units: primitiveUnits)
             guard let input = filterInput(p.attribute("in")) else { return unsupported("<\(p.name)> in=\"\(p.attribute("in") ?? "")\"") }
             let result = p.attribute("result").flatMap { $0.isEmpty ? nil : $0 }
             let linear = colorInterpolation(p) ?? filterLinear
@@ -164,6 +171,30 @@ extension SVGDocumentReader {
                 case let other: return unsupported("<feComposite> operator=\"\(other)\"")
                 }
                 primitives.append(FilterPrimitive(.composite(op, in2: in2), input: input, result: result, linearRGB: linear))
+            case "feBlend":
+                guard let in2 = filterInput(p.attribute("in2")) else { return unsupported("<feBlend> in2=\"\(p.attribute("in2") ?? "")\"") }
+                let raw = p.attribute("mode")?.trimmingCharacters(in: " \t\r\n") ?? "normal"
+                guard let mode = SVGFilters.blendMode(raw) else { return unsupported("<feBlend> mode=\"\(raw)\"") }
+                primitives.append(FilterPrimitive(.blend(mode, in2: in2), input: input, result: result, linearRGB: linear))
+            case "feMorphology":
+                let op = p.attribute("operator")?.trimmingCharacters(in: " \t\r\n") ?? "erode"
+                guard op == "erode" || op == "dilate" else { return unsupported("<feMorphology> operator=\"\(op)\"") }
+                let radii = p.attribute("radius").map(numberList) ?? [0]
+                guard let r = radii, r.count == 1 || r.count == 2, r.allSatisfy({ $0.isFinite }) else {
+                    return unsupported("<feMorphology> radius=\"\(p.attribute("radius") ?? "")\"")
+                }
+                let (rx, ry) = (r[0], r.count == 2 ? r[1] : r[0])
+                // Filter Effects 1: zero or negative disables the primitive; Chromium leaves a zero radius's axis as it is.
+                if rx < 0 || ry < 0 { warn(p, "radius", "negative (\(p.attribute("radius") ?? "")): the primitive passes its input through") }
+                primitives.append(FilterPrimitive(.morphology(dilate: op == "dilate", x: rx, y: ry), input: input, result: result, linearRGB: linear))
+            case "feComponentTransfer":
+                var functions = [FilterTransferFunction](repeating: .identity, count: 4)
+                for node in p.elements where isSVG(node) {
+                    guard let c = ["feFuncR", "feFuncG", "feFuncB", "feFuncA"].firstIndex(of: node.name) else { continue }
+                    guard let f = transferFunction(node) else { return unsupported("<\(node.name)> type=\"\(node.attribute("type") ?? "")\" and its numbers") }
+                    functions[c] = f   // the last of a channel's counts
+                }
+                primitives.append(FilterPrimitive(.componentTransfer(functions), input: input, result: result, linearRGB: linear))
             case "feColorMatrix":
                 let type = p.attribute("type")?.trimmingCharacters(in: " ") ?? "matrix"
                 guard let m = SVGFilters.colorMatrix(type: type, values: numbers("values")) else {
@@ -187,6 +218,8 @@ extension SVGDocumentReader {
                     FilterPrimitive(.merge([.previous, .named(source)]), result: result, linearRGB: linear),
                 ]
             }
+            // The subregion clips the primitive's result (feDropShadow's: its last step, the merge).
+            primitives[primitives.count - 1].subregion = subregion
             guard primitives.count <= FilterEffect.maximumPrimitives else {
                 return unsupported("a filter of more than \(FilterEffect.maximumPrimitives) primitives")
             }
@@ -197,6 +230,60 @@ extension SVGDocumentReader {
             region = Rect(minX: x, minY: y, maxX: x, maxY: y)
         }
         return FilterEffect(region: region, units: regionUnits, primitiveUnits: primitiveUnits, transform: ctm, primitives: primitives)
+    }
+
+    /// A primitive's `x`, `y`, `width`, `height` in `units`: fractions (or percentages) of the bounding box,
+    /// or user-space lengths (percentages of the viewport). One that cannot be read, or a negative width or
+    /// height (an error in Filter Effects 1), is reported; the first takes its default, the second is an
+    /// empty subregion (as Chromium draws it: nothing).
+    func primitiveSubregion(_ p: XMLElement, units: FilterEffect.Units) -> FilterSubregion {
+        func side(_ name: String, horizontal: Bool) -> Double? {
+            guard let raw = p.attribute(name) else { return nil }
+            guard let l = SVGLength(raw), l.value.isFinite else {
+                warn(p, name, "cannot read \"\(raw)\": the default subregion's is used")
+                return nil
+            }
+            var v: Double
+            if units == .objectBoundingBox { v = l.unit == .percent ? l.value / 100 : l.value } else {
+                var c = context
+                c.percentBase = horizontal ? viewport.width : viewport.height
+                v = l.resolved(c)
+            }
+            if (name == "width" || name == "height") && v < 0 {
+                warn(p, name, "negative (\(raw)): the primitive's result is empty")
+                v = 0
+            }
+            return v
+        }
+        return FilterSubregion(x: side("x", horizontal: true), y: side("y", horizontal: false),
+                               width: side("width", horizontal: true), height: side("height", horizontal: false))
+    }
+
+    /// An `feFuncR`/`G`/`B`/`A`, or `nil` when its type or numbers cannot be read or its table holds more
+    /// than ``FilterEffect/maximumTableValues`` values. No `type`: identity (as Chromium takes it).
+    func transferFunction(_ node: XMLElement) -> FilterTransferFunction? {
+        func number(_ name: String, _ fallback: Double) -> Double? {
+            guard let raw = node.attribute(name) else { return fallback }
+            guard let v = Double(raw.trimmingCharacters(in: " \t\r\n")), v.isFinite else { return nil }
+            return v
+        }
+        func table() -> [Double]? {
+            guard let raw = node.attribute("tableValues") else { return [] }
+            guard let v = numberList(raw), v.allSatisfy({ $0.isFinite }), v.count <= FilterEffect.maximumTableValues else { return nil }
+            return v
+        }
+        switch node.attribute("type")?.trimmingCharacters(in: " \t\r\n") ?? "identity" {
+        case "identity": return .identity
+        case "table": return table().map { .table($0) }
+        case "discrete": return table().map { .discrete($0) }
+        case "linear":
+            guard let s = number("slope", 1), let i = number("intercept", 0) else { return nil }
+            return .linear(slope: s, intercept: i)
+        case "gamma":
+            guard let a = number("amplitude", 1), let e = number("exponent", 1), let o = number("offset", 0) else { return nil }
+            return .gamma(amplitude: a, exponent: e, offset: o)
+        default: return nil
+        }
     }
 
     /// `in` / `in2` as read: empty or absent for the previous result; `nil` for an input the renderer has not
