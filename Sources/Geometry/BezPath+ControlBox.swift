@@ -1,7 +1,8 @@
 extension BezPath {
     /// The smallest rectangle holding every point that defines the path: each subpath's start, each
-    /// segment's end, and the control points of its Béziers (an arc adds only its end). It encloses
-    /// every line and Bézier of the path, not always tightly; ``Rect/empty`` for a path of no points.
+    /// segment's end, the control points of its Béziers, and the points of its arcs where x or y is
+    /// extreme. It encloses every segment of the path, Béziers not always tightly; ``Rect/empty`` for a
+    /// path of no points.
     ///
     /// A glyph's ink box is this box of its outline (``Typeface`` caches it per glyph in font units):
     /// mapped by a scale, the box of the mapped points is the mapped box, to the bit, because a
@@ -20,7 +21,8 @@ extension BezPath {
                 switch seg {
                 case .quad(let q): add(q.p1)
                 case .cubic(let c): add(c.p1); add(c.p2)
-                case .line, .arc: break
+                case .arc(let a): a.forEachAxisExtreme { add(a.eval($0)) }
+                case .line: break
                 }
             }
         }

@@ -49,6 +49,25 @@ public struct EllipticalArc: ParamCurve, Hashable {
                       startAngle: startAngle + t0 * sweepAngle, sweepAngle: (t1 - t0) * sweepAngle)
     }
 
+    /// Calls `body` with each parameter strictly inside the arc where `x` or `y` is extreme (where the
+    /// derivative's x or y is zero): with the ends, these points bound the arc. Four at most for a sweep
+    /// up to a full turn; a longer sweep repeats its first turn, whose points are given.
+    public func forEachAxisExtreme(_ body: (Double) -> Void) {
+        guard sweepAngle != 0, sweepAngle.isFinite, startAngle.isFinite else { return }
+        let cr = cos(xRotation), sr = sin(xRotation)
+        // dx/dθ = 0 where tan θ = −ry·sin φ / (rx·cos φ); dy/dθ = 0 where tan θ = ry·cos φ / (rx·sin φ); each also π on.
+        let lo = min(startAngle, startAngle + sweepAngle), hi = lo + min(abs(sweepAngle), 2 * .pi)
+        for base in [atan2(-radii.y * sr, radii.x * cr), atan2(radii.y * cr, radii.x * sr)] {
+            var th = base + ((lo - base) / .pi).rounded(.up) * .pi
+            var count = 0
+            while th < hi && count < 2 {
+                let t = (th - startAngle) / sweepAngle
+                if t > 0 && t < 1 { body(t) }
+                th += .pi; count += 1
+            }
+        }
+    }
+
     /// The same arc traversed backwards.
     public func reversed() -> EllipticalArc {
         EllipticalArc(center: center, radii: radii, xRotation: xRotation,

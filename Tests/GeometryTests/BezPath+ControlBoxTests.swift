@@ -12,14 +12,32 @@ import Testing
         #expect(p.controlBox == Rect(minX: -3, minY: -8, maxX: 12, maxY: 6))
     }
 
-    @Test func anArcAddsOnlyItsEnd() {
+    @Test func anArcAddsThePointsWhereItsXOrYIsExtreme() {
         var p = BezPath()
         p.move(to: Point(10, 0))
-        // A half circle through (0, 10) from (10, 0) to (−10, 0): its top is not in the box.
+        // A half circle through (0, 10) from (10, 0) to (−10, 0) (positive sweeps turn towards +y): its
+        // bottom is in the box. (A filter region or a gradient's bounding box on a circle needs it.)
         p.arc(EllipticalArc(center: Point(0, 0), radii: Vector(10, 10), startAngle: 0, sweepAngle: .pi))
         let box = p.controlBox
         #expect(box.minX == -10 && box.maxX == 10)
-        #expect(abs(box.minY) < 1e-12 && abs(box.maxY) < 1e-12)
+        #expect(abs(box.minY) < 1e-12 && abs(box.maxY - 10) < 1e-12)
+    }
+
+    @Test func aTurnedEllipticalArcsBoxIsItsSampledBox() {
+        // Arcs of an ellipse turned by 30°, both ways and past a full turn, against 100 000 samples.
+        for (start, sweep) in [(0.3, 2.0), (-1.0, -4.5), (2.0, 7.0), (1.0, 0.2)] {
+            let a = EllipticalArc(center: Point(5, -3), radii: Vector(40, 15), xRotation: .pi / 6, startAngle: start, sweepAngle: sweep)
+            var p = BezPath()
+            p.move(to: a.start)
+            p.arc(a)
+            var xs: [Double] = [], ys: [Double] = []
+            for k in 0...100_000 { let q = a.eval(Double(k) / 100_000); xs.append(q.x); ys.append(q.y) }
+            let sampled = Rect(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!)
+            let box = p.controlBox
+            for (got, want) in [(box.minX, sampled.minX), (box.minY, sampled.minY), (box.maxX, sampled.maxX), (box.maxY, sampled.maxY)] {
+                #expect(abs(got - want) < 1e-6, "start \(start), sweep \(sweep): \(box) against \(sampled)")
+            }
+        }
     }
 
     @Test func everySubpathCountsAndAnEmptyPathIsEmpty() {

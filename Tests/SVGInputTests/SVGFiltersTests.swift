@@ -130,6 +130,20 @@ import Pipeline
         #expect(k.pixel(x: 79, y: 70).a == 255 && k.pixel(x: 80, y: 70).a == 0)
     }
 
+    /// A circle's bounding box (the default filter region's) holds its arcs, not only their ends: a
+    /// circle under a filter in bounding-box units is drawn whole, with its shadow below.
+    @Test func aCircleUnderABoundingBoxFilterIsDrawnWhole() throws {
+        let r = try read(document("""
+            <filter id="s"><feOffset in="SourceAlpha" dy="10"/><feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>
+            <circle cx="60" cy="60" r="20" fill="#0000ff" filter="url(#s)"/>
+            """))
+        let c = try SceneRenderer.render(r.scene).canvas
+        #expect(c.pixel(x: 60, y: 60) == RGBAColor(r: 0, g: 0, b: 255))
+        #expect(c.pixel(x: 60, y: 44) == RGBAColor(r: 0, g: 0, b: 255))   // near the top of the circle
+        #expect(c.pixel(x: 60, y: 82) == RGBAColor(r: 0, g: 0, b: 0))     // the shadow, below the circle
+        #expect(c.pixel(x: 60, y: 85).a == 0)                              // past the region (36…84: the box and 10 %)
+    }
+
     @Test func opacityCompositesTheFilteredElement() throws {
         // Filter first, then opacity: a flood of opaque blue at opacity 0.5 is half blue, drawn once.
         let r = try read(document("""
