@@ -313,8 +313,8 @@ struct SVGTextReader {
                     guard s.display else { continue }
                     let b = self.style.writingMode == .vertical ? baseline : SVGBaselines.alignment(child: s, parent: style, parentBaseline: baseline)
                     if path != nil {
-                        reader.warn(c, nil, "a <textPath> inside a <textPath> is laid out on the outer path")
-                        collect(c, style: s, path: path, baseline: b, shift: shift, decorators: decorators, parentDecoration: style.decoration, into: st)
+                        // SVG 2: a textPath is a child of <text> or <tspan> only; Chromium and resvg draw nothing of a nested one.
+                        reader.warn(c, nil, "a <textPath> inside a <textPath> is not drawn (a textPath belongs directly in a <text> or <tspan>)")
                     } else {
                         st.paths.append(PathInfo(element: c, style: s))
                         collect(c, style: s, path: st.paths.count - 1, baseline: b, shift: shift, decorators: decorators,
