@@ -10,12 +10,6 @@ import TestSupport
 @Suite("COLRv1 on a curve against Chromium (needs PATHTEXT_BROWSER=1 and chromium; skipped otherwise)",
        .enabled(if: browserComparisonEnabled), .serialized)
 struct ColorFontCurveChromiumTests {
-    /// Opaque pixels, rows top to bottom.
-    struct Picture {
-        var width: Int, height: Int, pixels: [RGBAColor]
-        func pixel(x: Int, y: Int) -> RGBAColor { pixels[y * width + x] }
-    }
-
     static let font = packageRoot + "/fixtures/resvg-text/fonts/NotoColorEmojiCOLR.subset.ttf"
     static let curve = "M 20 190 C 120 40 300 40 400 190"
     static let text = "🐶🐝🌓🥳"
@@ -24,15 +18,7 @@ struct ColorFontCurveChromiumTests {
     /// Fontconfig's hinting cannot move its glyphs by whole pixels; notes/testing-tools.md).
     func screenshot(_ page: String, width: Int, height: Int, in dir: String) throws -> Picture {
         let big = try chromiumScreenshot(page, width: width, height: height, scale: 2, in: dir)
-        var small = Picture(width: width, height: height, pixels: [])
-        for y in 0..<height { for x in 0..<width {
-            var r = 0, g = 0, b = 0
-            for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                let p = big.pixel(x: 2 * x + dx, y: 2 * y + dy); r += Int(p.r); g += Int(p.g); b += Int(p.b)
-            }
-            small.pixels.append(RGBAColor(r: UInt8((r + 2) / 4), g: UInt8((g + 2) / 4), b: UInt8((b + 2) / 4), a: 255))
-        } }
-        return small
+        return Picture(onWhite: big, averagedDownBy: 2)
     }
 
     @Test("COLRv1 emoji on a curve: ink IoU and mean ink colour against Chromium (skipped without PATHTEXT_BROWSER=1)")
