@@ -117,35 +117,43 @@ enum FilterRaster {
         return out
     }
 
-    /// `feComposite` of `a` (`in`) with `b` (`in2`), both premultiplied in the same space.
-    static func composite(_ a: FilterImage, _ b: FilterImage, _ op: FilterCompositeOperator) -> FilterImage {
+    /// An image of `a`'s size and space whose pixels `body` writes from `a`'s and `b`'s (same size), one
+    /// pixel at a time: `body(A, B, o, i)` with `i` the pixel's first channel in all three.
+    @inline(__always)
+    static func pixelwise(_ a: FilterImage, _ b: FilterImage,
+                          _ body: (UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>, UnsafeMutableBufferPointer<Float>, Int) -> Void) -> FilterImage {
         var out = FilterImage(width: a.width, height: a.height, linear: a.linear)
         out.pixels.withUnsafeMutableBufferPointer { o in
             a.pixels.withUnsafeBufferPointer { A in
                 b.pixels.withUnsafeBufferPointer { B in
-                    for i in stride(from: 0, to: o.count, by: 4) {
-                        let aa = A[i + 3], ab = B[i + 3]
-                        switch op {
-                        case .over: for c in 0..<4 { o[i + c] = A[i + c] + B[i + c] * (1 - aa) }
-                        case .in: for c in 0..<4 { o[i + c] = A[i + c] * ab }
-                        case .out: for c in 0..<4 { o[i + c] = A[i + c] * (1 - ab) }
-                        case .atop: for c in 0..<4 { o[i + c] = A[i + c] * ab + B[i + c] * (1 - aa) }
-                        case .xor: for c in 0..<4 { o[i + c] = A[i + c] * (1 - ab) + B[i + c] * (1 - aa) }
-                        case .arithmetic(let k1, let k2, let k3, let k4):
-                            func value(_ c: Int) -> Float {
-                                let x = Double(A[i + c]), y = Double(B[i + c])
-                                return Float(max(0, min(1, k1 * x * y + k2 * x + k3 * y + k4)))
-                            }
-                            // Premultiplied: a colour is kept within the alpha.
-                            let alpha = value(3)
-                            o[i + 3] = alpha
-                            for c in 0..<3 { o[i + c] = min(value(c), alpha) }
-                        }
-                    }
+                    for i in stride(from: 0, to: o.count, by: 4) { body(A, B, o, i) }
                 }
             }
         }
         return out
+    }
+
+    /// `feComposite` of `a` (`in`) with `b` (`in2`), both premultiplied in the same space.
+    static func composite(_ a: FilterImage, _ b: FilterImage, _ op: FilterCompositeOperator) -> FilterImage {
+        pixelwise(a, b) { A, B, o, i in
+            let aa = A[i + 3], ab = B[i + 3]
+            switch op {
+            case .over: for c in 0..<4 { o[i + c] = A[i + c] + B[i + c] * (1 - aa) }
+            case .in: for c in 0..<4 { o[i + c] = A[i + c] * ab }
+            case .out: for c in 0..<4 { o[i + c] = A[i + c] * (1 - ab) }
+            case .atop: for c in 0..<4 { o[i + c] = A[i + c] * ab + B[i + c] * (1 - aa) }
+            case .xor: for c in 0..<4 { o[i + c] = A[i + c] * (1 - ab) + B[i + c] * (1 - aa) }
+            case .arithmetic(let k1, let k2, let k3, let k4):
+                func value(_ c: Int) -> Float {
+                    let x = Double(A[i + c]), y = Double(B[i + c])
+                    return Float(max(0, min(1, k1 * x * y + k2 * x + k3 * y + k4)))
+                }
+                // Premultiplied: a colour is kept within the alpha.
+                let alpha = value(3)
+                o[i + 3] = alpha
+                for c in 0..<3 { o[i + c] = min(value(c), alpha) }
+            }
+        }
     }
 
     /// `feColorMatrix`: `m` (4 × 5, row-major) on each pixel's straight-alpha colour, clamped to 0…1.
