@@ -159,22 +159,10 @@ elif __name__ == "__main__":
         print("  the host's control: the single-process render in two processes at once gives %.2fx one alone "
               "(%.3f s alone, %.3f s for the pair, best of %d); 2 workers reached %.2f of that" % (host, min(lone_walls), min(pair_walls), ROUNDS, (one / two) / host))
         if JSON:
-            def per_tile(walls):
-                return [w / tiles for w in walls]
             what = ("the Helsinki roads at zooms %s, %d tiles of 256 px in %d tasks (metatiles of %d x %d; a placement task per zoom), "
                     "files byte for byte the single process's, wall clock per tile of each of %d rounds (load average %.1f)"
                     % (ZOOMS, tiles, summary["tasks"], METATILE, METATILE, ROUNDS, os.getloadavg()[0]))
-            bench_rows.add(JSON, [
-                bench_rows.row("dask/tiles/1-worker", per_tile(one_walls), "one process, no Dask (Engine.tiles_render)",
-                               per_tile(alone_walls), what + "; one worker process on a LocalCluster"),
-                bench_rows.row("dask/tiles/2-workers", per_tile(two_walls), "1 worker", per_tile(one_walls),
-                               what + "; two worker processes (one thread each) against one; goal: >= 1.8 x (ratio <= 0.556); "
-                               "the host's control (the next row) gave %.2f x, and 2 workers reached %.2f of it" % (host, (one / two) / host)),
-                bench_rows.row("dask/tiles/control-2-processes", [w / 2 / tiles for w in pair_walls], "the same render in one process alone",
-                               [w / tiles for w in lone_walls],
-                               "what the host gives two processes that share nothing: the single-process render (no Dask) in two child "
-                               "processes started together after their warm-ups, wall clock of the pair per tile of both, against one alone; "
-                               "ratio 0.5 = twice the throughput, 0.556 = 1.8 x"),
-            ])
+            bench_rows.add(JSON, bench_rows.dask_rows("tiles", "tile", tiles, alone_walls, one_walls, two_walls, lone_walls, pair_walls,
+                                                      what, "one process, no Dask (Engine.tiles_render)"))
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -136,18 +136,8 @@ elif __name__ == "__main__":
     print("  the host's control: the labels rendered in two plain processes at once give %.2fx one alone "
           "(%.3f s alone, %.3f s for the pair, best of %d); 2 workers reached %.2f of that" % (host, min(lone_walls), min(pair_walls), ROUNDS, (two / one) / host))
     if JSON:
-        def per_label(walls):
-            return [w / N for w in walls]
         what = "%d labels of %d-%d px rendered to PNG through pathtext.dask.render_labels, %d partitions a worker, wall clock per label of each of %d rounds (load average %.1f)" % (
             N, SIZE, SIZE + 8, PER_WORKER, ROUNDS, os.getloadavg()[0])
-        bench_rows.add(JSON, [
-            bench_rows.row("dask/labels/1-worker", per_label(one_walls), "one process, no Dask (pathtext.render_labels)",
-                           per_label(alone_walls), what + "; one worker process on a LocalCluster; goal: within 10 % of the plain process"),
-            bench_rows.row("dask/labels/2-workers", per_label(two_walls), "1 worker", per_label(one_walls),
-                           what + "; two worker processes (one thread each) against one; goal: >= 1.8 x (ratio <= 0.556); "
-                           "the host's control (the next row) gave %.2f x, and 2 workers reached %.2f of it" % (host, (two / one) / host)),
-            bench_rows.row("dask/labels/control-2-processes", [w / 2 / N for w in pair_walls], "the same labels in one plain process alone",
-                           [w / N for w in lone_walls],
-                           "what the host gives two processes that share nothing: the labels rendered without Dask in two child processes "
-                           "started together after their warm-ups, wall clock of the pair per label of both, against one alone; ratio 0.556 = 1.8 x"),
-        ])
+        bench_rows.add(JSON, bench_rows.dask_rows("labels", "label", N, alone_walls, one_walls, two_walls, lone_walls, pair_walls, what,
+                                                  "one process, no Dask (pathtext.render_labels)",
+                                                  "; goal: within 10 % of the plain process"))

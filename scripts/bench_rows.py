@@ -83,3 +83,23 @@ def ready_then_timed(warm_up, timed):
     timed()
     print(time.perf_counter() - start, flush=True)
 
+
+def dask_rows(group, unit, count, plain, one, two, lone, pairs, what, plain_name, one_goal=""):
+    """The three rows of one Dask bench, `dask/<group>/…`, in time per `unit` (each wall divided by `count`):
+    1 worker against the plain process, 2 workers against 1, and the host's control (two plain processes at
+    once against one alone, bench_rows.host_control's walls)."""
+    def per(walls, k=1):
+        return [w / k / count for w in walls]
+    host = 2 * min(lone) / min(pairs)
+    reached = (min(one) / min(two)) / host
+    return [
+        row("dask/%s/1-worker" % group, per(one), plain_name, per(plain), what + "; one worker process on a LocalCluster" + one_goal),
+        row("dask/%s/2-workers" % group, per(two), "1 worker", per(one),
+            what + "; two worker processes (one thread each) against one; goal: >= 1.8 x (ratio <= 0.556); "
+            "the host's control (the next row) gave %.2f x, and 2 workers reached %.2f of it" % (host, reached)),
+        row("dask/%s/control-2-processes" % group, per(pairs, 2), "the same work in one plain process alone", per(lone),
+            "what the host gives two processes that share nothing: the same work without Dask in two child processes "
+            "started together after their warm-ups, wall clock of the pair per %s of both, against one alone; "
+            "ratio 0.5 = twice the throughput, 0.556 = 1.8 x" % unit),
+    ]
+
