@@ -199,7 +199,11 @@ package enum OptionCatalog {
         var given: [(entry: Int, value: JSONValue)] = []
         given.reserveCapacity(members.count)
         for m in members {
-            guard let k = entries.firstIndex(where: { $0.key == m.key }) else {
+            // A loop of its own rather than `firstIndex(where:)`, which ran unspecialised and retained each
+            // entry it passed: the catalogs are every thread's, so each retain moved a shared cache line.
+            var found: Int?
+            for k in entries.indices where entries[k].key == m.key { found = k; break }
+            guard let k = found else {
                 let near = nearest(m.key, among: entries.map(\.key))
                 let shown = MessageText.shortened(MessageText.escaped(m.key), limit: 40)
                 throw JSONError(join(path, shown), "unknown key" + (near.map { " (did you mean \($0)?)" } ?? ""))
