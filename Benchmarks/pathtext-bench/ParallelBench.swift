@@ -173,12 +173,23 @@ enum ParallelBench {
         }
         let t = measure(config, bodies)
         let controlSpeedup = median(t.pairSpeedup[controlIndex / 2])
+        // The same one-thread bodies in two processes at once (ParallelBench+Processes.swift), each about
+        // 0.5 s of calls (0.2 s with --quick).
+        var controlled: [(name: String, body: Int, what: String)] = [("layout-64", 0, "64 label requests"), ("render-16", 2, "16 scenes to PNG"),
+                          ("check-dial", 4, "the dial checked in 50 locales")]
+        if places.count == 2 { controlled.append(("place-helsinki", 6, "the Helsinki map placed and drawn")) }
+        let calls = controlled.map { c in config.smoke ? 1 : Swift.max(1, Int((config.quick ? 2e8 : 5e8) / median(t.wall[c.body]))) }
+        let processes = processControls(controlled.map(\.body), calls: calls, fontsDir: fontsDir, smoke: config.smoke,
+                                        runs: config.smoke ? 1 : config.runs)
+        func processSpeedup(_ twoThreadBody: Int) -> String {
+            controlled.firstIndex { $0.body == twoThreadBody - 1 }.map { "; the same body in two processes at once scaled \(f(processes[$0].speedup)) ×" } ?? ""
+        }
         func note(_ what: String, _ i: Int, shared: String = "one engine, ") -> String {
             let pairs = t.pairSpeedup[i / 2]
             let capacity = 2 * median(t.cpu[i - 1]) / median(t.cpu[i])
             return "\(what); \(shared)wall clock per batch; throughput on 2 threads = \(f(median(pairs))) × one thread "
                 + "(median of \(pairs.count) back-to-back pairs, \(f(pairs.min() ?? .nan))–\(f(pairs.max() ?? .nan)); goal ≥ 1.8; load average \(loadAverage())); "
-                + "the control (private work, nothing shared) scaled \(f(controlSpeedup)) × in the same run; "
+                + "the control (private work, nothing shared) scaled \(f(controlSpeedup)) × in the same run\(processSpeedup(i)); "
                 + "from process CPU time, 2 idle cores would give \(f(capacity)) ×; "
                 + "voluntary context switches (lock waits) per batch: \(String(format: "%.1f", median(t.switches[i]))) on 2 threads, \(String(format: "%.1f", median(t.switches[i - 1]))) on 1"
         }
@@ -201,6 +212,7 @@ enum ParallelBench {
                                 peerName: "the same two jobs on 1 thread, process CPU time",
                                 note: "process CPU time per pair of jobs: 1.00 = no extra work (spinning, contention) on 2 threads"))
         }
+        for (k, c) in controlled.enumerated() { rows += processControlRows(c.name, processes[k], what: c.what) }
         rows.append(makeRow("parallel/layout-64x8/2-threads", ours: t.wall[longLayout], peer: t.wall[longLayout - 1], peerName: "the same on 1 thread",
                             note: note("the 64 label requests handed out 8 times in one go (512 requests), so the threads are woken once per 512 requests instead of once per 64", longLayout)))
         rows.append(makeRow("parallel/layout-64x8/2-threads/cpu", ours: t.cpu[longLayout], peer: t.cpu[longLayout - 1], peerName: "the same on 1 thread, process CPU time",

@@ -17,8 +17,34 @@ enum ProcessBench {
     /// Runs `binary` with `args` once and returns its CPU time (ns), wall time (ns) and peak RSS (KiB).
     /// With `allowFailure`, a failing run is measured like any other and its stderr is dropped too.
     static func spawn(_ binary: String, _ args: [String], allowFailure: Bool = false) -> Sample {
+        start(binary, args, allowFailure: allowFailure).finish()
+    }
+
+    /// A child started and not yet waited for.
+    struct Child {
+        let pid: pid_t, started: UInt64, binary: String, allowFailure: Bool
+
+        /// Waits for the child: its CPU time (user + system, ns), wall time since it started (ns) and peak RSS (KiB).
+        func finish() -> Sample {
+            var status: Int32 = 0
+            var usage = rusage()
+            guard wait4(pid, &status, 0, &usage) == pid, status == 0 || allowFailure else { fatalError("\(binary) failed (\(status))") }
+            let wall = Double(nowNs() - started)
+            func ns(_ t: timeval) -> Double { Double(t.tv_sec) * 1e9 + Double(t.tv_usec) * 1e3 }
+            return Sample(cpu: ns(usage.ru_utime) + ns(usage.ru_stime), wall: wall, rss: Double(usage.ru_maxrss))
+        }
+    }
+
+    /// Starts `binary` with `args` and this process's environment plus `environment` (`NAME=value`),
+    /// stdout to /dev/null (stderr too with `allowFailure`).
+    static func start(_ binary: String, _ args: [String], environment: [String] = [], allowFailure: Bool = false) -> Child {
         var cargs: [UnsafeMutablePointer<CChar>?] = ([binary] + args).map { strdup($0) } + [nil]
         defer { for p in cargs { free(p) } }
+        let added: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) }
+        defer { for p in added { free(p) } }
+        var env = added, inherited = environ
+        while let p = inherited.pointee { env.append(p); inherited += 1 }
+        env.append(nil)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -26,13 +52,8 @@ enum ProcessBench {
         if allowFailure { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
         var pid: pid_t = 0
         let t0 = nowNs()
-        guard posix_spawn(&pid, binary, &actions, nil, &cargs, environ) == 0 else { fatalError("cannot spawn \(binary)") }
-        var status: Int32 = 0
-        var usage = rusage()
-        guard wait4(pid, &status, 0, &usage) == pid, status == 0 || allowFailure else { fatalError("\(binary) \(args) failed (\(status))") }
-        let wall = Double(nowNs() - t0)
-        func ns(_ t: timeval) -> Double { Double(t.tv_sec) * 1e9 + Double(t.tv_usec) * 1e3 }
-        return Sample(cpu: ns(usage.ru_utime) + ns(usage.ru_stime), wall: wall, rss: Double(usage.ru_maxrss))
+        guard posix_spawn(&pid, binary, &actions, nil, &cargs, &env) == 0 else { fatalError("cannot spawn \(binary)") }
+        return Child(pid: pid, started: t0, binary: binary, allowFailure: allowFailure)
     }
 
     static func run(_ config: BenchConfig) -> [Row] {
