@@ -450,6 +450,9 @@ package enum Syscalls {
     /// Lets another thread run (`sched_yield`).
     package static func yieldThread() { _ = sched_yield() }
 
+    /// The calling thread's identity, unique among the threads alive (`pthread_self`).
+    package static func currentThread() -> UInt { unsafeBitCast(pthread_self(), to: UInt.self) }  // an integer or a pointer
+
     // MARK: Signals
 
     /// The signals that end a program politely: SIGINT (Ctrl-C) and SIGTERM.

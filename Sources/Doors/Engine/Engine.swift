@@ -41,9 +41,23 @@ public final class Engine: Sendable {
 
     /// A resolver checked out by one thread at a time.
     private final class ResolverSlot: @unchecked Sendable {
-        // @unchecked: a slot is only ever used by the thread that took it out of the pool.
+        // @unchecked: a slot is only ever used by the thread that took it out of the pool, and
+        // `lastThread` is only read and written under the pool's lock.
         let resolver: RequestDecoding.Resolver
+        /// The thread that used the slot last (``Syscalls/currentThread()``).
+        var lastThread: UInt = 0
         init(_ resolver: RequestDecoding.Resolver) { self.resolver = resolver }
+    }
+
+    /// A resolver from the pool, preferring the one this thread used last: a resolver's caches then stay
+    /// in the cache of the core that runs the thread, instead of moving to the other core with every other
+    /// request (taking the last slot put back hands two threads' resolvers back and forth).
+    private func takeSlot() -> ResolverSlot? {
+        let me = Syscalls.currentThread()
+        return pool.withLock { slots in
+            if let k = slots.lastIndex(where: { $0.lastThread == me }) { return slots.remove(at: k) }
+            return slots.popLast()
+        }
     }
 
     /// Creates an engine from `settings` (the catalog's request settings) that applies `limits` to every
@@ -85,9 +99,10 @@ public final class Engine: Sendable {
 
     /// Runs `body` with a resolver no other thread is using, under the settings' time limit.
     func withResolver<R>(_ body: (RequestDecoding.Resolver) throws(EngineError) -> R) throws(EngineError) -> R {
-        let slot = pool.withLock { $0.popLast() } ?? ResolverSlot(RequestDecoding.makeResolver(
+        let slot = takeSlot() ?? ResolverSlot(RequestDecoding.makeResolver(
             fontsDir: settings.fontsDir, limits: limits, systemFonts: settings.systemFonts, fontsByNameOnly: !allowFontPaths))
-        defer { pool.withLock { $0.append(slot) } }
+        let me = Syscalls.currentThread()
+        defer { pool.withLock { slot.lastThread = me; $0.append(slot) } }
         // A deadline the caller set (a server's) is kept when it ends sooner.
         var deadline = Deadline.current
         if let seconds = settings.timeLimit {
