@@ -134,7 +134,6 @@ struct Frame {
             placement = pass(input, on: back, s0: s0, options: options)
             flipped = true
         }
-        let measure = course.measure
         if case .error = options.overflow, !placement.dropped.isEmpty {
             throw .overflow(textLength: w, pathLength: course.length)
         }
@@ -145,27 +144,33 @@ struct Frame {
             decorations = try self.decorations(input, course: course, s0: s0, length: placement.consumed,
                                                glyphs: placement.glyphs, options: options)
         }
-        var label = PlacedLabel(glyphs: placement.glyphs, pathLength: course.length, flipped: flipped,
-                                overflow: !placement.dropped.isEmpty, size: size, droppedClusters: placement.dropped,
-                                advance: w, start: s0, rejectedAngle: nil, warp: options.warp)
-        label.fonts = input.line.fonts
-        label.measure = measure
-        label.halo = options.halo
-        // Through the runs' buffer: the array's `contains(where:)` copied each run's whole attributes.
-        let painted = input.line.runs.withUnsafeBufferPointer { runs in runs.indices.contains { !runs[$0].paint.isPlain } }
-        if painted { label.paints = input.line.runs.map(\.paint) }
-        label.writingMode = options.writingMode
-        label.cells = placement.cells
-        label.decorations = decorations
-        if !placement.dropped.isEmpty { label.diagnostics.append(.droppedClusters(placement.dropped)) }
+        return Self.label(consume placement, input: input, course: course, s0: s0, flipped: flipped, size: size,
+                          decorations: decorations, options: options)
+    }
+
+    /// The label record of `placement` with the max-angle rule applied: ``label(_:options:size:s0:flip:)``'s
+    /// last step. Every field is computed first and the record made in the return statement: a record
+    /// made in a local and changed there was copied into the result and the local destroyed.
+    private static func label(_ placement: consuming Placement, input: PlacementInput, course: Course, s0: Double,
+                              flipped: Bool, size: Double, decorations: [DecorationBand], options: LabelOptions) -> PlacedLabel {
+        var glyphs = placement.glyphs, rejectedAngle: Double? = nil
+        var diagnostics: [LabelDiagnostic] = []
+        if !placement.dropped.isEmpty { diagnostics.append(.droppedClusters(placement.dropped)) }
         if let limit = options.maxAngle {
             let turn = placement.largestTurn
             if turn > limit {
-                label.rejectedAngle = turn; label.glyphs = []
-                label.diagnostics.append(.rejectedTurn(degrees: turn, limit: limit))
+                rejectedAngle = turn; glyphs = []
+                diagnostics.append(.rejectedTurn(degrees: turn, limit: limit))
             }
         }
-        return label
+        // Through the runs' buffer: the array's `contains(where:)` copied each run's whole attributes.
+        let painted = input.line.runs.withUnsafeBufferPointer { runs in runs.indices.contains { !runs[$0].paint.isPlain } }
+        return PlacedLabel(glyphs: glyphs, fonts: input.line.fonts, pathLength: course.length, flipped: flipped,
+                           overflow: !placement.dropped.isEmpty, size: size, droppedClusters: placement.dropped,
+                           advance: input.run.advance, start: s0, rejectedAngle: rejectedAngle, warp: options.warp,
+                           diagnostics: diagnostics, measure: course.measure, decorations: decorations, halo: options.halo,
+                           paints: painted ? input.line.runs.map(\.paint) : [], writingMode: options.writingMode,
+                           cells: placement.cells)
     }
 
     /// The decoration bands of a label placed from `s0` over `length` of `measure`: the first run's

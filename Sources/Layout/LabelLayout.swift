@@ -45,7 +45,7 @@ public enum LabelLayout {
     /// - Returns: one label, or several with ``LabelOptions/repeat``.
     /// - Throws: ``LayoutError`` for empty text, a glyph a damaged font cannot load, an unusable path, overflow with ``OverflowPolicy/error``, or a repeat spacing that gives more than ``maximumRepeatCount`` copies.
     /// - Complexity: O(n log m) for n glyphs on a path of m segments, after an O(m) measure.
-    public static func place(_ line: ShapedLine, along path: BezPath, options: LabelOptions = LabelOptions())
+    public static func place(_ line: consuming ShapedLine, along path: BezPath, options: LabelOptions = LabelOptions())
         throws(LayoutError) -> [PlacedLabel]
     {
         guard !line.glyphs.isEmpty else { throw .emptyText }
@@ -55,7 +55,10 @@ public enum LabelLayout {
     /// Places an already shaped line along a measured path: measure a path once, then place any number
     /// of labels on it (map labels, dial rings) without measuring it again.
     /// - Complexity: O(n log m) for n glyphs on a path of m segments.
-    public static func place(_ line: ShapedLine, along measure: PathMeasure, options: LabelOptions = LabelOptions())
+    ///
+    /// The line is consumed: the placement keeps it (its glyphs, fonts and runs) without a copy when the
+    /// caller's line is not used afterwards.
+    public static func place(_ line: consuming ShapedLine, along measure: PathMeasure, options: LabelOptions = LabelOptions())
         throws(LayoutError) -> [PlacedLabel]
     {
         try place(line, along: measure, options: options, flip: nil)
@@ -63,7 +66,7 @@ public enum LabelLayout {
 
     /// ``place(_:along:options:)`` with the upright rule's answer given (`flip`: the lines of a block
     /// flip together) or left to it (`nil`).
-    static func place(_ line: ShapedLine, along measure: PathMeasure, options: LabelOptions, flip: Bool?)
+    static func place(_ line: consuming ShapedLine, along measure: PathMeasure, options: LabelOptions, flip: Bool?)
         throws(LayoutError) -> [PlacedLabel]
     {
         guard !line.glyphs.isEmpty else { throw .emptyText }
@@ -104,13 +107,13 @@ public enum LabelLayout {
             }
         }
         // The line as given, not a copy of it (each copy retains and releases its five arrays and text).
-        return try place(line, frame: frame, options: options, requestedSize: requestedSize, size: requestedSize,
+        return try place(consume line, frame: frame, options: options, requestedSize: requestedSize, size: requestedSize,
                          shrunkBelowMinimum: false, flip: flip)
     }
 
     /// The rest of ``place(_:along:options:flip:)`` once the line's size is known: `line` is the line at
     /// `size` (shrunk from `requestedSize`, below the minimum when `shrunkBelowMinimum`).
-    private static func place(_ line: ShapedLine, frame: Frame, options: LabelOptions, requestedSize: Double, size: Double,
+    private static func place(_ line: consuming ShapedLine, frame: Frame, options: LabelOptions, requestedSize: Double, size: Double,
                               shrunkBelowMinimum: Bool, flip: Bool?) throws(LayoutError) -> [PlacedLabel]
     {
         var run = ClusterRun(line, extraSpacing: options.letterSpacing, cursive: options.cursiveTracking)
@@ -140,7 +143,7 @@ public enum LabelLayout {
             let unspaced = run.suppressedSpacing.filter { !givenBack.contains($0) }.sorted()
             if !unspaced.isEmpty { notes.append(.suppressedSpacing(unspaced)) }
         }
-        let input = PlacementInput(line: line, run: run, normalShift: frame.normalShift,
+        let input = PlacementInput(line: consume line, run: consume run, normalShift: frame.normalShift,
                                    clusterDy: options.clusterDy, rotate: options.rotate, rotateAbout: options.rotateAbout,
                                    verticalWriting: options.writingMode == .vertical, keepsTurns: options.maxAngle != nil,
                                    snapsVerticalMetrics: options.snapsVerticalMetrics)

@@ -84,14 +84,14 @@ public struct ColorGlyphFallback: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension ShapedLine {
-    /// The line with a diagnostic for each ``ColorGlyphFallback`` of its glyphs appended (lines without
-    /// colour fonts are returned as they are).
-    package func withColorGlyphFallbacks() -> ShapedLine {
-        guard fonts.contains(where: \.hasColorGlyphs) else { return self }
-        let records = ColorGlyphFallback.records(glyphs.lazy.map { ($0.glyph, $0.cluster, self.fonts[$0.fontIndex]) })
-        guard !records.isEmpty else { return self }
-        var line = self
-        line.diagnostics += records.map { ShapingDiagnostic(cluster: $0.clusters.min() ?? 0, message: $0.description, colorGlyph: $0) }
-        return line
+    /// Appends a diagnostic for each ``ColorGlyphFallback`` of the line's glyphs (a line without colour
+    /// fonts is left as it is). In place: a function returning the line, given back as it was, copied it
+    /// (its five arrays and text retained) and destroyed the original, on every line shaped.
+    package mutating func noteColorGlyphFallbacks() {
+        guard fonts.contains(where: \.hasColorGlyphs) else { return }
+        let fonts = fonts
+        let records = ColorGlyphFallback.records(glyphs.lazy.map { ($0.glyph, $0.cluster, fonts[$0.fontIndex]) })
+        guard !records.isEmpty else { return }
+        diagnostics += records.map { ShapingDiagnostic(cluster: $0.clusters.min() ?? 0, message: $0.description, colorGlyph: $0) }
     }
 }

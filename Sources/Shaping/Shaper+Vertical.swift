@@ -19,9 +19,10 @@ extension Shaper {
         let (glyphs, fonts) = shapeItems(text, items) { item in
             orientation == .upright || (item.script.standsUpright && !isSideways(item, text.string)) || isEmoji(item, text.string)
         }
-        return ShapedLine(text: text.string, glyphs: glyphs, fonts: fonts, runs: text.runs.map(\.attributes),
-                          metrics: lineMetrics(text, items: items), diagnostics: diagnostics, isRightToLeft: false)
-            .withColorGlyphFallbacks()
+        var line = ShapedLine(text: text.string, glyphs: glyphs, fonts: fonts, runs: text.runs.map(\.attributes),
+                              metrics: lineMetrics(text, items: items), diagnostics: diagnostics, isRightToLeft: false)
+        line.noteColorGlyphFallbacks()
+        return line
     }
 }
 

@@ -30,9 +30,11 @@ public enum Shaper {
         if let merged = text.mergedForShaping { return shape(merged, direction: direction).painted(as: text) }
         let (items, paragraphLevel, diagnostics) = Itemizer.itemize(text, direction: direction)
         let (glyphs, fonts) = shapeItems(text, items) { _ in false }
-        return ShapedLine(text: text.string, glyphs: glyphs, fonts: fonts, runs: text.runs.map(\.attributes),
-                          metrics: lineMetrics(text, items: items), diagnostics: diagnostics,
-                          isRightToLeft: paragraphLevel & 1 == 1).withColorGlyphFallbacks()
+        var line = ShapedLine(text: text.string, glyphs: glyphs, fonts: fonts, runs: text.runs.map(\.attributes),
+                              metrics: lineMetrics(text, items: items), diagnostics: diagnostics,
+                              isRightToLeft: paragraphLevel & 1 == 1)
+        line.noteColorGlyphFallbacks()
+        return line
     }
 
     /// Shapes `items` of `text` in visual order into one glyph array: the loop both ``shape(_:direction:)``
