@@ -40,7 +40,7 @@ if PLAIN_PASS:
 ZOOMS = sys.argv[1] if len(sys.argv) > 1 else "13-17"
 ROUNDS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 METATILE = int(sys.argv[3]) if len(sys.argv) > 3 else 2
-BATCH = int(sys.argv[4]) if len(sys.argv) > 4 else 1  # metatiles a task
+BATCH = int(sys.argv[4]) if len(sys.argv) > 4 else None  # metatiles a task (None: tiles() sizes them by cost)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INPUT = os.path.join(ROOT, "fixtures", "osm", "helsinki-roads.geojson")
 EDGES = os.path.join(ROOT, "fixtures", "geojson", "edges.geojson")

@@ -29,13 +29,14 @@ def test_tiles_on_two_workers_are_the_files_of_pathtext_tiles(client, tmp_path, 
     from distributed import get_task_stream
     with get_task_stream(client) as stream:
         summary = pathtext.dask.tiles(EDGES, "16-17", str(out), client=client)
-    # 12 tiles at zoom 16 and 42 at 17, in 4 and 6 metatiles of 4 x 4 tiles (one task each), and one
-    # placement task per zoom.
-    assert summary == {"tiles": 54, "tasks": 10, "placements": 2, "zooms": [16, 17]}
-    # Each zoom was placed once in the cluster (not once per worker): two placement tasks ran, ten drawing tasks.
+    # 12 tiles at zoom 16 and 42 at 17, in 4 and 6 metatiles of 4 x 4 tiles; sized by cost for two workers
+    # (54 / 8 tiles a task): zoom 16 in 2 batches of 2 metatiles, the last cut into singles (3 tasks), zoom 17
+    # in 6 of 1 (7 tiles a metatile); one placement task per zoom.
+    assert summary == {"tiles": 54, "tasks": 9, "placements": 2, "zooms": [16, 17]}
+    # Each zoom was placed once in the cluster (not once per worker): two placement tasks ran, nine drawing tasks.
     ran = [t["key"] if isinstance(t["key"], str) else t["key"][0] for t in stream.data]
     assert sum(k.startswith("_tiles_place-") for k in ran) == 2
-    assert sum(k.startswith("_tiles_batch-") for k in ran) == 10
+    assert sum(k.startswith("_tiles_batch-") for k in ran) == 9
     # The installed CLI (PATHTEXT_CLI for a wheel's tests) with the library's fonts.
     cli, fonts = cli_binary, fonts_dir
     single = tmp_path / "single"
@@ -79,6 +80,20 @@ def test_bad_jobs_fail_before_any_task(client, tmp_path, cli_binary):
     with pytest.raises(pathtext.Error, match="batch: expected a whole number"):
         pathtext.dask.tiles(EDGES, 16, str(tmp_path / "out"), client=client, batch=0)
     assert not (tmp_path / "out").exists()
+
+
+def test_batches_sized_by_cost_the_most_expensive_first():
+    plan = {"zooms": [{"zoom": 13, "tiles": 2, "metatiles": [[0, 0]]},
+                      {"zoom": 17, "tiles": 32, "metatiles": [[x, 0] for x in range(8)]}]}
+    one = pathtext.dask._tiles_batches(plan, None, 1)
+    # One worker: 34 / 4 tiles a task, 2 metatiles of 4 tiles; zoom 13 in one task that places it too.
+    assert [(b["zoom"], len(b["metatiles"]), b["placed"]) for b in one] == [(17, 2, True)] * 4 + [(13, 1, False)]
+    assert one[-1]["cost"] == 2 + pathtext.dask.PLACEMENT_COST
+    two = pathtext.dask._tiles_batches(plan, None, 2)
+    # Two workers: 1 metatile a task (34 / 8 tiles), the cheapest last.
+    assert [b["cost"] for b in two] == sorted((b["cost"] for b in two), reverse=True) and len(two) == 9
+    assert [len(b["metatiles"]) for b in pathtext.dask._tiles_batches(plan, 3, 2)] == [3, 3, 2, 1]
+    assert sorted(m for b in two if b["zoom"] == 17 for m in b["metatiles"]) == plan["zooms"][1]["metatiles"]
 
 
 def test_the_engine_plans_and_renders_metatiles(engine, tmp_path):
