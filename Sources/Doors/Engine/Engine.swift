@@ -52,9 +52,8 @@ public final class Engine: Sendable {
     /// A resolver from the pool, preferring the one this thread used last: a resolver's caches then stay
     /// in the cache of the core that runs the thread, instead of moving to the other core with every other
     /// request (taking the last slot put back hands two threads' resolvers back and forth).
-    private func takeSlot() -> ResolverSlot? {
-        let me = Syscalls.currentThread()
-        return pool.withLock { slots in
+    private func takeSlot(for me: UInt) -> ResolverSlot? {
+        pool.withLock { slots in
             if let k = slots.lastIndex(where: { $0.lastThread == me }) { return slots.remove(at: k) }
             return slots.popLast()
         }
@@ -99,9 +98,9 @@ public final class Engine: Sendable {
 
     /// Runs `body` with a resolver no other thread is using, under the settings' time limit.
     func withResolver<R>(_ body: (RequestDecoding.Resolver) throws(EngineError) -> R) throws(EngineError) -> R {
-        let slot = takeSlot() ?? ResolverSlot(RequestDecoding.makeResolver(
-            fontsDir: settings.fontsDir, limits: limits, systemFonts: settings.systemFonts, fontsByNameOnly: !allowFontPaths))
         let me = Syscalls.currentThread()
+        let slot = takeSlot(for: me) ?? ResolverSlot(RequestDecoding.makeResolver(
+            fontsDir: settings.fontsDir, limits: limits, systemFonts: settings.systemFonts, fontsByNameOnly: !allowFontPaths))
         defer { pool.withLock { slot.lastThread = me; $0.append(slot) } }
         // A deadline the caller set (a server's) is kept when it ends sooner.
         var deadline = Deadline.current
