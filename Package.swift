@@ -47,12 +47,14 @@ let package = Package(
         .target(name: "CMath", path: "Sources/System/CMath"),
         // A prefetch hint (one static inline function) for Geometry's path-measure queries.
         .target(name: "CPrefetch", path: "Sources/System/CPrefetch"),
+        // The OS calls the Glibc module does not show (syncfs), for Support/Syscalls.swift.
+        .target(name: "CSyscalls", path: "Sources/System/CSyscalls"),
         // The rasterizer's kernel: the 16.16 contour walker and the final pass (scalar, SSE2, AVX2 chosen at run time).
         .target(name: "CRasterKernel", path: "Sources/System/CRasterKernel"),
 
         // ── The bottom: support code that depends on nothing of ours (every OS call in Support/Syscalls.swift,
         // locks, deadlines, atomic and temporary files, the elementary functions).
-        .target(name: "Support", dependencies: ["CMath"]),
+        .target(name: "Support", dependencies: ["CMath", "CSyscalls"]),
         // JSON: the strict reader (positions, duplicate keys), the writer and the one number rule.
         .target(name: "JSON"),
         // XML: libxml2 behind plain values (no network, no entities, bounded), for SVG input and the check's formats.

@@ -7,6 +7,7 @@ import Darwin
 #else
 #error("PathText needs a POSIX C library (Glibc, Musl or Darwin)")
 #endif
+import CSyscalls
 
 /// Every operating-system call PathText makes, each a thin wrapper with the call's meaning in its name,
 /// and the one place that names the platform's C library: the `#if` above, and the few fields and calls
@@ -321,6 +322,14 @@ package enum Syscalls {
     package static func setPermissions(_ fd: Int32, _ mode: UInt32) -> Bool { fchmod(fd, mode_t(mode)) == 0 }
     /// `fsync(fd)`.
     package static func flushToDisk(_ fd: Int32) -> Bool { fsync(fd) == 0 }
+    /// `syncfs(fd)` (Linux): every dirty file of the file system `fd` is on written and flushed, in one
+    /// journal commit; elsewhere `fsync(fd)`, which flushes `fd` alone.
+    package static func flushFileSystem(_ fd: Int32) -> Bool { pt_syncfs(fd) == 0 }
+    /// The device (`st_dev`) of the open file `fd`: which file system it is on.
+    package static func device(of fd: Int32) -> UInt64? {
+        var st = stat()
+        return fstat(fd, &st) == 0 ? UInt64(st.st_dev) : nil
+    }
     /// `close(fd)`: `false` with ``lastError`` set on failure.
     @discardableResult package static func closeFile(_ fd: Int32) -> Bool { close(fd) == 0 }
     /// `unlink(path)`.

@@ -232,23 +232,29 @@ public struct TileJob: Sendable {
         return text
     }
 
-    /// Draws every tile of `metatile` from its zoom's placement and writes `DIR/z/x/y.png` and `DIR/z/x/y.json`,
-    /// each file whole or not at all (``AtomicFile``); returns the tiles written.
+    /// Draws every tile of `metatile` from its zoom's placement and writes `DIR/z/x/y.png` and `DIR/z/x/y.json`:
+    /// the metatile's files all or none, each whole (``AtomicFile/write(all:)``, flushed to disk together);
+    /// returns the tiles written.
     /// - Throws: ``SceneError`` naming the file that could not be written.
     @discardableResult
     public func write(metatile: TileAddress, _ zone: ZoomPlacement, to dir: String, resolver: SceneResolver = SceneResolver()) throws(SceneError) -> [TileAddress] {
         guard zone.zoom == metatile.z else { throw SceneError("zoom", "the placement is of zoom \(zone.zoom), the metatile of zoom \(metatile.z)") }
         let written = tiles(in: metatile)
+        var files: [(bytes: [UInt8], path: String)] = []
+        files.reserveCapacity(2 * written.count)
+        var folders: [String] = []
         for tile in written {
             if let d = Deadline.passed { throw SceneError("", d.message) }
             let (png, json) = try render(tile, zone, resolver: resolver)
             let folder = "\(dir)/\(tile.z)/\(tile.x)"
-            do throws(FileError) {
-                try Folders.make(folder)
-                try AtomicFile.write(png, to: "\(folder)/\(tile.y).png")
-                try AtomicFile.write(Array(json.utf8), to: "\(folder)/\(tile.y).json")
-            } catch { throw SceneError("out", error.description) }
+            if !folders.contains(folder) { folders.append(folder) }
+            files.append((png, "\(folder)/\(tile.y).png"))
+            files.append((Array(json.utf8), "\(folder)/\(tile.y).json"))
         }
+        do throws(FileError) {
+            for folder in folders { try Folders.make(folder) }
+            try AtomicFile.write(all: files)
+        } catch { throw SceneError("out", error.description) }
         return written
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 import JSON
 import Geometry
 import Requests
@@ -73,5 +74,34 @@ import Requests
         do { _ = try TileJob.decode(Array(#"{"geojson": \#(geojson), "zoom": 3}"#.utf8)); Issue.record("no error") } catch {
             #expect(error.description == "zoom: unknown key (did you mean zooms?)")
         }
+    }
+
+    /// A metatile's files are written all or none: when one tile's file cannot be written (a folder stands
+    /// where its JSON goes), no tile of the metatile is, and no temporary file is left; written whole, every
+    /// tile's PNG and JSON are what `render` gives.
+    @Test func aMetatileIsWrittenWholeOrNotAtAll() throws {
+        let j = try job()
+        let zone = try j.place(zoom: 16, resolver: resolver())
+        let metatile = TileAddress(z: 16, x: 9327, y: 4742)
+        let tiles = j.tiles(in: metatile)
+        #expect(tiles.count == 6)
+        let dir = NSTemporaryDirectory() + "tile-job-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let last = tiles[tiles.count - 1]
+        try FileManager.default.createDirectory(atPath: "\(dir)/16/\(last.x)/\(last.y).json", withIntermediateDirectories: true)
+        #expect(throws: SceneError.self) { try j.write(metatile: metatile, zone, to: dir, resolver: resolver()) }
+        for x in Set(tiles.map(\.x)) {
+            let names = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/16/\(x)")
+            #expect(names == (x == last.x ? ["\(last.y).json"] : []), "column \(x): \(names)")
+        }
+        try FileManager.default.removeItem(atPath: "\(dir)/16/\(last.x)/\(last.y).json")
+        #expect(try j.write(metatile: metatile, zone, to: dir, resolver: resolver()) == tiles)
+        for t in tiles {
+            let (png, json) = try j.render(t, zone, resolver: resolver())
+            #expect(FileManager.default.contents(atPath: "\(dir)/16/\(t.x)/\(t.y).png") == Data(png))
+            #expect(FileManager.default.contents(atPath: "\(dir)/16/\(t.x)/\(t.y).json") == Data(json.utf8))
+        }
+        let left = try FileManager.default.subpathsOfDirectory(atPath: dir).filter { $0.contains(".tmp") }
+        #expect(left.isEmpty)
     }
 }
