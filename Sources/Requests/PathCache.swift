@@ -1,4 +1,5 @@
 import Support
+import Synchronization
 import Geometry
 import Layout
 import Shaping
@@ -24,7 +25,8 @@ import Shaping
 /// segment, published atomically, so threads may query one measure at once and get the same records a
 /// fresh measure would build. Thread safety: one ``Locked`` per table; parsing and measuring happen
 /// outside it (two threads missing the same path both do the work, and the second keeps its copy, which
-/// is equal).
+/// is equal). Each thread answers the paths and measures it looked up before from a front of its own
+/// copies, without a lock (``ThreadTable``, in `PathCache+Thread.swift`).
 package final class PathCache: Sendable {
     /// The cache every request shares.
     package static let shared = PathCache()
@@ -50,10 +52,13 @@ package final class PathCache: Sendable {
         var size = 0
 
         /// Keeps `value` for `key` (unless kept already), first removing the oldest entries while the
-        /// table has `limit` entries or the sizes would go over `budget`.
-        mutating func insert(_ key: Key, _ value: Value, size: Int = 0, limit: Int, budget: Int = .max) {
-            guard map[key] == nil else { return }
+        /// table has `limit` entries or the sizes would go over `budget`; whether any went.
+        @discardableResult
+        mutating func insert(_ key: Key, _ value: Value, size: Int = 0, limit: Int, budget: Int = .max) -> Bool {
+            guard map[key] == nil else { return false }
+            var evicted = false
             while head < order.count, map.count >= limit || self.size + size > budget {
+                evicted = true
                 let old = order[head]
                 head += 1
                 map[old.key] = nil
@@ -63,15 +68,23 @@ package final class PathCache: Sendable {
             order.append((key, size))
             map[key] = value
             self.size += size
+            return evicted
         }
     }
     private let parsed = Locked(Table<String, BezPath>())
     private let measures = Locked(Table<ExactPath, PathMeasure>())
+    /// How many times a table let entries go (evictions, ``removeAll()``): the threads' fronts hold
+    /// copies made in the current epoch only. Written under a table's lock, read without one.
+    let epoch = Atomic<Int>(0)
+    /// This cache's identity for the threads' fronts (never reused, unlike an address).
+    let id = PathCache.ids.wrappingAdd(1, ordering: .relaxed).oldValue
+    /// How many threads hold a front table of this cache.
+    let liveThreadTables = LiveTables()
 
     /// A path as a key that tells −0 from +0, which `BezPath`'s `==` does not: two requests share a
     /// measure only when every coordinate is the same double, bit for bit, so what a request gets never
     /// depends on another's path (the SVG parser reads "-0" as +0; paths built in Swift can hold −0).
-    private struct ExactPath: Hashable {
+    struct ExactPath: Hashable {
         let path: BezPath
         func hash(into h: inout Hasher) { h.combine(path) }
         static func == (a: ExactPath, b: ExactPath) -> Bool {
@@ -103,13 +116,20 @@ package final class PathCache: Sendable {
     /// `svgPathData` parsed (``BezPath/init(svgPathData:)``), from the table when it was parsed before.
     /// - Throws: what the parser throws (errors are not kept).
     package func path(svgPathData text: String) throws(GeometryError) -> BezPath {
-        let cacheable = text.utf8.count <= Self.textLimit
-        if cacheable, let hit = parsed.withLock({ $0.map[text] }) { return hit }
-        let path = try BezPath(svgPathData: text)
-        if cacheable {
-            let segments = path.subpaths.reduce(0) { $0 + $1.segments.count }
-            parsed.withLock { $0.insert(text, path, size: segments, limit: Self.entryLimit, budget: Self.parsedSegmentBudget) }
+        guard text.utf8.count <= Self.textLimit else { return try BezPath(svgPathData: text) }
+        let front = threadTable()
+        if frontIsCurrent(front), let hit = front.paths[text] { front.hits += 1; return hit }
+        if let (hit, now) = parsed.withLock({ t in t.map[text].map { ($0, epoch.load(ordering: .relaxed)) } }) {
+            frontKeep(front, text: text, hit, segments: hit.subpaths.reduce(0) { $0 + $1.segments.count }, epoch: now)
+            return hit
         }
+        let path = try BezPath(svgPathData: text)
+        let segments = path.subpaths.reduce(0) { $0 + $1.segments.count }
+        let now = parsed.withLock { t in
+            if t.insert(text, path, size: segments, limit: Self.entryLimit, budget: Self.parsedSegmentBudget) { bumpEpoch() }
+            return epoch.load(ordering: .relaxed)
+        }
+        frontKeep(front, text: text, path, segments: segments, epoch: now)
         return path
     }
 
@@ -121,9 +141,18 @@ package final class PathCache: Sendable {
         for subpath in path.subpaths { segments += subpath.segments.count }
         guard segments <= Self.segmentLimit, segments <= limit else { return nil }
         let key = ExactPath(path: path)
-        if let hit = measures.withLock({ $0.map[key] }) { return hit }
+        let front = threadTable()
+        if frontIsCurrent(front), let hit = front.measures[key] { front.hits += 1; return hit }
+        if let (hit, now) = measures.withLock({ t in t.map[key].map { ($0, epoch.load(ordering: .relaxed)) } }) {
+            frontKeep(front, path: path, hit, segments: segments, epoch: now)
+            return hit
+        }
         guard let measure = try? PathMeasure(path) else { return nil }
-        measures.withLock { $0.insert(key, measure, size: segments, limit: Self.entryLimit, budget: Self.segmentBudget) }
+        let now = measures.withLock { t in
+            if t.insert(key, measure, size: segments, limit: Self.entryLimit, budget: Self.segmentBudget) { bumpEpoch() }
+            return epoch.load(ordering: .relaxed)
+        }
+        frontKeep(front, path: path, measure, segments: segments, epoch: now)
         return measure
     }
 
@@ -137,9 +166,12 @@ package final class PathCache: Sendable {
         return (p, m.0, m.1)
     }
 
-    /// Empties both tables.
+    /// Empties both tables (and so every thread's front).
     package func removeAll() {
-        parsed.withLock { $0 = Table() }
-        measures.withLock { $0 = Table() }
+        parsed.withLock { $0 = Table(); bumpEpoch() }
+        measures.withLock { $0 = Table(); bumpEpoch() }
     }
+
+    /// Moves to the next epoch (under a table's lock), so that every front empties itself.
+    private func bumpEpoch() { epoch.add(1, ordering: .releasing) }
 }
