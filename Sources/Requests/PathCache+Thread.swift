@@ -82,17 +82,8 @@ extension PathCache {
         /// The most caches a thread keeps tables for.
         static let cacheLimit = 4
         /// This thread's front, made on first use; freed when the thread exits.
-        static var current: ThreadFront {
-            if let p = key.value { return Unmanaged<ThreadFront>.fromOpaque(p).takeUnretainedValue() }
-            let front = ThreadFront()
-            key.set(Unmanaged.passRetained(front).toOpaque())
-            return front
-        }
-
-        /// The key of every thread's front; its destructor releases the front when the thread exits.
-        static let key = Syscalls.ThreadKey { p in
-            if let p { Unmanaged<ThreadFront>.fromOpaque(p).release() }
-        }
+        static var current: ThreadFront { fronts.value }
+        private static let fronts = ThreadLocal { ThreadFront() }
     }
 
     /// Where ``PathCache`` ids come from.

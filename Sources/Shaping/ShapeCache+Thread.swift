@@ -47,17 +47,8 @@ extension ShapeCache {
         var last: ThreadTable?
 
         /// This thread's front, made on first use; freed when the thread exits.
-        static var current: ThreadFront {
-            if let p = key.value { return Unmanaged<ThreadFront>.fromOpaque(p).takeUnretainedValue() }
-            let front = ThreadFront()
-            key.set(Unmanaged.passRetained(front).toOpaque())
-            return front
-        }
-
-        /// The key of every thread's front; its destructor releases the front when the thread exits.
-        static let key = Syscalls.ThreadKey { p in
-            if let p { Unmanaged<ThreadFront>.fromOpaque(p).release() }
-        }
+        static var current: ThreadFront { fronts.value }
+        private static let fronts = ThreadLocal { ThreadFront() }
     }
 
     /// Where ``ShapeCache`` ids come from.

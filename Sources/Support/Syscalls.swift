@@ -622,7 +622,7 @@ package enum Syscalls {
     /// thread sets it; when a thread that set it exits, `destructor` runs with its pointer. Made once
     /// per use (a process has at most `PTHREAD_KEYS_MAX` keys) and never deleted.
     package struct ThreadKey: @unchecked Sendable {
-        private let key: pthread_key_t
+        @usableFromInline let key: pthread_key_t
 
         /// A new key whose values are passed to `destructor` when their thread exits.
         package init(destructor: @convention(c) (UnsafeMutableRawPointer?) -> Void) {
@@ -638,9 +638,9 @@ package enum Syscalls {
         }
 
         /// This thread's pointer (`pthread_getspecific`).
-        @inline(__always) package var value: UnsafeMutableRawPointer? { pthread_getspecific(key) }
+        @inlinable package var value: UnsafeMutableRawPointer? { pthread_getspecific(key) }
 
         /// Sets this thread's pointer (`pthread_setspecific`).
-        package func set(_ p: UnsafeMutableRawPointer?) { _ = pthread_setspecific(key, p) }
+        @inlinable package func set(_ p: UnsafeMutableRawPointer?) { _ = pthread_setspecific(key, p) }
     }
 }
