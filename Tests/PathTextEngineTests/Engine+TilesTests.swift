@@ -46,7 +46,7 @@ import TestSupport
         for zone in try #require(plan["zooms"] as? [[String: Any]]) {
             let zoom = zone["zoom"] as! Int, metatiles = zone["metatiles"] as! [[Int]]
             let record = try placer.tilesPlace(job, zoom: zoom)
-            #expect(record.hasPrefix("{\"pathtextPlacement\":1,") && record.contains("\"zoom\":\(zoom),"))
+            #expect(record.hasPrefix("{\"pathtextPlacement\":2,") && record.contains("\"zoom\":\(zoom),"))
             // Placing again on the same engine hands back the kept record.
             #expect(try placer.tilesPlace(job, zoom: zoom) == record)
             for m in metatiles {

@@ -10,7 +10,11 @@ struct TileZone: Sendable {
     /// The record the zone was read from or written as (``Engine/tilesPlace(_:zoom:)``); `nil` when it was
     /// placed for a render without one.
     var record: String?
-    var zone: ZoomPlacement
+    /// The whole zone, when this engine placed it.
+    var zone: ZoomPlacement?
+    /// The record read back, when another engine placed the zone: its labels are laid out again as the
+    /// batches that draw them come (``ZoomRecord``).
+    var read: ZoomRecord?
 }
 
 extension Engine {
@@ -46,7 +50,7 @@ extension Engine {
             do throws(SceneError) {
                 let zone = try j.place(zoom: zoom, resolver: r)
                 let record = try j.record(zone)
-                keep(TileZone(job: job, zoom: zoom, record: record, zone: zone))
+                keep(TileZone(job: job, zoom: zoom, record: record, zone: zone, read: nil))
                 return record
             } catch { throw EngineError(key: error.path, error.message) }
         }
@@ -55,8 +59,9 @@ extension Engine {
     /// Renders metatiles of one zoom of a tiles job and writes their tiles, `OUT/z/x/y.png` and `OUT/z/x/y.json`,
     /// byte for byte what `pathtext tiles` writes. `batch` is `{"zoom": 16, "metatiles": [[9326, 4741], …]}`
     /// (metatile addresses from ``tilesPlan(_:)``). The labels come from the zoom's one placement over the whole
-    /// job: `placement`, a record from ``tilesPlace(_:zoom:)`` (read once per engine and kept), or when `nil`
-    /// the engine places the zoom itself, once, and keeps it for the next calls. Returns `{"tiles": 12, "labels": 5}`:
+    /// job: `placement`, a record from ``tilesPlace(_:zoom:)`` (read once per engine and kept; each of its
+    /// labels is laid out again by the first batch it reaches into, ``ZoomRecord``), or when `nil` the engine
+    /// places the zoom itself, once, and keeps it for the next calls. Returns `{"tiles": 12, "labels": 5}`:
     /// the tiles written and the labels of the zoom's placement.
     /// - Throws: ``EngineError`` naming the bad key, `batch`, `out`, or `placement` (not a record, another
     ///   job's or zoom's) or the part of it at fault.
@@ -64,19 +69,26 @@ extension Engine {
         let j = try tileJob(job)
         let (zoom, metatiles) = try Self.tileBatch(batch, job: j)
         guard !out.isEmpty else { throw EngineError(key: "out", "expected a folder, got nothing") }
-        let kept = kept(job, zoom: zoom, where: { placement == nil || $0.record == placement })?.zone
+        let kept = kept(job, zoom: zoom, where: { placement == nil ? $0.zone != nil : $0.record == placement })
         return try withResolver { r throws(EngineError) in
-            let zone: ZoomPlacement
-            if let kept { zone = kept } else {
-                do throws(SceneError) {
-                    if let placement { zone = try j.placement(record: placement, zoom: zoom, resolver: r) } else { zone = try j.place(zoom: zoom, resolver: r) }
-                } catch { throw EngineError(key: error.path, error.message) }
-                keep(TileZone(job: job, zoom: zoom, record: placement, zone: zone))
-            }
+            let zone: ZoomPlacement, labels: Int
+            do throws(SceneError) {
+                if let whole = kept?.zone {
+                    zone = whole; labels = whole.result.placed.count
+                } else if let placement {
+                    var read: ZoomRecord
+                    if let known = kept?.read { read = known } else { read = try ZoomRecord(placement, zoom: zoom, job: j) }
+                    zone = try read.zone(for: metatiles, job: j, resolver: r); labels = read.labelCount
+                    keep(TileZone(job: job, zoom: zoom, record: placement, zone: nil, read: read))
+                } else {
+                    zone = try j.place(zoom: zoom, resolver: r); labels = zone.result.placed.count
+                    keep(TileZone(job: job, zoom: zoom, record: nil, zone: zone, read: nil))
+                }
+            } catch { throw EngineError(key: error.path, error.message) }
             do throws(SceneError) {
                 var written = 0
                 for m in metatiles { written += try j.write(metatile: m, zone, to: out, resolver: r).count }
-                return "{\"tiles\":\(written),\"labels\":\(zone.result.placed.count)}\n"
+                return "{\"tiles\":\(written),\"labels\":\(labels)}\n"
             } catch { throw EngineError(error.description) }
         }
     }

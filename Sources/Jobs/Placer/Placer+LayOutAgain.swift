@@ -5,28 +5,31 @@ import Requests
 
 extension Placer {
     /// A placed label as a placement record keeps it (``TileJob/record(_:)``): its request, the requests of
-    /// its path, the path and the offset along it the placer chose.
+    /// its path, the path and the offset along it the placer chose, and the bounds of its collision boxes
+    /// (`nil` for a label without any), which say where it is drawn before it is laid out again.
     struct LaidOut: Sendable {
         var request: Int
         var requests: [Int]
         var path: BezPath
         var offset: Double
+        var bounds: Rect?
     }
 
-    /// `labels` laid out again, each from its request in `requests`, its path and its offset, by the
+    /// `labels` (each with its place in the record, which errors name) laid out again, each from its
+    /// request in `requests`, its path and its offset, by the
     /// placer's own steps (``PlacerRun/labelOptions(_:)``, ``PlacerRun/shape(_:options:)``,
     /// ``PlacerRun/layOut(_:along:options:offset:)``, ``PlacerRun/clusterBoxes(_:inflate:)``): the glyphs
     /// and boxes are the placer's, bit for bit. Only the collision tests are not run again.
     /// - Throws: ``SceneError`` naming `placement.labels[i]` for a label that does not lay out whole
     ///   (its record is not the placer's), or the request that cannot be resolved.
-    static func layOutAgain(_ labels: [LaidOut], requests: [PlaceRequest], options: PlacerOptions,
+    static func layOutAgain(_ labels: [(index: Int, label: LaidOut)], requests: [PlaceRequest], options: PlacerOptions,
                             resolver: SceneResolver) throws(SceneError) -> [PlacedRequestLabel] {
         // A run over no area: its glyph-box cache and shaped lines are what the replay uses.
         var run = PlacerRun(area: Rect(x: 0, y: 0, width: 1, height: 1), options: options)
         var resolved: [Int: ResolvedLabel] = [:]
         var out: [PlacedRequestLabel] = []
         out.reserveCapacity(labels.count)
-        for (i, l) in labels.enumerated() {
+        for (i, l) in labels {
             if let d = Deadline.passed { throw SceneError("", d.message) }
             let at = "placement.labels[\(i)]"
             let request = requests[l.request]

@@ -8,17 +8,20 @@ import Requests
 /// hand the result to every task that draws the zoom's metatiles (Python's `pathtext.dask.tiles`).
 ///
 /// The record holds, for each placed label in placing order, its request, the requests of its path, its
-/// text, its path (after joining and cutting) and its offset along it; ``TileJob/placement(record:zoom:resolver:)``
-/// lays each label out again from these (the layout is a function of them), so the glyphs and boxes are
-/// bit for bit the placer's and the tiles drawn from either are the same bytes. Every number is written
-/// as the shortest text that reads back as the same `Double` (``JSONNumber``).
+/// text, its path (after joining and cutting), its offset along it and the bounds of its collision boxes
+/// (`null` for none); ``TileJob/placement(record:zoom:resolver:)`` lays each label out again from these
+/// (the layout is a function of them), so the glyphs and boxes are bit for bit the placer's and the tiles
+/// drawn from either are the same bytes. The bounds let a task that draws a few metatiles lay out only the
+/// labels that reach into them (``ZoomRecord``). Every number is written as the shortest text that reads
+/// back as the same `Double` (``JSONNumber``).
 ///
-/// `{"pathtextPlacement": 1, "job": "9c1d…", "zoom": 16, "labels": [{"request": 3, "requests": [3, 7],
-///   "text": "Mannerheimintie", "offset": -12.5, "path": [{"start": [x, y], "segments": [[x, y], [cx, cy, x, y], …], "closed": false}]}]}`:
+/// `{"pathtextPlacement": 2, "job": "9c1d…", "zoom": 16, "labels": [{"request": 3, "requests": [3, 7],
+///   "text": "Mannerheimintie", "offset": -12.5, "bounds": [minX, minY, maxX, maxY],
+///   "path": [{"start": [x, y], "segments": [[x, y], [cx, cy, x, y], …], "closed": false}]}]}`:
 /// a segment of 2 numbers is a line to its end, 4 a quadratic (control, end), 6 a cubic (two controls, end).
 extension TileJob {
     /// The version of the record ``record(_:)`` writes and ``placement(record:zoom:resolver:)`` reads.
-    public static let recordVersion = 1
+    public static let recordVersion = 2
 
     /// `zone` as a record (see the extension's overview), tagged with the job's ``fingerprint``.
     /// - Throws: ``SceneError`` for a label on a path with an elliptical arc (roads are polylines; the record
@@ -35,6 +38,10 @@ extension TileJob {
             JSONStringLiteral.append(p.text, to: &out)
             text(",\"offset\":")
             number(p.offset)
+            let bounds = p.boxes.reduce(Rect.empty) { $0.union($1.bounds) }
+            if bounds.isEmpty { text(",\"bounds\":null") } else {
+                text(",\"bounds\":["); point(Point(bounds.minX, bounds.minY)); text(","); point(Point(bounds.maxX, bounds.maxY)); text("]")
+            }
             text(",\"path\":[")
             for (k, sp) in p.path.subpaths.enumerated() {
                 text(k > 0 ? ",{\"start\":[" : "{\"start\":[")
@@ -66,12 +73,10 @@ extension TileJob {
     /// - Throws: ``SceneError`` naming `placement` or the bad part of it (`placement.labels[3].path`): not a
     ///   record, another version, another job (its ``fingerprint``) or zoom, a request or text that is not
     ///   the job's, a number out of range, or a label that no longer lays out.
+    /// (To lay out only the labels a few metatiles draw, read the record as a ``ZoomRecord``.)
     public func placement(record text: String, zoom: Int, resolver: SceneResolver = SceneResolver()) throws(SceneError) -> ZoomPlacement {
-        let roads = map.projected(zoom: zoom, tileSize: Double(tiles.tileSize))
-        let requests = RoadMap.requests(roads, defaults: labelDefaults)
-        let labels = try Self.recordLabels(text, fingerprint: fingerprint, zoom: zoom, requests: requests)
-        let placed = try Placer.layOutAgain(labels, requests: requests, options: placement, resolver: resolver)
-        return ZoomPlacement(zoom: zoom, result: PlacementResult(placed: placed), roads: roads, requests: requests)
+        var record = try ZoomRecord(text, zoom: zoom, job: self)
+        return try record.zone(resolver: resolver)
     }
 
     /// The most bytes a record may have.
@@ -127,14 +132,33 @@ extension TileJob {
             guard case .number(let offset) = item["offset"] ?? .null, abs(offset) <= Placer.maximumCoordinate else {
                 throw SceneError("\(at).offset", "expected a number from -\(MessageText.number(Placer.maximumCoordinate)) to \(MessageText.number(Placer.maximumCoordinate)), got \((item["offset"] ?? .null).shownInMessage)")
             }
+            let bounds = try recordBounds(item["bounds"], at: "\(at).bounds")
             let path = try recordPath(item["path"], at: "\(at).path")
             segments += path.subpaths.reduce(0) { $0 + $1.segments.count }
             guard segments <= Placer.maximumTotalSegments else {
                 throw SceneError("\(at).path", "the record's paths hold over \(Placer.maximumTotalSegments) segments (the segments budget)")
             }
-            out.append(Placer.LaidOut(request: request, requests: members, path: path, offset: offset))
+            out.append(Placer.LaidOut(request: request, requests: members, path: path, offset: offset, bounds: bounds))
         }
         return out
+    }
+
+    /// A label's bounds in a record: `[minX, minY, maxX, maxY]` within the coordinate limit, or `null`.
+    static func recordBounds(_ value: JSONValue?, at: String) throws(SceneError) -> Rect? {
+        if value == .null { return nil }
+        let limit = Placer.maximumCoordinate
+        guard case .array(let numbers) = value ?? .null, numbers.count == 4 else {
+            throw SceneError(at, "expected [minX, minY, maxX, maxY] or null, got \((value ?? .null).shownInMessage)")
+        }
+        var v: [Double] = []
+        for (k, n) in numbers.enumerated() {
+            guard case .number(let x) = n, abs(x) <= limit else {
+                throw SceneError("\(at)[\(k)]", "expected a coordinate from -\(MessageText.number(limit)) to \(MessageText.number(limit)), got \(n.shownInMessage)")
+            }
+            v.append(x)
+        }
+        guard v[0] <= v[2], v[1] <= v[3] else { throw SceneError(at, "expected minX ≤ maxX and minY ≤ maxY, got \((value ?? .null).shownInMessage)") }
+        return Rect(minX: v[0], minY: v[1], maxX: v[2], maxY: v[3])
     }
 
     /// A label's path in a record: subpaths of a start and segments of 2, 4 or 6 coordinates.

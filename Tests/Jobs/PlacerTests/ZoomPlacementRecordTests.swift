@@ -50,7 +50,7 @@ import Requests
         let j = try job()
         let zone = try j.place(zoom: 16, resolver: resolver())
         let value = try JSONValue.parse(try j.record(zone))
-        #expect(value["pathtextPlacement"] == .number(1) && value["zoom"] == .number(16))
+        #expect(value["pathtextPlacement"] == .number(2) && value["zoom"] == .number(16))
         #expect(value["job"] == .string(TileJob.hex(j.fingerprint)) && j.fingerprint != 0)
         guard case .array(let labels) = value["labels"] ?? .null else { Issue.record("no labels"); return }
         #expect(labels.count == zone.result.placed.count)
@@ -80,8 +80,8 @@ import Requests
         }
         expectRefused(try refused { $0 = "[1, 2]" }, "placement", "not a placement record")
         expectRefused(try refused { $0 = "{\"pathtext" }, "placement", "not a placement record")
-        expectRefused(try refused { $0 = $0.replacingOccurrences(of: "\"pathtextPlacement\":1", with: "\"pathtextPlacement\":2") },
-                      "placement.pathtextPlacement", "version 2")
+        expectRefused(try refused { $0 = $0.replacingOccurrences(of: "\"pathtextPlacement\":2", with: "\"pathtextPlacement\":3") },
+                      "placement.pathtextPlacement", "version 3")
         // Another job: any change to its JSON (here the metatile size) is another fingerprint.
         expectRefused(try refused({ _ in }, job: try job("geojson/edges.geojson", #", "metatile": 2"#)), "placement.job", "another tiles job")
         expectRefused(try refused({ _ in }, zoom: 17), "placement.zoom", "of zoom 16, the metatiles of zoom 17")
@@ -105,6 +105,19 @@ import Requests
         }, "placement.labels[0].path[0].segments[0][0]", "expected coordinates from")
         expectRefused(try refused { $0 = $0.replacingOccurrences(of: "\"closed\":false", with: "\"closed\":0") },
                       "placement.labels[0].path[0].closed", "expected true or false")
+        // The bounds: four coordinates within the limit, the least first (or null); a record without them is not version 2's.
+        func bounds(_ with: String) -> (inout String) -> Void {
+            { r in
+                let from = r.range(of: "\"bounds\":")!
+                let end = r[from.upperBound...].firstIndex(of: "]")!
+                r.replaceSubrange(from.upperBound...end, with: with)
+            }
+        }
+        expectRefused(try refused(bounds("[1,2,3]")), "placement.labels[0].bounds", "expected [minX, minY, maxX, maxY] or null")
+        expectRefused(try refused(bounds("[0,0,2e9,1]")), "placement.labels[0].bounds[2]", "expected a coordinate from")
+        expectRefused(try refused(bounds("[5,0,1,1]")), "placement.labels[0].bounds", "expected minX ≤ maxX")
+        expectRefused(try refused { $0 = $0.replacingOccurrences(of: "\"bounds\":", with: "\"b\":") },
+                      "placement.labels[0].bounds", "expected [minX, minY, maxX, maxY] or null")
         // An offset that puts the label past its path's end: it no longer lays out whole.
         expectRefused(try refused { r in
             let at = r.range(of: "\"offset\":")!.upperBound

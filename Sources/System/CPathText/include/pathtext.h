@@ -230,10 +230,10 @@ int pt_tiles_render(pt_engine *engine, const char *job_json, const char *batch_j
  * A zoom's placement made once and handed to every batch of the zoom (a scheduler's task per zoom, whose
  * result the zoom's metatile tasks take). pt_tiles_place places `zoom` (one of the job's zooms) over the
  * whole job and puts in *placement (release with pt_free) its record: JSON text
- * {"pathtextPlacement": 1, "job": "...", "zoom": 16, "labels": [...]} holding each placed label's request,
- * path and offset. pt_tiles_render_placed is pt_tiles_render with the labels laid out again from that
- * record instead of placed (the engine reads a record once and keeps it): the files are byte for byte the
- * same. A record that is not one, of another job (any change to job_json) or of another zoom is an error
+ * {"pathtextPlacement": 2, "job": "...", "zoom": 16, "labels": [...]} holding each placed label's request,
+ * path, offset and bounds. pt_tiles_render_placed is pt_tiles_render with the labels laid out again from
+ * that record instead of placed (the engine reads a record once and keeps it, and lays out each label again
+ * only when a batch reaching it is drawn): the files are byte for byte the same. A record that is not one, of another job (any change to job_json) or of another zoom is an error
  * naming "placement".
  */
 int pt_tiles_place(pt_engine *engine, const char *job_json, int zoom, char **placement, char **error);
