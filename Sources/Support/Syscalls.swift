@@ -566,6 +566,13 @@ package enum Syscalls {
     /// `free(pointer)`: memory from ``allocateForC(_:)``, ``duplicateForC(_:)`` or a C caller's `malloc`.
     package static func freeForC(_ pointer: UnsafeMutableRawPointer?) { free(pointer) }
 
+    /// `memcmp(a, b, count) == 0` for two buffers of the same count (`false` when the counts differ).
+    package static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+        return memcmp(x, y, a.count) == 0
+    }
+
     // MARK: Memory mappings
 
     /// An anonymous private mapping of `bytes` that reserves no swap (pages are taken as they are

@@ -15,6 +15,10 @@ struct TileZone: Sendable {
     /// The record read back, when another engine placed the zone: its labels are laid out again as the
     /// batches that draw them come (``ZoomRecord``).
     var read: ZoomRecord?
+
+    /// Whether the zone was read from or written as `record` (the same bytes: `==` on two long texts outside
+    /// ASCII takes Swift's normalising comparison, about as long as drawing a tile).
+    func hasRecord(_ record: String) -> Bool { self.record?.hasSameBytes(as: record) == true }
 }
 
 extension Engine {
@@ -69,7 +73,7 @@ extension Engine {
         let j = try tileJob(job)
         let (zoom, metatiles) = try Self.tileBatch(batch, job: j)
         guard !out.isEmpty else { throw EngineError(key: "out", "expected a folder, got nothing") }
-        let kept = kept(job, zoom: zoom, where: { placement == nil ? $0.zone != nil : $0.record == placement })
+        let kept = kept(job, zoom: zoom, where: { z in placement.map { z.hasRecord($0) } ?? (z.zone != nil) })
         return try withResolver { r throws(EngineError) in
             let zone: ZoomPlacement, labels: Int
             do throws(SceneError) {
@@ -95,13 +99,13 @@ extension Engine {
 
     /// The kept zone of `job` at `zoom` that `matches`, the latest first.
     private func kept(_ job: String, zoom: Int, where matches: (TileZone) -> Bool) -> TileZone? {
-        tileZones.withLock { zones in zones.last { $0.zoom == zoom && $0.job == job && matches($0) } }
+        tileZones.withLock { zones in zones.last { $0.zoom == zoom && $0.job.hasSameBytes(as: job) && matches($0) } }
     }
 
     /// Keeps `zone` (in place of one of the same job, zoom and record), at most ``keptTilePlacements`` in all.
     private func keep(_ zone: TileZone) {
         tileZones.withLock { zones in
-            zones.removeAll { $0.zoom == zone.zoom && $0.job == zone.job && $0.record == zone.record }
+            zones.removeAll { $0.zoom == zone.zoom && $0.job.hasSameBytes(as: zone.job) && (zone.record.map($0.hasRecord) ?? ($0.record == nil)) }
             zones.append(zone)
             if zones.count > Self.keptTilePlacements { zones.removeFirst(zones.count - Self.keptTilePlacements) }
         }
@@ -110,7 +114,7 @@ extension Engine {
     /// A tiles job, checked within the engine's rules (fonts by name only when paths are not allowed); the
     /// same text as the last call's gives the last call's job without decoding it again.
     func tileJob(_ text: String) throws(EngineError) -> TileJob {
-        if let last = lastTileJob.withLock({ $0 }), last.text == text { return last.job }
+        if let last = lastTileJob.withLock({ $0 }), last.text.hasSameBytes(as: text) { return last.job }
         let job: TileJob
         do { job = try TileJob.decode(Array(text.utf8)) } catch { throw EngineError(key: error.path, error.message) }
         if !allowFontPaths { try RequestDecoding.checkFontNames(job.labelDefaults.label.fontFiles, at: "labelDefaults.font") }
