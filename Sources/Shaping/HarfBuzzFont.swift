@@ -1,27 +1,54 @@
 import Support
 internal import CHarfBuzz
 
-/// Cleared HarfBuzz buffers kept between shaping calls, so that a call does not allocate and grow a
-/// buffer of its own (at most 8 are kept, and none that grew past 16 384 glyphs).
-private enum BufferPool {
-    struct Buffer: @unchecked Sendable { let pointer: OpaquePointer }
-    static let free = Locked<[Buffer]>([])
+/// The HarfBuzz buffer each thread shapes with, kept cleared between its shaping calls so that a call
+/// neither allocates nor grows a buffer of its own, and takes no lock (a shared pool cost two locked
+/// sections a call, which two threads shaping at once contended for).
+///
+/// One per thread (``ThreadLocal``), made on the thread's first shaping call and destroyed when the
+/// thread exits. A call that finds its thread's buffer in use (shaping re-entered on the same thread,
+/// from a call's `body`) shapes with a buffer of its own, created and destroyed around it. A buffer that
+/// grew past ``largestKept`` glyphs, or whose allocation failed, is destroyed after its call instead of
+/// kept (the thread's next call creates a new one).
+final class ThreadBuffer {
+    /// The thread's buffer, cleared; `nil` before its first use and after one was not kept.
+    private var buffer: OpaquePointer?
+    /// Whether a shaping call on this thread is using ``buffer``.
+    private var inUse = false
+    /// Whether the thread has a buffer kept for its next call.
+    var keepsBuffer: Bool { buffer != nil }
 
-    static func take() -> OpaquePointer {
-        free.withLock { $0.popLast() }?.pointer ?? hb_buffer_create()
-    }
+    /// The most glyphs a kept buffer has held: a buffer that held more is destroyed after its call.
+    static let largestKept = 16_384
 
-    /// Returns `buffer` cleared (`hb_buffer_clear_contents`: no text, default properties, flags and
-    /// cluster level), or destroys it.
-    static func give(_ buffer: OpaquePointer) {
-        let big = hb_buffer_get_length(buffer) > 16_384
-        hb_buffer_clear_contents(buffer)
-        let kept = !big && free.withLock { pool in
-            guard pool.count < 8 else { return false }
-            pool.append(Buffer(pointer: buffer))
-            return true
+    deinit { if let buffer { hb_buffer_destroy(buffer) } }
+
+    /// This thread's object, made on first use; freed (with its buffer) when the thread exits.
+    static var current: ThreadBuffer { threads.value }
+    private static let threads = ThreadLocal { ThreadBuffer() }
+
+    /// Runs `body` with an empty buffer (default properties, flags and cluster level): the thread's, or
+    /// one of the call's own when the thread's is in use. The buffer is valid only during `body`.
+    static func withBuffer<R>(_ body: (OpaquePointer) -> R) -> R {
+        let thread = current
+        guard !thread.inUse else {
+            let own = hb_buffer_create()!
+            defer { hb_buffer_destroy(own) }
+            return body(own)
         }
-        if !kept { hb_buffer_destroy(buffer) }
+        let buffer = thread.buffer ?? hb_buffer_create()!
+        thread.buffer = buffer
+        thread.inUse = true
+        defer {
+            if hb_buffer_get_length(buffer) > UInt32(largestKept) || hb_buffer_allocation_successful(buffer) == 0 {
+                hb_buffer_destroy(buffer)
+                thread.buffer = nil
+            } else {
+                hb_buffer_clear_contents(buffer)  // no text, default properties, flags and cluster level
+            }
+            thread.inUse = false
+        }
+        return body(buffer)
     }
 }
 
@@ -30,7 +57,7 @@ private enum BufferPool {
 /// The font uses HarfBuzz's own OpenType functions at a scale of one unit per font unit, so positions
 /// are exact and unhinted, the same as `hb-shape`'s defaults. It is made immutable after creation;
 /// HarfBuzz documents shaping with a shared immutable font from several threads as safe, and every
-/// shaping call uses its own buffer.
+/// shaping call uses a buffer no other thread touches (its thread's ``ThreadBuffer``).
 final class HarfBuzzFont: @unchecked Sendable {
     private let blob: OpaquePointer
     private let face: OpaquePointer
@@ -141,8 +168,16 @@ final class HarfBuzzFont: @unchecked Sendable {
     func shape(utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>, rtl: Bool, script: UInt32, language: String?,
                features: [FeatureSetting], vertical: Bool = false, body: (Int, (Int) -> RawGlyph) -> Void) {
         guard !range.isEmpty else { return }
-        let buffer = BufferPool.take()
-        defer { BufferPool.give(buffer) }
+        ThreadBuffer.withBuffer { buffer in
+            shape(buffer, utf8: utf8, range: range, rtl: rtl, script: script, language: language,
+                  features: features, vertical: vertical, body: body)
+        }
+    }
+
+    /// ``shape(utf8:range:rtl:script:language:features:vertical:body:)`` with an empty `buffer`.
+    private func shape(_ buffer: OpaquePointer, utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>, rtl: Bool,
+                       script: UInt32, language: String?, features: [FeatureSetting], vertical: Bool,
+                       body: (Int, (Int) -> RawGlyph) -> Void) {
         utf8.withMemoryRebound(to: CChar.self) { c in
             hb_buffer_add_utf8(buffer, c.baseAddress, Int32(c.count), UInt32(range.lowerBound), Int32(range.count))
         }

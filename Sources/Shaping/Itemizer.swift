@@ -68,7 +68,7 @@ enum Itemizer {
             let letters: UInt64 = 0x07FF_FFFE_07FF_FFFE  // A–Z and a–z, as bits of the high word
             return (TextItem(range: 0..<n, level: 0, script: high & letters != 0 ? .latin : .common, runIndex: 0, font: primary), 0)
         }
-        // One pass: scripts, bidi classes, emoji and coverage, under one lock of the font's coverage memo.
+        // One pass: scripts, bidi classes, emoji and coverage, with the font's coverage memo (lock-free).
         // Each distinct scalar is looked up once (script, bidi class, emoji, coverage) and kept in a small
         // direct-mapped cache: text repeats a small alphabet.
         typealias Scan = (script: Script, allBelowHebrew: Bool, uniform: Bool, rtl: Bool?)

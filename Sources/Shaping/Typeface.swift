@@ -7,7 +7,7 @@ import Geometry
 /// after creation, so shaping takes no lock; FreeType's face is mutable state (the glyph slot), so it lives
 /// inside a ``Locked`` (a pthread mutex) and every outline load holds the lock. Loaded outlines are cached
 /// per glyph, in font units, in a table read without a lock, so drawing takes the lock only for a glyph's
-/// first load.
+/// first load. The coverage answers of itemizing are kept without a lock (``CoverageMemo``).
 ///
 /// A variable font is fixed at one instance when loaded (``variations``): FreeType's outlines and
 /// HarfBuzz's advances both use it. Find installed fonts by family with ``init(family:style:)``.
@@ -41,9 +41,8 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
 
     let harfBuzz: HarfBuzzFont
     /// Which BMP scalars were asked about and which of those need no other font (covered or
-    /// default-ignorable): 1024 words each, allocated on first use.
-    private struct CoverageMemo { var known: [UInt64] = [], ok: [UInt64] = [] }
-    private let coverageMemo = Locked(CoverageMemo())
+    /// default-ignorable), read and written without a lock.
+    private let coverageMemo = CoverageMemo()
     let freeType: Locked<FreeTypeFace>
     /// Outlines already loaded, read without taking the FreeType lock (see OutlineTable.swift).
     private let outlineTable: OutlineTable
@@ -182,10 +181,10 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         withCoverage { check in scalars.allSatisfy { check.coversOrIgnorable($0) } }
     }
 
-    /// Answers whether a scalar has a glyph or is default-ignorable from the font's memo (asking HarfBuzz
-    /// once per BMP scalar); valid only inside the ``withCoverage(_:)`` call that made it.
+    /// Answers whether a scalar has a glyph or is default-ignorable from the font's ``CoverageMemo``
+    /// (asking HarfBuzz once per BMP scalar, whichever thread asks first).
     struct CoverageCheck {
-        fileprivate let known: UnsafeMutablePointer<UInt64>, ok: UnsafeMutablePointer<UInt64>
+        fileprivate let words: CoverageMemo.Words
         fileprivate let font: Typeface
 
         /// Whether `s` has a glyph in the font or is default-ignorable.
@@ -193,53 +192,43 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         func coversOrIgnorable(_ s: Unicode.Scalar) -> Bool {
             let v = s.value
             guard v < 0x10000 else { return ScalarProperties.isDefaultIgnorable(s) || font.covers(s) }
-            let w = Int(v >> 6), bit = UInt64(1) << UInt64(v & 63)
-            if known[w] & bit != 0 { return ok[w] & bit != 0 }
+            if let known = words.answer(v) { return known }
             let yes = ScalarProperties.isDefaultIgnorable(s) || font.covers(s)
-            known[w] |= bit
-            if yes { ok[w] |= bit }
+            words.record(v, yes)
             return yes
         }
     }
 
-    /// Runs `body` with a coverage check under the memo's lock (one lock for a whole paragraph).
-    func withCoverage<R: Sendable>(_ body: (CoverageCheck) -> R) -> R {
-        coverageMemo.withLock { m in
-            if m.known.isEmpty {
-                m.known = [UInt64](repeating: 0, count: 1024)
-                m.ok = [UInt64](repeating: 0, count: 1024)
-            }
-            return m.known.withUnsafeMutableBufferPointer { known in
-                m.ok.withUnsafeMutableBufferPointer { ok in
-                    body(CoverageCheck(known: known.baseAddress!, ok: ok.baseAddress!, font: self))
-                }
-            }
-        }
+    /// Runs `body` with a coverage check of the font (lock-free: see ``CoverageMemo``).
+    func withCoverage<R>(_ body: (CoverageCheck) -> R) -> R {
+        body(CoverageCheck(words: coverageMemo.words(), font: self))
     }
 
     /// ``coversAllOrIgnorable(_:)`` for ASCII text given as the set of its bytes: bit `b` of `low` for
-    /// byte `b` below 64, bit `b − 64` of `high` for the others.
+    /// byte `b` below 64, bit `b − 64` of `high` for the others. Once the font was asked about these
+    /// bytes, four loads and no lock.
     func coversAllOrIgnorable(asciiLow low: UInt64, high: UInt64) -> Bool {
-        coverageMemo.withLock { m in
-            if m.known.isEmpty {
-                m.known = [UInt64](repeating: 0, count: 1024)
-                m.ok = [UInt64](repeating: 0, count: 1024)
-            }
-            for (w, present) in [(0, low), (1, high)] {
-                var unknown = present & ~m.known[w]
-                while unknown != 0 {
-                    let bit = unknown & (~unknown &+ 1)
-                    let s = Unicode.Scalar(UInt8(w * 64 + bit.trailingZeroBitCount))
-                    m.known[w] |= bit
-                    if ScalarProperties.isDefaultIgnorable(s) || covers(s) { m.ok[w] |= bit }
-                    unknown &= ~bit
-                }
-                if present & ~m.ok[w] != 0 { return false }
-            }
-            return true
-        }
+        let words = coverageMemo.words()
+        return coversAll(words, 0, low) && coversAll(words, 1, high)
     }
 
+    /// Whether every scalar of `present` (bits of word `w`: scalars `64 w ..< 64 w + 64`) is covered or
+    /// default-ignorable, asking about those not known yet.
+    @inline(__always)
+    private func coversAll(_ words: CoverageMemo.Words, _ w: Int, _ present: UInt64) -> Bool {
+        let unknown = present & ~words.known(w)
+        if unknown != 0 {
+            var covered: UInt64 = 0, rest = unknown
+            while rest != 0 {
+                let bit = rest & (~rest &+ 1)
+                let s = Unicode.Scalar(UInt32(w * 64 + bit.trailingZeroBitCount))!
+                if ScalarProperties.isDefaultIgnorable(s) || covers(s) { covered |= bit }
+                rest &= ~bit
+            }
+            words.record(w, bits: unknown, covered: covered)
+        }
+        return present & ~words.covered(w) == 0
+    }
 
     /// The unhinted outline of `glyph` in font units with y up (as the font draws it); an empty path for
     /// a glyph without contours (a space) and for one FreeType cannot load, which only a damaged font
