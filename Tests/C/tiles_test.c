@@ -78,7 +78,8 @@ int main(void) {
     /* The zoom placed once (on the first engine) and drawn from its record on a third engine. */
     char *record = NULL;
     CHECK(pt_tiles_place(engine, job, 16, &record, &error) == PT_OK, "place: %s", error);
-    CHECK(record && strncmp(record, "{\"pathtextPlacement\":1,", 23) == 0 && strstr(record, "\"text\":\"Mannerheimintie\""), "record: %s", record);
+    CHECK(record && strncmp(record, "{\"pathtextPlacement\":2,", 23) == 0 && strstr(record, "\"text\":\"Mannerheimintie\"")
+          && strstr(record, "\"bounds\":["), "record: %s", record);
     pt_engine *third = pt_engine_new(NULL, &error);
     CHECK(pt_tiles_render_placed(third, job, "{\"zoom\":16,\"metatiles\":[[9327,4742],[9326,4742]]}", record, placed, &result, &error) == PT_OK,
           "render placed: %s", error);
