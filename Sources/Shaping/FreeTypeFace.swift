@@ -11,8 +11,6 @@ final class FreeTypeFace {
     private let data: FontData
     /// Cache of unscaled outlines (font units, y up), per glyph id.
     private var outlines: [UInt32: Result<BezPath, GlyphFailure>] = [:]
-    /// One bit per glyph id whose outline loaded (and is in ``outlines``), for ``firstUnloadable(_:)``.
-    private var loaded: [UInt64] = []
 
     /// The face's units per em.
     let unitsPerEm: Int
@@ -135,10 +133,6 @@ final class FreeTypeFace {
             result = .failure(GlyphFailure(code: 0x23))  // invalid face handle: never happens after init
         }
         outlines[glyph] = result
-        if case .success = result, glyph < UInt32(glyphCount) {
-            if loaded.isEmpty { loaded = [UInt64](repeating: 0, count: (glyphCount + 63) / 64) }
-            loaded[Int(glyph >> 6)] |= 1 << UInt64(glyph & 63)
-        }
         return result
     }
 
@@ -158,32 +152,6 @@ final class FreeTypeFace {
         return .success(Self.decompose(&face.pointee.glyph.pointee.outline))
     }
 
-    /// The first of `glyphs` whose outline FreeType cannot load, with why; `nil` when all load. Each
-    /// glyph is loaded (and cached) once; after that, checking it is one bit test.
-    func firstUnloadable(_ glyphs: ArraySlice<ShapedGlyph>) -> (glyph: UInt32, failure: GlyphFailure)? {
-        let limit = UInt32(glyphCount)
-        var i = glyphs.startIndex
-        while i < glyphs.endIndex {
-            // Skip the glyphs already loaded (a bit test each), then load the next one.
-            i = loaded.withUnsafeBufferPointer { bits in
-                glyphs.withUnsafeBufferPointer { shaped in
-                    var k = i - glyphs.startIndex
-                    while k < shaped.count {
-                        let g = shaped[k].glyph
-                        guard g < limit, !bits.isEmpty, bits[Int(g >> 6)] & (1 << UInt64(g & 63)) != 0 else { break }
-                        k += 1
-                    }
-                    return k + glyphs.startIndex
-                }
-            }
-            guard i < glyphs.endIndex else { return nil }
-            let g = glyphs[i].glyph
-            if case .failure(let failure) = outline(glyph: g) { return (g, failure) }
-            i += 1
-        }
-        return nil
-    }
-
     /// FreeType's message for an error code (this FreeType is built without its own error strings).
     static func describe(_ code: Int32) -> String {
         let known: [Int32: String] = [
@@ -201,7 +169,6 @@ final class FreeTypeFace {
     /// Clears cached outlines (after a change of variation coordinates).
     func invalidateOutlines() {
         outlines.removeAll()
-        loaded.removeAll()
     }
 
     /// The face's variation axes (`fvar`), in the font's order; empty for a font that does not vary.

@@ -11,7 +11,8 @@ import Synchronization
 /// `deinit`. ThreadSanitizer sees the atomics, so `make sanitize` checks this.
 ///
 /// The slots (8 bytes per glyph: 32 kB for Noto Sans, 512 kB for a 65 535-glyph CJK font) are allocated
-/// when the first outline is published, so fonts used only for shaping or fallback checks never pay for them.
+/// when the first outline is published (placing a label checks its glyphs' outlines, so publishes them),
+/// so fonts used only for shaping or fallback checks never pay for them.
 ///
 /// Plain `Atomic` pointers rather than `AtomicLazyReference`: the latter's `load()` is not inlined across
 /// modules here, and its generic metadata lookups cost about 1 000 instructions per glyph drawn.
@@ -25,9 +26,12 @@ final class OutlineTable: @unchecked Sendable {
         /// The outline's ``BezPath/controlBox`` in font units (``Rect/empty`` for a failure): what a
         /// placed glyph's ink box is made from, without copying the outline.
         let controlBox: Rect
+        /// Whether FreeType loaded the outline (``result`` is a success): what a check before drawing reads.
+        let loaded: Bool
         init(_ result: Result<BezPath, FreeTypeFace.GlyphFailure>) {
             self.result = result
             controlBox = (try? result.get())?.controlBox ?? .empty
+            if case .success = result { loaded = true } else { loaded = false }
         }
     }
 
@@ -62,6 +66,22 @@ final class OutlineTable: @unchecked Sendable {
     @inline(__always)
     func controlBox(_ glyph: UInt32) -> Rect? {
         published(glyph).map { Unmanaged<Entry>.fromOpaque($0)._withUnsafeGuaranteedRef { $0.controlBox } }
+    }
+
+    /// The index of the first of `glyphs` from `start` on whose outline is not published as loaded (not
+    /// loaded yet, or FreeType failed), or `glyphs.count` when every one is: a check before drawing that
+    /// takes no lock and retains nothing, one acquiring load of a slot and a flag read per glyph.
+    func firstUnloaded(_ glyphs: UnsafeBufferPointer<ShapedGlyph>, from start: Int) -> Int {
+        guard let raw = slots.load(ordering: .acquiring) else { return min(start, glyphs.count) }
+        let base = raw.assumingMemoryBound(to: Slot.self)
+        var k = start
+        while k < glyphs.count {
+            let g = Int(glyphs[k].glyph)
+            guard g < glyphCount, let entry = base[g].load(ordering: .acquiring),
+                  Unmanaged<Entry>.fromOpaque(entry)._withUnsafeGuaranteedRef({ $0.loaded }) else { break }
+            k += 1
+        }
+        return k
     }
 
     /// The slot's pointer to the published entry of `glyph`, or `nil`: one acquiring load of the table

@@ -3,23 +3,29 @@ extension ShapedLine {
     /// an error instead of a blank glyph when the line is drawn or measured.
     ///
     /// Colour fonts are skipped: their glyphs are drawn from bitmaps or layers (see `Typeface+ColorGlyphs`).
-    /// One check per run of glyphs from one font, under that font's lock; each glyph's outline is loaded
-    /// and cached the first time (drawing then finds it), and a later check of it is a bit test.
+    /// One check per run of glyphs from one font: each glyph's outline is loaded under the font's lock and
+    /// cached the first time (drawing then finds it), and a later check of it reads the font's outline
+    /// table without a lock (``Typeface/firstUnreadable(_:)``), so threads placing labels in one font
+    /// do not wait for each other.
     /// - Throws: ``FontError/unreadableGlyph(name:glyph:reason:)`` for the first glyph that cannot be loaded.
     public func checkOutlines() throws(FontError) {
-        var start = 0
-        let count = glyphs.count
-        while start < count {
-            let fontIndex = glyphs[start].fontIndex, font = fonts[fontIndex]
-            // The end of the run of glyphs from this font, found over the glyphs' buffer.
-            let end = glyphs.withUnsafeBufferPointer { g in
-                var end = start + 1
-                while end < count && g[end].fontIndex == fontIndex { end += 1 }
-                return end
+        let bad: (font: Int, glyph: UInt32)? = glyphs.withUnsafeBufferPointer { g in
+            fonts.withUnsafeBufferPointer { fonts in
+                var start = 0
+                while start < g.count {
+                    let fontIndex = g[start].fontIndex
+                    var end = start + 1
+                    while end < g.count && g[end].fontIndex == fontIndex { end += 1 }
+                    let font = fonts[fontIndex]
+                    // Colour fonts are drawn from their bitmaps or layers, which need not have an outline (CBDT).
+                    if font.colorGlyphs == nil, let glyph = font.firstUnreadable(UnsafeBufferPointer(rebasing: g[start..<end])) {
+                        return (fontIndex, glyph)
+                    }
+                    start = end
+                }
+                return nil
             }
-            // Colour fonts are drawn from their bitmaps or layers, which need not have an outline (CBDT).
-            if font.colorGlyphs == nil { try font.checkOutlines(glyphs[start..<end]) }
-            start = end
         }
+        if let (font, glyph) = bad { throw fonts[font].unreadableError(glyph) }
     }
 }

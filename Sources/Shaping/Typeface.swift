@@ -280,15 +280,31 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Checks that every glyph of `glyphs` (their ids; their font is not looked at) has
-    /// an outline FreeType can load in this font, under one lock: each glyph is loaded and cached the
-    /// first time, then checking it again is a bit test. See ``ShapedLine/checkOutlines()``.
-    /// - Throws: ``FontError/unreadableGlyph(name:glyph:reason:)`` for the first that cannot be loaded.
-    func checkOutlines(_ glyphs: ArraySlice<ShapedGlyph>) throws(FontError) {
-        guard let (glyph, failure) = freeType.withLock({ ft -> (UInt32, FreeTypeFace.GlyphFailure)? in
-            ft.firstUnloadable(glyphs).map { ($0.glyph, $0.failure) }
-        }) else { return }
-        throw unreadable(glyph, failure)
+    /// The id of the first of `glyphs` (their ids; their font is not looked at) whose outline FreeType
+    /// cannot load in this font, or `nil` when all load. Each glyph is loaded under the FreeType lock and
+    /// published in the outline table the first time; after that, checking it reads the table without a
+    /// lock (``OutlineTable/firstUnloaded(_:from:)``), and drawing it finds it there. See
+    /// ``ShapedLine/checkOutlines()``.
+    func firstUnreadable(_ glyphs: UnsafeBufferPointer<ShapedGlyph>) -> UInt32? {
+        var k = 0
+        while true {
+            k = outlineTable.firstUnloaded(glyphs, from: k)
+            guard k < glyphs.count else { return nil }
+            let glyph = glyphs[k].glyph
+            if !loadedEntry(glyph).loaded { return glyph }
+            k += 1
+        }
+    }
+
+    /// The outline table, for its tests.
+    var outlineTableForTests: OutlineTable { outlineTable }
+
+    /// The error for `glyph`, which ``firstUnreadable(_:)`` found: FreeType's reason, from the cache.
+    func unreadableError(_ glyph: UInt32) -> FontError {
+        guard case .failure(let failure) = loadedOutline(glyph) else {
+            return .unreadableGlyph(name: path ?? name, glyph: glyph, reason: "it could not be loaded")
+        }
+        return unreadable(glyph, failure)
     }
 
     private func unreadable(_ glyph: UInt32, _ failure: FreeTypeFace.GlyphFailure) -> FontError {

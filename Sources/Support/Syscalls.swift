@@ -460,7 +460,13 @@ package enum Syscalls {
     package static func yieldThread() { _ = sched_yield() }
 
     /// The calling thread's identity, unique among the threads alive (`pthread_self`).
-    package static func currentThread() -> UInt { unsafeBitCast(pthread_self(), to: UInt.self) }  // an integer or a pointer
+    package static func currentThread() -> UInt {
+        #if os(Linux)
+        pthread_self()  // an integer here
+        #else
+        UInt(bitPattern: pthread_self())  // a pointer
+        #endif
+    }
 
     // MARK: Signals
 

@@ -54,7 +54,7 @@ import Requests
         let label = PlaceRequest(label: SceneLabel(text: "A", path: try BezPath(svgPathData: "M0 10 L200 10")))
         let good = Rect(x: 0, y: 0, width: 256, height: 256)
         let cases: [(Rect, Double, Double, String)] = [
-            (good, .nan, 0, "tileSize"), (good, .infinity, 0, "tileSize"), (good, 0, 0, "tileSize"), (good, 1e-320, 0, "tileSize"),
+            (good, .nan, 0, "tileSize"), (good, .infinity, 0, "tileSize"), (good, 0, 0, "tileSize"), (good, Double.leastNonzeroMagnitude * 2_000, 0, "tileSize"),
             (good, 256, .nan, "buffer"), (good, 256, -1, "buffer"), (good, 256, 1e308, "buffer"),
             (Rect(x: .nan, y: 0, width: 256, height: 256), 256, 0, "metatile.x"),
             (Rect(x: 0, y: 0, width: .infinity, height: 256), 256, 0, "metatile.width"),
