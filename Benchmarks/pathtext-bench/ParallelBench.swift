@@ -163,6 +163,14 @@ enum ParallelBench {
         else { progress("parallel: fixtures/osm/helsinki-roads.json missing: no parallel/place-helsinki rows") }
         let longLayout = bodies.count + 1
         bodies += [{ run(layouts, threads: 1, passes: 8, layout) }, { run(layouts, threads: 2, passes: 8, layout) }]
+        // The same batch with nothing of PathText's shared between the threads: each its own engine (fonts,
+        // caches, resolvers) and its own copy of the requests. Beside layout-64, what sharing one engine costs.
+        let apart = try! Engine(fontsDir: fontsDir)
+        let ownCopies = layouts.map { String(decoding: Array($0.utf8), as: UTF8.self) }
+        for r in ownCopies { precondition(!apart.batchLine(r).hasPrefix("{\"error\""), "parallel: \(apart.batchLine(r))") }
+        let ownLayout: @Sendable (Int, Int) -> Void = { i, t in blackHole(t == 0 ? engine.batchLine(layouts[i]) : apart.batchLine(ownCopies[i])) }
+        let apartLayout = bodies.count + 1
+        bodies += [{ handOut(layouts.count, threads: 1, ownLayout) }, { handOut(layouts.count, threads: 2, ownLayout) }]
         let control = ControlWork(threads: 2)
         bodies += [{ control.run(threads: 1) }, { control.run(threads: 2) }]
         let controlIndex = bodies.count - 1
@@ -217,6 +225,10 @@ enum ParallelBench {
                             note: note("the 64 label requests handed out 8 times in one go (512 requests), so the threads are woken once per 512 requests instead of once per 64", longLayout)))
         rows.append(makeRow("parallel/layout-64x8/2-threads/cpu", ours: t.cpu[longLayout], peer: t.cpu[longLayout - 1], peerName: "the same on 1 thread, process CPU time",
                             note: "process CPU time per 512 requests: 1.00 = no extra work (spinning, contention, waking threads) on 2 threads"))
+        rows.append(makeRow("parallel/layout-64/2-engines", ours: t.wall[apartLayout], peer: t.wall[apartLayout - 1], peerName: "the same batch on 1 thread",
+                            note: note("the 64 label requests of layout-64 with nothing shared between the threads but the counter: each thread its own engine and its own copy of the requests", apartLayout, shared: "")))
+        rows.append(makeRow("parallel/layout-64/2-engines/cpu", ours: t.cpu[apartLayout], peer: t.cpu[apartLayout - 1], peerName: "the same batch on 1 thread, process CPU time",
+                            note: "process CPU time per batch: beside layout-64/2-threads/cpu, the extra work that sharing one engine adds"))
         let ci = controlIndex
         rows.append(makeRow("parallel/control/2-threads", ours: t.wall[ci], peer: t.wall[ci - 1], peerName: "the same pieces on 1 thread",
                             note: note("the control: 64 pieces of private work (pseudo-random reads and writes in a 256 KB buffer of the thread's own; no allocation, lock or shared data but the counter handing out pieces), what the host gives two threads in this run", ci, shared: "")))
@@ -231,7 +243,8 @@ enum ParallelBench {
     }
 
     /// `PATHTEXT_PARALLEL_LOOP=<body>:<calls>`: run one body (0 layout on 1 thread, 1 on 2, 2–3 render, 4–5 check,
-    /// 6–7 place, then layout handed out 8 times, then the control, then the arithmetic control) `calls` times and exit, so that a sampling profiler sees that body alone.
+    /// 6–7 place, then layout handed out 8 times, then layout with an engine a thread, then the control, then the
+    /// arithmetic control) `calls` times and exit, so that a sampling profiler sees that body alone.
     static func profileLoop(_ count: Int) -> (body: Int, calls: Int)? {
         guard let v = getenv("PATHTEXT_PARALLEL_LOOP").map({ String(cString: $0) }) else { return nil }
         let parts = v.split(separator: ":").compactMap { Int($0) }

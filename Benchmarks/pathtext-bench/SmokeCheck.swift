@@ -52,7 +52,7 @@ enum SmokeCheck {
         case "parallel":
             return ["layout-64", "render-16", "check-dial", "place-helsinki", "layout-64x8", "control", "control-arithmetic"].flatMap { job in
                 rows(["parallel/\(job)/2-threads", "parallel/\(job)/2-threads/cpu"], peer: true)
-            }
+            } + rows(["parallel/layout-64/2-engines", "parallel/layout-64/2-engines/cpu"], peer: true)
         case "place":
             return rows(["names", "labels", "overlaps", "worst-angle", "upside-down", "time", "labelling"].map { "place/helsinki/\($0)" }, peer: true)
                 + rows(["place/helsinki/per-candidate"], peer: false)
