@@ -35,7 +35,8 @@ extension PathMeasure {
         }
 
         /// ``sample(at:)`` at forward distance `fs` outside the last query's piece (its bounds are the
-        /// ones ``Storage/holds(_:_:_:_:preferEarlier:)`` compares with): the next piece, or the lookup's.
+        /// ones ``Storage/holds(_:_:_:_:preferEarlier:)`` compares with): the next piece, the next
+        /// segment's, or the lookup's.
         @inline(never) private mutating func move(to fs: Double) -> PathSample {
             let preferEarlier = measure.isReversed
             if current.records.count > 0 {
@@ -46,6 +47,16 @@ extension PathMeasure {
                     setBounds(rs)
                     return measure.sample(rs, piece: next, segment: i, forward: fs)
                 }
+            }
+            // The next segment (the one before, reversed) when it holds `fs`: a label walks along the path,
+            // and two comparisons of segment starts replace the lookup.
+            let j = preferEarlier ? segment - 1 : segment + 1
+            if current.records.count > 0, j >= 0, j < storage.segments.count, storage.segmentHolds(j, fs, preferEarlier: preferEarlier) {
+                let rs = storage.records(j)
+                let k = Storage.locate(rs, fs, preferEarlier: preferEarlier)
+                segment = j; current = rs; piece = k
+                setBounds(rs)
+                return measure.sample(rs, piece: k, segment: j, forward: fs)
             }
             let (i, b) = storage.locateRecords(fs, preferEarlier: preferEarlier)
             let rs = SegmentRecords(b)

@@ -350,6 +350,16 @@ public struct PathMeasure: Sendable {
             return lo
         }
 
+        /// Whether segment `j` is the one ``locateSegment(_:preferEarlier:)`` gives for `s`: its start is
+        /// ≤ `s` (< `s` when `preferEarlier`) unless it is the first, and the next one's is not.
+        @inline(__always) func segmentHolds(_ j: Int, _ s: Double, preferEarlier: Bool) -> Bool {
+            let x0 = segStart[j]
+            if j > 0 && !(preferEarlier ? x0 < s : x0 <= s) { return false }
+            guard j + 1 < segments.count else { return true }
+            let x1 = segStart[j + 1]
+            return !(preferEarlier ? x1 < s : x1 <= s)
+        }
+
         /// Whether piece `k` of segment `i` (records `rs`) is the one the lookup gives for `s`.
         @inline(__always) func holds(_ i: Int, _ rs: SegmentRecords, _ k: Int, _ s: Double, preferEarlier: Bool) -> Bool {
             let x0 = rs.records[k].start
