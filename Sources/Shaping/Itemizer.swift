@@ -133,15 +133,33 @@ enum Itemizer {
     }
 
     /// The set of bytes of `utf8` as bits (`low`: bytes 0–63, `high`: 64–127), or `nil` when a byte is not ASCII.
+    ///
+    /// Eight bytes at a time for the ASCII test; then a byte of a 128-byte table set per byte of the text
+    /// (a store, no branch), and the table folded into bits eight entries at a time (``byteBits(_:)``):
+    /// about 3 instructions a byte where a test, a shift and a choice of word per byte took 10.
     static func asciiSet(_ utf8: UnsafeBufferPointer<UInt8>) -> (low: UInt64, high: UInt64)? {
-        var low: UInt64 = 0, high: UInt64 = 0
-        for b in utf8 {
-            guard b < 0x80 else { return nil }
-            let bit = UInt64(1) &<< UInt64(b & 63)
-            if b < 64 { low |= bit } else { high |= bit }
+        guard let base = utf8.baseAddress, !utf8.isEmpty else { return (0, 0) }
+        let n = utf8.count, bytes = UnsafeRawPointer(base)
+        var any: UInt64 = 0, i = 0
+        while i + 8 <= n { any |= bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self); i += 8 }
+        while i < n { any |= UInt64(base[i]); i += 1 }
+        guard any & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { seen in
+            seen.initialize(repeating: 0)
+            for k in 0..<n { seen[Int(base[k])] = 1 }  // every byte is below 128 (tested above)
+            let table = UnsafeRawPointer(seen.baseAddress!)
+            var low: UInt64 = 0, high: UInt64 = 0
+            for w in 0..<8 {
+                low |= byteBits(UInt64(littleEndian: table.loadUnaligned(fromByteOffset: 8 * w, as: UInt64.self))) << UInt64(8 * w)
+                high |= byteBits(UInt64(littleEndian: table.loadUnaligned(fromByteOffset: 64 + 8 * w, as: UInt64.self))) << UInt64(8 * w)
+            }
+            return (low, high)
         }
-        return (low, high)
     }
+
+    /// The eight bytes of `w`, each 0 or 1, as the bits of one byte: byte k's as bit k. The product with
+    /// 0x0102040810204080 adds byte k shifted by 7·(7 − k) + 7 into bit 56 + k, with no carry between them.
+    @inline(__always) static func byteBits(_ w: UInt64) -> UInt64 { (w &* 0x0102_0408_1020_4080) >> 56 }
 
     /// The scalars of `string`, the UTF-8 offset of each (then the total length), and the end (a scalar
     /// index) of each extended grapheme cluster: the standard library's `Character`s, in order.

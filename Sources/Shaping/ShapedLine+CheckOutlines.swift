@@ -14,7 +14,8 @@ extension ShapedLine {
                 var start = 0
                 while start < g.count {
                     let fontIndex = g[start].fontIndex
-                    var end = start + 1
+                    // One font (most lines): every glyph is from it, no run to find.
+                    var end = fonts.count == 1 ? g.count : start + 1
                     while end < g.count && g[end].fontIndex == fontIndex { end += 1 }
                     let font = fonts[fontIndex]
                     // Colour fonts are drawn from their bitmaps or layers, which need not have an outline (CBDT).

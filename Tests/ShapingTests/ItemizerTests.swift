@@ -10,6 +10,35 @@ import Testing
     /// (cluster, font name) per glyph, in visual order.
     func clustersAndFonts(_ line: ShapedLine) -> [(Int, String)] { line.glyphs.map { ($0.cluster, line.font(of: $0).name) } }
 
+    /// The ASCII byte set, eight bytes at a time and folded from a table, is the set byte by byte: every
+    /// length from 0 to 40 (the word loop's tail), every byte value, and a byte from 0x80 up anywhere.
+    @Test func asciiSetIsTheSetOfTheBytes() {
+        func reference(_ bytes: [UInt8]) -> (UInt64, UInt64)? {
+            var low: UInt64 = 0, high: UInt64 = 0
+            for b in bytes {
+                guard b < 0x80 else { return nil }
+                if b < 64 { low |= 1 << UInt64(b) } else { high |= 1 << UInt64(b - 64) }
+            }
+            return (low, high)
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 { state = state &* 6364136223846793005 &+ 1442695040888963407; return state >> 33 }
+        var cases: [[UInt8]] = [[], Array(0..<128), Array((0..<128).reversed()), [0x7F], [0x80], [0xFF, 0x41]]
+        for n in 0...40 {
+            cases.append((0..<n).map { _ in UInt8(next() % 128) })
+            if n > 0 {
+                var bad = (0..<n).map { _ in UInt8(next() % 128) }
+                bad[Int(next() % UInt64(n))] |= 0x80
+                cases.append(bad)
+            }
+        }
+        for bytes in cases {
+            let ours = bytes.withUnsafeBufferPointer { Itemizer.asciiSet($0) }
+            let expected = reference(bytes)
+            #expect(ours?.low == expected?.0 && ours?.high == expected?.1 && (ours == nil) == (expected == nil), "\(bytes)")
+        }
+    }
+
     @Test func hebrewInsideLatin() {
         let text = "Hello שלום world"
         let line = shape(text)
