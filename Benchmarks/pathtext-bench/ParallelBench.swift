@@ -163,8 +163,9 @@ enum ParallelBench {
         else { progress("parallel: fixtures/osm/helsinki-roads.json missing: no parallel/place-helsinki rows") }
         let longLayout = bodies.count + 1
         bodies += [{ run(layouts, threads: 1, passes: 8, layout) }, { run(layouts, threads: 2, passes: 8, layout) }]
-        // The same batch with nothing of PathText's shared between the threads: each its own engine (fonts,
-        // caches, resolvers) and its own copy of the requests. Beside layout-64, what sharing one engine costs.
+        // The same batch with an engine a thread (its resolvers, their caches and its option state) and a copy
+        // of the requests a thread; the process's font, shaping and path caches are still shared (the last two
+        // through their per-thread fronts). Beside layout-64, what sharing one engine costs.
         let apart = try! Engine(fontsDir: fontsDir)
         let ownCopies = layouts.map { String(decoding: Array($0.utf8), as: UTF8.self) }
         for r in ownCopies { precondition(!apart.batchLine(r).hasPrefix("{\"error\""), "parallel: \(apart.batchLine(r))") }
@@ -226,7 +227,7 @@ enum ParallelBench {
         rows.append(makeRow("parallel/layout-64x8/2-threads/cpu", ours: t.cpu[longLayout], peer: t.cpu[longLayout - 1], peerName: "the same on 1 thread, process CPU time",
                             note: "process CPU time per 512 requests: 1.00 = no extra work (spinning, contention, waking threads) on 2 threads"))
         rows.append(makeRow("parallel/layout-64/2-engines", ours: t.wall[apartLayout], peer: t.wall[apartLayout - 1], peerName: "the same batch on 1 thread",
-                            note: note("the 64 label requests of layout-64 with nothing shared between the threads but the counter: each thread its own engine and its own copy of the requests", apartLayout, shared: "")))
+                            note: note("the 64 label requests of layout-64 with an engine and a copy of the requests a thread (the process's font, shaping and path caches still shared)", apartLayout, shared: "")))
         rows.append(makeRow("parallel/layout-64/2-engines/cpu", ours: t.cpu[apartLayout], peer: t.cpu[apartLayout - 1], peerName: "the same batch on 1 thread, process CPU time",
                             note: "process CPU time per batch: beside layout-64/2-threads/cpu, the extra work that sharing one engine adds"))
         let ci = controlIndex
