@@ -134,6 +134,26 @@ enum ParallelBench {
             return UInt64(truncatingIfNeeded: Int(d.sum())) ^ x[0] ^ x[1] ^ x[2] ^ x[3]
         }
 
+        /// A piece of short integer steps in registers: eight independent chains of one- and two-cycle
+        /// operations (multiplies by small constants, shifts, xors), about four a cycle, no memory touched.
+        /// The arithmetic piece's chains wait on their multiplies, leaving a core's units half idle, so two
+        /// hardware threads of one core both run it at nearly full speed; this piece fills the units, so two
+        /// threads on one core's units (the host's siblings, or a neighbour's load) run it at well under 2 ×.
+        /// Number printing, JSON and shaping are work of this kind.
+        static func throughputPiece(_ seed: Int) -> UInt64 {
+            var a = UInt64(truncatingIfNeeded: seed) | 1, b = a &+ 2, c = a &+ 4, d = a &+ 6
+            var e = a &+ 8, f = a &+ 10, g = a &+ 12, h = a &+ 14
+            for _ in 0..<Self.steps * 2 {
+                a = a &* 3 &+ 1; b = b &* 5 &+ 3; c = c &* 9 &+ 5; d = d &* 3 &+ 7
+                e ^= e << 3; f ^= f >> 5; g &+= g >> 7; h ^= h << 11
+            }
+            return a ^ b ^ c ^ d ^ e ^ f ^ g ^ h
+        }
+
+        func runThroughput(threads: Int) {
+            ParallelBench.handOut(Self.pieces, threads: threads) { p, _ in blackHole(Self.throughputPiece(p)) }
+        }
+
         func runArithmetic(threads: Int) {
             ParallelBench.handOut(Self.pieces, threads: threads) { p, _ in blackHole(Self.arithmeticPiece(p)) }
         }
@@ -175,6 +195,8 @@ enum ParallelBench {
         let control = ControlWork(threads: 2)
         bodies += [{ control.run(threads: 1) }, { control.run(threads: 2) }]
         let controlIndex = bodies.count - 1
+        bodies += [{ control.runThroughput(threads: 1) }, { control.runThroughput(threads: 2) }]
+        let throughputIndex = bodies.count - 1
         bodies += [{ control.runArithmetic(threads: 1) }, { control.runArithmetic(threads: 2) }]
         if let loop = profileLoop(bodies.count) {   // PATHTEXT_PARALLEL_LOOP=<body index>:<calls>, for a profiler
             for _ in 0..<loop.calls { bodies[loop.body]() }
@@ -235,6 +257,11 @@ enum ParallelBench {
                             note: note("the control: 64 pieces of private work (pseudo-random reads and writes in a 256 KB buffer of the thread's own; no allocation, lock or shared data but the counter handing out pieces), what the host gives two threads in this run", ci, shared: "")))
         rows.append(makeRow("parallel/control/2-threads/cpu", ours: t.cpu[ci], peer: t.cpu[ci - 1], peerName: "the same pieces on 1 thread, process CPU time",
                             note: "process CPU time per batch of pieces: above 1.00, two threads ran slower each than one (a core or cache the host shares)"))
+        let ti = throughputIndex
+        rows.append(makeRow("parallel/control-throughput/2-threads", ours: t.wall[ti], peer: t.wall[ti - 1], peerName: "the same pieces on 1 thread",
+                            note: note("the throughput control: 64 pieces of eight chains of one- and two-cycle integer steps in registers (about four a cycle: a core's units full; no memory, nothing shared but the counter), what the host gives two threads of work that fills a core, as number printing, JSON and shaping do", ti, shared: "")))
+        rows.append(makeRow("parallel/control-throughput/2-threads/cpu", ours: t.cpu[ti], peer: t.cpu[ti - 1], peerName: "the same pieces on 1 thread, process CPU time",
+                            note: "process CPU time per batch of pieces: above 1.00, two threads ran slower each than one (a core's units shared)"))
         let ai = t.wall.count - 1
         rows.append(makeRow("parallel/control-arithmetic/2-threads", ours: t.wall[ai], peer: t.wall[ai - 1], peerName: "the same pieces on 1 thread",
                             note: note("the arithmetic control: 64 pieces of multiply-add chains in registers (8 in doubles, 4 in integers; no memory, no allocation, nothing shared but the counter), what the host gives two threads of busy execution units in this run", ai, shared: "")))
@@ -244,8 +271,8 @@ enum ParallelBench {
     }
 
     /// `PATHTEXT_PARALLEL_LOOP=<body>:<calls>`: run one body (0 layout on 1 thread, 1 on 2, 2–3 render, 4–5 check,
-    /// 6–7 place, then layout handed out 8 times, then layout with an engine a thread, then the control, then the
-    /// arithmetic control) `calls` times and exit, so that a sampling profiler sees that body alone.
+    /// 6–7 place, then layout handed out 8 times, then layout with an engine a thread, then the control, the
+    /// throughput control and the arithmetic control) `calls` times and exit, so that a sampling profiler sees that body alone.
     static func profileLoop(_ count: Int) -> (body: Int, calls: Int)? {
         guard let v = getenv("PATHTEXT_PARALLEL_LOOP").map({ String(cString: $0) }) else { return nil }
         let parts = v.split(separator: ":").compactMap { Int($0) }

@@ -50,7 +50,7 @@ enum SmokeCheck {
         case "batch":
             return rows(["batch/short-labels", "batch/short-labels/decode", "batch/short-labels/layout", "batch/short-labels/encode"], peer: true)
         case "parallel":
-            return ["layout-64", "render-16", "check-dial", "place-helsinki", "layout-64x8", "control", "control-arithmetic"].flatMap { job in
+            return ["layout-64", "render-16", "check-dial", "place-helsinki", "layout-64x8", "control", "control-throughput", "control-arithmetic"].flatMap { job in
                 rows(["parallel/\(job)/2-threads", "parallel/\(job)/2-threads/cpu"], peer: true)
             } + rows(["parallel/layout-64/2-engines", "parallel/layout-64/2-engines/cpu"], peer: true)
         case "place":
