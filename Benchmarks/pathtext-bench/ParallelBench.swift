@@ -39,6 +39,22 @@ enum ParallelBench {
         }
     }
 
+    /// A copy of the font files of `dir` in a fresh temporary folder, removed when the process exits: fonts
+    /// loaded from it are objects of their own (the font cache knows a font by its file).
+    static func copiedFontsDir(_ dir: String) -> String {
+        let fm = FileManager.default
+        let copy = NSTemporaryDirectory() + "pathtext-bench-fonts-\(getpid())"
+        try? fm.removeItem(atPath: copy)
+        do {
+            try fm.createDirectory(atPath: copy, withIntermediateDirectories: true)
+            for name in try fm.contentsOfDirectory(atPath: dir) where !name.hasPrefix(".") {
+                try fm.copyItem(atPath: dir + "/" + name, toPath: copy + "/" + name)
+            }
+        } catch { fatalError("parallel: cannot copy the fonts to \(copy): \(error)") }
+        atexit { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "pathtext-bench-fonts-\(getpid())") }
+        return copy
+    }
+
     /// Runs `body` for every request on `threads` threads, each taking the next request when it is free
     /// (as a server's threads take connections). A fixed split (every other request to each thread) gave
     /// one thread 53 % of `layoutBatch`'s characters, which alone held two threads below 1.88 × one.
@@ -184,9 +200,11 @@ enum ParallelBench {
         let longLayout = bodies.count + 1
         bodies += [{ run(layouts, threads: 1, passes: 8, layout) }, { run(layouts, threads: 2, passes: 8, layout) }]
         // The same batch with an engine a thread (its resolvers, their caches and its option state) and a copy
-        // of the requests a thread; the process's font, shaping and path caches are still shared (the last two
-        // through their per-thread fronts). Beside layout-64, what sharing one engine costs.
-        let apart = try! Engine(fontsDir: fontsDir)
+        // of the requests a thread; the second engine's fonts come from a copy of the fonts folder, so the
+        // process's font cache (which knows a font by its file) gives it font objects of its own. The shaping
+        // and path caches are still shared, through their per-thread fronts. Beside layout-64, what sharing
+        // one engine and its fonts costs.
+        let apart = try! Engine(fontsDir: copiedFontsDir(fontsDir))
         let ownCopies = layouts.map { String(decoding: Array($0.utf8), as: UTF8.self) }
         for r in ownCopies { precondition(!apart.batchLine(r).hasPrefix("{\"error\""), "parallel: \(apart.batchLine(r))") }
         let ownLayout: @Sendable (Int, Int) -> Void = { i, t in blackHole(t == 0 ? engine.batchLine(layouts[i]) : apart.batchLine(ownCopies[i])) }
@@ -249,7 +267,7 @@ enum ParallelBench {
         rows.append(makeRow("parallel/layout-64x8/2-threads/cpu", ours: t.cpu[longLayout], peer: t.cpu[longLayout - 1], peerName: "the same on 1 thread, process CPU time",
                             note: "process CPU time per 512 requests: 1.00 = no extra work (spinning, contention, waking threads) on 2 threads"))
         rows.append(makeRow("parallel/layout-64/2-engines", ours: t.wall[apartLayout], peer: t.wall[apartLayout - 1], peerName: "the same batch on 1 thread",
-                            note: note("the 64 label requests of layout-64 with an engine and a copy of the requests a thread (the process's font, shaping and path caches still shared)", apartLayout, shared: "")))
+                            note: note("the 64 label requests of layout-64 with an engine and a copy of the requests a thread, and fonts of its own (loaded from a copy of the fonts folder; the shaping and path caches still shared)", apartLayout, shared: "")))
         rows.append(makeRow("parallel/layout-64/2-engines/cpu", ours: t.cpu[apartLayout], peer: t.cpu[apartLayout - 1], peerName: "the same batch on 1 thread, process CPU time",
                             note: "process CPU time per batch: beside layout-64/2-threads/cpu, the extra work that sharing one engine adds"))
         let ci = controlIndex
