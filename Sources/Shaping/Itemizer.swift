@@ -136,7 +136,8 @@ enum Itemizer {
     ///
     /// Eight bytes at a time for the ASCII test; then a byte of a 128-byte table set per byte of the text
     /// (a store, no branch), and the table folded into bits eight entries at a time (``byteBits(_:)``):
-    /// about 3 instructions a byte where a test, a shift and a choice of word per byte took 10.
+    /// about 5 instructions a byte where a test, a shift and a choice of word per byte took 10 (callgrind,
+    /// latin/2000).
     static func asciiSet(_ utf8: UnsafeBufferPointer<UInt8>) -> (low: UInt64, high: UInt64)? {
         guard let base = utf8.baseAddress, !utf8.isEmpty else { return (0, 0) }
         let n = utf8.count, bytes = UnsafeRawPointer(base)

@@ -45,7 +45,7 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
     private let coverageMemo = CoverageMemo()
     let freeType: Locked<FreeTypeFace>
     /// Outlines already loaded, read without taking the FreeType lock (see OutlineTable.swift).
-    private let outlineTable: OutlineTable
+    let outlineTable: OutlineTable
     /// Emboldened outlines (synthesized bold), loaded on first use (see FontSynthesizer.swift).
     private let boldOutlineTable: OutlineTable
     /// Decoded colour glyphs, for a face that has them (see Typeface+ColorGlyphs.swift).
@@ -295,9 +295,6 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
             k += 1
         }
     }
-
-    /// The outline table, for its tests.
-    var outlineTableForTests: OutlineTable { outlineTable }
 
     /// The error for `glyph`, which ``firstUnreadable(_:)`` found: FreeType's reason, from the cache.
     func unreadableError(_ glyph: UInt32) -> FontError {

@@ -46,7 +46,7 @@ import Geometry
         let font = try Typeface(path: fontsDir + "/NotoSans-Regular.ttf")
         func glyphs(_ ids: [UInt32]) -> [ShapedGlyph] { ids.map { ShapedGlyph(glyph: $0, cluster: 0, advance: 1, size: 16) } }
         func first(_ ids: [UInt32], from start: Int = 0) -> Int {
-            glyphs(ids).withUnsafeBufferPointer { font.outlineTableForTests.firstUnloaded($0, from: start) }
+            glyphs(ids).withUnsafeBufferPointer { font.outlineTable.firstUnloaded($0, from: start) }
         }
         #expect(first([36, 37]) == 0)                     // nothing published yet: no table at all
         _ = font.outline(glyph: 36)
@@ -74,7 +74,7 @@ import Geometry
         #expect(throws: error) { try line.checkOutlines() }
         let e = try #require(font.harfBuzz.glyph(for: "e"))
         let checked = [e, h, e].map { ShapedGlyph(glyph: $0, cluster: 0, advance: 1, size: 16) }.withUnsafeBufferPointer {
-            font.outlineTableForTests.firstUnloaded($0, from: 0)
+            font.outlineTable.firstUnloaded($0, from: 0)
         }
         #expect(checked == 1)  // the good glyph before it is published as loaded, the failure is not
     }
