@@ -35,35 +35,37 @@ extension PathMeasure {
         }
 
         /// ``sample(at:)`` at forward distance `fs` outside the last query's piece (its bounds are the
-        /// ones ``Storage/holds(_:_:_:_:preferEarlier:)`` compares with): the next piece, the next
-        /// segment's, or the lookup's.
+        /// ones ``Storage/holds(_:_:_:_:preferEarlier:)`` compares with): the next piece or the next
+        /// segment's first (``stepped(to:preferEarlier:)``), else the lookup's.
         @inline(never) private mutating func move(to fs: Double) -> PathSample {
             let preferEarlier = measure.isReversed
-            if current.records.count > 0 {
-                let rs = current, k = piece, i = segment
-                let next = preferEarlier ? k - 1 : k + 1
-                if next >= 0 && next < rs.records.count && storage.holds(i, rs, next, fs, preferEarlier: preferEarlier) {
-                    piece = next
-                    setBounds(rs)
-                    return measure.sample(rs, piece: next, segment: i, forward: fs)
-                }
+            let (i, rs, k): (Int, SegmentRecords, Int)
+            if let step = stepped(to: fs, preferEarlier: preferEarlier) {
+                (i, rs, k) = step
+            } else {
+                let (found, block) = storage.locateRecords(fs, preferEarlier: preferEarlier)
+                let records = SegmentRecords(block)
+                (i, rs, k) = (found, records, Storage.locate(records, fs, preferEarlier: preferEarlier))
             }
-            // The next segment (the one before, reversed) when it holds `fs`: a label walks along the path,
-            // and two comparisons of segment starts replace the lookup.
-            let j = preferEarlier ? segment - 1 : segment + 1
-            if current.records.count > 0, j >= 0, j < storage.segments.count, storage.segmentHolds(j, fs, preferEarlier: preferEarlier) {
-                let rs = storage.records(j)
-                let k = Storage.locate(rs, fs, preferEarlier: preferEarlier)
-                segment = j; current = rs; piece = k
-                setBounds(rs)
-                return measure.sample(rs, piece: k, segment: j, forward: fs)
-            }
-            let (i, b) = storage.locateRecords(fs, preferEarlier: preferEarlier)
-            let rs = SegmentRecords(b)
-            let k = Storage.locate(rs, fs, preferEarlier: preferEarlier)
             segment = i; current = rs; piece = k
             setBounds(rs)
             return measure.sample(rs, piece: k, segment: i, forward: fs)
+        }
+
+        /// The segment, records and piece that hold `fs` one step on from the last query (the one before,
+        /// reversed): the next piece of its segment, or a piece of the next segment, found by two
+        /// comparisons of segment starts. A label walks along the path so; `nil` before the first query
+        /// and after a jump.
+        @inline(__always) private func stepped(to fs: Double, preferEarlier: Bool) -> (Int, SegmentRecords, Int)? {
+            guard current.records.count > 0 else { return nil }
+            let next = preferEarlier ? piece - 1 : piece + 1
+            if next >= 0 && next < current.records.count && storage.holds(segment, current, next, fs, preferEarlier: preferEarlier) {
+                return (segment, current, next)
+            }
+            let j = preferEarlier ? segment - 1 : segment + 1
+            guard j >= 0, j < storage.segments.count, storage.segmentHolds(j, fs, preferEarlier: preferEarlier) else { return nil }
+            let rs = storage.records(j)
+            return (j, rs, Storage.locate(rs, fs, preferEarlier: preferEarlier))
         }
 
         /// Sets ``lower`` and ``upper`` to the bounds of ``piece`` of ``segment`` (records `rs`), the
