@@ -9,7 +9,7 @@ extension ShapedLine {
     /// do not wait for each other.
     /// - Throws: ``FontError/unreadableGlyph(name:glyph:reason:)`` for the first glyph that cannot be loaded.
     public func checkOutlines() throws(FontError) {
-        let bad: (font: Int, glyph: UInt32)? = glyphs.withUnsafeBufferPointer { g in
+        let bad: FontError? = glyphs.withUnsafeBufferPointer { g in
             fonts.withUnsafeBufferPointer { fonts in
                 var start = 0
                 while start < g.count {
@@ -19,14 +19,14 @@ extension ShapedLine {
                     while end < g.count && g[end].fontIndex == fontIndex { end += 1 }
                     let font = fonts[fontIndex]
                     // Colour fonts are drawn from their bitmaps or layers, which need not have an outline (CBDT).
-                    if font.colorGlyphs == nil, let glyph = font.firstUnreadable(UnsafeBufferPointer(rebasing: g[start..<end])) {
-                        return (fontIndex, glyph)
+                    if font.colorGlyphs == nil, let error = font.firstUnreadable(UnsafeBufferPointer(rebasing: g[start..<end])) {
+                        return error
                     }
                     start = end
                 }
                 return nil
             }
         }
-        if let (font, glyph) = bad { throw fonts[font].unreadableError(glyph) }
+        if let bad { throw bad }
     }
 }

@@ -280,28 +280,20 @@ public final class Typeface: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The id of the first of `glyphs` (their ids; their font is not looked at) whose outline FreeType
-    /// cannot load in this font, or `nil` when all load. Each glyph is loaded under the FreeType lock and
-    /// published in the outline table the first time; after that, checking it reads the table without a
-    /// lock (``OutlineTable/firstUnloaded(_:from:)``), and drawing it finds it there. See
+    /// The error for the first of `glyphs` (their ids; their font is not looked at) whose outline
+    /// FreeType cannot load in this font, or `nil` when all load. Each glyph is loaded under the FreeType
+    /// lock and published in the outline table the first time; after that, checking it reads the table
+    /// without a lock (``OutlineTable/firstUnloaded(_:from:)``), and drawing it finds it there. See
     /// ``ShapedLine/checkOutlines()``.
-    func firstUnreadable(_ glyphs: UnsafeBufferPointer<ShapedGlyph>) -> UInt32? {
+    func firstUnreadable(_ glyphs: UnsafeBufferPointer<ShapedGlyph>) -> FontError? {
         var k = 0
         while true {
             k = outlineTable.firstUnloaded(glyphs, from: k)
             guard k < glyphs.count else { return nil }
             let glyph = glyphs[k].glyph
-            if !loadedEntry(glyph).loaded { return glyph }
+            if case .failure(let failure) = loadedEntry(glyph).result { return unreadable(glyph, failure) }
             k += 1
         }
-    }
-
-    /// The error for `glyph`, which ``firstUnreadable(_:)`` found: FreeType's reason, from the cache.
-    func unreadableError(_ glyph: UInt32) -> FontError {
-        guard case .failure(let failure) = loadedOutline(glyph) else {
-            return .unreadableGlyph(name: path ?? name, glyph: glyph, reason: "it could not be loaded")
-        }
-        return unreadable(glyph, failure)
     }
 
     private func unreadable(_ glyph: UInt32, _ failure: FreeTypeFace.GlyphFailure) -> FontError {
