@@ -9,8 +9,6 @@ final class FreeTypeFace {
     private var library: FT_Library?
     private(set) var face: FT_Face?
     private let data: FontData
-    /// Cache of unscaled outlines (font units, y up), per glyph id.
-    private var outlines: [UInt32: Result<BezPath, GlyphFailure>] = [:]
 
     /// The face's units per em.
     let unitsPerEm: Int
@@ -116,9 +114,9 @@ final class FreeTypeFace {
     }
 
     /// The unhinted outline of `glyph` in font units, y up (an empty path for a glyph with no contours,
-    /// such as a space), or why FreeType cannot load it. Both are cached.
+    /// such as a space), or why FreeType cannot load it. Loaded each time: ``Typeface`` keeps what it
+    /// loads in its outline table, the one cache of outlines.
     func outline(glyph: UInt32) -> Result<BezPath, GlyphFailure> {
-        if let cached = outlines[glyph] { return cached }
         let result: Result<BezPath, GlyphFailure>
         if let face {
             let err = FT_Load_Glyph(face, glyph, PT_LOAD_NO_HINTING_NO_BITMAP)
@@ -132,7 +130,6 @@ final class FreeTypeFace {
         } else {
             result = .failure(GlyphFailure(code: 0x23))  // invalid face handle: never happens after init
         }
-        outlines[glyph] = result
         return result
     }
 
@@ -166,11 +163,6 @@ final class FreeTypeFace {
         return known[code].map { "FreeType error \(hex): \($0)" } ?? "FreeType error \(hex)"
     }
 
-    /// Clears cached outlines (after a change of variation coordinates).
-    func invalidateOutlines() {
-        outlines.removeAll()
-    }
-
     /// The face's variation axes (`fvar`), in the font's order; empty for a font that does not vary.
     func axes() -> [FontAxis] {
         guard let face, let library, face.pointee.face_flags & FT_Long(FT_FACE_FLAG_MULTIPLE_MASTERS) != 0 else { return [] }
@@ -197,14 +189,13 @@ final class FreeTypeFace {
         return (0..<Int(mm.pointee.num_axis)).map { Double(coords[$0]) / 65536 }
     }
 
-    /// Selects the instance at `coordinates` (design units, one per axis in ``axes()`` order) and
-    /// clears the outline cache.
+    /// Selects the instance at `coordinates` (design units, one per axis in ``axes()`` order), before the
+    /// face's first outline is loaded (``Typeface`` does it while it is made).
     /// - Returns: whether FreeType accepted the coordinates.
     func setDesignCoordinates(_ coordinates: [Double]) -> Bool {
         guard let face else { return false }
         var fixed = coordinates.map { FT_Fixed(($0 * 65536).rounded()) }
         let ok = FT_Set_Var_Design_Coordinates(face, FT_UInt(fixed.count), &fixed) == 0
-        invalidateOutlines()
         return ok
     }
 
