@@ -176,7 +176,10 @@ public final class OptionEntry<Model>: @unchecked Sendable {
     }
 
     /// Reads the JSON value of this option into `model`.
-    package func read(_ value: JSONValue, into model: inout Model) throws(OptionValueError) { try parts.value.readJSON(value, &model) }
+    package func read(_ value: JSONValue, into model: inout Model) throws(OptionValueError) {
+        // The reader borrowed where the entry keeps it: a copy would retain its context, which every thread shares.
+        try parts.withValue { (p: borrowing Parts) throws(OptionValueError) in try p.readJSON(value, &model) }
+    }
 
     /// Reads the command-line values of this option (every repetition, in order) into `model`.
     public func read(arguments: [String], into model: inout Model) throws(OptionValueError) { try parts.value.readText(arguments, &model) }
@@ -215,10 +218,16 @@ package enum OptionCatalog {
         for (k, value) in given {
             // `null` is the same as leaving the key out.
             if case .null = value { continue }
-            let entry = entries[k]
-            do { try entry.read(value, into: &model) } catch {
-                throw JSONError(join(path, entry.key) + error.subpath, error.message)
+            // The entry read at +0 through the array's buffer: a copy would retain it, and every thread's
+            // requests read the same catalog.
+            let failure: JSONError? = entries.withUnsafeBufferPointer { buffer in
+                Unmanaged.passUnretained(buffer[k])._withUnsafeGuaranteedRef { entry -> JSONError? in
+                    do throws(OptionValueError) { try entry.read(value, into: &model); return nil } catch {
+                        return JSONError(join(path, entry.key) + error.subpath, error.message)
+                    }
+                }
             }
+            if let failure { throw failure }
         }
     }
 

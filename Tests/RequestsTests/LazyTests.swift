@@ -1,5 +1,5 @@
 import Testing
-@testable import Support
+@testable import Requests
 
 /// A value made on first use, once, whichever thread asks first.
 @Suite struct LazyTests {
@@ -35,5 +35,15 @@ import Testing
             #expect(kept != nil)
         }
         #expect(kept == nil)
+    }
+
+    struct Refused: Error, Equatable { let n: Int }
+
+    /// `withValue` lends the kept value itself (the same object every time) and passes a typed error on.
+    @Test func withValueLendsTheKeptValueAndPassesItsErrorOn() {
+        let lazy = Lazy<Made> { Made(5) }
+        let a = lazy.withValue { ObjectIdentifier($0) }, b = lazy.withValue { ObjectIdentifier($0) }
+        #expect(a == b && a == ObjectIdentifier(lazy.value))
+        #expect(throws: Refused(n: 5)) { try lazy.withValue { (m: borrowing Made) throws(Refused) in throw Refused(n: m.n) } }
     }
 }
