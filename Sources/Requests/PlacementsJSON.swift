@@ -62,25 +62,31 @@ public enum PlacementsJSON {
 
     private static func write(_ labels: [PlacedLabel], inkBoxes: Bool, singleLine: Bool) -> JSONBytes {
         // The fonts table: each font once, in order of first use by a glyph; `tableIndex[i][f]` is where
-        // font f of label i's own table (PlacedLabel.fonts) is in it, -1 for a font no glyph uses.
-        var fonts: [Typeface] = []
+        // font f of label i's own table (PlacedLabel.fonts) is in it, -1 for a font no glyph uses. Fonts are
+        // held unretained (the labels keep them) and read at +0: every thread's replies name the same fonts,
+        // and each retain of one, or of one of its names, would move a cache line between cores.
+        var fonts: [Unmanaged<Typeface>] = []
         var tableIndex: [[Int]] = []
         tableIndex.reserveCapacity(labels.count)
-        for i in labels.indices {
-            let own = labels[i].fonts
-            var index = [Int](repeating: -1, count: own.count)
-            labels[i].glyphs.withUnsafeBufferPointer { glyphs in
-                var last = -1
-                for g in glyphs where g.fontIndex != last {
-                    last = g.fontIndex
-                    guard index[last] < 0 else { continue }
-                    let font = own[last]
-                    if let k = fonts.firstIndex(where: { $0 === font }) { index[last] = k } else {
-                        index[last] = fonts.count; fonts.append(font)
+        labels.withUnsafeBufferPointer { labelBuffer in
+            for i in labelBuffer.indices {
+                let label = labelBuffer.baseAddress! + i
+                var index = [Int](repeating: -1, count: label.pointee.fonts.count)
+                label.pointee.fonts.withUnsafeBufferPointer { own in
+                    label.pointee.glyphs.withUnsafeBufferPointer { glyphs in
+                        var last = -1
+                        for g in glyphs where g.fontIndex != last {
+                            last = g.fontIndex
+                            guard index[last] < 0 else { continue }
+                            let font = Unmanaged.passUnretained(own[last])
+                            if let k = fonts.firstIndex(where: { $0.toOpaque() == font.toOpaque() }) { index[last] = k } else {
+                                index[last] = fonts.count; fonts.append(font)
+                            }
+                        }
                     }
                 }
+                tableIndex.append(index)
             }
-            tableIndex.append(index)
         }
         // Bytes appended in place: no temporary strings per number (this runs once per label in --batch).
         var w = JSONBytes(capacity: 512 + labels.reduce(0) { $0 + 320 * $1.glyphs.count })
@@ -89,25 +95,7 @@ public enum PlacementsJSON {
         for (i, font) in fonts.enumerated() {
             if i > 0 { w.raw(",") }
             w.raw(nl)
-            if font.isEmbedded {
-                // Embedded fonts have no file: a stable name, whose bytes `pathtext fonts --export DIR`,
-                // `pt_embedded_font()` and `pathtext.embedded_font()` give.
-                w.raw("{\"embedded\":"); w.string(font.name)
-            } else {
-                w.raw("{\"path\":")
-                if let path = absolutePath(font) { w.string(path) } else { w.raw("null") }
-            }
-            w.raw(",\"faceIndex\":"); w.integer(font.faceIndex)
-            w.raw(",\"name\":"); w.string(font.name)
-            w.raw(",\"family\":"); w.string(font.familyName)
-            w.raw(",\"style\":"); w.string(font.styleName)
-            w.raw(",\"unitsPerEm\":"); w.integer(font.unitsPerEm)
-            w.raw(",\"variations\":{")
-            for (k, v) in font.variations.enumerated() {
-                if k > 0 { w.raw(",") }
-                w.string(v.tag); w.raw(":"); w.number(v.value)
-            }
-            w.raw("}}")
+            font._withUnsafeGuaranteedRef { font in w.fontRow(font) }
         }
         w.raw("],\"labels\":[")
         // The colour most glyphs have, as its string literal: a copy of the static's bytes in a buffer of
@@ -119,7 +107,7 @@ public enum PlacementsJSON {
         // field is copied from that text instead of printed again (the printer is a function of the bits).
         var size = RepeatedNumber(), angle = RepeatedNumber(), advance = RepeatedNumber()
         // Each glyph names its font: the escaped name and the row looked up when the font changes.
-        let names = fonts.map { JSONBytes.literal($0.name) }
+        let names = fonts.map { $0._withUnsafeGuaranteedRef { JSONBytes.literal($0.name) } }
         var lastFontIndex = 0, nameText = names.first ?? JSONBytes.literal("")
         // Each label read in place: a copy retains its measure, which the path cache shares between threads.
         labels.withUnsafeBufferPointer { labelBuffer in
@@ -370,19 +358,44 @@ struct JSONBytes {
         count &+= JSONNumber.write(v, to: storage.base + count)
     }
 
-    /// A string literal, escaped by the project's one rule (``JSONStringLiteral``).
+    /// A string literal, escaped by the project's one rule (``JSONStringLiteral``). A native string is
+    /// read in place: a copy would retain its storage, which a font's names share with every thread.
     mutating func string(_ s: String) {
-        var s = s
-        let plain = s.withUTF8 { u in !u.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F } }
-        if plain {
+        let written = s.utf8.withContiguousStorageIfAvailable { u -> Bool in
+            guard !u.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F }) else { return false }
             byte(UInt8(ascii: "\""))
-            s.withUTF8 { put($0) }
+            put(u)
             byte(UInt8(ascii: "\""))
-        } else {
-            var out: [UInt8] = []
-            JSONStringLiteral.append(s, to: &out)
-            put(out)
+            return true
         }
+        guard written != true else { return }
+        var out: [UInt8] = []
+        JSONStringLiteral.append(s, to: &out)
+        put(out)
+    }
+
+    /// A row of the fonts table: `{"embedded":…` or `{"path":…`, then `faceIndex`, `name`, `family`,
+    /// `style`, `unitsPerEm` and `variations`.
+    mutating func fontRow(_ font: Typeface) {
+        if font.isEmbedded {
+            // Embedded fonts have no file: a stable name, whose bytes `pathtext fonts --export DIR`,
+            // `pt_embedded_font()` and `pathtext.embedded_font()` give.
+            raw("{\"embedded\":"); string(font.name)
+        } else {
+            raw("{\"path\":")
+            if let path = PlacementsJSON.absolutePath(font) { string(path) } else { raw("null") }
+        }
+        raw(",\"faceIndex\":"); integer(font.faceIndex)
+        raw(",\"name\":"); string(font.name)
+        raw(",\"family\":"); string(font.familyName)
+        raw(",\"style\":"); string(font.styleName)
+        raw(",\"unitsPerEm\":"); integer(font.unitsPerEm)
+        raw(",\"variations\":{")
+        for (k, v) in font.variations.enumerated() {
+            if k > 0 { raw(",") }
+            string(v.tag); raw(":"); number(v.value)
+        }
+        raw("}}")
     }
 
     /// `s` as a string literal's bytes, to be written many times with ``put(_:)-([UInt8])``.
