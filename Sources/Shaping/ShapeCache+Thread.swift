@@ -130,15 +130,26 @@ extension ShapeCache.Key {
 }
 
 extension ShapedLine {
-    /// The line with buffers of its own: the same values, in arrays and a string no other line shares, so
-    /// that copying it retains nothing another thread retains.
+    /// The line with buffers of its own: the same values, in arrays and a string no other line shares (its
+    /// runs' font lists too), so that copying it, or a run's attributes, retains nothing another thread retains.
     func threadCopy() -> ShapedLine {
         var copy = self
         copy.text = String(decoding: Array(text.utf8), as: UTF8.self)
         copy.glyphs = glyphs.withUnsafeBufferPointer { Array($0) }
         copy.fonts = fonts.withUnsafeBufferPointer { Array($0) }
-        copy.runs = runs.withUnsafeBufferPointer { Array($0) }
+        copy.runs = runs.map { $0.threadCopy() }
         if !diagnostics.isEmpty { copy.diagnostics = diagnostics.withUnsafeBufferPointer { Array($0) } }
+        return copy
+    }
+}
+
+extension TextAttributes {
+    /// The attributes with font and feature lists of their own: the same fonts and features, in arrays no
+    /// other attributes share (a copy of the attributes retains their buffers).
+    func threadCopy() -> TextAttributes {
+        var copy = self
+        copy.fonts = fonts.withUnsafeBufferPointer { Array($0) }
+        if !features.isEmpty { copy.features = features.withUnsafeBufferPointer { Array($0) } }
         return copy
     }
 }

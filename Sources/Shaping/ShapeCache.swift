@@ -66,11 +66,15 @@ public final class ShapeCache: Sendable {
         let mode: UInt8
         let hash: Int
 
-        /// `key` with a text whose string and runs' buffer are copies of its own (for a thread's front).
+        /// `key` with a text whose string, runs' buffer and runs' font lists are copies of its own (for a thread's front).
         init(copying key: Key) {
             var text = key.text
             text.string = String(decoding: Array(key.text.string.utf8), as: UTF8.self)
-            text.runs = key.text.runs.withUnsafeBufferPointer { Array($0) }
+            text.runs = key.text.runs.map { run in
+                var own = run
+                own.attributes = run.attributes.threadCopy()
+                return own
+            }
             self.text = text; mode = key.mode; hash = key.hash
         }
 

@@ -22,11 +22,28 @@ import Testing
         #expect(Self.address(second.glyphs) != Self.address(first.glyphs))
         #expect(Self.address(second.runs) != Self.address(first.runs))
         #expect(Self.address(third.glyphs) == Self.address(second.glyphs))
+        // The runs' font lists too: a copy of a run's attributes retains its list, which the shared entry's
+        // run holds for every thread.
+        #expect(second.runs[0].fonts == first.runs[0].fonts)
+        #expect(Self.address(second.runs[0].fonts) != Self.address(first.runs[0].fonts))
+        #expect(Self.address(second.runs[0].fonts) == Self.address(third.runs[0].fonts))
         let s = cache.statistics
         #expect(s.hits == 2 && s.misses == 1 && s.entries == 1)
         cache.resetStatistics()
         _ = cache.shape(t)
         #expect(cache.statistics.hits == 1 && cache.statistics.misses == 0)
+    }
+
+    /// A key copied for a front: the same key (equal, same hash), with a font list of its own.
+    @Test func aFrontsKeyHasItsOwnFontLists() {
+        let t = Self.text("Pohjoisesplanadi")
+        let key = ShapeCache.Key(t, mode: 0), copy = key.threadCopy()
+        #expect(copy == key && copy.hashValue == key.hashValue)
+        #expect(Self.address(copy.text.runs[0].attributes.fonts) != Self.address(key.text.runs[0].attributes.fonts))
+        var features = TextAttributes(fonts: [TestFonts.sans], size: 20)
+        features.features = [FeatureSetting(tag: "kern", value: 0)]
+        let own = features.threadCopy()
+        #expect(own == features && Self.address(own.features) != Self.address(features.features))
     }
 
     @Test func theFrontForgetsWhatTheTableLetsGo() {
