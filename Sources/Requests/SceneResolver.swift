@@ -30,7 +30,10 @@ public struct ResolvedLabel: Sendable {
     /// typed fast path): the same caches, the same placements and errors.
     package static func layout(_ text: AttributedText, along path: BezPath, options: LabelOptions,
                                direction: ParagraphDirection) throws(LayoutError) -> [PlacedLabel] {
-        let shape = { (t: AttributedText) in ShapeCache.shared.shape(t, direction: direction) }
+        // The shared cache at +0: a retain of it per label is a write to a line every thread's labels write.
+        let shape = { (t: AttributedText) in
+            Unmanaged.passUnretained(ShapeCache.shared)._withUnsafeGuaranteedRef { $0.shape(t, direction: direction) }
+        }
         if let measure = PathCache.shared.measure(path, segmentsAtMost: options.limits.pathSegments) {
             // What the path's own call checks before it measures (the options and the path's size), so
             // that the errors are the ones that call gives; its measuring succeeds, as the kept one did.

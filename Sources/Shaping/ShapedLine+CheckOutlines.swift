@@ -17,11 +17,13 @@ extension ShapedLine {
                     // One font (most lines): every glyph is from it, no run to find.
                     var end = fonts.count == 1 ? g.count : start + 1
                     while end < g.count && g[end].fontIndex == fontIndex { end += 1 }
-                    let font = fonts[fontIndex]
-                    // Colour fonts are drawn from their bitmaps or layers, which need not have an outline (CBDT).
-                    if font.colorGlyphs == nil, let error = font.firstUnreadable(UnsafeBufferPointer(rebasing: g[start..<end])) {
-                        return error
+                    // The font at +0: every thread's lines use the same fonts, and a retain of one moves its
+                    // cache line between cores. Colour fonts are drawn from their bitmaps or layers, which
+                    // need not have an outline (CBDT).
+                    let error = Unmanaged.passUnretained(fonts[fontIndex])._withUnsafeGuaranteedRef { font in
+                        font.colorGlyphs == nil ? font.firstUnreadable(UnsafeBufferPointer(rebasing: g[start..<end])) : nil
                     }
+                    if let error { return error }
                     start = end
                 }
                 return nil
