@@ -459,15 +459,6 @@ package enum Syscalls {
     /// Lets another thread run (`sched_yield`).
     package static func yieldThread() { _ = sched_yield() }
 
-    /// The calling thread's identity, unique among the threads alive (`pthread_self`).
-    package static func currentThread() -> UInt {
-        #if os(Linux)
-        pthread_self()  // an integer here
-        #else
-        UInt(bitPattern: pthread_self())  // a pointer
-        #endif
-    }
-
     // MARK: Signals
 
     /// The signals that end a program politely: SIGINT (Ctrl-C) and SIGTERM.

@@ -5,23 +5,6 @@ import TestSupport
 
 /// The wrappers of ``Syscalls`` against what the system says of the same files.
 @Suite struct SyscallsTests {
-    /// A thread's identity is the same on every call from it, and another thread's differs.
-    @Test func currentThreadIsOneIdentityPerThread() {
-        let here = Syscalls.currentThread()
-        #expect(here != 0 && Syscalls.currentThread() == here)
-        nonisolated(unsafe) var there: UInt = 0   // written by the thread, read after it is joined
-        var thread = pthread_t()
-        let started = withUnsafeMutablePointer(to: &there) { p in
-            pthread_create(&thread, nil, { arg in
-                arg!.assumingMemoryBound(to: UInt.self).pointee = Syscalls.currentThread()
-                return nil
-            }, p)
-        }
-        #expect(started == 0)
-        pthread_join(thread, nil)
-        #expect(there != 0 && there != here)
-    }
-
     @Test func kindsOfWhatIsAtAPath() throws {
         try withTemporaryFolder("syscalls") { dir in
             let file = dir + "/a.txt"

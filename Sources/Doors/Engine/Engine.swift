@@ -5,9 +5,11 @@ import PathText
 /// One engine behind every front door that is not Swift: it owns loaded fonts and resolvers, takes
 /// requests in the scene files' words and answers with placements JSON or images.
 ///
-/// Thread safety: an engine may be used from any number of threads at once. Each request checks a
-/// resolver out of a small pool (a resolver caches the fonts it loaded and is used by one thread at a
-/// time), so requests run in parallel; the typed call's fonts live in a ``FontRegistry`` behind a lock. No lock is taken per glyph by the engine itself.
+/// Thread safety: an engine may be used from any number of threads at once. Each thread that sends it
+/// requests leases a resolver of its own on its first request (a resolver caches the fonts it loaded and is
+/// used by one thread at a time; Engine+Resolvers.swift), so requests run in parallel without a lock. The
+/// typed call's fonts live in a ``FontRegistry`` behind a lock. No lock is taken per glyph by the engine
+/// itself.
 ///
 /// Every call takes one route: decode → resolve (``SceneResolver``: fonts, defaults and limits, once) →
 /// lay out (``ResolvedLabel/layout()``, through the shared shaping and path caches) → draw or encode.
@@ -27,7 +29,10 @@ public final class Engine: Sendable {
     let defaultStack: [Typeface]
     /// The fonts of the typed call, numbered for the life of the engine.
     public let fonts: FontRegistry
-    private let pool: Locked<[ResolverSlot]>
+    /// This engine's number in the threads' fronts of resolvers (``ResolverFront``).
+    let id = Engine.ids.wrappingAdd(1, ordering: .relaxed).oldValue
+    /// The engine's resolvers (Engine+Resolvers.swift).
+    let resolvers: Locked<ResolverPool>
     /// The limits every request gets.
     public let limits: ResourceLimits
     /// Whether requests may give fonts as file paths (`false` for a server: fonts only by name).
@@ -38,26 +43,6 @@ public final class Engine: Sendable {
     /// each) passes the same text every time, and decoding it (the GeoJSON read and checked) costs a
     /// fifth of drawing a metatile.
     let lastTileJob = Locked<(text: String, job: TileJob)?>(nil)
-
-    /// A resolver checked out by one thread at a time.
-    private final class ResolverSlot: @unchecked Sendable {
-        // @unchecked: a slot is only ever used by the thread that took it out of the pool, and
-        // `lastThread` is only read and written under the pool's lock.
-        let resolver: RequestDecoding.Resolver
-        /// The thread that used the slot last (``Syscalls/currentThread()``).
-        var lastThread: UInt = 0
-        init(_ resolver: RequestDecoding.Resolver) { self.resolver = resolver }
-    }
-
-    /// A resolver from the pool, preferring the one this thread used last: a resolver's caches then stay
-    /// in the cache of the core that runs the thread, instead of moving to the other core with every other
-    /// request (taking the last slot put back hands two threads' resolvers back and forth).
-    private func takeSlot(for me: UInt) -> ResolverSlot? {
-        pool.withLock { slots in
-            if let k = slots.lastIndex(where: { $0.lastThread == me }) { return slots.remove(at: k) }
-            return slots.popLast()
-        }
-    }
 
     /// Creates an engine from `settings` (the catalog's request settings) that applies `limits` to every
     /// request.
@@ -72,7 +57,7 @@ public final class Engine: Sendable {
                                                  fontsByNameOnly: !allowFontPaths)
         defaultStack = try RequestDecoding.preload(first)
         fonts = FontRegistry(fontsDir: settings.fontsDir, defaultStack: defaultStack)
-        pool = Locked([ResolverSlot(first)])
+        resolvers = Locked(ResolverPool(free: [ResolverSlot(first)]))
     }
 
     /// Creates an engine that loads the default fonts from `fontsDir` (`nil`: the fonts compiled into the
@@ -94,25 +79,6 @@ public final class Engine: Sendable {
             settings = try RequestSettings.decode(try JSONValue.parse(settingsJSON))
         } catch { throw EngineError(key: error.path, error.message) }
         try self.init(settings: settings, limits: limits, allowFontPaths: allowFontPaths)
-    }
-
-    /// Runs `body` with a resolver no other thread is using, under the settings' time limit.
-    func withResolver<R>(_ body: (RequestDecoding.Resolver) throws(EngineError) -> R) throws(EngineError) -> R {
-        let me = Syscalls.currentThread()
-        let slot = takeSlot(for: me) ?? ResolverSlot(RequestDecoding.makeResolver(
-            fontsDir: settings.fontsDir, limits: limits, systemFonts: settings.systemFonts, fontsByNameOnly: !allowFontPaths))
-        defer { pool.withLock { slot.lastThread = me; $0.append(slot) } }
-        // A deadline the caller set (a server's) is kept when it ends sooner.
-        var deadline = Deadline.current
-        if let seconds = settings.timeLimit {
-            let own = Deadline(seconds: seconds)
-            if deadline.map({ own.end < $0.end }) ?? true { deadline = own }
-        }
-        return try withDeadline(deadline) { () throws(EngineError) in
-            let answer = try body(slot.resolver)
-            if let passed = Deadline.passed { throw EngineError(key: "timeLimit", passed.message) }
-            return answer
-        }
     }
 
     /// Lays out one label request (a label object of a scene file) and returns the placements JSON.
