@@ -1,11 +1,12 @@
 # gdb script for scripts/shared-retains: counts swift_retain calls by object, thread and caller while
-# requests FIRST..<LAST run (a request is a call of Engine.batchLineUTF8), then, with the objects still
-# alive, names the type of each object that more than one thread retained.
+# requests FIRST..<LAST run (a request is a call of MARK, by default Engine.batchLineUTF8), then, with the
+# objects still alive, names the type of each object that more than one thread retained.
 import collections
 import os
 import gdb
 
 FIRST, LAST, OUT = int(os.environ["FIRST"]), int(os.environ["LAST"]), os.environ["OUT"]
+DEPTH = int(os.environ.get("DEPTH") or 3)  # how many calls above a retain name its site
 request = [0]
 callers = collections.defaultdict(collections.Counter)
 threads = collections.defaultdict(set)
@@ -25,7 +26,7 @@ class Retain(gdb.Breakpoint):
         if obj < 0x100000 or obj > 0x7FFFFFFFFFFF:  # nil and tagged values
             return False
         frame, names = gdb.newest_frame().older(), []
-        while frame is not None and len(names) < 3:
+        while frame is not None and len(names) < DEPTH:
             names.append(str(frame.name()))
             frame = frame.older()
         callers[obj][" <- ".join(names)] += 1
@@ -34,7 +35,7 @@ class Retain(gdb.Breakpoint):
 
 
 gdb.execute("set pagination off")
-Request("$s14PathTextEngine0C0C13batchLineUTF8_8inkBoxesSays5UInt8VGSS_SbSgtF", internal=True)
+Request(os.environ.get("MARK") or "$s14PathTextEngine0C0C13batchLineUTF8_8inkBoxesSays5UInt8VGSS_SbSgtF", internal=True)
 Retain("swift_retain", internal=True)
 gdb.execute("run")
 n = LAST - FIRST
