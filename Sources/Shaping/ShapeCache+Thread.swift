@@ -134,11 +134,44 @@ extension ShapedLine {
     /// runs' font lists too), so that copying it, or a run's attributes, retains nothing another thread retains.
     func threadCopy() -> ShapedLine {
         var copy = self
-        copy.text = String(decoding: Array(text.utf8), as: UTF8.self)
+        copy.text = text.threadCopy()
         copy.glyphs = glyphs.withUnsafeBufferPointer { Array($0) }
         copy.fonts = fonts.withUnsafeBufferPointer { Array($0) }
         copy.runs = runs.map { $0.threadCopy() }
-        if !diagnostics.isEmpty { copy.diagnostics = diagnostics.withUnsafeBufferPointer { Array($0) } }
+        if !diagnostics.isEmpty { copy.diagnostics = diagnostics.map { $0.threadCopy() } }
+        return copy
+    }
+}
+
+extension String {
+    /// The same text in storage of its own (a string's copy shares its storage, whose count a retain writes).
+    func threadCopy() -> String { String(decoding: Array(utf8), as: UTF8.self) }
+}
+
+extension ShapingDiagnostic {
+    /// The diagnostic with strings and arrays of its own: a check reads every label's diagnostics (the
+    /// missing characters and the stack's font names), and a line's copy in a thread's front shared them
+    /// with the table's line and every other thread's copy.
+    func threadCopy() -> ShapingDiagnostic {
+        var copy = self
+        copy.message = message.threadCopy()
+        if var m = missingCoverage {
+            m.characters = m.characters.withUnsafeBufferPointer { Array($0) }
+            m.stack = m.stack.map { $0.threadCopy() }
+            copy.missingCoverage = m
+        }
+        if var s = synthesized {
+            s.font = s.font.threadCopy(); s.fontStyle = s.fontStyle.threadCopy()
+            s.wanted = s.wanted.threadCopy(); s.wantedStyle = s.wantedStyle.threadCopy()
+            copy.synthesized = s
+        }
+        if var e = elongation {
+            e.positions = e.positions.withUnsafeBufferPointer { Array($0) }
+            e.covered = e.covered.withUnsafeBufferPointer { Array($0) }
+            e.unavailable = e.unavailable.map { $0.threadCopy() }
+            e.unavailableClusters = e.unavailableClusters.withUnsafeBufferPointer { Array($0) }
+            copy.elongation = e
+        }
         return copy
     }
 }

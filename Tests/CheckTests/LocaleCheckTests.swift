@@ -61,6 +61,21 @@ let packageRoot = PackagePaths.root
         #expect(ja.issues.contains(.systemFont))
     }
 
+    /// A label's fallback fonts are listed once each, in the order their first inked glyphs come on the
+    /// path: Hebrew before Devanagari in "A ב क" (not their names' order), the primary font left out.
+    @Test func fallbackFontsComeInTheOrderOfTheirFirstGlyphs() throws {
+        var label = SceneLabel(text: "A ב क ב", path: try BezPath(svgPathData: "M 20 100 L 780 100"))
+        label.style = RunStyle(size: 40, systemFonts: false)
+        let scene = Scene(width: 800, height: 200, shapes: [], labels: [label])
+        var table = StringTable()
+        table.set("A ב क ב", key: "A ב क ב", locale: "x")
+        let resolver = SceneResolver(fontsDir: fontsDir)
+        resolver.systemFallback = false
+        let results = try LocaleChecker.check(scene, strings: table, resolver: resolver)
+        #expect(results.map(\.fallbackFonts) == [[FallbackFont(name: "NotoSansHebrew-Regular.ttf", system: false),
+                                                  FallbackFont(name: "NotoSansDevanagari-Regular.ttf", system: false)]])
+    }
+
     /// A label too long for its half of the dial shrinks, or overflows at its minimum; the others fit.
     @Test func longTranslationsShrinkOrOverflowWithinTheirSpan() throws {
         var table = StringTable()

@@ -46,6 +46,26 @@ import Testing
         #expect(own == features && Self.address(own.features) != Self.address(features.features))
     }
 
+    /// A front's line has diagnostics of its own: the missing characters' list and the stack's font names in
+    /// storage no other line shares (a check reads them for every label).
+    @Test func aFrontsLineHasDiagnosticsOfItsOwn() throws {
+        let cache = ShapeCache()
+        let t = Self.text("Helsinki 口座残高 Helsingfors")   // CJK: no font of the stack covers it
+        let first = cache.shape(t), second = cache.shape(t)
+        #expect(second == first)
+        let a = try #require(first.diagnostics.first { $0.missingCoverage != nil }?.missingCoverage)
+        let b = try #require(second.diagnostics.first { $0.missingCoverage != nil }?.missingCoverage)
+        #expect(a == b && !a.characters.isEmpty && !a.stack.isEmpty)
+        #expect(Self.address(b.characters) != Self.address(a.characters))
+        #expect(Self.address(b.stack) != Self.address(a.stack))
+        // The font name (longer than a string kept inline) in storage of its own.
+        #expect(a.stack[0].utf8.count > 15)
+        func storage(_ s: String) -> UInt { s.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) } ?? 0 }
+        #expect(storage(b.stack[0]) != storage(a.stack[0]) && storage(b.stack[0]) != 0)
+        let messages = (first.diagnostics.map(\.message), second.diagnostics.map(\.message))
+        #expect(messages.0 == messages.1 && storage(messages.1[0]) != storage(messages.0[0]))
+    }
+
     @Test func theFrontForgetsWhatTheTableLetsGo() {
         let cache = ShapeCache()
         let t = Self.text("Esplanadi")

@@ -1,3 +1,4 @@
+import Support
 import JSON
 import Geometry
 import Shaping
@@ -126,13 +127,20 @@ public enum LocaleChecker {
         if labels.isEmpty { fit = .rejected }
         // Fonts: the first of the label's first run is its own; the rest of its stacks are shipped, any
         // other font came from the system.
-        let stacks = resolved.text.runs.map(\.attributes.fonts)
-        let primary = stacks.first?.first
-        let stack = Set(stacks.flatMap { $0 }.map(ObjectIdentifier.init))
+        // Fonts are compared by identity and looked at once a label, not once a glyph: every thread's labels
+        // use the same fonts, and a retain of one (or of its name) moves its cache line between cores.
+        let runs = resolved.text.runs
+        let primary = runs.first?.attributes.fonts.first.map(ObjectIdentifier.init)
+        var stack = Set<ObjectIdentifier>()
+        for r in runs { for f in r.attributes.fonts { stack.insert(ObjectIdentifier(f)) } }
         var fallback: [FallbackFont] = []
         for l in labels {
-            for g in l.glyphs where l.font(of: g) !== primary && g.glyph != 0 {
-                let font = l.font(of: g)
+            // The label's fonts in the order their first inked glyphs come.
+            var seen = [Bool](repeating: false, count: l.fonts.count), order: [Int] = []
+            for g in l.glyphs where g.glyph != 0 && !seen[g.fontIndex] { seen[g.fontIndex] = true; order.append(g.fontIndex) }
+            for k in order {
+                let font = l.fonts[k]
+                guard ObjectIdentifier(font) != primary else { continue }
                 let f = FallbackFont(name: font.name, system: !stack.contains(ObjectIdentifier(font)))
                 if !fallback.contains(f) { fallback.append(f) }
             }
@@ -163,7 +171,7 @@ struct InkBox {
             for g in label.glyphs {
                 // The font at +0: every thread's labels use the same fonts, and a retain of one moves its
                 // cache line between cores (a retain a glyph, ≈ 2 700 a job of the dial's 50 locales).
-                let box = Unmanaged.passUnretained(fonts[g.fontIndex])._withUnsafeGuaranteedRef { InkBox(g, font: $0) }
+                let box = fonts.withUnretained(g.fontIndex) { InkBox(g, font: $0) }
                 if !box.isEmpty { out.append(box) }
             }
         }
