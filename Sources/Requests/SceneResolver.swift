@@ -70,6 +70,19 @@ public final class SceneResolver {
         let settings: [FontVariation]
     }
 
+    /// The stacks made (``stack(_:families:embedded:at:familiesAt:weight:stretch:style:)``) by what was
+    /// asked, at most ``stackLimit`` (then emptied). A run's font list is then the same array every time:
+    /// copying it retains one buffer, which only the thread using this resolver touches, where making it
+    /// again retained each of its fonts, which every thread shares.
+    private var stacks: [StackKey: [Typeface]] = [:]
+    /// The most stacks ``stacks`` keeps.
+    static let stackLimit = 256
+    /// What a stack was asked with.
+    private struct StackKey: Hashable {
+        let names: [String]?, families: [FontFamilyName]?, embedded: Bool, byNameOnly: Bool
+        let weight: Double?, stretch: Double?, style: CSSFontStyle?
+    }
+
     /// Creates a resolver that uses the embedded fonts, or the default fonts' files in `fontsDir`.
     public init(fontsDir: String? = nil) { self.fontsDir = fontsDir }
 
@@ -97,6 +110,20 @@ public final class SceneResolver {
     package func stack(_ names: [String]?, families: [FontFamilyName]? = nil, embedded: Bool = true, at path: @autoclosure () -> String,
                        familiesAt familyPath: @autoclosure () -> String = "fontFamily", weight: Double? = nil, stretch: Double? = nil,
                        style: CSSFontStyle? = nil) throws(SceneError) -> [Typeface] {
+        let key = StackKey(names: names, families: families, embedded: embedded, byNameOnly: fontsByNameOnly,
+                           weight: weight, stretch: stretch, style: style)
+        if let known = stacks[key] { return known }
+        let made = try makeStack(names, families: families, embedded: embedded, at: path(), familiesAt: familyPath(),
+                                 weight: weight, stretch: stretch, style: style)
+        if stacks.count >= Self.stackLimit { stacks = [:] }
+        stacks[key] = made
+        return made
+    }
+
+    /// ``stack(_:families:embedded:at:familiesAt:weight:stretch:style:)`` made anew.
+    private func makeStack(_ names: [String]?, families: [FontFamilyName]?, embedded: Bool, at path: @autoclosure () -> String,
+                           familiesAt familyPath: @autoclosure () -> String, weight: Double?, stretch: Double?,
+                           style: CSSFontStyle?) throws(SceneError) -> [Typeface] {
         var list: [Typeface] = []
         for family in families ?? [] {
             do {

@@ -178,7 +178,9 @@ struct InkBox {
         return out
     }
 
-    init(_ g: borrowing PlacedGlyph, font: Typeface) {
+    /// The box of glyph `g` in `font` (borrowed: an initializer's parameter is otherwise owned, a retain of
+    /// the font each glyph).
+    init(_ g: borrowing PlacedGlyph, font: borrowing Typeface) {
         corners = g.inkCorners(font: font)
         let d = g.direction, o = g.origin, c = corners
         inkMinX = (c.0 - o).dot(d); inkMaxX = (c.1 - o).dot(d)
