@@ -69,7 +69,7 @@ public final class ShapeCache: Sendable {
         /// `key` with a text whose string, runs' buffer and runs' font lists are copies of its own (for a thread's front).
         init(copying key: Key) {
             var text = key.text
-            text.string = String(decoding: Array(key.text.string.utf8), as: UTF8.self)
+            text.string = key.text.string.threadCopy()
             text.runs = key.text.runs.map { run in
                 var own = run
                 own.attributes = run.attributes.threadCopy()
