@@ -84,12 +84,13 @@ extension Engine {
     /// Runs `body` with a resolver no other thread is using, under the settings' time limit.
     func withResolver<R>(_ body: (RequestDecoding.Resolver) throws(EngineError) -> R) throws(EngineError) -> R {
         let front = ResolverFront.current
-        if let slot = front.lease(of: id)?.slot, !slot.busy {
+        let own = front.lease(of: id)?.slot
+        if let slot = own, !slot.busy {
             slot.busy = true
             defer { slot.busy = false }
             return try withTimeLimit { () throws(EngineError) in try body(slot.resolver) }
         }
-        let (slot, lease) = checkOut(leasing: front.lease(of: id)?.slot == nil)
+        let (slot, lease) = checkOut(leasing: own == nil)
         if let lease { front.keep(lease) }
         slot.busy = true
         defer {
