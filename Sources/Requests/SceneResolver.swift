@@ -86,10 +86,12 @@ public final class SceneResolver {
     /// Creates a resolver that uses the embedded fonts, or the default fonts' files in `fontsDir`.
     public init(fontsDir: String? = nil) { self.fontsDir = fontsDir }
 
-    /// The embedded stack, loaded once.
+    /// The embedded stack, loaded once. Kept in an array of this resolver's own: the process's stack is one
+    /// array every resolver would share, and each run's copy of it retains that buffer, whose count every
+    /// thread's runs would then write.
     public func embeddedStack() throws(FontError) -> [Typeface] {
         if let embedded { return embedded }
-        let stack = try DefaultFonts.stack(folder: fontsDir)
+        let stack = try DefaultFonts.stack(folder: fontsDir).withUnsafeBufferPointer { Array($0) }
         embedded = stack
         return stack
     }

@@ -150,8 +150,8 @@ extension String {
 
 extension ShapingDiagnostic {
     /// The diagnostic with strings and arrays of its own: a check reads every label's diagnostics (the
-    /// missing characters and the stack's font names), and a line's copy in a thread's front shared them
-    /// with the table's line and every other thread's copy.
+    /// missing characters and the stack's font names), so a front's line must not share them with the
+    /// table's line and the other threads' copies.
     func threadCopy() -> ShapingDiagnostic {
         var copy = self
         copy.message = message.threadCopy()

@@ -25,6 +25,14 @@ import TestSupport
         #expect(again.map(ObjectIdentifier.init) == a.map(ObjectIdentifier.init))
     }
 
+    /// Two resolvers' embedded stacks: the same fonts, in arrays of their own (each is one thread's at a time).
+    @Test func eachResolverHasAnEmbeddedStackOfItsOwn() throws {
+        let a = try SceneResolver(fontsDir: PackagePaths.fonts).embeddedStack()
+        let b = try SceneResolver(fontsDir: PackagePaths.fonts).embeddedStack()
+        #expect(a.map(ObjectIdentifier.init) == b.map(ObjectIdentifier.init) && !a.isEmpty)
+        #expect(Self.address(a) != Self.address(b))
+    }
+
     @Test func aStackThatFailsIsNotKept() {
         let r = SceneResolver(fontsDir: PackagePaths.fonts)
         for _ in 0..<2 {

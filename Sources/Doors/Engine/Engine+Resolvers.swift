@@ -6,9 +6,8 @@ import Synchronization
 /// A resolver caches the fonts it loaded and is used by one thread at a time. The first request a thread
 /// sends an engine leases it a resolver (from the pool's free ones, or a new one), under the pool's lock;
 /// the thread's front (a thread-local table) keeps the lease, so the thread's later requests take their
-/// resolver from the front with no lock and no write to memory another thread touches. Before, every
-/// request locked the pool twice (to take a resolver and to give it back) and rewrote its list: on two
-/// cores, the mutex's and the list's cache lines moved back and forth with every request.
+/// resolver from the front with no lock and no write to memory another thread touches (a pool locked and
+/// rewritten by every request would move its mutex's and list's cache lines between cores each time).
 ///
 /// - A call made while the thread's own resolver is busy (a request inside a request) takes a free
 ///   resolver from the pool for the call alone.
