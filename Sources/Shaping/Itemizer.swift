@@ -46,6 +46,19 @@ enum Itemizer {
         return general(text, utf8: utf8, direction: direction)
     }
 
+    /// ``itemize(_:direction:)`` without an array for a paragraph of one item (most labels): `one` gets
+    /// that item and the paragraph level, `many` gets what ``itemize(_:direction:)`` returns otherwise.
+    static func withItems<R>(_ text: AttributedText, direction: ParagraphDirection, one: (TextItem, UInt8) -> R,
+                             many: ([TextItem], UInt8, [ShapingDiagnostic]) -> R) -> R {
+        func split(_ utf8: UnsafeBufferPointer<UInt8>) -> R {
+            if let (item, level) = singleItem(text, utf8: utf8, direction: direction) { return one(item, level) }
+            let (items, level, diagnostics) = general(text, utf8: utf8, direction: direction)
+            return many(items, level, diagnostics)
+        }
+        if let r = text.string.utf8.withContiguousStorageIfAvailable(split) { return r }
+        return Array(text.string.utf8).withUnsafeBufferPointer(split)
+    }
+
     /// The one item of a paragraph of one run whose levels and scripts are all equal, whose primary font
     /// covers every scalar and which asks for no emoji presentation, with its paragraph level; `nil` when
     /// that is not so, or not found cheaply (then ``general(_:utf8:direction:)`` decides).

@@ -89,6 +89,12 @@ public struct ShapedLine: Hashable, Sendable {
         self.diagnostics = diagnostics; self.isRightToLeft = isRightToLeft
     }
 
+    /// A line of no text and no glyphs: what to shape into first with ``Shaper/shape(_:direction:into:)``.
+    public static var empty: ShapedLine {
+        ShapedLine(text: "", glyphs: [], fonts: [], runs: [],
+                   metrics: FontMetrics(ascender: 0, descender: 0, lineGap: 0, xHeight: 0, capHeight: 0, unitsPerEm: 1000, size: 0))
+    }
+
     /// The font that supplied `glyph`, a glyph of this line.
     @inlinable public func font(of glyph: ShapedGlyph) -> Typeface { fonts[glyph.fontIndex] }
 

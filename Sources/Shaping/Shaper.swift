@@ -1,3 +1,4 @@
+import Support
 /// Shapes attributed text into a ``ShapedLine``.
 ///
 /// The paragraph is split into items (see below), each item is shaped by HarfBuzz with the whole
@@ -27,14 +28,41 @@ public enum Shaper {
     /// (``AttributedText/mergedForShaping``): kerning, ligatures and joining cross a change of colour, and
     /// each glyph keeps the run of its cluster's first character.
     public static func shape(_ text: AttributedText, direction: ParagraphDirection = .auto) -> ShapedLine {
-        if let merged = text.mergedForShaping { return shape(merged, direction: direction).painted(as: text) }
-        let (items, paragraphLevel, diagnostics) = Itemizer.itemize(text, direction: direction)
-        let (glyphs, fonts) = shapeItems(text, items) { _ in false }
-        var line = ShapedLine(text: text.string, glyphs: glyphs, fonts: fonts, runs: text.runs.map(\.attributes),
-                              metrics: lineMetrics(text, items: items), diagnostics: diagnostics,
-                              isRightToLeft: paragraphLevel & 1 == 1)
-        line.noteColorGlyphFallbacks()
+        var line = ShapedLine.empty
+        shape(text, direction: direction, into: &line)
         return line
+    }
+
+    /// ``shape(_:direction:)`` into a line kept between calls: the line's arrays are emptied and filled
+    /// again, so shaping label after label into one line allocates nothing once they are large enough (as
+    /// a HarfBuzz caller reuses its `hb_buffer_t`). The result is the line ``shape(_:direction:)`` returns.
+    /// A copy of the line that the caller still holds is left as it was (arrays are copied on write).
+    public static func shape(_ text: AttributedText, direction: ParagraphDirection = .auto, into line: inout ShapedLine) {
+        if let merged = text.mergedForShaping {
+            line = shape(merged, direction: direction).painted(as: text)
+            return
+        }
+        Itemizer.withItems(text, direction: direction) { item, level in
+            fill(&line, text, items: CollectionOfOne(item), paragraphLevel: level, diagnostics: [])
+        } many: { items, level, diagnostics in
+            fill(&line, text, items: items, paragraphLevel: level, diagnostics: diagnostics)
+        }
+    }
+
+    /// Fills `line` with `text` shaped as `items` in a horizontal line.
+    private static func fill(_ line: inout ShapedLine, _ text: AttributedText, items: some RandomAccessCollection<TextItem>,
+                             paragraphLevel: UInt8, diagnostics: [ShapingDiagnostic]) {
+        line.text = text.string
+        shapeItems(text, items, into: &line.glyphs, fonts: &line.fonts) { _ in false }
+        line.runs.removeAll(keepingCapacity: true)
+        text.runs.withUnsafeBufferPointer { runs in
+            if line.runs.capacity < runs.count { line.runs.reserveCapacity(runs.count) }
+            for r in runs { line.runs.append(r.attributes) }
+        }
+        line.metrics = lineMetrics(text, items: items)
+        line.diagnostics = diagnostics
+        line.isRightToLeft = paragraphLevel & 1 == 1
+        line.noteColorGlyphFallbacks()
     }
 
     /// Shapes `items` of `text` in visual order into one glyph array: the loop both ``shape(_:direction:)``
@@ -44,17 +72,28 @@ public enum Shaper {
     /// ``ShapedGlyph/fontIndex`` values index.
     static func shapeItems(_ text: AttributedText, _ items: [TextItem], upright: (TextItem) -> Bool)
         -> (glyphs: [ShapedGlyph], fonts: [Typeface]) {
+        var glyphs: [ShapedGlyph] = [], fonts: [Typeface] = []
+        shapeItems(text, items, into: &glyphs, fonts: &fonts, upright: upright)
+        return (glyphs, fonts)
+    }
+
+    /// ``shapeItems(_:_:upright:)`` into arrays kept between calls: they are emptied first, their
+    /// storage kept.
+    static func shapeItems(_ text: AttributedText, _ items: some RandomAccessCollection<TextItem>,
+                           into glyphs: inout [ShapedGlyph], fonts: inout [Typeface], upright: (TextItem) -> Bool) {
         // No per-run feature tables (an allocation per label) when no run sets features.
         let features = text.runs.contains { !$0.attributes.features.isEmpty } ? resolveFeatures(text) : nil
         // One item needs no reordering.
-        let order = items.count > 1 ? Itemizer.visualOrder(items) : nil
-        var glyphs: [ShapedGlyph] = []
-        var fonts: [Typeface] = []
+        let order = items.count > 1 ? Itemizer.visualOrder(Array(items)) : nil
+        // Appended to in a local (an `inout` array's appends each checked that it is unique).
+        var out = glyphs.take()
+        out.emptied(reserving: 0)
+        fonts.removeAll(keepingCapacity: true)
         var string = text.string
         string.makeContiguousUTF8()
         string.utf8.withContiguousStorageIfAvailable { utf8 in
-            for k in items.indices {
-                let item = items[order?[k] ?? k]
+            for k in 0..<items.count {
+                let item = items[items.index(items.startIndex, offsetBy: order?[k] ?? k)]
                 // The run's fields read through the runs' buffer: the array's subscript copied the whole run.
                 let (size, language) = text.runs.withUnsafeBufferPointer { runs in
                     (runs[item.runIndex].attributes.size, runs[item.runIndex].attributes.language)
@@ -78,19 +117,20 @@ public enum Shaper {
                         shaped.synthesis = synthesis
                         return shaped
                     }
-                    if glyphs.isEmpty {
-                        // The first (often the only) item: reserved once. (`init(unsafeUninitializedCapacity:)`
-                        // is not specialised: its run-time storage type lookup cost ≈ 690 instructions a line.)
-                        glyphs.reserveCapacity(n)
-                        for i in 0..<n { glyphs.append(glyph(i)) }
+                    // Reserved once for the first (often the only) item, doubling after it; not
+                    // `init(unsafeUninitializedCapacity:)`, which is not specialised (its run-time storage type
+                    // lookup cost ≈ 690 instructions a line).
+                    if out.isEmpty {
+                        out.reserveCapacity(n)
+                        for i in 0..<n { out.append(glyph(i)) }
                     } else {
-                        if glyphs.capacity < glyphs.count + n { glyphs.reserveCapacity(max(glyphs.count + n, 2 * glyphs.capacity)) }
-                        for i in 0..<n { glyphs.append(glyph(i)) }
+                        if out.capacity < out.count + n { out.reserveCapacity(max(out.count + n, 2 * out.capacity)) }
+                        for i in 0..<n { out.append(glyph(i)) }
                     }
                 }
             }
         }
-        return (glyphs, fonts)
+        glyphs = out
     }
 
     /// Each run's feature settings with ranges converted from scalars within the run to absolute UTF-8
@@ -127,9 +167,9 @@ public enum Shaper {
     /// The line's metrics: the largest ascender, deepest descender and largest line gap, x-height and
     /// cap height over the fonts (at their sizes) that shaped an item; for text without items, those of
     /// the first run's primary font, so an empty line still has a height.
-    static func lineMetrics(_ text: AttributedText, items: [TextItem]) -> FontMetrics {
-        if items.count == 1 {
-            return items[0].font.metrics(size: text.runs.withUnsafeBufferPointer { $0[items[0].runIndex].attributes.size })
+    static func lineMetrics(_ text: AttributedText, items: some Collection<TextItem>) -> FontMetrics {
+        if items.count == 1, let item = items.first {
+            return item.font.metrics(size: text.runs.withUnsafeBufferPointer { $0[item.runIndex].attributes.size })
         }
         var used: [(Typeface, Double)] = []
         for item in items {
