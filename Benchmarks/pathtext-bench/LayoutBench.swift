@@ -85,7 +85,7 @@ enum LayoutBench {
         return path
     }
 
-    /// `PATHTEXT_LAYOUT_CALLS=<calls>[:full|measured|shape|place|hb]`: instead of timing, run one body of each
+    /// `PATHTEXT_LAYOUT_CALLS=<calls>[:full|measured|alloc|shape|place|cached|hb]`: instead of timing, run one body of each
     /// selected row `calls` times after two warm-up calls (for callgrind: run with two counts and subtract).
     static var callgrindDriver: (calls: Int, body: String)? {
         guard let v = getenv("PATHTEXT_LAYOUT_CALLS").map({ String(cString: $0) }) else { return nil }
@@ -128,6 +128,11 @@ enum LayoutBench {
                 let cache = ShapeCache()
                 precondition(cache.shape(attributed) == line && cache.shape(attributed) == line && cache.statistics.hits == 1,
                              "layout/\(script.name)/\(n): the cache does not give the shaped line back")
+                // The caller's kept storage for `/measured`, behind a pointer: a captured variable would be
+                // checked for exclusive access at every call.
+                let buffer = UnsafeMutablePointer<LabelBuffer>.allocate(capacity: 1)
+                buffer.initialize(to: LabelBuffer())
+                defer { buffer.deinitialize(count: 1); buffer.deallocate() }
                 if let driver = callgrindDriver {
                     // For callgrind: two warm-up calls, then `calls` calls of one body, no timing (the
                     // difference between two runs with different counts is the cost per call).
@@ -136,6 +141,10 @@ enum LayoutBench {
                         case "shape": { blackHole(Shaper.shape(attributed)) }
                         case "hb": { blackHole(peer.shape(buf)) }
                         case "measured": {
+                            try! LabelLayout.layout(attributed, along: measure, options: options, into: &buffer.pointee)
+                            blackHole(buffer.pointee.labels.count)
+                        }
+                        case "alloc": {
                             let l = Shaper.shape(attributed)
                             blackHole(try! LabelLayout.place(l, along: measure, options: options))
                         }
@@ -160,9 +169,9 @@ enum LayoutBench {
                             let l = Shaper.shape(attributed)
                             blackHole(try! LabelLayout.place(l, along: wavePath, options: options))
                         },
-                        {   // ours on a measured path: shape + place on the prebuilt measure
-                            let l = Shaper.shape(attributed)
-                            blackHole(try! LabelLayout.place(l, along: measure, options: options))
+                        {   // ours on a measured path: shaped and placed into the kept buffer, on the prebuilt measure
+                            try! LabelLayout.layout(attributed, along: measure, options: options, into: &buffer.pointee)
+                            blackHole(buffer.pointee.labels.count)
                         },
                         { blackHole(Shaper.shape(attributed)) },        // shaping alone
                         { blackHole(peer.shape(buf)) },                 // HarfBuzz alone
@@ -180,7 +189,7 @@ enum LayoutBench {
                                     note: "Shaper.shape + LabelLayout.place on a \(measure.segmentCount)-cubic wave, \(line.glyphs.count) glyphs"))
                 rows.append(makeRow(base + "/shape", ours: shaping, peer: hb, peerName: peerName, note: "Shaper.shape alone"))
                 rows.append(makeRow(base + "/measured", ours: premeasured, peer: hb, peerName: peerName,
-                                    note: "Shaper.shape + LabelLayout.place(along: PathMeasure) on a path measured once"))
+                                    note: "LabelLayout.layout(along: PathMeasure, into: LabelBuffer) on a path measured once, the buffer kept between labels as the peer keeps its hb_buffer_t"))
                 rows.append(makeRow(base + "/cached", ours: cached, peer: hb, peerName: peerName,
                                     note: String(format: "ShapeCache hit (%.0f ns of it) + LabelLayout.place(along: PathMeasure): a label shaped before; goal ≤ 0.5",
                                                  median(lookup))))

@@ -1,3 +1,4 @@
+import Support
 import Shaping
 
 /// A shaped line grouped into the units placement moves as wholes: runs of glyphs that share a
@@ -42,17 +43,22 @@ struct ClusterRun {
     /// except, with ``CursiveTracking/suppress``, after a unit whose first character's own script joins
     /// (``CursiveScripts``): its spacing is 0 and its cluster is listed in ``suppressedSpacing``.
     /// The line is borrowed (an initializer's parameter is otherwise owned: a copy of the line each call).
-    init(_ line: borrowing ShapedLine, extraSpacing: Double, cursive: CursiveTracking = .suppress) {
+    /// The units are written into `storage`'s buffer when it is large enough (a caller's kept array,
+    /// ``LabelBuffer``).
+    init(_ line: borrowing ShapedLine, extraSpacing: Double, cursive: CursiveTracking = .suppress,
+         reusing storage: consuming [Unit] = []) {
         // Each run's spacings read through the runs' buffer (a field at a time): reading them from
         // ``ShapedLine/runs``'s subscript copied the whole `TextAttributes` (font and feature arrays),
         // and copying them into arrays of their own cost two allocations a label.
+        var storage = storage
         self = line.runs.withUnsafeBufferPointer { runs in
-            ClusterRun(line, runs: runs, extraSpacing: extraSpacing, cursive: cursive)
+            ClusterRun(line, runs: runs, extraSpacing: extraSpacing, cursive: cursive, storage: storage.take())
         }
     }
 
     /// ``init(_:extraSpacing:cursive:)`` with the line's runs as a buffer.
-    private init(_ line: borrowing ShapedLine, runs: UnsafeBufferPointer<TextAttributes>, extraSpacing: Double, cursive: CursiveTracking) {
+    private init(_ line: borrowing ShapedLine, runs: UnsafeBufferPointer<TextAttributes>, extraSpacing: Double, cursive: CursiveTracking,
+                 storage: consuming [Unit]) {
         let runCount = runs.count
         // The text's bytes (a cluster is a UTF-8 offset), only when asked for: word spacing goes after
         // clusters that start with a space, and letter spacing may be suppressed after cursive letters.
@@ -85,11 +91,11 @@ struct ClusterRun {
         // Most labels have no spacing at all: no run is looked up for it.
         let spaced = extraSpacing != 0 || anyLetterSpacing || anyWordSpacing
         let n = line.glyphs.count
-        // Reserved once and appended to (at most one unit per glyph). Not
+        // At most one unit per glyph, appended to a local whose storage is reserved first. Not
         // `init(unsafeUninitializedCapacity:)`: that call is not specialised, and looking up the array's
         // storage type at run time cost ≈ 690 instructions per array, more than filling a 20-glyph label's.
-        var units: [Unit] = []
-        units.reserveCapacity(n)
+        var units = storage
+        units.emptied(reserving: n)
         line.glyphs.withUnsafeBufferPointer { glyphs in
             var pen = 0.0
             var i = 0

@@ -1,3 +1,4 @@
+import Support
 import Geometry
 import Shaping
 
@@ -104,34 +105,37 @@ struct Frame {
         return min(1, max(0, (room - spacing) / glyphs))
     }
 
-    func pass(_ input: PlacementInput, on c: Course, s0: Double, options: LabelOptions) -> Placement {
+    /// One pass of the placement rule from `s0` on `c`, its glyphs written into `storage`'s buffer.
+    func pass(_ input: PlacementInput, on c: Course, s0: Double, options: LabelOptions,
+              reusing storage: consuming [PlacedGlyph] = []) -> Placement {
         let wraps = Self.wraps(c.measure, options)
         switch options.method {
-        case .align: return input.alignPlacement(on: c, s0: s0, dropOffPath: true, wraps: wraps)
+        case .align: return input.alignPlacement(on: c, s0: s0, dropOffPath: true, wraps: wraps, reusing: storage)
         case .chord:
             // Corners consume more path than W: measure once from the nominal start, then re-anchor.
-            let first = input.chordPlacement(on: c, s0: s0, dropOffPath: false, wraps: wraps)
+            var first = input.chordPlacement(on: c, s0: s0, dropOffPath: false, wraps: wraps, reusing: storage)
             let s0c = start(length: c.length, advance: first.consumed, options: options)
-            return input.chordPlacement(on: c, s0: s0c, dropOffPath: true, wraps: wraps)
+            return input.chordPlacement(on: c, s0: s0c, dropOffPath: true, wraps: wraps, reusing: first.glyphs.take())
         }
     }
 
     /// One label with the upright, overflow and max-angle rules applied.
-    /// `flip` overrides the upright rule (the lines of a block flip together); `nil` lets it decide.
-    func label(_ input: PlacementInput, options: LabelOptions, size: Double, s0 given: Double? = nil, flip: Bool? = nil)
-        throws(LayoutError) -> PlacedLabel
+    /// `flip` overrides the upright rule (the lines of a block flip together); `nil` lets it decide. The
+    /// glyphs are written into `storage`'s buffer when it is large enough (``LabelBuffer``).
+    func label(_ input: PlacementInput, options: LabelOptions, size: Double, s0 given: Double? = nil, flip: Bool? = nil,
+               reusing storage: consuming [PlacedGlyph] = []) throws(LayoutError) -> PlacedLabel
     {
         let w = input.run.advance
         var course = course
         var s0 = given ?? start(length: length, advance: w, options: options)
-        var placement = pass(input, on: course, s0: s0, options: options)
+        var placement = pass(input, on: course, s0: s0, options: options, reusing: storage)
         var flipped = false
         if flip ?? (options.upright == .auto && options.writingMode == .horizontal && placement.readsBackwards) {
             let back = try backwardCourse()
             let centre = (s0 + w / 2) / length
             s0 = back.length * (1 - centre) - w / 2
             course = back
-            placement = pass(input, on: back, s0: s0, options: options)
+            placement = pass(input, on: back, s0: s0, options: options, reusing: placement.glyphs.take())
             flipped = true
         }
         if case .error = options.overflow, !placement.dropped.isEmpty {

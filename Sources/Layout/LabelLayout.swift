@@ -1,4 +1,5 @@
 import Geometry
+import Support
 import Shaping
 
 /// Places shaped text along a path.
@@ -69,12 +70,22 @@ public enum LabelLayout {
     static func place(_ line: consuming ShapedLine, along measure: PathMeasure, options: LabelOptions, flip: Bool?)
         throws(LayoutError) -> [PlacedLabel]
     {
+        var buffer = LabelBuffer()
+        try place(line, along: measure, options: options, flip: flip, into: &buffer)
+        return buffer.labels.take()
+    }
+
+    /// ``place(_:along:options:flip:)`` appending to `buffer`'s labels (empty on entry), with the line, its
+    /// units and the glyphs' arrays kept in `buffer` for the next label.
+    static func place(_ line: consuming ShapedLine, along measure: PathMeasure, options: LabelOptions, flip: Bool?,
+                      into buffer: inout LabelBuffer) throws(LayoutError)
+    {
         guard !line.glyphs.isEmpty else { throw .emptyText }
         try check(options, segments: measure.segmentCount)
         if let span = options.span {
             var rest = options
             rest.span = nil
-            return try place(line, along: span.portion(of: measure), options: rest, flip: flip)
+            return try place(line, along: span.portion(of: measure), options: rest, flip: flip, into: &buffer)
         }
         // One pass over the glyphs' buffer with the limit read once; the error (if any) from the loop after it.
         let maximumSize = options.limits.fontSize
@@ -103,20 +114,21 @@ public enum LabelLayout {
                 let floor = requestedSize > 0 ? minimum / requestedSize : 1
                 let applied = max(k, min(1, floor))
                 return try place(line.scaled(by: applied), frame: frame, options: options, requestedSize: requestedSize,
-                                 size: requestedSize * applied, shrunkBelowMinimum: k < floor, flip: flip)
+                                 size: requestedSize * applied, shrunkBelowMinimum: k < floor, flip: flip, into: &buffer)
             }
         }
         // The line as given, not a copy of it (each copy retains and releases its five arrays and text).
-        return try place(consume line, frame: frame, options: options, requestedSize: requestedSize, size: requestedSize,
-                         shrunkBelowMinimum: false, flip: flip)
+        try place(consume line, frame: frame, options: options, requestedSize: requestedSize, size: requestedSize,
+                  shrunkBelowMinimum: false, flip: flip, into: &buffer)
     }
 
     /// The rest of ``place(_:along:options:flip:)`` once the line's size is known: `line` is the line at
-    /// `size` (shrunk from `requestedSize`, below the minimum when `shrunkBelowMinimum`).
+    /// `size` (shrunk from `requestedSize`, below the minimum when `shrunkBelowMinimum`). The labels are
+    /// appended to `buffer`'s, and the line and its units handed back to it.
     private static func place(_ line: consuming ShapedLine, frame: Frame, options: LabelOptions, requestedSize: Double, size: Double,
-                              shrunkBelowMinimum: Bool, flip: Bool?) throws(LayoutError) -> [PlacedLabel]
+                              shrunkBelowMinimum: Bool, flip: Bool?, into buffer: inout LabelBuffer) throws(LayoutError)
     {
-        var run = ClusterRun(line, extraSpacing: options.letterSpacing, cursive: options.cursiveTracking)
+        var run = ClusterRun(line, extraSpacing: options.letterSpacing, cursive: options.cursiveTracking, reusing: buffer.units.take())
         switch options.fit {
         case .none: break
         case .spacing(let length): run.fitSpacing(to: length ?? frame.length)
@@ -143,23 +155,25 @@ public enum LabelLayout {
             let unspaced = run.suppressedSpacing.filter { !givenBack.contains($0) }.sorted()
             if !unspaced.isEmpty { notes.append(.suppressedSpacing(unspaced)) }
         }
-        let input = PlacementInput(line: consume line, run: consume run, normalShift: frame.normalShift,
+        var input = PlacementInput(line: consume line, run: consume run, normalShift: frame.normalShift,
                                    clusterDy: options.clusterDy, rotate: options.rotate, rotateAbout: options.rotateAbout,
                                    verticalWriting: options.writingMode == .vertical, keepsTurns: options.maxAngle != nil,
                                    snapsVerticalMetrics: options.snapsVerticalMetrics)
         if let gap = options.repeat {
             guard gap.isFinite, gap >= 0 else { throw .badOption("repeat spacing must be a finite number ≥ 0") }
-            return try frame.repeated(input, gap: gap, options: options, size: size, flip: flip).map { l in
+            buffer.labels += try frame.repeated(input, gap: gap, options: options, size: size, flip: flip).map { l in
                 var l = l
                 l.diagnostics = notes + l.diagnostics
                 return l
             }
+        } else {
+            // The label made inside the array and changed there (a local appended was copied).
+            buffer.labels.append(try frame.label(input, options: options, size: size, flip: flip, reusing: buffer.glyphs.take()))
+            let k = buffer.labels.count - 1
+            if shrunkBelowMinimum { buffer.labels[k].overflow = true }
+            if !notes.isEmpty { buffer.labels[k].diagnostics = notes + buffer.labels[k].diagnostics }
         }
-        // The label made inside its array and changed there (an array literal of a local copied it).
-        var labels = [try frame.label(input, options: options, size: size, flip: flip)]
-        if shrunkBelowMinimum { labels[0].overflow = true }
-        if !notes.isEmpty { labels[0].diagnostics = notes + labels[0].diagnostics }
-        return labels
+        buffer.keep(&input)
     }
 
     /// Shapes `text` with ``Shaper`` and places it, supporting ``OverflowPolicy/ellipsis``, which needs
@@ -176,12 +190,7 @@ public enum LabelLayout {
                               shape shapeText: (AttributedText) -> ShapedLine = { Shaper.shape($0) })
         throws(LayoutError) -> [PlacedLabel]
     {
-        try options.limits.check(textBytes: text.string.utf8.count)
-        try check(options, segments: measure.segmentCount)
-        try checkMarks(text.string, limit: options.limits.combiningMarks)
-        for run in text.runs where !(run.attributes.size > 0 && run.attributes.size <= options.limits.fontSize) {
-            try options.limits.check(fontSize: run.attributes.size)
-        }
+        try check(text, measure, options)
         if let span = options.span {
             var rest = options
             rest.span = nil
@@ -228,12 +237,26 @@ public enum LabelLayout {
 }
 
 extension LabelLayout {
+    /// What ``layout(_:along:options:shape:)`` checks of its text before shaping it: its length, the
+    /// options, runs of combining marks and the runs' sizes.
+    static func check(_ text: AttributedText, _ measure: PathMeasure, _ options: LabelOptions) throws(LayoutError) {
+        try options.limits.check(textBytes: text.string.utf8.count)
+        try check(options, segments: measure.segmentCount)
+        try checkMarks(text.string, limit: options.limits.combiningMarks)
+        for run in text.runs where !(run.attributes.size > 0 && run.attributes.size <= options.limits.fontSize) {
+            try options.limits.check(fontSize: run.attributes.size)
+        }
+    }
+
     /// Measures `path`, after checking it against the segment limit.
     /// Refuses a run of more than `limit` combining marks (general category M) in a row: shaping one
     /// cluster costs HarfBuzz time that grows faster than its length (50 000 marks on one letter take
     /// seconds, in hb-shape too), and no writing system needs more than a few dozen.
     static func checkMarks(_ text: String, limit: Int) throws(LayoutError) {
-        // Marks start at U+0300, whose UTF-8 lead byte is 0xCC: a text without a byte from 0xCC up has none.
+        // Marks start at U+0300, two UTF-8 bytes or more each: a text of fewer than 2 (limit + 1) bytes cannot
+        // hold a run over the limit (looking up each scalar's category cost ≈ 360 instructions a scalar).
+        if text.utf8.count < 2 * (limit + 1) { return }
+        // Their UTF-8 lead bytes are 0xCC and up: a text without a byte from 0xCC up has none.
         if text.utf8.withContiguousStorageIfAvailable({ !$0.contains { $0 >= 0xCC } }) == true { return }
         var run = 0, offset = 0, start = 0
         func check() throws(LayoutError) {

@@ -23,6 +23,16 @@ struct Placement {
     /// writing and from ``PlacementInput/chordPlacement(on:s0:dropOffPath:wraps:)``.
     var cells: [ClusterCell] = []
 
+    /// An empty placement.
+    init() {}
+
+    /// An empty placement whose glyphs are written into `glyphs`' storage (emptied first): a kept array
+    /// (``LabelBuffer``), or the glyphs of a pass given up (the upright rule's first).
+    init(reusing glyphs: consuming [PlacedGlyph]) {
+        self.glyphs = consume glyphs
+        self.glyphs.removeAll(keepingCapacity: true)
+    }
+
     /// Notes the midpoint of the next unit placed.
     mutating func note(_ mid: Mid) {
         mids.append(mid)
@@ -253,12 +263,13 @@ extension PlacementInput {
     ///
     /// Distances (s0, the pens, the path's length) are the course's model's; each midpoint is sampled at
     /// its arc length, and the glyphs' ``PlacedGlyph/pathDistance`` are arc lengths.
-    func alignPlacement(on course: Course, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
+    func alignPlacement(on course: Course, s0: Double, dropOffPath: Bool, wraps: Bool,
+                        reusing storage: consuming [PlacedGlyph] = []) -> Placement {
         if !vertical, unitUp.isEmpty, unitRotation.isEmpty {
-            return plainAlignPlacement(on: course, s0: s0, dropOffPath: dropOffPath, wraps: wraps)
+            return plainAlignPlacement(on: course, s0: s0, dropOffPath: dropOffPath, wraps: wraps, reusing: storage)
         }
-        var out = Placement()
-        out.glyphs.reserveCapacity(line.glyphs.count)
+        var out = Placement(reusing: storage)
+        if out.glyphs.capacity < line.glyphs.count { out.glyphs.reserveCapacity(line.glyphs.count) }
         out.mids.reserveCapacity(run.units.count)
         let length = course.length
         var sampler = course.measure.sampler()  // the midpoints come in increasing order
@@ -321,11 +332,14 @@ extension PlacementInput {
     /// In one loop the glyphs' values were spilled around each unit's call into the sampler, and the
     /// ends for the upright rule were tracked unit by unit; from the buffer they are its first and last
     /// placed entries.
-    private func plainAlignPlacement(on course: Course, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
-        withUnsafeTemporaryAllocation(of: UnitSample.self, capacity: run.units.count) { samples in
+    private func plainAlignPlacement(on course: Course, s0: Double, dropOffPath: Bool, wraps: Bool,
+                                     reusing storage: consuming [PlacedGlyph]) -> Placement {
+        var storage = storage
+        return withUnsafeTemporaryAllocation(of: UnitSample.self, capacity: run.units.count) { samples in
             var out = Placement()
             out.dropped = sampleMidpoints(on: course, s0: s0, dropOffPath: dropOffPath, wraps: wraps, into: samples)
-            out.glyphs = placeGlyphs(samples)
+            out.glyphs = storage.take()
+            placeGlyphs(samples, into: &out.glyphs)
             let placedUnits = samples.lazy.filter { !$0.distance.isNaN }
             if let first = placedUnits.first, let last = samples.last(where: { !$0.distance.isNaN }) {
                 out.ends = ((first.point, first.tangent), (last.point, last.tangent))
@@ -366,15 +380,17 @@ extension PlacementInput {
         return dropped
     }
 
-    /// The glyphs of every unit placed at its midpoint sample (the units dropped left out).
-    private func placeGlyphs(_ samples: UnsafeMutableBufferPointer<UnitSample>) -> [PlacedGlyph] {
+    /// The glyphs of every unit placed at its midpoint sample (the units dropped left out), written over
+    /// `placed` (its storage perhaps kept from an earlier label).
+    private func placeGlyphs(_ samples: UnsafeMutableBufferPointer<UnitSample>, into placed: inout [PlacedGlyph]) {
         let scaleX = run.scaleX, normalShift = normalShift, runCount = runCount
         // The last run's baseline shift and colour, read again only when a glyph's run differs.
         var cachedRun = Int.min, runShift = 0.0, runColor = RGBAColor.black
-        // Reserved and appended to, not `init(unsafeUninitializedCapacity:)` (unspecialised: ≈ 900
-        // instructions a label to look up the storage type; see ``ClusterRun``).
-        var placed: [PlacedGlyph] = []
-        placed.reserveCapacity(line.glyphs.count)
+        // Appended to a local whose storage is reserved first (an `inout` array's appends each checked
+        // that it is unique), not made by `init(unsafeUninitializedCapacity:)` (unspecialised: ≈ 900
+        // instructions a label to look up the storage type).
+        var out = placed.take()
+        out.emptied(reserving: line.glyphs.count)
         line.runs.withUnsafeBufferPointer { runs in
             line.glyphs.withUnsafeBufferPointer { glyphs in
                 run.units.withUnsafeBufferPointer { units in
@@ -395,7 +411,7 @@ extension PlacementInput {
                             }
                             let up = sg.yOffset + runShift + normalShift
                             let advance = sg.advance * scaleX
-                            placed.append(PlacedGlyph(
+                            out.append(PlacedGlyph(
                                 glyph: sg.glyph, cluster: sg.cluster, fontIndex: sg.fontIndex, size: sg.size,
                                 origin: p + t * along + n * up, direction: t, advance: advance, scaleX: scaleX,
                                 runIndex: r, color: runColor, pathDistance: arcMid + along,
@@ -406,7 +422,7 @@ extension PlacementInput {
                 }
             }
         }
-        return placed
+        placed = out
     }
 
     /// Mapnik's corner fix (`method=chord`): each unit's start and end both lie on the path, the unit is
@@ -416,8 +432,9 @@ extension PlacementInput {
     /// quarter of the advance until the straight-line distance reaches the advance, then bisecting.
     /// Unless the path wraps (closed, with ``ClosedPathMode/wrap``), distances are clamped to [0, L] and
     /// units that do not lie wholly on the path are dropped when `dropOffPath` is set.
-    func chordPlacement(on course: Course, s0: Double, dropOffPath: Bool, wraps: Bool) -> Placement {
-        var out = Placement()
+    func chordPlacement(on course: Course, s0: Double, dropOffPath: Bool, wraps: Bool,
+                        reusing storage: consuming [PlacedGlyph] = []) -> Placement {
+        var out = Placement(reusing: storage)
         let length = course.length
         var s = s0
         for (k, u) in run.units.enumerated() {

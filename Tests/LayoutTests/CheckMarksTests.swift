@@ -24,6 +24,13 @@ import Testing
         #expect(refusal("x\u{20DD}\u{20DD}", limit: 1) == "number of combining marks in one cluster (from byte 1) 2/1")
     }
 
+    @Test func theShortestTextOverTheLimitIsStillRefused() {
+        // limit + 1 two-byte marks and nothing else: 2 (limit + 1) bytes, the fewest that can go over (a
+        // shorter text is passed without a look at its scalars).
+        #expect(refusal(String(repeating: "\u{301}", count: 4), limit: 3) == "number of combining marks in one cluster (from byte 0) 4/3")
+        #expect(refusal(String(repeating: "\u{301}", count: 3), limit: 3) == nil)
+    }
+
     @Test func textsWithoutMarksPassWhateverTheLimit() {
         // Latin-1 (lead bytes C2–C3), Greek and Cyrillic (CE–D3, no marks there), CJK, emoji: none is a mark.
         for text in ["ACCOUNT BALANCE", "Ünïcødé ß", "Ελληνικά Кириллица", "漢字かな", "🙂🙂🙂", ""] {
