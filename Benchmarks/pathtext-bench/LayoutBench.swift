@@ -85,8 +85,10 @@ enum LayoutBench {
         return path
     }
 
-    /// `PATHTEXT_LAYOUT_CALLS=<calls>[:full|measured|alloc|shape|place|cached|hb]`: instead of timing, run one body of each
-    /// selected row `calls` times after two warm-up calls (for callgrind: run with two counts and subtract).
+    /// `PATHTEXT_LAYOUT_CALLS=<calls>[:full|measured|alloc|shape|place|cached|cached-alloc|hb]`: instead of
+    /// timing, run one body of each selected row `calls` times after two warm-up calls (for callgrind: run
+    /// with two counts and subtract). `alloc` and `cached-alloc` are `measured` and `cached` without the
+    /// kept ``LabelBuffer``: the calls that return new arrays.
     static var callgrindDriver: (calls: Int, body: String)? {
         guard let v = getenv("PATHTEXT_LAYOUT_CALLS").map({ String(cString: $0) }) else { return nil }
         let parts = v.split(separator: ":").map(String.init)
@@ -150,6 +152,10 @@ enum LayoutBench {
                         }
                         case "place": { blackHole(try! LabelLayout.place(line, along: measure, options: options)) }
                         case "cached": {
+                            try! LabelLayout.place(cache.shape(attributed), along: measure, options: options, into: &buffer.pointee)
+                            blackHole(buffer.pointee.labels.count)
+                        }
+                        case "cached-alloc": {
                             let l = cache.shape(attributed)
                             blackHole(try! LabelLayout.place(l, along: measure, options: options))
                         }
@@ -175,9 +181,9 @@ enum LayoutBench {
                         },
                         { blackHole(Shaper.shape(attributed)) },        // shaping alone
                         { blackHole(peer.shape(buf)) },                 // HarfBuzz alone
-                        {   // ours, shaped before: a cache hit + place on the prebuilt measure
-                            let l = cache.shape(attributed)
-                            blackHole(try! LabelLayout.place(l, along: measure, options: options))
+                        {   // ours, shaped before: a cache hit placed into the kept buffer, on the prebuilt measure
+                            try! LabelLayout.place(cache.shape(attributed), along: measure, options: options, into: &buffer.pointee)
+                            blackHole(buffer.pointee.labels.count)
                         },
                         { blackHole(cache.shape(attributed)) },         // the cache hit alone
                     ])
@@ -191,7 +197,7 @@ enum LayoutBench {
                 rows.append(makeRow(base + "/measured", ours: premeasured, peer: hb, peerName: peerName,
                                     note: "LabelLayout.layout(along: PathMeasure, into: LabelBuffer) on a path measured once, the buffer kept between labels as the peer keeps its hb_buffer_t"))
                 rows.append(makeRow(base + "/cached", ours: cached, peer: hb, peerName: peerName,
-                                    note: String(format: "ShapeCache hit (%.0f ns of it) + LabelLayout.place(along: PathMeasure): a label shaped before; goal ≤ 0.5",
+                                    note: String(format: "ShapeCache hit (%.0f ns of it) + LabelLayout.place(along: PathMeasure, into: LabelBuffer): a label shaped before; goal ≤ 0.5",
                                                  median(lookup))))
             }
         }
