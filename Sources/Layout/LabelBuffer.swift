@@ -74,7 +74,7 @@ extension LabelLayout {
         }
         try check(text, measure, options)
         Shaper.shape(text, into: &buffer.line)
-        try place(buffer.takeLine(), along: measure, options: options, flip: nil, into: &buffer)
+        try place(buffer.takeLine(), along: measure, options: options, flip: nil, into: &buffer, checked: true)
     }
 
     /// ``place(_:along:options:)`` into `buffer`: the labels are in `buffer.labels` afterwards, placed in the

@@ -66,22 +66,23 @@ public enum LabelLayout {
     }
 
     /// ``place(_:along:options:)`` with the upright rule's answer given (`flip`: the lines of a block
-    /// flip together) or left to it (`nil`).
-    static func place(_ line: consuming ShapedLine, along measure: PathMeasure, options: LabelOptions, flip: Bool?)
-        throws(LayoutError) -> [PlacedLabel]
+    /// flip together) or left to it (`nil`); `checked` when the caller has checked the options against the
+    /// measure (``check(_:segments:)``) already.
+    static func place(_ line: consuming ShapedLine, along measure: PathMeasure, options: LabelOptions, flip: Bool?,
+                      checked: Bool = false) throws(LayoutError) -> [PlacedLabel]
     {
         var buffer = LabelBuffer()
-        try place(line, along: measure, options: options, flip: flip, into: &buffer)
+        try place(line, along: measure, options: options, flip: flip, into: &buffer, checked: checked)
         return buffer.labels.take()
     }
 
-    /// ``place(_:along:options:flip:)`` appending to `buffer`'s labels (empty on entry), with the line, its
-    /// units and the glyphs' arrays kept in `buffer` for the next label.
+    /// ``place(_:along:options:flip:checked:)`` appending to `buffer`'s labels (empty on entry), with the
+    /// line, its units and the glyphs' arrays kept in `buffer` for the next label.
     static func place(_ line: consuming ShapedLine, along measure: PathMeasure, options: LabelOptions, flip: Bool?,
-                      into buffer: inout LabelBuffer) throws(LayoutError)
+                      into buffer: inout LabelBuffer, checked: Bool = false) throws(LayoutError)
     {
         guard !line.glyphs.isEmpty else { throw .emptyText }
-        try check(options, segments: measure.segmentCount)
+        if !checked { try check(options, segments: measure.segmentCount) }
         if let span = options.span {
             var rest = options
             rest.span = nil
@@ -201,14 +202,19 @@ public enum LabelLayout {
         func shape(_ t: AttributedText) -> ShapedLine {
             elongate ? Elongation.shape(t, extraSpacing: options.letterSpacing, using: shapeText) : shapeText(t)
         }
-        let steps = options.overflow.steps
-        if steps.count > 1 || steps.contains(.wrap) {
+        // A chain's steps only for a chain (the list is an allocation).
+        let chained: Bool = switch options.overflow {
+        case .wrap: true
+        case .chain: options.overflow.steps.count > 1 || options.overflow.steps.contains(.wrap)
+        default: false
+        }
+        if chained {
             return try withoutActuallyEscaping(shape) { (shape) throws(LayoutError) in
                 try layoutChain(text, along: measure, options: options, shape: shape)
             }
         }
         let line = options.writingMode == .vertical ? Shaper.shapeVertical(text, orientation: options.textOrientation) : shape(text)
-        guard case .ellipsis = options.overflow else { return try place(line, along: measure, options: options) }
+        guard case .ellipsis = options.overflow else { return try place(line, along: measure, options: options, flip: nil, checked: true) }
         let frame = try Frame(measure: measure, line: line, options: options)
         var visible = options
         visible.overflow = .visible
