@@ -1,4 +1,5 @@
 import Support
+
 /// Shapes attributed text into a ``ShapedLine``.
 ///
 /// The paragraph is split into items (see below), each item is shaped by HarfBuzz with the whole
