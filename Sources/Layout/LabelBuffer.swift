@@ -55,8 +55,9 @@ public struct LabelBuffer: Sendable {
 extension LabelLayout {
     /// ``layout(_:along:options:shape:)`` into `buffer`: the labels are in `buffer.labels` afterwards.
     ///
-    /// A single horizontal line (any alignment, shift, spacing, fit, span, repeat or shrink) is shaped and
-    /// placed in the buffer's storage; text that needs shaping more than once (``OverflowPolicy/ellipsis``,
+    /// A single horizontal line (any alignment, shift, spacing, fit, span or shrink) is shaped and placed in
+    /// the buffer's storage (with ``LabelOptions/repeat`` the line and its clusters are, and each copy's
+    /// glyphs are arrays of their own); text that needs shaping more than once (``OverflowPolicy/ellipsis``,
     /// ``OverflowPolicy/wrap``, a chain, ``CursiveTracking/elongate``) or vertical writing is laid out as
     /// ``layout(_:along:options:shape:)`` does and its labels stored.
     /// - Throws: what ``layout(_:along:options:shape:)`` throws; `buffer.labels` is then empty.
