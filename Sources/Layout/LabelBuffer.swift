@@ -10,7 +10,8 @@ import Support
 /// ```swift
 /// var buffer = LabelBuffer()
 /// for name in names {
-///     try LabelLayout.layout(name, along: measure, options: options, into: &buffer)
+///     let text = AttributedText(name, attributes: TextAttributes(fonts: fonts, size: 16))
+///     try LabelLayout.layout(text, along: measure, options: options, into: &buffer)
 ///     draw(buffer.labels)
 /// }
 /// ```

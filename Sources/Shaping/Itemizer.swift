@@ -33,17 +33,7 @@ enum Itemizer {
     /// The items of `text` in logical order, the paragraph level, and what went wrong.
     static func itemize(_ text: AttributedText, direction: ParagraphDirection)
         -> (items: [TextItem], paragraphLevel: UInt8, diagnostics: [ShapingDiagnostic]) {
-        if let r = text.string.utf8.withContiguousStorageIfAvailable({ itemize(text, utf8: $0, direction: direction) }) {
-            return r
-        }
-        let bytes = Array(text.string.utf8)
-        return bytes.withUnsafeBufferPointer { itemize(text, utf8: $0, direction: direction) }
-    }
-
-    static func itemize(_ text: AttributedText, utf8: UnsafeBufferPointer<UInt8>, direction: ParagraphDirection)
-        -> (items: [TextItem], paragraphLevel: UInt8, diagnostics: [ShapingDiagnostic]) {
-        if let (item, level) = singleItem(text, utf8: utf8, direction: direction) { return ([item], level, []) }
-        return general(text, utf8: utf8, direction: direction)
+        withItems(text, direction: direction, one: { ([$0], $1, []) }, many: { ($0, $1, $2) })
     }
 
     /// ``itemize(_:direction:)`` without an array for a paragraph of one item (most labels): `one` gets
@@ -194,7 +184,7 @@ enum Itemizer {
         return (scalars, offsets, ends)
     }
 
-    /// The general path of ``itemize(_:utf8:direction:)``: grapheme clusters, bidi levels, resolved
+    /// The general path of ``withItems(_:direction:one:many:)``: grapheme clusters, bidi levels, resolved
     /// scripts and font fallback per cluster.
     static func general(_ text: AttributedText, utf8: UnsafeBufferPointer<UInt8>, direction: ParagraphDirection)
         -> (items: [TextItem], paragraphLevel: UInt8, diagnostics: [ShapingDiagnostic]) {
