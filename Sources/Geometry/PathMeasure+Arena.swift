@@ -6,7 +6,7 @@ extension PathMeasure {
     /// segment `i`'s records are at `base + i · stride`, found without reading a pointer first (a random
     /// query at 100 000 segments then waits for one DRAM latency instead of two).
     ///
-    /// A slot is a 64-byte header line, room for ``inlinePieces`` records (each 5 cache lines) and their
+    /// A slot is a 64-byte header line, room for ``inlinePieces`` records (each ``recordLines`` cache lines) and their
     /// ``Piece``s. The header holds the build state (an `Atomic<Int>`: ``empty``, ``writing``, ``built``),
     /// the number of pieces, the start of the second piece (+∞ when there is one: the piece choice reads
     /// the header line alone) and, for a segment of more pieces, a pointer to a block of its own

@@ -2,32 +2,26 @@ import Support
 
 extension PathMeasure {
     /// What a query needs of one piece, in one record: where the piece starts, a polynomial for its
-    /// parameter as a function of distance, its distance as a polynomial of the parameter, and the curve
-    /// on the piece as a polynomial in that parameter.
+    /// parameter as a function of distance, and the curve on the piece as a polynomial in that parameter.
     ///
-    /// With `u = (s − start)/length ∈ [0, 1]` the distance into the piece, the piece's own parameter is
-    /// first guessed as `w₀ = fit(u)` (a degree-8 polynomial; the segment's parameter is
-    /// `t0 + (t1 − t0)·w`), then corrected by one Newton step on `U(w) − u`, where `U(w)` is the
-    /// piece's distance fraction (the integral of the speed's interpolating polynomial through 17
-    /// Chebyshev points, degree 17, in powers of `2w − 1`):
-    /// `w = w₀ − (U(w₀) − u)·length/|B′(w₀)|`. The point is `c0 + w·(c1 + w·(c2 + w·c3))` and the
-    /// tangent the direction of `c1 + w·(2c2 + 3w·c3)`. The fit alone is good to about 1e-4 of the
-    /// piece, the Newton step squares that; the builder checks the result of the whole procedure.
+    /// With `u = (s − start)/span ∈ [0, 1]` the distance into the piece, the piece's own parameter is
+    /// `w = fit(2u − 1)`, a degree-16 polynomial through the 17 Chebyshev nodes of the piece's speed (the
+    /// segment's parameter is `t0 + (t1 − t0)·w`). The point is `c0 + w·(c1 + w·(c2 + w·c3))` and the
+    /// tangent the direction of `c1 + w·(2c2 + 3w·c3)`. The builder checks the fit between every two
+    /// nodes and halves a piece until it holds; there is no Newton step after it.
     ///
     /// Coefficients are kept in pairs, the even power's beside the odd one's, and the curve's as
-    /// (x, y) pairs: a polynomial `p(x) = E(x²) + x·O(x²)` is then Horner's rule on the pair `(E, O)`
-    /// in `x²`, one packed multiply and add per pair of coefficients (the compiler's vectorising of
+    /// (x, y) pairs: a polynomial `p(y) = E(y²) + y·O(y²)` is then Horner's rule on the pair `(E, O)`
+    /// in `y²`, one packed multiply and add per pair of coefficients (the compiler's vectorising of
     /// Estrin's scheme on separate coefficients spent as many instructions again on shuffles).
     @usableFromInline struct FitRecord: Sendable {
-        /// The coefficients of `fit(u)` in pairs `(f₀, f₁) … (f₆, f₇)`, then `f₈`.
-        var f01 = SIMD2<Double>(0, 1), f23 = SIMD2<Double>(), f45 = SIMD2<Double>(), f67 = SIMD2<Double>()
-        /// The coefficients of `U` in powers of `y = 2w − 1`, in pairs `(g₀, g₁) … (g₁₆, g₁₇)`.
-        var g01 = SIMD2<Double>(), g23 = SIMD2<Double>(), g45 = SIMD2<Double>(), g67 = SIMD2<Double>(),
-            g89 = SIMD2<Double>(), g1011 = SIMD2<Double>(), g1213 = SIMD2<Double>(), g1415 = SIMD2<Double>(),
-            g1617 = SIMD2<Double>()
+        /// The coefficients of `fit(y)` in powers of `y = 2u − 1`, in pairs `(f₀, f₁) … (f₁₄, f₁₅)`, then
+        /// `f₁₆`. `w = u` is `(½, ½)`.
+        var f01 = SIMD2<Double>(0.5, 0.5), f23 = SIMD2<Double>(), f45 = SIMD2<Double>(), f67 = SIMD2<Double>(),
+            f89 = SIMD2<Double>(), f1011 = SIMD2<Double>(), f1213 = SIMD2<Double>(), f1415 = SIMD2<Double>()
         /// The curve on the piece in powers of `w`, as (x, y) pairs.
         var c0 = SIMD2<Double>(), c1 = SIMD2<Double>(), c2 = SIMD2<Double>(), c3 = SIMD2<Double>()
-        var f8 = 0.0
+        var f16 = 0.0
         /// The distance at the piece's start, its length, and the distance span that the fraction `u`
         /// divides by (a division, not a multiplication by the inverse: on a line the point at distance
         /// `s` then comes out exact, as 10.224 / 300 · 300 does not).
@@ -36,63 +30,34 @@ extension PathMeasure {
         /// tangent rule is asked; `+∞` for elliptical arcs, which are evaluated on the segment itself.
         var minDerivSquared = Double.infinity
         /// Arc length is proportional to `w` on this piece (a segment of constant speed: lines, circular
-        /// arcs): `w` is the distance fraction itself, with no fit or Newton step to round it.
+        /// arcs): `w` is the distance fraction itself, with no fit to round it.
         var linear = false
 
         init(start: Double, length: Double) {
             self.start = start; self.length = length; span = length
-            g01 = SIMD2(0.5, 0.5)  // U(w) = w, for a linear piece
         }
 
-        /// The first guess `w₀ = fit(u)`.
-        @inline(__always) func guess(_ u: Double) -> Double {
-            let u2 = SIMD2(repeating: u * u)
-            var p = SIMD2(f8, 0) * u2 + f67
-            p = p * u2 + f45
-            p = p * u2 + f23
-            p = p * u2 + f01
-            return p.x + u * p.y
-        }
-
-        /// The distance fraction `U(w)`.
-        @inline(__always) func fraction(_ w: Double) -> Double {
-            let y = 2 * w - 1
+        /// The piece's parameter `w = fit(2u − 1)` at distance fraction `u`, clamped to `[0, 1]`.
+        @inline(__always) func parameter(_ u: Double) -> Double {
+            let y = 2 * u - 1
             let y2 = SIMD2(repeating: y * y)
-            var p = g1617 * y2 + g1415
-            p = p * y2 + g1213
-            p = p * y2 + g1011
-            p = p * y2 + g89
-            p = p * y2 + g67
-            p = p * y2 + g45
-            p = p * y2 + g23
-            p = p * y2 + g01
-            return p.x + y * p.y
+            var p = SIMD2(f16, 0) * y2 + f1415
+            p = p * y2 + f1213
+            p = p * y2 + f1011
+            p = p * y2 + f89
+            p = p * y2 + f67
+            p = p * y2 + f45
+            p = p * y2 + f23
+            p = p * y2 + f01
+            return min(max(p.x + y * p.y, 0), 1)
         }
 
-        /// Sets the coefficients of the fit from `c` (9 of them, constant first).
+        /// Sets the coefficients of the fit from `c` (17 of them, constant first).
         mutating func setFit(_ c: UnsafePointer<Double>) {
             f01 = SIMD2(c[0], c[1]); f23 = SIMD2(c[2], c[3]); f45 = SIMD2(c[4], c[5]); f67 = SIMD2(c[6], c[7])
-            f8 = c[8]
+            f89 = SIMD2(c[8], c[9]); f1011 = SIMD2(c[10], c[11]); f1213 = SIMD2(c[12], c[13])
+            f1415 = SIMD2(c[14], c[15]); f16 = c[16]
         }
-
-        /// Sets the coefficients of `U` from `c` (18 of them, constant first).
-        mutating func setFraction(_ c: UnsafePointer<Double>) {
-            g01 = SIMD2(c[0], c[1]); g23 = SIMD2(c[2], c[3]); g45 = SIMD2(c[4], c[5]); g67 = SIMD2(c[6], c[7])
-            g89 = SIMD2(c[8], c[9]); g1011 = SIMD2(c[10], c[11]); g1213 = SIMD2(c[12], c[13])
-            g1415 = SIMD2(c[14], c[15]); g1617 = SIMD2(c[16], c[17])
-        }
-
-        /// The corrected parameter at distance fraction `u`, given the residual `U(w₀) − u` and the speed
-        /// `|B′(w₀)|` (in `w`) at the guess `w0`; clamped to `[0, 1]`. No step where it would be longer
-        /// than ``maxStep`` (or not finite): near a point of zero speed, where Newton's method overshoots.
-        @inline(__always) static func corrected(_ w0: Double, _ residual: Double, length: Double, speed: Double) -> Double {
-            let step = residual * length / speed
-            let w = abs(step) <= maxStep ? w0 - step : w0
-            return min(max(w, 0), 1)
-        }
-
-        /// The longest Newton step taken (the builder checks the fit to far less on accepted pieces).
-        static let maxStep = 1e-2
 
         /// The point at the piece's parameter `w`.
         @inline(__always) func point(_ w: Double) -> Point {
@@ -114,9 +79,9 @@ extension PathMeasure {
         }
     }
 
-    /// The degree of each piece's fit of parameter against distance (it goes through every other
-    /// one of the ``FitTables/n`` + 1 speed nodes).
-    static let fitDegree = 8
+    /// The degree of each piece's fit of parameter against distance (it goes through all of the
+    /// ``FitTables/n`` + 1 speed nodes).
+    static let fitDegree = FitTables.n
 }
 
 /// The speed `|B′(t)|` of a segment, for building the fits.
@@ -205,25 +170,28 @@ extension PathMeasure {
     /// Builds the pieces of one segment: cuts `[0, 1]` into parameter intervals on which the
     /// Clenshaw–Curtis length from 17 speeds is accurate to `lengthTolerance` (judged by the size of the
     /// speed's last four Chebyshev coefficients, an estimate that errs on the large side) and the query's
-    /// parameter (fit and one Newton step, see ``FitRecord``) is accurate to `fitTolerance` in arc length
-    /// — checked at the 8 nodes between the fit's 9, where an interpolant's error peaks, with a margin
-    /// of 4 — halving an interval until both hold (at most 40 times).
+    /// parameter (the fit through the 17 nodes, see ``FitRecord``) is accurate to `fitTolerance` in arc
+    /// length — checked halfway between every two nodes, where an interpolant's error peaks, with a
+    /// margin of 64 — halving an interval until both hold (at most 40 times). The margin is wide because
+    /// the fit's error is the query's own (no Newton step follows to square it): queries then land within
+    /// 1e-7 px of the fit-and-Newton-step queries this replaced (`scripts/compare-placements`).
     struct FitBuilder: ~Copyable {
         let tables = FitTables.shared
-        /// Scratch: speeds, distance fractions at the nodes, divided differences, and the coefficients
-        /// of the fit (`0…8`) and of `U` (`9…26`).
-        let v: UnsafeMutablePointer<Double>, u: UnsafeMutablePointer<Double>
+        /// Scratch: speeds, distance fractions at the nodes (and as `y = 2u − 1`), divided differences,
+        /// and the coefficients of the fit (`0…16`) and of the distance fraction `U(w)` in powers of
+        /// `2w − 1` (`17…34`), which the check reads.
+        let v: UnsafeMutablePointer<Double>, u: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>
         let dd: UnsafeMutablePointer<Double>, coef: UnsafeMutablePointer<Double>
         /// Intervals still to do.
         var stack: [(Double, Double, Int)] = []
 
         init() {
             let m = FitTables.n + 1
-            v = .allocate(capacity: m); u = .allocate(capacity: m)
+            v = .allocate(capacity: m); u = .allocate(capacity: m); y = .allocate(capacity: m)
             dd = .allocate(capacity: fitDegree + 1); coef = .allocate(capacity: fitDegree + 1 + m + 1)
         }
 
-        deinit { v.deallocate(); u.deallocate(); dd.deallocate(); coef.deallocate() }
+        deinit { v.deallocate(); u.deallocate(); y.deallocate(); dd.deallocate(); coef.deallocate() }
 
         /// Calls `body(t0, t1, length, coefficients)` for each interval in order (the coefficients laid
         /// out as in ``coef``).
@@ -283,38 +251,39 @@ extension PathMeasure {
             }
             if !length.isFinite || force || (length <= fitTolerance && lengthHolds) {
                 // So short that any parameter in it is within the tolerance (or an overflow, which the
-                // caller reports, or as deep as halving goes): a linear fit.
-                for k in 0...fd { coef[k] = k == 1 ? 1 : 0 }
-                for k in 0...m { g[k] = k < 2 ? 0.5 : 0 }  // U(w) = w: no Newton step
+                // caller reports, or as deep as halving goes): a linear fit, w = u.
+                for k in 0...fd { coef[k] = k < 2 ? 0.5 : 0 }
                 return length
             }
             guard lengthHolds else { return nil }
-            // Newton's divided differences of w against u at every other node.
-            for e in 0...fd { dd[e] = t.nodeW[2 * e] }
+            // Newton's divided differences of w against y = 2u − 1 at every node.
+            for e in 0...fd { dd[e] = t.nodeW[e]; y[e] = 2 * u[e] - 1 }
             for level in 1...fd {
                 for e in stride(from: fd, through: level, by: -1) {
-                    dd[e] = (dd[e] - dd[e - 1]) / (u[2 * e] - u[2 * (e - level)])
+                    dd[e] = (dd[e] - dd[e - 1]) / (y[e] - y[e - level])
                 }
             }
-            // To powers of u: p = dd[fd]; p ← p·(u − u_i) + dd[i] for i = fd − 1 … 0.
+            // To powers of y: p = dd[fd]; p ← p·(y − y_i) + dd[i] for i = fd − 1 … 0.
             for k in 0...fd { coef[k] = 0 }
             coef[0] = dd[fd]
             for i in stride(from: fd - 1, through: 0, by: -1) {
-                let ui = u[2 * i]
+                let yi = y[i]
                 var k = fd - i
-                while k > 0 { coef[k] = coef[k - 1] - ui * coef[k]; k -= 1 }
-                coef[0] = dd[i] - ui * coef[0]
+                while k > 0 { coef[k] = coef[k - 1] - yi * coef[k]; k -= 1 }
+                coef[0] = dd[i] - yi * coef[0]
             }
-            // Check the whole query at the other nodes: the arc-length error of the parameter it finds,
+            // Check the fit halfway (in w) between every two nodes, where an interpolant's error peaks:
+            // the distance fraction there from U, the arc-length error of the parameter the query finds,
             // evaluated as the query evaluates it.
             var r = FitRecord(start: 0, length: length)
-            r.setFit(coef); r.setFraction(g)
-            let limit = fitTolerance / (4 * span * max(vmax, .leastNormalMagnitude))
-            for c in stride(from: 1, to: n, by: 2) {
-                let uc = u[c]
-                let w0 = min(max(r.guess(uc), 0), 1)
-                let w = FitRecord.corrected(w0, r.fraction(w0) - uc, length: length, speed: span * curve.speed(a + span * w0))
-                let err = abs(w - t.nodeW[c])
+            r.setFit(coef)
+            let limit = fitTolerance / (64 * span * max(vmax, .leastNormalMagnitude))
+            for c in 0..<n {
+                let wc = (t.nodeW[c] + t.nodeW[c + 1]) / 2
+                let x = 2 * wc - 1
+                var uc = g[m]
+                for k in stride(from: m - 1, through: 0, by: -1) { uc = uc * x + g[k] }
+                let err = abs(r.parameter(uc) - wc)
                 guard err <= limit else { return nil }  // also NaN
             }
             return length

@@ -74,6 +74,6 @@ extension PathMeasure {
         let k = Storage.locate(rs, fs, preferEarlier: false)
         let r = rs.records[k]
         let u = min(max((fs - r.start) / r.span, 0), 1)
-        return parameter(rs, piece: k, segment: i, u).t
+        return parameter(rs, piece: k, u).t
     }
 }

@@ -12,7 +12,7 @@ import Synchronization
 /// rule on the same speeds, the parameter interval halved until it holds (most curves are one interval).
 /// Lines and circular arcs have exact, linear arc length. What queries need of a segment is built on the
 /// first query into it (see ``SegmentRecords``), so a label that touches two segments of a long road pays
-/// for two: the segment is cut into parameter intervals ("pieces") on which a degree-8 polynomial of the
+/// for two: the segment is cut into parameter intervals ("pieces") on which a degree-16 polynomial of the
 /// parameter against distance is accurate to the ``Accuracy``, each piece one record (its start
 /// distance, the fit, and the curve on the piece as a polynomial), the pieces' lengths scaled to sum to
 /// the segment's length. A query finds its segment through a table of uniform distance buckets, one per
@@ -518,7 +518,6 @@ public struct PathMeasure: Sendable {
             guard len > 0 || len.isNaN else { return }
             var r = FitRecord(start: s, length: len)
             r.setFit(fit)
-            r.setFraction(fit + 9)
             if let c = cubic {
                 // B(t) = a0 + a1 t + a2 t² + a3 t³, re-expanded about t0 in w = (t − t0)/span.
                 let a0 = c.p0, a1 = (c.p1 - c.p0) * 3, a2 = ((c.p2 - c.p1) - (c.p1 - c.p0)) * 3
@@ -596,14 +595,7 @@ public struct PathMeasure: Sendable {
     @inline(__always) func sample(_ rs: SegmentRecords, piece k: Int, segment i: Int, forward fs: Double) -> PathSample {
         let r = rs.records[k]
         let u = min(max((fs - r.start) / r.span, 0), 1)
-        let w: Double
-        if r.linear {
-            w = u
-        } else {
-            let w0 = min(max(r.guess(u), 0), 1)
-            let d0 = r.deriv(w0)
-            w = FitRecord.corrected(w0, r.fraction(w0) - u, length: r.length, speed: (d0.x * d0.x + d0.y * d0.y).squareRoot())
-        }
+        let w = r.linear ? u : r.parameter(u)
         let d = r.derivative(w), dd = d * d
         let d2 = dd.x + dd.y
         // Finite: a sum of squares is ≥ 0 or NaN (which fails both comparisons).
@@ -620,7 +612,7 @@ public struct PathMeasure: Sendable {
     /// (evaluated on the segment) and a derivative too small to give the direction (the segment's
     /// tangent rule).
     @inline(never) func coldSample(_ rs: SegmentRecords, piece k: Int, segment i: Int, _ u: Double) -> PathSample {
-        let (t, w) = parameter(rs, piece: k, segment: i, u)
+        let (t, w) = parameter(rs, piece: k, u)
         let r = rs.records[k]
         var tangent = unitTangent(i, t, entering: !isReversed)
         if isReversed { tangent = -tangent }
@@ -648,15 +640,12 @@ public struct PathMeasure: Sendable {
         return isReversed ? length - n : n
     }
 
-    /// The segment parameter `t` and the piece's `w` at distance fraction `u` of piece `k` of segment
-    /// `i`, the Newton step taken with the segment's own derivative (so elliptical arcs too).
-    func parameter(_ rs: SegmentRecords, piece k: Int, segment i: Int, _ u: Double) -> (t: Double, w: Double) {
+    /// The segment parameter `t` and the piece's `w` at distance fraction `u` of piece `k` (the fit,
+    /// which elliptical arcs have too).
+    func parameter(_ rs: SegmentRecords, piece k: Int, _ u: Double) -> (t: Double, w: Double) {
         let p = rs.pieces[k], r = rs.records[k]
         let span = p.t1 - p.t0
-        if r.linear { return (u >= 1 ? p.t1 : min(p.t0 + span * u, p.t1), u) }
-        let w0 = min(max(r.guess(u), 0), 1)
-        let speed = storage.segments[i].deriv(p.t0 + span * w0).length * span
-        let w = FitRecord.corrected(w0, r.fraction(w0) - u, length: r.length, speed: speed)
+        let w = r.linear ? u : r.parameter(u)
         return (w >= 1 ? p.t1 : min(p.t0 + span * w, p.t1), w)
     }
 

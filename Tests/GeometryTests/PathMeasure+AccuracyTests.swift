@@ -60,7 +60,7 @@ import Testing
     }
 }
 
-/// Issue #17: queries are a fit and one Newton step on polynomials (no quadrature when asked), so their
+/// Issue #17: queries evaluate a fit of parameter against distance (no quadrature or iteration), so their
 /// accuracy is tested here against references computed independently: analytic lengths of lines and
 /// circles, and the tests' own adaptive Gauss–Legendre quadrature of the speed for curves.
 @Suite struct QueryAccuracyTests {

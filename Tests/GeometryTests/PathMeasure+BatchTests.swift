@@ -94,9 +94,9 @@ import Testing
         }
     }
 
-    /// 6 000 segments: an arena of 5 MB, mapped and advised for huge pages.
+    /// 8 000 segments: an arena of 5 MB, mapped and advised for huge pages.
     @Test func hugeArenaAgrees() throws {
-        let m = try PathMeasure(SegmentSearchTests.cubicChain(6000, seed: 12))
+        let m = try PathMeasure(SegmentSearchTests.cubicChain(8000, seed: 12))
         #expect(m.storage.arena.byteCount >= PathMeasure.RecordArena.hugePageBytes)
         var rng = SplitMix(state: 4)
         let d = (0..<4000).map { _ in Double.random(in: 0..<1, using: &rng) * m.length }
