@@ -98,9 +98,9 @@ struct SegmentSpeed: SpeedCurve {
 }
 
 /// The fixed linear maps of the piece fit, computed once: from the speeds at the ``n`` + 1
-/// Chebyshev–Lobatto points of a parameter interval to the arc length at those points (Clenshaw–Curtis:
-/// the integral of the speed's interpolating polynomial), to that integral in powers of `2w − 1`, and to
-/// the last four Chebyshev coefficients of the speed's polynomial (its error estimate).
+/// Chebyshev–Lobatto points of a parameter interval to the arc length at those points and halfway
+/// between them (Clenshaw–Curtis: the integral of the speed's interpolating polynomial), and to the last
+/// four Chebyshev coefficients of the speed's polynomial (its error estimate).
 final class FitTables: @unchecked Sendable {
     /// The number of intervals between the nodes (so `n + 1` speeds per piece).
     static let n = 16
@@ -113,40 +113,24 @@ final class FitTables: @unchecked Sendable {
     /// Row-major `n × (n + 1)`: the integral from the first node to node `i + 1`, in the variable
     /// `x ∈ [−1, 1]`, as weights of the speeds.
     let nodeIntegral: UnsafeMutablePointer<Double>
+    /// Row-major `n × (n + 1)`: the integral from the first node to halfway (in `w`) between nodes `i` and
+    /// `i + 1`, where the builder checks the fit.
+    let midIntegral: UnsafeMutablePointer<Double>
     /// Row-major `tailCount × (n + 1)`: the Chebyshev coefficients `a[n − 3] … a[n]` of the speed.
     let tail: UnsafeMutablePointer<Double>
-    /// Row-major `(n + 2) × (n + 1)`: row `k` gives the coefficient of `x^k` of the integral from −1 of
-    /// the speed's interpolating polynomial in `x = 2w − 1`.
-    let powerIntegral: UnsafeMutablePointer<Double>
 
     private init() {
         let n = Self.n, m = n + 1, tails = Self.tailCount
         nodeW = .allocate(capacity: m)
-        nodeIntegral = .allocate(capacity: n * m)
-        tail = .allocate(capacity: tails * m); powerIntegral = .allocate(capacity: (m + 1) * m)
+        nodeIntegral = .allocate(capacity: n * m); midIntegral = .allocate(capacity: n * m)
+        tail = .allocate(capacity: tails * m)
         // Nodes x_j = −cos(jπ/n) on [−1, 1].
         var x = (0...n).map { -cos(Double($0) * .pi / Double(n)) }
         x[0] = -1; x[n] = 1; x[n / 2] = 0
         for j in 0...n { nodeW[j] = (x[j] + 1) / 2 }
         func cheb(_ k: Int, _ x: Double) -> Double { cos(Double(k) * acos(min(max(x, -1), 1))) }
         for j in 0...n {
-            // The Lagrange basis polynomial of node j in powers of x, integrated from −1.
-            var poly = [Double](repeating: 0, count: m)
-            poly[0] = 1
-            var degree = 0
-            for i in 0...n where i != j {
-                let d = x[j] - x[i]
-                degree += 1
-                var k = degree
-                while k > 0 { poly[k] = (poly[k - 1] - x[i] * poly[k]) / d; k -= 1 }
-                poly[0] = -x[i] * poly[0] / d
-            }
-            var integral = [Double](repeating: 0, count: m + 1)
-            for k in 0...n { integral[k + 1] = poly[k] / Double(k + 1) }
-            // The constant makes it vanish at −1: Σ c_k (−1)^k = 0.
-            integral[0] = -(1...m).reduce(0.0) { $0 + integral[$1] * ($1 % 2 == 0 ? 1 : -1) }
-            for k in 0...m { powerIntegral[k * m + j] = integral[k] }
-            // The Chebyshev coefficients of the same basis polynomial.
+            // The Chebyshev coefficients of node j's Lagrange basis polynomial.
             let endWeight = (j == 0 || j == n) ? 0.5 : 1
             var a = [Double](repeating: 0, count: n + 3)
             for k in 0...n {
@@ -157,10 +141,14 @@ final class FitTables: @unchecked Sendable {
             var A = [Double](repeating: 0, count: n + 2)
             A[1] = a[0] - a[2] / 2
             for k in 2...(n + 1) { A[k] = (a[k - 1] - a[k + 1]) / (2 * Double(k)) }
-            for i in 0..<n {
+            func integral(to x: Double) -> Double {
                 var s = 0.0
-                for k in 1...(n + 1) { s += A[k] * (cheb(k, x[i + 1]) - cheb(k, -1)) }
-                nodeIntegral[i * m + j] = s
+                for k in 1...(n + 1) { s += A[k] * (cheb(k, x) - cheb(k, -1)) }
+                return s
+            }
+            for i in 0..<n {
+                nodeIntegral[i * m + j] = integral(to: x[i + 1])
+                midIntegral[i * m + j] = integral(to: nodeW[i] + nodeW[i + 1] - 1)  // 2·(mid w) − 1
             }
         }
     }
@@ -178,8 +166,7 @@ extension PathMeasure {
     struct FitBuilder: ~Copyable {
         let tables = FitTables.shared
         /// Scratch: speeds, distance fractions at the nodes (and as `y = 2u − 1`), divided differences,
-        /// and the coefficients of the fit (`0…16`) and of the distance fraction `U(w)` in powers of
-        /// `2w − 1` (`17…34`), which the check reads.
+        /// and the coefficients of the fit.
         let v: UnsafeMutablePointer<Double>, u: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>
         let dd: UnsafeMutablePointer<Double>, coef: UnsafeMutablePointer<Double>
         /// Intervals still to do.
@@ -188,7 +175,7 @@ extension PathMeasure {
         init() {
             let m = FitTables.n + 1
             v = .allocate(capacity: m); u = .allocate(capacity: m); y = .allocate(capacity: m)
-            dd = .allocate(capacity: fitDegree + 1); coef = .allocate(capacity: fitDegree + 1 + m + 1)
+            dd = .allocate(capacity: fitDegree + 1); coef = .allocate(capacity: fitDegree + 1)
         }
 
         deinit { v.deallocate(); u.deallocate(); y.deallocate(); dd.deallocate(); coef.deallocate() }
@@ -242,13 +229,6 @@ extension PathMeasure {
             let inv = 1 / length
             for i in 1...n { u[i] *= inv }
             u[n] = 1
-            // U(w) in powers of x = 2w − 1.
-            let g = coef + (fd + 1)
-            for k in 0...m {
-                var s = 0.0
-                for j in 0...n { s += t.powerIntegral[k * m + j] * v[j] }
-                g[k] = s * h * inv
-            }
             if !length.isFinite || force || (length <= fitTolerance && lengthHolds) {
                 // So short that any parameter in it is within the tolerance (or an overflow, which the
                 // caller reports, or as deep as halving goes): a linear fit, w = u.
@@ -272,18 +252,15 @@ extension PathMeasure {
                 while k > 0 { coef[k] = coef[k - 1] - yi * coef[k]; k -= 1 }
                 coef[0] = dd[i] - yi * coef[0]
             }
-            // Check the fit halfway (in w) between every two nodes, where an interpolant's error peaks:
-            // the distance fraction there from U, the arc-length error of the parameter the query finds,
-            // evaluated as the query evaluates it.
+            // Check the fit halfway (in w) between every two nodes, where an interpolant's error peaks: the
+            // arc-length error of the parameter the query finds there, evaluated as the query evaluates it.
             var r = FitRecord(start: 0, length: length)
             r.setFit(coef)
             let limit = fitTolerance / (64 * span * max(vmax, .leastNormalMagnitude))
             for c in 0..<n {
-                let wc = (t.nodeW[c] + t.nodeW[c + 1]) / 2
-                let x = 2 * wc - 1
-                var uc = g[m]
-                for k in stride(from: m - 1, through: 0, by: -1) { uc = uc * x + g[k] }
-                let err = abs(r.parameter(uc) - wc)
+                var s = 0.0
+                for j in 0...n { s += t.midIntegral[c * m + j] * v[j] }
+                let err = abs(r.parameter(h * s * inv) - (t.nodeW[c] + t.nodeW[c + 1]) / 2)
                 guard err <= limit else { return nil }  // also NaN
             }
             return length
