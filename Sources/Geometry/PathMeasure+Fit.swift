@@ -108,22 +108,41 @@ final class FitTables: @unchecked Sendable {
     static let tailCount = 4
     static let shared = FitTables()
 
+    /// A matrix of an even number of rows of `n + 1` weights, kept as pairs of rows, so that two rows'
+    /// sums against the speeds take one packed multiply and add a weight (each row summed in the order
+    /// one at a time would sum it, so the same bits).
+    struct RowPairs {
+        /// Pair `p`'s weights for speed `j` at `p · (n + 1) + j`: rows `2p` and `2p + 1`.
+        let pairs: UnsafeMutablePointer<SIMD2<Double>>
+
+        init(rows: Int) { pairs = .allocate(capacity: (rows + 1) / 2 * (FitTables.n + 1)) }
+
+        /// Sets row `row`'s weight of speed `j`.
+        func set(row: Int, _ j: Int, _ weight: Double) { pairs[row / 2 * (FitTables.n + 1) + j][row % 2] = weight }
+
+        /// Rows `2p` and `2p + 1` applied to the speeds `v`.
+        @inline(__always) func apply(pair p: Int, to v: UnsafePointer<Double>) -> SIMD2<Double> {
+            let m = FitTables.n + 1, row = pairs + p * m
+            var s = SIMD2<Double>()
+            for j in 0..<m { s += row[j] * SIMD2(repeating: v[j]) }
+            return s
+        }
+    }
+
     /// The nodes' parameters on `[0, 1]` (ascending, 0 and 1 included).
     let nodeW: UnsafeMutablePointer<Double>
-    /// Row-major `n × (n + 1)`: the integral from the first node to node `i + 1`, in the variable
-    /// `x ∈ [−1, 1]`, as weights of the speeds.
-    let nodeIntegral: UnsafeMutablePointer<Double>
-    /// Row-major `n × (n + 1)`: the integral from the first node to halfway (in `w`) between nodes `i` and
-    /// `i + 1`, where the builder checks the fit.
-    let midIntegral: UnsafeMutablePointer<Double>
-    /// Row-major `tailCount × (n + 1)`: the Chebyshev coefficients `a[n − 3] … a[n]` of the speed.
-    let tail: UnsafeMutablePointer<Double>
+    /// `n` rows: the integral from the first node to node `i + 1`, in the variable `x ∈ [−1, 1]`, as
+    /// weights of the speeds.
+    let nodeIntegral = RowPairs(rows: FitTables.n)
+    /// `n` rows: the integral from the first node to halfway (in `w`) between nodes `i` and `i + 1`, where
+    /// the builder checks the fit.
+    let midIntegral = RowPairs(rows: FitTables.n)
+    /// `tailCount` rows: the Chebyshev coefficients `a[n − 3] … a[n]` of the speed.
+    let tail = RowPairs(rows: FitTables.tailCount)
 
     private init() {
         let n = Self.n, m = n + 1, tails = Self.tailCount
         nodeW = .allocate(capacity: m)
-        nodeIntegral = .allocate(capacity: n * m); midIntegral = .allocate(capacity: n * m)
-        tail = .allocate(capacity: tails * m)
         // Nodes x_j = −cos(jπ/n) on [−1, 1].
         var x = (0...n).map { -cos(Double($0) * .pi / Double(n)) }
         x[0] = -1; x[n] = 1; x[n / 2] = 0
@@ -136,7 +155,7 @@ final class FitTables: @unchecked Sendable {
             for k in 0...n {
                 a[k] = 2 / Double(n) * endWeight * cheb(k, x[j]) * ((k == 0 || k == n) ? 0.5 : 1)
             }
-            for r in 0..<tails { tail[r * m + j] = a[n - tails + 1 + r] }
+            for r in 0..<tails { tail.set(row: r, j, a[n - tails + 1 + r]) }
             // Its indefinite integral, A_1 = a_0 − a_2/2, A_k = (a_{k−1} − a_{k+1})/(2k), from −1.
             var A = [Double](repeating: 0, count: n + 2)
             A[1] = a[0] - a[2] / 2
@@ -147,8 +166,8 @@ final class FitTables: @unchecked Sendable {
                 return s
             }
             for i in 0..<n {
-                nodeIntegral[i * m + j] = integral(to: x[i + 1])
-                midIntegral[i * m + j] = integral(to: nodeW[i] + nodeW[i + 1] - 1)  // 2·(mid w) − 1
+                nodeIntegral.set(row: i, j, integral(to: x[i + 1]))
+                midIntegral.set(row: i, j, integral(to: nodeW[i] + nodeW[i + 1] - 1))  // 2·(mid w) − 1
             }
         }
     }
@@ -173,12 +192,15 @@ extension PathMeasure {
         var stack: [(Double, Double, Int)] = []
 
         init() {
-            let m = FitTables.n + 1
-            v = .allocate(capacity: m); u = .allocate(capacity: m); y = .allocate(capacity: m)
-            dd = .allocate(capacity: fitDegree + 1); coef = .allocate(capacity: fitDegree + 1)
+            // One allocation for the five arrays (a builder is made for each segment's records), and a
+            // stack as deep as halving goes (each halving pushes two and pops one).
+            let m = FitTables.n + 1, f = fitDegree + 1
+            v = .allocate(capacity: 3 * m + 2 * f)
+            u = v + m; y = u + m; dd = y + m; coef = dd + f
+            stack.reserveCapacity(42)
         }
 
-        deinit { v.deallocate(); u.deallocate(); y.deallocate(); dd.deallocate(); coef.deallocate() }
+        deinit { v.deallocate() }
 
         /// Calls `body(t0, t1, length, coefficients)` for each interval in order (the coefficients laid
         /// out as in ``coef``).
@@ -202,7 +224,7 @@ extension PathMeasure {
         /// halved.
         private func piece<C: SpeedCurve>(_ curve: C, _ a: Double, _ b: Double, lengthTolerance: Double,
                                           fitTolerance: Double, force: Bool) -> Double? {
-            let n = FitTables.n, m = n + 1, fd = fitDegree
+            let n = FitTables.n, fd = fitDegree
             let span = b - a, h = span / 2
             let t = tables
             var vmax = 0.0
@@ -211,19 +233,17 @@ extension PathMeasure {
                 v[j] = s; vmax = max(vmax, s)
             }
             var tailSum = 0.0
-            for r in 0..<FitTables.tailCount {
-                var s = 0.0
-                for j in 0...n { s += t.tail[r * m + j] * v[j] }
-                tailSum += abs(s)
+            for p in 0..<FitTables.tailCount / 2 {
+                let s = t.tail.apply(pair: p, to: v)
+                tailSum += abs(s.x); tailSum += abs(s.y)
             }
             let lengthHolds = span * tailSum <= lengthTolerance
             // Halve at once when the length estimate fails on a piece too long to be accepted anyway.
             if !lengthHolds && !force && span * vmax > fitTolerance { return nil }
             u[0] = 0
-            for i in 0..<n {
-                var s = 0.0
-                for j in 0...n { s += t.nodeIntegral[i * m + j] * v[j] }
-                u[i + 1] = h * s
+            for p in 0..<n / 2 {
+                let s = t.nodeIntegral.apply(pair: p, to: v)
+                u[2 * p + 1] = h * s.x; u[2 * p + 2] = h * s.y
             }
             let length = u[n]
             let inv = 1 / length
@@ -257,11 +277,12 @@ extension PathMeasure {
             var r = FitRecord(start: 0, length: length)
             r.setFit(coef)
             let limit = fitTolerance / (64 * span * max(vmax, .leastNormalMagnitude))
-            for c in 0..<n {
-                var s = 0.0
-                for j in 0...n { s += t.midIntegral[c * m + j] * v[j] }
-                let err = abs(r.parameter(h * s * inv) - (t.nodeW[c] + t.nodeW[c + 1]) / 2)
-                guard err <= limit else { return nil }  // also NaN
+            func holds(_ c: Int, _ integral: Double) -> Bool {
+                abs(r.parameter(h * integral * inv) - (t.nodeW[c] + t.nodeW[c + 1]) / 2) <= limit  // false for NaN
+            }
+            for p in 0..<n / 2 {
+                let s = t.midIntegral.apply(pair: p, to: v)
+                guard holds(2 * p, s.x), holds(2 * p + 1, s.y) else { return nil }
             }
             return length
         }

@@ -454,6 +454,8 @@ public struct PathMeasure: Sendable {
     static func makeRecords(_ seg: Segment, start: Double, length segTotal: Double, end: Double, accuracy: Accuracy,
                             builder: inout FitBuilder) -> (records: [FitRecord], pieces: [Piece]) {
         var records: [FitRecord] = [], pieces: [Piece] = []
+        // A curve of a few hundred pixels takes up to four pieces: one allocation each, not three.
+        records.reserveCapacity(4); pieces.reserveCapacity(4)
         var s = 0.0
         appendPieces(seg, at: &s, accuracy: accuracy, builder: &builder, records: &records, pieces: &pieces)
         if records.isEmpty {
