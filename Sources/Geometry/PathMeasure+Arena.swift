@@ -6,11 +6,11 @@ extension PathMeasure {
     /// segment `i`'s records are at `base + i · stride`, found without reading a pointer first (a random
     /// query at 100 000 segments then waits for one DRAM latency instead of two).
     ///
-    /// A slot is a 64-byte header line, room for ``inlinePieces`` records (each ``recordLines`` cache lines) and their
-    /// ``Piece``s. The header holds the build state (an `Atomic<Int>`: ``empty``, ``writing``, ``built``),
-    /// the number of pieces, the start of the second piece (+∞ when there is one: the piece choice reads
-    /// the header line alone) and, for a segment of more pieces, a pointer to a block of its own
-    /// (``SegmentRecords/allocate(records:pieces:)``). A slot is written once: the thread that moves its
+    /// A slot is a 64-byte header line, room for ``inlinePieces`` records (each ``recordLines`` whole cache
+    /// lines) and their ``Piece``s. The header holds the build state (an `Atomic<Int>`: ``empty``,
+    /// ``writing``, ``built``), the number of pieces, the starts of the second and third pieces (+∞ where
+    /// there is none: the piece choice reads the header line alone) and, for a segment of more pieces, a
+    /// pointer to a block of its own (``SegmentRecords/allocate(records:pieces:)``). A slot is written once: the thread that moves its
     /// state from ``empty`` to ``writing`` copies the records in, then stores ``built`` with release
     /// ordering; readers load the state with acquire ordering and read the records only once it is
     /// ``built`` (ThreadSanitizer sees both atomics).
@@ -31,10 +31,11 @@ extension PathMeasure {
         private let mapping: UnsafeMutableRawPointer?
         private let mappingBytes: Int
 
-        /// Records held in the slot itself; a segment of more pieces has a block of its own.
-        static let inlinePieces = 2
-        /// Header offsets: the state, the piece count, the second piece's start, the overflow block.
-        static let stateOffset = 0, countOffset = 8, secondStartOffset = 16, overflowOffset = 24
+        /// Records held in the slot itself; a segment of more pieces has a block of its own. Three: a
+        /// curve of a few hundred pixels, or a short one that turns sharply, takes up to three pieces.
+        static let inlinePieces = 3
+        /// Header offsets: the state, the piece count, the overflow block, the second and third pieces' starts.
+        static let stateOffset = 0, countOffset = 8, overflowOffset = 16, secondStartOffset = 24, thirdStartOffset = 32
         /// Where the records begin (after the header line).
         static let recordsOffset = 64
         /// Where the pieces begin (after the inline records).
@@ -115,8 +116,10 @@ extension PathMeasure {
             }
             let n = records.count
             slot.storeBytes(of: n, toByteOffset: Self.countOffset, as: Int.self)
-            slot.storeBytes(of: n == 2 ? records[1].start : .infinity, toByteOffset: Self.secondStartOffset, as: Double.self)
-            if n <= Self.inlinePieces {
+            let inline = n <= Self.inlinePieces
+            slot.storeBytes(of: inline && n > 1 ? records[1].start : .infinity, toByteOffset: Self.secondStartOffset, as: Double.self)
+            slot.storeBytes(of: inline && n > 2 ? records[2].start : .infinity, toByteOffset: Self.thirdStartOffset, as: Double.self)
+            if inline {
                 let r = (slot + Self.recordsOffset).bindMemory(to: FitRecord.self, capacity: n)
                 records.withUnsafeBufferPointer { r.initialize(from: $0.baseAddress!, count: n) }
                 let q = (slot + Self.piecesOffset).bindMemory(to: Piece.self, capacity: n)

@@ -26,8 +26,8 @@ extension PathMeasure {
     /// software pipeline of three stages, ``batchDistance`` queries apart: find a query's segment (from
     /// the bucket table and the 16-bit positions, which stay cached) and ask for its records slot's
     /// header line; read the header of the query found `batchDistance` steps before (building records
-    /// not yet built), choose its piece and ask for that record's five lines; evaluate the query whose
-    /// record was asked for `batchDistance` steps before that. So each step issues reads that are
+    /// not yet built), choose its piece and ask for that record's ``RecordArena/recordLines`` lines;
+    /// evaluate the query whose record was asked for `batchDistance` steps before that. So each step issues reads that are
     /// needed only some hundred nanoseconds later, and the DRAM latencies of several queries overlap
     /// instead of following one another.
     public func samples(at distances: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<PathSample>) {

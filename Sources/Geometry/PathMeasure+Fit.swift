@@ -32,6 +32,9 @@ extension PathMeasure {
         /// Arc length is proportional to `w` on this piece (a segment of constant speed: lines, circular
         /// arcs): `w` is the distance fraction itself, with no fit to round it.
         var linear = false
+        /// Makes a record four whole cache lines (256 bytes, not 240), so that a slot's records start on
+        /// lines and a query's record is the four lines a batch asks for.
+        private var padding: (Double, Double) = (0, 0)
 
         init(start: Double, length: Double) {
             self.start = start; self.length = length; span = length

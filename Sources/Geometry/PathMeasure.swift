@@ -47,22 +47,23 @@ public struct PathMeasure: Sendable {
     @usableFromInline struct SegmentRecords {
         let records: UnsafeBufferPointer<FitRecord>
         let pieces: UnsafeBufferPointer<Piece>
-        /// The second piece's start when there are two pieces, +∞ when there is one (read from the slot's
-        /// header line; unused for more).
-        let secondStart: Double
+        /// The second and third pieces' starts in a slot of up to ``RecordArena/inlinePieces`` pieces, +∞
+        /// where there is none (read from the slot's header line; unused for more pieces).
+        let secondStart: Double, thirdStart: Double
 
         /// No records (what a ``Sampler`` holds before its first query).
         static var none: SegmentRecords { SegmentRecords() }
 
         private init() {
             records = UnsafeBufferPointer(start: nil, count: 0); pieces = UnsafeBufferPointer(start: nil, count: 0)
-            secondStart = .infinity
+            secondStart = .infinity; thirdStart = .infinity
         }
 
         /// The view of a built slot of a ``RecordArena``.
         @inline(__always) init(_ slot: UnsafeRawPointer) {
             let n = slot.load(fromByteOffset: RecordArena.countOffset, as: Int.self)
             secondStart = slot.load(fromByteOffset: RecordArena.secondStartOffset, as: Double.self)
+            thirdStart = slot.load(fromByteOffset: RecordArena.thirdStartOffset, as: Double.self)
             if n <= RecordArena.inlinePieces {
                 records = UnsafeBufferPointer(start: (slot + RecordArena.recordsOffset).assumingMemoryBound(to: FitRecord.self), count: n)
                 pieces = UnsafeBufferPointer(start: (slot + RecordArena.piecesOffset).assumingMemoryBound(to: Piece.self), count: n)
@@ -334,12 +335,12 @@ public struct PathMeasure: Sendable {
         /// within the segment).
         @inline(__always) static func locate(_ rs: SegmentRecords, _ s: Double, preferEarlier: Bool) -> Int {
             let n = rs.records.count
-            if n <= 2 {
-                // Most segments have one or two pieces: the choice as a select, not a branch that a random
-                // query mispredicts half the time (the second start is +∞ when there is one piece), from
-                // the slot's header line.
-                let x1 = rs.secondStart
-                return (preferEarlier ? x1 < s : x1 <= s) ? 1 : 0
+            if n <= RecordArena.inlinePieces {
+                // Most segments have one to three pieces: the choice as two selects, not branches that a
+                // random query mispredicts, from the slot's header line (a start is +∞ where there is no
+                // piece).
+                let x1 = rs.secondStart, x2 = rs.thirdStart
+                return ((preferEarlier ? x1 < s : x1 <= s) ? 1 : 0) + ((preferEarlier ? x2 < s : x2 <= s) ? 1 : 0)
             }
             var lo = 0, hi = n - 1
             while lo < hi {

@@ -34,14 +34,49 @@ import Testing
         #expect(worst <= 1e-7, "worst point \(worst) px from the exact one")
     }
 
-    /// The price of no Newton step: the bench's 240 px wave cubic takes 4 pieces (2 with the step), more
-    /// than a slot holds inline; the short cubics of a chain (20–60 px) still take one.
+    /// The bench's 240 px wave cubic takes 4 pieces, as it did with the Newton step, more than a slot holds
+    /// inline; the short gentle cubics of a chain (20–60 px) take one.
     @Test func pieceCounts() throws {
         let wave = try PathMeasure(cubicPath(Self.cubics[0][0]))
         #expect(wave.pieceCount == 4)
         #expect(wave.pieceCount > PathMeasure.RecordArena.inlinePieces)
         let chain = try PathMeasure(SegmentSearchTests.cubicChain(200, seed: 12))
         #expect(chain.pieceCount == chain.segmentCount)
+    }
+
+    /// A record is four whole cache lines and a slot's records start on a line, so a batch's four-line
+    /// request for a record is the record.
+    @Test func aRecordIsFourWholeCacheLines() {
+        #expect(MemoryLayout<PathMeasure.FitRecord>.stride == 256)
+        #expect(PathMeasure.RecordArena.recordLines == 4)
+        #expect(PathMeasure.RecordArena.recordsOffset % 64 == 0 && PathMeasure.RecordArena.stride % 64 == 0)
+    }
+
+    /// Short cubics that turn sharply (the measure bench's kind) take up to three pieces without the
+    /// Newton step; those stay in their slots, and the piece is chosen from the header's starts.
+    @Test func segmentsOfThreePiecesStayInTheirSlots() throws {
+        let cubics = QueryAccuracyTests.chain(400, seed: 99)
+        var path = BezPath()
+        path.move(to: cubics[0][0])
+        for c in cubics { path.cubic(to: c[3], control1: c[1], control2: c[2]) }
+        let m = try PathMeasure(path)
+        let counts = (0..<m.segmentCount).map { m.storage.records($0).records.count }
+        #expect(counts.contains(3))
+        let inline = counts.filter { $0 <= PathMeasure.RecordArena.inlinePieces }.count
+        #expect(inline * 10 >= counts.count * 8, "\(inline) of \(counts.count) segments inline")
+        // Every piece start chosen as the bisection over the records chooses it, both ways of preferring.
+        for i in 0..<m.segmentCount {
+            let rs = m.storage.records(i)
+            for k in 0..<rs.records.count {
+                let x = rs.records[k].start
+                for s in [x.nextDown, x, x.nextUp] {
+                    for preferEarlier in [false, true] {
+                        let want = rs.records.lastIndex { preferEarlier ? $0.start < s : $0.start <= s } ?? 0
+                        #expect(PathMeasure.Storage.locate(rs, s, preferEarlier: preferEarlier) == max(want, 0))
+                    }
+                }
+            }
+        }
     }
 
     /// A piece of constant speed needs no fit: the default coefficients are `w = u`.
