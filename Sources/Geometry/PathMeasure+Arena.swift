@@ -10,10 +10,10 @@ extension PathMeasure {
     /// lines) and their ``Piece``s. The header holds the build state (an `Atomic<Int>`: ``empty``,
     /// ``writing``, ``built``), the number of pieces, the starts of the second and third pieces (+∞ where
     /// there is none: the piece choice reads the header line alone) and, for a segment of more pieces, a
-    /// pointer to a block of its own (``SegmentRecords/allocate(records:pieces:)``). A slot is written once: the thread that moves its
-    /// state from ``empty`` to ``writing`` copies the records in, then stores ``built`` with release
-    /// ordering; readers load the state with acquire ordering and read the records only once it is
-    /// ``built`` (ThreadSanitizer sees both atomics).
+    /// pointer to a block of its own (``SegmentRecords/allocate(records:pieces:)``). A slot is written
+    /// once: the thread that moves its state from ``empty`` to ``writing`` copies the records in, then
+    /// stores ``built`` with release ordering; readers load the state with acquire ordering and read the
+    /// records only once it is ``built`` (ThreadSanitizer sees both atomics).
     ///
     /// Large arenas (at least ``mappedBytes``) are anonymous memory mappings, which the kernel gives
     /// zero-filled (a zero state is ``empty``) and commits page by page as slots are first written, so a

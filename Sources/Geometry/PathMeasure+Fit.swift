@@ -69,13 +69,7 @@ extension PathMeasure {
             return Point(p.x, p.y)
         }
 
-        /// The derivative with respect to `w`.
-        @inline(__always) func deriv(_ w: Double) -> Vector {
-            let d = derivative(w)
-            return Vector(d.x, d.y)
-        }
-
-        /// ``deriv(_:)`` as a pair.
+        /// The derivative with respect to `w`, as an (x, y) pair.
         @inline(__always) func derivative(_ w: Double) -> SIMD2<Double> {
             let v = SIMD2(repeating: w)
             return c1 + v * ((c2 + c2) + v * (3 * c3))
