@@ -171,14 +171,14 @@ final class FitTables: @unchecked Sendable {
 }
 
 extension PathMeasure {
-    /// Builds the pieces of one segment: cuts `[0, 1]` into parameter intervals on which the
-    /// Clenshaw–Curtis length from 17 speeds is accurate to `lengthTolerance` (judged by the size of the
-    /// speed's last four Chebyshev coefficients, an estimate that errs on the large side) and the query's
-    /// parameter (the fit through the 17 nodes, see ``FitRecord``) is accurate to `fitTolerance` in arc
-    /// length — checked halfway between every two nodes, where an interpolant's error peaks, with a
-    /// margin of 64 — halving an interval until both hold (at most 40 times). The margin is wide because
-    /// the fit's error is the query's own (no Newton step follows to square it): queries then land within
-    /// 1e-7 px of the fit-and-Newton-step queries this replaced (`scripts/compare-placements`).
+    /// Builds the pieces of one segment: cuts `[0, 1]` into parameter intervals on which the Clenshaw–Curtis
+    /// length from 17 speeds is accurate to `lengthTolerance` (judged by the size of the speed's last four
+    /// Chebyshev coefficients, an estimate that errs on the large side) and the query's parameter (the fit
+    /// through the 17 nodes, see ``FitRecord``) is accurate to `fitTolerance` in arc length — checked halfway
+    /// between every two nodes, where an interpolant's error peaks, with a margin of ``checkMargin`` (64) —
+    /// halving an interval until both hold (at most ``maxDepth`` times). The margin is wide because the fit's
+    /// error is the query's own (no Newton step follows to square it): queries then land within 1e-7 px of the
+    /// fit-and-Newton-step queries this replaced (`scripts/compare-placements`).
     struct FitBuilder: ~Copyable {
         let tables = FitTables.shared
         /// Scratch: speeds, distance fractions at the nodes (and as `y = 2u − 1`), divided differences,
@@ -187,6 +187,10 @@ extension PathMeasure {
         let dd: UnsafeMutablePointer<Double>, coef: UnsafeMutablePointer<Double>
         /// Intervals still to do.
         var stack: [(Double, Double, Int)] = []
+        /// The most times an interval is halved; at this depth it is taken as it is.
+        static let maxDepth = 40
+        /// How far below the tolerance the fit must be where it is checked (see above).
+        static let checkMargin = 64.0
 
         init() {
             // One allocation for the five arrays (a builder is made for each segment's records), and a
@@ -194,7 +198,7 @@ extension PathMeasure {
             let m = FitTables.n + 1, f = fitDegree + 1
             v = .allocate(capacity: 3 * m + 2 * f)
             u = v + m; y = u + m; dd = y + m; coef = dd + f
-            stack.reserveCapacity(42)
+            stack.reserveCapacity(Self.maxDepth + 2)
         }
 
         deinit { v.deallocate() }
@@ -207,7 +211,7 @@ extension PathMeasure {
             stack.append((0, 1, 0))
             while let (a, b, depth) = stack.popLast() {
                 if let len = piece(curve, a, b, lengthTolerance: lengthTolerance, fitTolerance: fitTolerance,
-                                   force: depth >= 40) {
+                                   force: depth >= Self.maxDepth) {
                     body(a, b, len, coef)
                 } else {
                     let mid = (a + b) / 2
@@ -273,7 +277,7 @@ extension PathMeasure {
             // arc-length error of the parameter the query finds there, evaluated as the query evaluates it.
             var r = FitRecord(start: 0, length: length)
             r.setFit(coef)
-            let limit = fitTolerance / (64 * span * max(vmax, .leastNormalMagnitude))
+            let limit = fitTolerance / (Self.checkMargin * span * max(vmax, .leastNormalMagnitude))
             func holds(_ c: Int, _ integral: Double) -> Bool {
                 abs(r.parameter(h * integral * inv) - (t.nodeW[c] + t.nodeW[c + 1]) / 2) <= limit  // false for NaN
             }
